@@ -1,0 +1,141 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config';
+import { createContext, type AppContext, type ContextOverrides } from './context';
+import type { Database } from './db/client';
+import { registerErrorHandling, sendError } from './http/error-handler';
+import { securitySchemes } from './http/openapi';
+import { registerWebApp } from './http/static';
+import { CatalogRepository } from './modules/catalog/catalog.repository';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { CatalogService } from './modules/catalog/catalog.service';
+import { devRoutes } from './modules/dev/dev.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { authModule } from './modules/auth/auth.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildAppOptions extends ContextOverrides {
+  config: Config;
+  database: Database;
+  /** Extra routes (tests register probes such as a route that throws). */
+  plugins?: FastifyPluginAsync[];
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Builds the whole HTTP application. Never listens: main.ts does, tests use app.inject. */
+export async function buildApp({ config, database, plugins = [], ...overrides }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+      serializers: {
+        // Query strings can carry one-time tokens (email confirmation, password reset): log the path only.
+        req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
+      },
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const ctx = createContext(config, database, app.log, overrides);
+  app.decorate('ctx', ctx);
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and the toast library inject small <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.isProduction ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Khedma API', version: '1.0.0', description: 'Fixed-price home services in Morocco.' },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: securitySchemes as never },
+    },
+    transform: jsonSchemaTransform,
+    hideUntagged: false,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { deepLinking: true } });
+
+  // Routes: each module registers its own.
+  await app.register(healthRoutes, { ctx });
+  await app.register(authModule, { ctx }); // sessions: app.sessions, request.user, /api/auth/*, /api/accounts/*
+  await app.register(profileRoutes, { ctx });
+  const catalog = new CatalogService(new CatalogRepository(database.db), database);
+  const stopCatalogListener = await catalog.start();
+  app.addHook('onClose', async () => stopCatalogListener());
+  await app.register(catalogRoutes, { catalog });
+  if (ctx.outbox) await app.register(devRoutes, { outbox: ctx.outbox });
+
+  for (const plugin of plugins) await app.register(plugin);
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return app.swagger();
+  });
+
+  const hasWeb = await registerWebApp(app, config.webDist);
+
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (!isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Every other path belongs to the single-page app, which draws its own 404 page.
+      if (hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Khedma</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
+    }
+    return sendError(reply, 404, 'NOT_FOUND', `No route ${req.method} ${pathname}`);
+  });
+
+  return app;
+}

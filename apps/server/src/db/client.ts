@@ -1,0 +1,164 @@
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+/** The Drizzle handle every repository receives. PGlite and node-postgres look the same through it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Schema = typeof schema;
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs the committed SQL migrations (drizzle-orm's migrator; drizzle-kit's own fails on PGlite). */
+  migrate(): Promise<void>;
+  /** LISTEN on a channel; resolves to an unsubscribe function. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY through PostgreSQL so that every instance on the same database hears it. */
+  notify(channel: string, payload: string): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** PGlite only: the raw instance (tests dump it as a template). */
+  pglite?: PGlite;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL server; when absent, an embedded PGlite is opened. */
+  databaseUrl?: string;
+  /** PGlite data directory; absent means in memory. */
+  dataDir?: string;
+  /** PGlite: start from a dumped data directory (test templates). */
+  loadDataDir?: Blob | File;
+  poolMax?: number;
+}
+
+const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+function checkChannel(channel: string) {
+  // LISTEN takes an identifier, not a parameter: only simple names reach SQL.
+  if (!CHANNEL_RE.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10) : openPglite(opts);
+}
+
+async function openPglite(opts: OpenDatabaseOptions): Promise<Database> {
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    extensions: { pg_trgm, btree_gist, citext },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async listen(channel, onMessage) {
+      checkChannel(channel);
+      const unsub = await client.listen(channel, onMessage);
+      return async () => unsub();
+    },
+    async notify(channel, payload) {
+      checkChannel(channel);
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async ping() {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // One dedicated connection carries every LISTEN of this instance.
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  async function listenerClient() {
+    if (listener) return listener;
+    const c = new pg.Client({ connectionString: url });
+    c.on('error', () => {});
+    c.on('notification', (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    await c.connect();
+    listener = c;
+    return c;
+  }
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Several instances may start at once: one migrates while the others wait on an advisory lock.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(7355608)');
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock(7355608)').catch(() => {});
+        client.release();
+      }
+    },
+    async listen(channel, onMessage) {
+      checkChannel(channel);
+      const c = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await c.query(`LISTEN ${channel}`);
+      }
+      set.add(onMessage);
+      return async () => {
+        set.delete(onMessage);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await c.query(`UNLISTEN ${channel}`).catch(() => {});
+        }
+      };
+    },
+    async notify(channel, payload) {
+      checkChannel(channel);
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async ping() {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

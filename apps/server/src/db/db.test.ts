@@ -1,0 +1,516 @@
+import { CATEGORIES } from '@khedma/shared/domain/catalog';
+import { verifyPassword } from 'better-auth/crypto';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/db';
+import type { Database, Db } from './client';
+import * as s from './schema/index';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedId } from './seed/index';
+
+let database: Database;
+let db: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+/** Rows of a raw query, on PGlite and node-postgres alike. */
+async function rows<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+/** The SQLSTATE of the error a statement raises (drizzle wraps driver errors in `cause`). */
+async function sqlState(run: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    await run();
+  } catch (err) {
+    const e = err as { code?: string; cause?: { code?: string } };
+    return e.cause?.code ?? e.code ?? 'unknown';
+  }
+  return undefined;
+}
+const UNIQUE_VIOLATION = '23505';
+const CHECK_VIOLATION = '23514';
+const EXCLUSION_VIOLATION = '23P01';
+
+const PUBLIC_TABLES = sql`
+  SELECT table_name FROM information_schema.tables
+  WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_\\_%'
+  ORDER BY table_name`;
+
+async function countAllTables(): Promise<Record<string, number>> {
+  const tables = await rows<{ table_name: string }>(PUBLIC_TABLES);
+  const out: Record<string, number> = {};
+  for (const { table_name } of tables) {
+    const [r] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table_name)}`);
+    out[table_name] = Number(r!.n);
+  }
+  return out;
+}
+
+async function userIdOf(email: string) {
+  const [u] = await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, email));
+  return u!.id;
+}
+async function professionalIdOf(email: string) {
+  const [p] = await db
+    .select({ id: s.professionals.id })
+    .from(s.professionals)
+    .innerJoin(s.users, eq(s.users.id, s.professionals.userId))
+    .where(eq(s.users.email, email));
+  return p!.id;
+}
+
+describe('migrations and seed', () => {
+  it('creates every table, the view, the function and the extensions', async () => {
+    const tables = (await rows<{ table_name: string }>(PUBLIC_TABLES)).map((r) => r.table_name);
+    for (const t of [
+      'users', 'sessions', 'accounts', 'verifications', 'jwks', 'rate_limits', 'profiles', 'profile_audit_log',
+      'admin_roles', 'categories', 'service_types', 'service_add_ons', 'cities', 'boroughs',
+      'service_type_prices_by_region', 'professionals', 'professional_services', 'professional_boroughs',
+      'professional_availability', 'professional_applications', 'bookings', 'booking_price_lines',
+      'idempotency_keys', 'payments', 'ledger_entries', 'scheduled_jobs', 'payouts', 'conversations', 'messages',
+      'reviews', 'outbox', 'contact_messages', 'sensitive_access_log', 'push_subscriptions',
+    ]) {
+      expect(tables).toContain(t);
+    }
+    const [view] = await rows(sql`SELECT 1 FROM information_schema.views WHERE table_name = 'professional_ratings'`);
+    expect(view).toBeDefined();
+    const [fn] = await rows(sql`SELECT 1 FROM pg_proc WHERE proname = 'calculate_service_price'`);
+    expect(fn).toBeDefined();
+    const ext = (await rows<{ extname: string }>(sql`SELECT extname FROM pg_extension`)).map((r) => r.extname);
+    expect(ext).toEqual(expect.arrayContaining(['pg_trgm', 'btree_gist', 'citext']));
+  });
+
+  it('seeding a second time changes nothing', async () => {
+    const before = await countAllTables();
+    expect(before.bookings).toBeGreaterThan(0);
+    await seedDemo(db);
+    expect(await countAllTables()).toEqual(before);
+  });
+});
+
+describe('demo data', () => {
+  it('has the eight demo accounts, verified, with the demo password and the right roles', async () => {
+    const emails = DEMO_ACCOUNTS.map((a) => a.email);
+    expect(emails).toHaveLength(8);
+    const found = await db
+      .select({ email: s.users.email, verified: s.users.emailVerified, userType: s.profiles.userType, password: s.accounts.password })
+      .from(s.users)
+      .innerJoin(s.profiles, eq(s.profiles.id, s.users.id))
+      .innerJoin(s.accounts, and(eq(s.accounts.userId, s.users.id), eq(s.accounts.providerId, 'credential')))
+      .where(inArray(s.users.email, emails));
+    expect(found).toHaveLength(8);
+    const byEmail = new Map(found.map((f) => [f.email, f]));
+    for (const a of DEMO_ACCOUNTS) {
+      expect(byEmail.get(a.email)?.verified).toBe(true);
+      expect(byEmail.get(a.email)?.userType).toBe(a.userType);
+    }
+    // All accounts share one hash; better-auth's verifier accepts the documented password.
+    expect(new Set(found.map((f) => f.password)).size).toBe(1);
+    expect(await verifyPassword({ hash: found[0]!.password!, password: DEMO_PASSWORD })).toBe(true);
+
+    const roles = await db
+      .select({ email: s.users.email, role: s.adminRoles.role })
+      .from(s.adminRoles)
+      .innerJoin(s.users, eq(s.users.id, s.adminRoles.userId))
+      .where(eq(s.adminRoles.isActive, true));
+    const rolesOf = (email: string) => roles.filter((r) => r.email === email).map((r) => r.role);
+    expect(rolesOf('admin@demo.ma')).toEqual(['super_admin']);
+    expect(rolesOf('reviewer@demo.ma')).toEqual(['application_reviewer']);
+    expect(rolesOf('finance@demo.ma')).toEqual(['finance_admin']);
+  });
+
+  it('has at least 24 active service types, each in three languages, in all eight categories', async () => {
+    const services = await db.select().from(s.serviceTypes).where(eq(s.serviceTypes.isActive, true));
+    expect(services.length).toBeGreaterThanOrEqual(24);
+    for (const sv of services) {
+      for (const text of [sv.name, sv.nameFr, sv.nameAr, sv.description, sv.descriptionFr, sv.descriptionAr]) {
+        expect(text.trim().length).toBeGreaterThan(0);
+      }
+      expect(sv.nameAr).toMatch(/[\u0600-\u06FF]/);
+      expect(sv.includes.length).toBeGreaterThan(0);
+      for (const item of [...sv.includes, ...sv.excludes]) {
+        expect(Object.keys(item).sort()).toEqual(['ar', 'en', 'fr']);
+      }
+      expect(sv.basePrice).toBeGreaterThanOrEqual(50);
+      expect(sv.basePrice).toBeLessThanOrEqual(500);
+    }
+    const perCategory = new Map<string, number>();
+    for (const sv of services) perCategory.set(sv.category, (perCategory.get(sv.category) ?? 0) + 1);
+    for (const c of CATEGORIES) expect(perCategory.get(c) ?? 0).toBeGreaterThanOrEqual(3);
+    const categories = await db.select().from(s.categories);
+    expect(categories.map((c) => c.slug).sort()).toEqual([...CATEGORIES].sort());
+  });
+
+  it('has the five cities and at least 16 Casablanca boroughs', async () => {
+    const cities = await db.select().from(s.cities);
+    expect(cities.map((c) => c.slug).sort()).toEqual(['casablanca', 'fes', 'marrakech', 'rabat', 'tanger']);
+    const [{ n }] = (await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM boroughs b JOIN cities c ON c.id = b.city_id WHERE c.slug = 'casablanca'`)) as [
+      { n: number },
+    ];
+    expect(Number(n)).toBeGreaterThanOrEqual(16);
+  });
+
+  it('has at least 20 approved professionals across every city and category, with availability', async () => {
+    const pros = await rows<{ id: string; city: string; categories: string[]; slots: number; approved: boolean }>(sql`
+      SELECT p.id, c.slug AS city,
+             array_agg(DISTINCT st.category) AS categories,
+             (SELECT count(*)::int FROM professional_availability a WHERE a.professional_id = p.id) AS slots,
+             EXISTS (SELECT 1 FROM professional_applications pa WHERE pa.user_id = p.user_id AND pa.status = 'approved') AS approved
+      FROM professionals p
+      JOIN cities c ON c.id = p.city_id
+      JOIN professional_services ps ON ps.professional_id = p.id
+      JOIN service_types st ON st.id = ps.service_type_id
+      WHERE p.status = 'active' AND p.approved_at IS NOT NULL
+      GROUP BY p.id, c.slug`);
+    expect(pros.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(pros.map((p) => p.city)).size).toBe(5);
+    expect(new Set(pros.flatMap((p) => p.categories))).toEqual(new Set(CATEGORIES));
+    for (const p of pros) {
+      expect(Number(p.slots)).toBeGreaterThan(0);
+      expect(p.approved).toBe(true);
+    }
+  });
+
+  const PROS_OF = (category: string, city: string) => sql`
+    SELECT DISTINCT u.email FROM professionals p
+    JOIN users u ON u.id = p.user_id
+    JOIN cities c ON c.id = p.city_id
+    JOIN professional_services ps ON ps.professional_id = p.id
+    JOIN service_types st ON st.id = ps.service_type_id
+    WHERE st.category = ${category} AND c.slug = ${city}`;
+
+  it('pro@demo.ma is the only plumber in Casablanca, offers only plumbing, and is available all day every day', async () => {
+    expect((await rows<{ email: string }>(PROS_OF('plumbing', 'casablanca'))).map((r) => r.email)).toEqual(['pro@demo.ma']);
+    const id = await professionalIdOf('pro@demo.ma');
+    const categories = await rows<{ category: string }>(sql`
+      SELECT DISTINCT st.category FROM professional_services ps JOIN service_types st ON st.id = ps.service_type_id
+      WHERE ps.professional_id = ${id}`);
+    expect(categories.map((c) => c.category)).toEqual(['plumbing']);
+    const availability = await db
+      .select()
+      .from(s.professionalAvailability)
+      .where(eq(s.professionalAvailability.professionalId, id));
+    expect(availability.map((a) => `${a.weekday}:${a.slot}`).sort()).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((d) => `${d}:allDay`),
+    );
+  });
+
+  it('pro2@demo.ma is the only cleaner in Rabat', async () => {
+    expect((await rows<{ email: string }>(PROS_OF('cleaning', 'rabat'))).map((r) => r.email)).toEqual(['pro2@demo.ma']);
+  });
+
+  it('applicant@demo.ma has a complete pending application', async () => {
+    const [app] = await db
+      .select()
+      .from(s.professionalApplications)
+      .where(eq(s.professionalApplications.userId, await userIdOf('applicant@demo.ma')));
+    expect(app?.status).toBe('pending');
+    expect(app?.nationalIdUrl).toBeTruthy();
+    expect(app?.idVerificationUrl).toBeTruthy();
+    expect(app?.profilePhotoUrl).toBeTruthy();
+    expect(app?.bankAccountIban).toBeTruthy();
+    expect(app?.serviceCatalogIds.length).toBeGreaterThan(0);
+    expect(app?.coverageBoroughs.length).toBeGreaterThan(0);
+  });
+
+  it('past bookings are completed or cancelled, in the past, consistent in money, and completed ones are reviewed', async () => {
+    const bookings = await db.select().from(s.bookings);
+    expect(bookings.length).toBeGreaterThan(40);
+    const now = Date.now();
+    for (const b of bookings) {
+      expect(['completed', 'cancelled']).toContain(b.status);
+      expect(b.scheduledEnd.getTime()).toBeLessThan(now);
+      expect(b.totalAmount).toBe(b.servicePrice + b.addonsTotal + b.serviceFee);
+    }
+    const [unreviewed] = await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM bookings b LEFT JOIN reviews r ON r.booking_id = b.id
+      WHERE b.status = 'completed' AND r.id IS NULL`);
+    expect(Number(unreviewed!.n)).toBe(0);
+    const ratings = await db.select({ rating: s.reviews.rating }).from(s.reviews);
+    for (const r of ratings) expect(r.rating).toBeGreaterThanOrEqual(3);
+    // Every seeded ledger transaction balances.
+    const unbalanced = await rows(sql`SELECT transaction_id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0`);
+    expect(unbalanced).toHaveLength(0);
+  });
+
+  it('professional_ratings comes from the reviews', async () => {
+    const id = await professionalIdOf('pro@demo.ma');
+    const [rating] = await db.select().from(s.professionalRatings).where(eq(s.professionalRatings.professionalId, id));
+    const [expected] = await rows<{ avg: string; n: number }>(sql`
+      SELECT round(avg(rating), 2) AS avg, count(*)::int AS n FROM reviews WHERE professional_id = ${id}`);
+    expect(rating!.totalReviews).toBe(Number(expected!.n));
+    expect(rating!.totalReviews).toBeGreaterThan(0);
+    expect(rating!.averageRating).toBeCloseTo(Number(expected!.avg), 2);
+    expect(
+      rating!.fiveStarCount + rating!.fourStarCount + rating!.threeStarCount + rating!.twoStarCount + rating!.oneStarCount,
+    ).toBe(rating!.totalReviews);
+  });
+});
+
+describe('calculate_service_price', () => {
+  const leakRepair = seedId('service:leak-repair'); // base 150; region prices casablanca 170, rabat 160
+  const price = async (serviceId: string, region: string, boroughId: string | null = null) => {
+    const [r] = await rows<{ price: number }>(
+      sql`SELECT calculate_service_price(${serviceId}::uuid, ${region}, ${boroughId}::uuid) AS price`,
+    );
+    return Number(r!.price);
+  };
+
+  it('returns the active region price', async () => {
+    expect(await price(leakRepair, 'casablanca')).toBe(170);
+    expect(await price(leakRepair, 'Rabat')).toBe(160);
+  });
+
+  it('uses the borough city when no region is given', async () => {
+    expect(await price(leakRepair, '', seedId('borough:casablanca:maarif'))).toBe(170);
+  });
+
+  it('falls back to base price x city price factor, rounded', async () => {
+    expect(await price(leakRepair, 'fes')).toBe(143); // 150 x 0.95 = 142.5
+    await db
+      .update(s.serviceTypePricesByRegion)
+      .set({ isActive: false })
+      .where(
+        and(
+          eq(s.serviceTypePricesByRegion.serviceTypeId, leakRepair),
+          eq(s.serviceTypePricesByRegion.cityId, seedId('city:rabat')),
+        ),
+      );
+    expect(await price(leakRepair, 'rabat')).toBe(158); // inactive region price: 150 x 1.05 = 157.5
+  });
+
+  it('returns the base price without a region, and 0 for an unknown service', async () => {
+    expect(await price(leakRepair, '')).toBe(150);
+    expect(await price(leakRepair, 'agadir')).toBe(150);
+    expect(await price('00000000-0000-4000-8000-000000000000', 'casablanca')).toBe(0);
+  });
+});
+
+describe('constraints', () => {
+  it('emails are unique whatever their case', async () => {
+    const state = await sqlState(() =>
+      db.insert(s.users).values({ id: 'dup-user', name: 'Someone', email: 'CUSTOMER@Demo.MA' }),
+    );
+    expect(state).toBe(UNIQUE_VIOLATION);
+    const [found] = await db.select().from(s.users).where(eq(s.users.email, 'Customer@DEMO.ma'));
+    expect(found?.email).toBe('customer@demo.ma');
+  });
+
+  it('refuses negative prices', async () => {
+    const base = {
+      name: 'x', nameFr: 'x', nameAr: 'x', description: 'x', descriptionFr: 'x', descriptionAr: 'x',
+      category: 'plumbing' as const, estimatedDurationMinutes: 60,
+    };
+    expect(await sqlState(() => db.insert(s.serviceTypes).values({ ...base, basePrice: -1 }))).toBe(CHECK_VIOLATION);
+    expect(
+      await sqlState(() =>
+        db.insert(s.serviceAddOns).values({
+          serviceTypeId: seedId('service:leak-repair'), name: 'x', nameFr: 'x', nameAr: 'x', price: -5,
+        }),
+      ),
+    ).toBe(CHECK_VIOLATION);
+    expect(await sqlState(() => db.insert(s.serviceTypes).values({ ...base, basePrice: 0 }))).toBeUndefined();
+  });
+
+  it('refuses an unknown status, category or slot', async () => {
+    const pro2 = await professionalIdOf('pro2@demo.ma');
+    expect(
+      await sqlState(() =>
+        db.execute(sql`UPDATE bookings SET status = 'lost' WHERE id = (SELECT id FROM bookings LIMIT 1)`),
+      ),
+    ).toBe(CHECK_VIOLATION);
+    expect(
+      await sqlState(() =>
+        db.execute(sql`INSERT INTO professional_availability (professional_id, weekday, slot)
+          VALUES (${pro2}, 8, 'morning')`),
+      ),
+    ).toBe(CHECK_VIOLATION);
+  });
+
+  describe('bookings of one professional', () => {
+    let customerId: string;
+    let professionalId: string;
+    let cityId: string;
+    const day = new Date(Date.now() + 10 * 24 * 3600 * 1000);
+    const at = (h: number, m = 0) =>
+      new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), h, m));
+
+    beforeAll(async () => {
+      customerId = await userIdOf('customer@demo.ma');
+      professionalId = await professionalIdOf('pro@demo.ma');
+      cityId = seedId('city:casablanca');
+    });
+
+    const book = (start: Date, end: Date, status: 'pending' | 'confirmed' | 'cancelled' = 'pending') =>
+      db
+        .insert(s.bookings)
+        .values({
+          userId: customerId,
+          professionalId,
+          serviceTypeId: seedId('service:leak-repair'),
+          title: 'Leak repair',
+          description: 'Leak repair service booking',
+          location: '12 Rue Ibnou Sina, Casablanca',
+          cityId,
+          status,
+          scheduledStart: start,
+          scheduledEnd: end,
+          durationMinutes: (end.getTime() - start.getTime()) / 60000,
+          servicePrice: 170,
+          serviceFee: 26,
+          totalAmount: 196,
+        })
+        .returning({ id: s.bookings.id });
+
+    it('refuses an overlapping pending or confirmed booking, accepts back-to-back, and overlap once cancelled', async () => {
+      const [first] = await book(at(10), at(12));
+      expect(await sqlState(() => book(at(11), at(13)))).toBe(EXCLUSION_VIOLATION);
+      expect(await sqlState(() => book(at(9), at(10, 30), 'confirmed'))).toBe(EXCLUSION_VIOLATION);
+      // [start, end): ending at 10:00 or starting at 12:00 touches but does not overlap.
+      expect(await sqlState(() => book(at(12), at(14)))).toBeUndefined();
+      expect(await sqlState(() => book(at(8), at(10)))).toBeUndefined();
+      // A cancelled booking frees its slot.
+      await db.update(s.bookings).set({ status: 'cancelled' }).where(eq(s.bookings.id, first!.id));
+      expect(await sqlState(() => book(at(10, 30), at(11, 30)))).toBeUndefined();
+      // Cancelled bookings never block each other.
+      expect(await sqlState(() => book(at(10), at(12), 'cancelled'))).toBeUndefined();
+    });
+
+    it('refuses an end before the start and a total that is not price + add-ons + fee', async () => {
+      expect(await sqlState(() => book(at(16), at(15)))).toBe(CHECK_VIOLATION);
+      expect(
+        await sqlState(() =>
+          db.insert(s.bookings).values({
+            userId: customerId, professionalId, serviceTypeId: seedId('service:leak-repair'), title: 't',
+            description: 'd', location: 'l', cityId, scheduledStart: at(18), scheduledEnd: at(19),
+            durationMinutes: 60, servicePrice: 100, serviceFee: 15, totalAmount: 100,
+          }),
+        ),
+      ).toBe(CHECK_VIOLATION);
+    });
+  });
+
+  it('allows one review per booking, rated 1 to 5', async () => {
+    const [reviewed] = await db.select().from(s.reviews).limit(1);
+    expect(
+      await sqlState(() =>
+        db.insert(s.reviews).values({
+          bookingId: reviewed!.bookingId, userId: reviewed!.userId, professionalId: reviewed!.professionalId, rating: 4,
+        }),
+      ),
+    ).toBe(UNIQUE_VIOLATION);
+
+    // A fresh completed booking without a review.
+    const [b] = await db
+      .insert(s.bookings)
+      .values({
+        userId: reviewed!.userId, professionalId: reviewed!.professionalId, kind: 'hourly', title: 'Hourly',
+        description: 'Hourly service booking', location: 'Somewhere', cityId: seedId('city:casablanca'),
+        status: 'completed', scheduledStart: new Date('2024-01-01T09:00:00Z'),
+        scheduledEnd: new Date('2024-01-01T10:00:00Z'), durationMinutes: 60, servicePrice: 150, serviceFee: 23,
+        totalAmount: 173, fixedPrice: false,
+      })
+      .returning();
+    const review = (rating: number) =>
+      db.insert(s.reviews).values({ bookingId: b!.id, userId: b!.userId, professionalId: b!.professionalId, rating });
+    expect(await sqlState(() => review(0))).toBe(CHECK_VIOLATION);
+    expect(await sqlState(() => review(6))).toBe(CHECK_VIOLATION);
+    expect(await sqlState(() => review(5))).toBeUndefined();
+  });
+
+  it('refuses an unbalanced ledger transaction at commit', async () => {
+    const transactionId = '11111111-1111-4111-8111-111111111111';
+    const state = await sqlState(() =>
+      db.insert(s.ledgerEntries).values([
+        { transactionId, account: 'customer', amount: -100, kind: 'hold' },
+        { transactionId, account: 'escrow', amount: 90, kind: 'hold' },
+      ]),
+    );
+    expect(state).toBe(CHECK_VIOLATION);
+    expect(
+      await sqlState(() =>
+        db.insert(s.ledgerEntries).values([
+          { transactionId, account: 'customer', amount: -100, kind: 'hold' },
+          { transactionId, account: 'escrow', amount: 100, kind: 'hold' },
+        ]),
+      ),
+    ).toBeUndefined();
+    expect(
+      await sqlState(() => db.insert(s.ledgerEntries).values({ transactionId, account: 'escrow', amount: 0, kind: 'hold' })),
+    ).toBe(CHECK_VIOLATION);
+  });
+
+  it('allows one job per (kind, dedupe_key) and any number without a key', async () => {
+    const job = (dedupeKey: string | null) => db.insert(s.scheduledJobs).values({ kind: 'escrow.release', dedupeKey });
+    expect(await sqlState(() => job('booking-1'))).toBeUndefined();
+    expect(await sqlState(() => job('booking-1'))).toBe(UNIQUE_VIOLATION);
+    expect(await sqlState(() => job(null))).toBeUndefined();
+    expect(await sqlState(() => job(null))).toBeUndefined();
+  });
+});
+
+describe('indexes serve the queries', () => {
+  /** The plan of a query with sequential scans discouraged (the demo tables are tiny). */
+  async function plan(query: SQL): Promise<string> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const res = (await tx.execute(sql`EXPLAIN ${query}`)) as unknown as { rows: Record<string, string>[] };
+      return res.rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+  }
+
+  it('service text search uses the trigram indexes', async () => {
+    const q = '%fuite%';
+    // (The search also filters is_active; left out here so the plan shows the text indexes.)
+    const p = await plan(sql`SELECT id FROM service_types WHERE
+      name ILIKE ${q} OR name_fr ILIKE ${q} OR name_ar ILIKE ${q}
+      OR description ILIKE ${q} OR description_fr ILIKE ${q} OR description_ar ILIKE ${q}`);
+    expect(p).toContain('service_types_name_fr_trgm_idx');
+    expect(p).toContain('service_types_description_ar_trgm_idx');
+    const found = await rows<{ name: string }>(
+      sql`SELECT name FROM service_types WHERE name_fr ILIKE ${q} OR description_fr ILIKE ${q}`,
+    );
+    expect(found.map((f) => f.name)).toContain('Leak Detection & Repair');
+  });
+
+  it("a customer's bookings newest first and a professional's pending bookings use their indexes", async () => {
+    const userId = await userIdOf('customer@demo.ma');
+    expect(await plan(sql`SELECT * FROM bookings WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 20`)).toContain(
+      'bookings_user_created_idx',
+    );
+    const proId = await professionalIdOf('pro@demo.ma');
+    expect(
+      await plan(sql`SELECT * FROM bookings WHERE professional_id = ${proId} AND status = 'pending' ORDER BY scheduled_start`),
+    ).toContain('bookings_professional_pending_idx');
+  });
+
+  it('the other listed queries use their indexes', async () => {
+    const proId = await professionalIdOf('pro@demo.ma');
+    const userId = await userIdOf('applicant@demo.ma');
+    const cases: [SQL, string][] = [
+      [sql`SELECT * FROM bookings ORDER BY created_at DESC LIMIT 50`, 'bookings_created_idx'],
+      [sql`SELECT * FROM professional_applications WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 1`, 'professional_applications_user_created_idx'],
+      [sql`SELECT * FROM reviews WHERE professional_id = ${proId} ORDER BY created_at DESC`, 'reviews_professional_created_idx'],
+      [sql`SELECT * FROM messages WHERE conversation_id = ${proId} ORDER BY created_at`, 'messages_conversation_created_idx'],
+      [sql`SELECT * FROM outbox ORDER BY created_at DESC LIMIT 200`, 'outbox_created_idx'],
+      [sql`SELECT * FROM scheduled_jobs WHERE status = 'pending' AND run_at <= now() ORDER BY run_at LIMIT 10`, 'scheduled_jobs_status_run_at_idx'],
+      [sql`SELECT * FROM payouts WHERE professional_id = ${proId} ORDER BY created_at DESC`, 'payouts_professional_created_idx'],
+      [sql`SELECT id FROM professionals WHERE name ILIKE '%karim%' OR full_name ILIKE '%karim%'`, 'professionals_full_name_trgm_idx'],
+    ];
+    for (const [query, index] of cases) expect(await plan(query)).toContain(index);
+  });
+
+  it('the pending applications list uses its index', async () => {
+    expect(
+      await plan(sql`SELECT * FROM professional_applications WHERE status = 'pending' ORDER BY submitted_at DESC`),
+    ).toContain('professional_applications_status_submitted_idx');
+  });
+});

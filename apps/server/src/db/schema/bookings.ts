@@ -1,0 +1,170 @@
+/** Bookings, their priced lines, and request idempotency. */
+import {
+  BOOKING_KINDS,
+  BOOKING_PAYMENT_STATUSES,
+  BOOKING_STATUSES,
+  IDEMPOTENCY_STATUSES,
+  LIMITS,
+  PRICE_LINE_KINDS,
+} from '@khedma/shared/domain/constants';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, inList, tstz, updatedAt } from './_columns';
+import { users } from './auth';
+import { serviceTypes } from './catalog';
+import { boroughs, cities } from './geo';
+import { professionals } from './professionals';
+
+/** One chosen add-on as stored on the booking. */
+export interface BookingAddon {
+  id: string;
+  name: string;
+  price: number;
+}
+
+/**
+ * A booking. Overlapping pending/confirmed bookings of one professional are refused by the
+ * exclusion constraint bookings_no_overlap (custom migration), so assignment cannot double-book.
+ * Money is whole MAD: total_amount = service_price + addons_total + service_fee.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The customer. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id),
+    /** Null for hourly bookings made from a professional's page. */
+    serviceTypeId: uuid('service_type_id').references(() => serviceTypes.id),
+    kind: text('kind', { enum: BOOKING_KINDS }).notNull().default('service'),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** The address. */
+    location: text('location').notNull(),
+    cityId: uuid('city_id')
+      .notNull()
+      .references(() => cities.id),
+    boroughId: uuid('borough_id').references(() => boroughs.id),
+    contactPhone: text('contact_phone'),
+    specialRequests: text('special_requests'),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: BOOKING_PAYMENT_STATUSES }).notNull().default('pending'),
+    /** SPEC's scheduled_date. */
+    scheduledStart: tstz('scheduled_start').notNull(),
+    scheduledEnd: tstz('scheduled_end').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    servicePrice: integer('service_price').notNull().default(0),
+    addonsTotal: integer('addons_total').notNull().default(0),
+    serviceFee: integer('service_fee').notNull().default(0),
+    totalAmount: integer('total_amount').notNull(),
+    fixedPrice: boolean('fixed_price').notNull().default(true),
+    addonServices: jsonb('addon_services').$type<BookingAddon[]>().notNull().default([]),
+    cancellationFee: integer('cancellation_fee'),
+    cancelledBy: text('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancellationReason: text('cancellation_reason'),
+    completedAt: tstz('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('bookings_kind_check', inList(t.kind, BOOKING_KINDS)),
+    check('bookings_status_check', inList(t.status, BOOKING_STATUSES)),
+    check('bookings_payment_status_check', inList(t.paymentStatus, BOOKING_PAYMENT_STATUSES)),
+    check('bookings_title_length_check', sql`char_length(${t.title}) <= ${sql.raw(String(LIMITS.bookingTitleMax))}`),
+    check(
+      'bookings_description_length_check',
+      sql`char_length(${t.description}) <= ${sql.raw(String(LIMITS.bookingDescriptionMax))}`,
+    ),
+    check(
+      'bookings_location_length_check',
+      sql`char_length(${t.location}) <= ${sql.raw(String(LIMITS.bookingLocationMax))}`,
+    ),
+    check('bookings_schedule_check', sql`${t.scheduledEnd} > ${t.scheduledStart}`),
+    check('bookings_duration_check', sql`${t.durationMinutes} > 0`),
+    check(
+      'bookings_amounts_check',
+      sql`${t.servicePrice} >= 0 AND ${t.addonsTotal} >= 0 AND ${t.serviceFee} >= 0 AND ${t.totalAmount} >= 0`,
+    ),
+    check('bookings_total_check', sql`${t.totalAmount} = ${t.servicePrice} + ${t.addonsTotal} + ${t.serviceFee}`),
+    check('bookings_cancellation_fee_check', sql`${t.cancellationFee} IS NULL OR ${t.cancellationFee} >= 0`),
+    check(
+      'bookings_service_kind_check',
+      sql`${t.kind} <> 'service' OR ${t.serviceTypeId} IS NOT NULL`,
+    ),
+    // "bookings: select by user_id" (My Bookings, newest first) and the customer's realtime list.
+    index('bookings_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // "select pending by professional_id" (pro pending list).
+    index('bookings_professional_pending_idx')
+      .on(t.professionalId, t.scheduledStart)
+      .where(sql`${t.status} = 'pending'`),
+    // A professional's bookings by date (dashboard, earnings, "fewest recent jobs" tie-break).
+    index('bookings_professional_start_idx').on(t.professionalId, t.scheduledStart.desc().nullsFirst()),
+    // "bookings: select all newest first" / admin_booking_view.
+    index('bookings_created_idx').on(t.createdAt.desc().nullsFirst()),
+    // Escrow release job: completed bookings by completion time.
+    index('bookings_completed_idx').on(t.completedAt).where(sql`${t.status} = 'completed'`),
+  ],
+);
+
+/** The priced lines behind a booking's total (service or hourly, each add-on, the fee). */
+export const bookingPriceLines = pgTable(
+  'booking_price_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PRICE_LINE_KINDS }).notNull(),
+    label: text('label').notNull(),
+    /** Units (hours for an hourly line, may be 1.5). */
+    quantity: numeric('quantity', { precision: 8, scale: 2, mode: 'number' }).notNull().default(1),
+    unitAmount: integer('unit_amount').notNull(),
+    amount: integer('amount').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    check('booking_price_lines_kind_check', inList(t.kind, PRICE_LINE_KINDS)),
+    check('booking_price_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('booking_price_lines_amounts_check', sql`${t.unitAmount} >= 0 AND ${t.amount} >= 0`),
+    // Lines of a booking.
+    index('booking_price_lines_booking_idx').on(t.bookingId, t.position),
+  ],
+);
+
+/** Idempotency-Key of mutating requests (e.g. booking creation), per user. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: IDEMPOTENCY_STATUSES }).notNull().default('in_flight'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    check('idempotency_keys_status_check', inList(t.status, IDEMPOTENCY_STATUSES)),
+    // Purge of expired keys.
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,111 @@
+/**
+ * The service catalogue. SPEC's service_catalog, services and service_types are one table:
+ * service_types.
+ */
+import { CATEGORIES, type LocalizedText } from '@khedma/shared/domain/catalog';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, inList, updatedAt } from './_columns';
+import { cities } from './geo';
+
+export const categories = pgTable(
+  'categories',
+  {
+    slug: text('slug', { enum: CATEGORIES }).primaryKey(),
+    name: text('name').notNull(),
+    nameFr: text('name_fr').notNull(),
+    nameAr: text('name_ar').notNull(),
+    icon: text('icon').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [check('categories_slug_check', inList(t.slug, CATEGORIES))],
+);
+
+export const serviceTypes = pgTable(
+  'service_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    nameFr: text('name_fr').notNull(),
+    nameAr: text('name_ar').notNull(),
+    description: text('description').notNull(),
+    descriptionFr: text('description_fr').notNull(),
+    descriptionAr: text('description_ar').notNull(),
+    category: text('category', { enum: CATEGORIES })
+      .notNull()
+      .references(() => categories.slug),
+    /** Whole MAD. */
+    basePrice: integer('base_price').notNull(),
+    estimatedDurationMinutes: integer('estimated_duration_minutes').notNull(),
+    imageUrl: text('image_url'),
+    materialsIncluded: boolean('materials_included').notNull().default(false),
+    warrantyDays: integer('warranty_days').notNull().default(0),
+    includes: jsonb('includes').$type<LocalizedText[]>().notNull().default([]),
+    excludes: jsonb('excludes').$type<LocalizedText[]>().notNull().default([]),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('service_types_base_price_check', sql`${t.basePrice} >= 0`),
+    check('service_types_duration_check', sql`${t.estimatedDurationMinutes} > 0`),
+    check('service_types_warranty_check', sql`${t.warrantyDays} >= 0`),
+    // "service_types: select active, ordered by category then name" and "service_catalog: select id by category".
+    index('service_types_active_category_name_idx').on(t.category, t.name).where(sql`${t.isActive}`),
+    // Service search: case-insensitive substring (ILIKE '%q%') on each text column; PostgreSQL
+    // combines these trigram indexes with a BitmapOr.
+    index('service_types_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('service_types_name_fr_trgm_idx').using('gin', t.nameFr.op('gin_trgm_ops')),
+    index('service_types_name_ar_trgm_idx').using('gin', t.nameAr.op('gin_trgm_ops')),
+    index('service_types_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('service_types_description_fr_trgm_idx').using('gin', t.descriptionFr.op('gin_trgm_ops')),
+    index('service_types_description_ar_trgm_idx').using('gin', t.descriptionAr.op('gin_trgm_ops')),
+  ],
+);
+
+export const serviceAddOns = pgTable(
+  'service_add_ons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** service_catalog_id of SPEC. */
+    serviceTypeId: uuid('service_type_id')
+      .notNull()
+      .references(() => serviceTypes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameFr: text('name_fr').notNull(),
+    nameAr: text('name_ar').notNull(),
+    description: text('description'),
+    descriptionFr: text('description_fr'),
+    descriptionAr: text('description_ar'),
+    price: integer('price').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('service_add_ons_price_check', sql`${t.price} >= 0`),
+    // "service_add_ons where service id and is_active, price ascending".
+    index('service_add_ons_service_price_idx').on(t.serviceTypeId, t.price).where(sql`${t.isActive}`),
+  ],
+);
+
+export const serviceTypePricesByRegion = pgTable(
+  'service_type_prices_by_region',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceTypeId: uuid('service_type_id')
+      .notNull()
+      .references(() => serviceTypes.id, { onDelete: 'cascade' }),
+    cityId: uuid('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('service_type_prices_by_region_price_check', sql`${t.price} >= 0`),
+    // Price lookup by service and region (calculate_service_price).
+    unique('service_type_prices_by_region_service_city_key').on(t.serviceTypeId, t.cityId),
+  ],
+);

@@ -1,0 +1,40 @@
+/** Served cities and the Casablanca boroughs (cities are data, not code). */
+import { sql } from 'drizzle-orm';
+import { boolean, check, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './_columns';
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stable key (casablanca, rabat, ...); the `region` argument of calculate_service_price. */
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    nameFr: text('name_fr').notNull(),
+    nameAr: text('name_ar').notNull(),
+    /** Administrative region (Casablanca-Settat, ...). */
+    region: text('region').notNull(),
+    /** Multiplies a service's base price when no region price is set. */
+    priceFactor: numeric('price_factor', { precision: 4, scale: 2, mode: 'number' }).notNull().default(1),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  // "cities select ordered by name": a handful of rows, no index needed.
+  (t) => [check('cities_price_factor_check', sql`${t.priceFactor} > 0`)],
+);
+
+export const boroughs = pgTable(
+  'boroughs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cityId: uuid('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameFr: text('name_fr').notNull(),
+    nameAr: text('name_ar').notNull(),
+    createdAt: createdAt(),
+  },
+  // Boroughs of a city ordered by name (casablanca_boroughs of SPEC §7).
+  (t) => [unique('boroughs_city_name_key').on(t.cityId, t.name)],
+);

@@ -1,0 +1,13 @@
+/** The whole database schema; client.ts passes this module to Drizzle. */
+export * from './auth';
+export * from './profiles';
+export * from './geo';
+export * from './catalog';
+export * from './professionals';
+export * from './bookings';
+export * from './payments';
+export * from './messaging';
+export * from './reviews';
+export * from './system';
+export * from './relations';
+export type * from './types';

@@ -1,0 +1,88 @@
+/** Money: payment attempts, the double-entry escrow ledger, and payouts to professionals. */
+import { LEDGER_ENTRY_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, PAYOUT_STATUSES } from '@khedma/shared/domain/constants';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, inList, tstz, updatedAt } from './_columns';
+import { bookings } from './bookings';
+import { professionals } from './professionals';
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    /** Provider name ('simulated' outside production). */
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payments_method_check', inList(t.method, PAYMENT_METHODS)),
+    check('payments_status_check', inList(t.status, PAYMENT_STATUSES)),
+    check('payments_amount_check', sql`${t.amount} >= 0`),
+    // Payments of a booking.
+    index('payments_booking_idx').on(t.bookingId, t.createdAt),
+    // Provider callbacks find the payment by its reference.
+    uniqueIndex('payments_provider_ref_idx')
+      .on(t.provider, t.providerRef)
+      .where(sql`${t.providerRef} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Double-entry escrow ledger. Accounts: 'customer', 'escrow', 'platform', 'pro:<professional id>'
+ * (LEDGER_ACCOUNTS, proLedgerAccount). The rows of one transaction_id sum to zero: the deferred
+ * constraint trigger ledger_entries_balanced (custom migration) refuses a commit otherwise, so write
+ * all rows of a transaction in one INSERT or one database transaction. Balance of an account =
+ * sum(amount).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    account: text('account').notNull(),
+    /** Signed whole MAD, never 0. */
+    amount: integer('amount').notNull(),
+    kind: text('kind', { enum: LEDGER_ENTRY_KINDS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
+    check('ledger_entries_kind_check', inList(t.kind, LEDGER_ENTRY_KINDS)),
+    // Balance check of a transaction.
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    // Escrow state of a booking (held, released, refunded).
+    index('ledger_entries_booking_idx').on(t.bookingId),
+    // Balance and history of an account (a professional's earnings).
+    index('ledger_entries_account_idx').on(t.account, t.createdAt),
+  ],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    paidAt: tstz('paid_at'),
+  },
+  (t) => [
+    check('payouts_amount_check', sql`${t.amount} >= 0`),
+    check('payouts_status_check', inList(t.status, PAYOUT_STATUSES)),
+    // "payouts: select by professional_id newest first".
+    index('payouts_professional_created_idx').on(t.professionalId, t.createdAt.desc().nullsFirst()),
+  ],
+);

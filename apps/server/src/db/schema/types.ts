@@ -1,0 +1,34 @@
+/** Row types of the main tables (select = what a query returns, insert = what an insert takes). */
+import type * as t from './index';
+
+export type User = typeof t.users.$inferSelect;
+export type Profile = typeof t.profiles.$inferSelect;
+export type NewProfile = typeof t.profiles.$inferInsert;
+export type AdminRoleRow = typeof t.adminRoles.$inferSelect;
+export type CategoryRow = typeof t.categories.$inferSelect;
+export type ServiceType = typeof t.serviceTypes.$inferSelect;
+export type ServiceAddOn = typeof t.serviceAddOns.$inferSelect;
+export type City = typeof t.cities.$inferSelect;
+export type Borough = typeof t.boroughs.$inferSelect;
+export type Professional = typeof t.professionals.$inferSelect;
+export type NewProfessional = typeof t.professionals.$inferInsert;
+export type ProfessionalApplication = typeof t.professionalApplications.$inferSelect;
+export type NewProfessionalApplication = typeof t.professionalApplications.$inferInsert;
+export type ProfessionalRating = typeof t.professionalRatings.$inferSelect;
+export type Booking = typeof t.bookings.$inferSelect;
+export type NewBooking = typeof t.bookings.$inferInsert;
+export type BookingPriceLine = typeof t.bookingPriceLines.$inferSelect;
+export type NewBookingPriceLine = typeof t.bookingPriceLines.$inferInsert;
+export type Payment = typeof t.payments.$inferSelect;
+export type LedgerEntry = typeof t.ledgerEntries.$inferSelect;
+export type NewLedgerEntry = typeof t.ledgerEntries.$inferInsert;
+export type Payout = typeof t.payouts.$inferSelect;
+export type Conversation = typeof t.conversations.$inferSelect;
+export type Message = typeof t.messages.$inferSelect;
+export type Review = typeof t.reviews.$inferSelect;
+export type OutboxRow = typeof t.outbox.$inferSelect;
+export type ContactMessage = typeof t.contactMessages.$inferSelect;
+export type SensitiveAccessLogRow = typeof t.sensitiveAccessLog.$inferSelect;
+export type PushSubscription = typeof t.pushSubscriptions.$inferSelect;
+export type ScheduledJob = typeof t.scheduledJobs.$inferSelect;
+export type IdempotencyKey = typeof t.idempotencyKeys.$inferSelect;

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '@khedma/shared';
+import { AppError } from './errors';
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
+  const body: ErrorBody = { error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}) } };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own client-error codes mapped onto the error contract. */
+const FASTIFY_CODES: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', 'The request body is not valid JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'INVALID_JSON', 'The request body is empty but JSON was declared.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'This content type is not supported.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'VALIDATION_FAILED', 'The content length does not match the body.'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'The file is too large.'],
+  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'Too many files.'],
+  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'Too many parts.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'A multipart form was expected.'],
+  FST_ERR_VALIDATION: [400, 'VALIDATION_FAILED', 'The request is not valid.'],
+};
+
+/**
+ * Every error leaves as `{"error":{"code","message"}}`. Expected errors keep their status;
+ * anything unexpected is logged with the request id and answered 500 without detail.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return send(reply, err.status, err.code, err.message, err.fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const p = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path?.join('.') || '';
+        const key = p || (err.validationContext ?? 'body');
+        if (!fields[key]) fields[key] = issue.message ?? 'Invalid value';
+      }
+      return send(reply, 400, 'VALIDATION_FAILED', firstMessage(fields) ?? 'The request is not valid.', fields);
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, reqId: req.id }, 'response did not match its schema');
+      return send(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+    }
+    const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+    if (known) return send(reply, known[0], known[1], known[2]);
+    if (err.statusCode === 429) {
+      return send(reply, 429, 'RATE_LIMITED', 'Too many requests. Please wait a moment and try again.');
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      const code: ErrorCode =
+        err.statusCode === 404 ? 'NOT_FOUND' : err.statusCode === 401 ? 'UNAUTHENTICATED' : err.statusCode === 403 ? 'FORBIDDEN' : err.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : err.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION_FAILED';
+      return send(reply, err.statusCode, code, 'The request could not be processed.');
+    }
+    req.log.error({ err, reqId: req.id }, 'unexpected error');
+    return send(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+  });
+}
+
+function firstMessage(fields: Record<string, string>) {
+  const [k, v] = Object.entries(fields)[0] ?? [];
+  return k === undefined ? undefined : v;
+}
+
+export function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
+  return send(reply, status, code, message);
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, configFromEnv, type Config } from './config';
+import { openDatabase } from './db/client';
+import { seedDemo } from './db/seed/index';
+
+let config: Config;
+try {
+  config = configFromEnv(process.env);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  poolMax: config.dbPoolMax,
+});
+await database.migrate();
+if (config.seedDemo && !config.isProduction) await seedDemo(database.db);
+
+const app = await buildApp({ config, database });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // If something hangs, leave anyway after 10 s rather than never.
+  const timer = setTimeout(() => {
+    app.log.error('forced exit after 10 s');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error while shutting down');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Khedma is running on ${config.publicUrl} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
+} catch (err) {
+  app.log.error({ err }, 'could not start');
+  await database.close();
+  process.exit(1);
+}

@@ -1,0 +1,92 @@
+import type { Locale, UserType } from '@khedma/shared';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { adminRoles, profileAuditLog, profiles, sessions, users } from '../../db/schema/index';
+
+export interface SessionUserRow {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  userName: string;
+  profileName: string | null;
+  fullName: string | null;
+  userType: string | null;
+  locale: string | null;
+  adminRoles: string[] | null;
+}
+
+export interface NewProfile {
+  id: string;
+  email: string;
+  fullName: string;
+  userType: UserType;
+  locale: Locale;
+}
+
+/** SQL of the accounts module: sessions, users and the profile row created with each account. */
+export class AuthRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The user behind a session token, with profile and active admin roles, in one query.
+   * Expired sessions count as none.
+   */
+  async findSessionUser(token: string): Promise<SessionUserRow | null> {
+    const rows = await this.db
+      .select({
+        userId: users.id,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        userName: users.name,
+        profileName: profiles.name,
+        fullName: profiles.fullName,
+        userType: profiles.userType,
+        locale: profiles.locale,
+        adminRoles: sql<string[] | null>`(select array_agg(${adminRoles.role} order by ${adminRoles.role}) from ${adminRoles} where ${adminRoles.userId} = ${users.id} and ${adminRoles.isActive})`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  async emailExists(email: string): Promise<boolean> {
+    const rows = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    return rows.length > 0;
+  }
+
+  /** Language and display name used for messages to this user. */
+  async findRecipient(userId: string): Promise<{ locale: string | null; fullName: string | null; name: string | null } | null> {
+    const rows = await this.db
+      .select({ locale: profiles.locale, fullName: profiles.fullName, name: profiles.name })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** The profile every new account gets (idempotent), with its "create" audit row. */
+  async createProfile(p: NewProfile): Promise<void> {
+    const firstName = p.fullName.trim().split(/\s+/)[0] || null;
+    const values = {
+      id: p.id,
+      name: firstName,
+      fullName: p.fullName,
+      email: p.email,
+      userType: p.userType,
+      locale: p.locale,
+    };
+    const inserted = await this.db.insert(profiles).values(values).onConflictDoNothing().returning({ id: profiles.id });
+    if (inserted.length === 0) return;
+    await this.db.insert(profileAuditLog).values({
+      profileId: p.id,
+      changedBy: p.id,
+      oldValues: null,
+      newValues: { name: firstName, full_name: p.fullName, email: p.email, user_type: p.userType, locale: p.locale },
+      changedFields: ['name', 'full_name', 'email', 'user_type', 'locale'],
+      changeType: 'create',
+    });
+  }
+}

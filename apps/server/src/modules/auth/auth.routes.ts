@@ -1,0 +1,320 @@
+import {
+  errorResponseSchema,
+  forgotPasswordRequestSchema,
+  getSessionResponseSchema,
+  newPasswordField,
+  resendConfirmationRequestSchema,
+  resetPasswordRequestSchema,
+  sendPhoneCodeRequestSchema,
+  sendPhoneCodeResponseSchema,
+  signInRequestSchema,
+  signInResponseSchema,
+  signOutResponseSchema,
+  signUpRequestSchema,
+  signUpResponseSchema,
+  statusResponseSchema,
+  verifyPhoneCodeRequestSchema,
+  verifyPhoneCodeResponseSchema,
+} from '@khedma/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { publicRoute, signedIn } from '../../http/openapi';
+import { RateLimiter } from '../../platform/rate-limit';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, verifiedLandingUrl, type Auth } from './auth';
+import { forwardToAuth } from './auth-bridge';
+import { AuthRepository } from './auth.repository';
+import { AuthService } from './auth.service';
+import { requireUser, SessionResolver } from './session';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
+
+/**
+ * Accounts: better-auth mounted under /api/auth (only the paths listed here), our sign-up, and the
+ * session resolver every module uses (`requireUser`, `optionalUser`, `requirePermission`).
+ * Registered at the root (not encapsulated) so that `app.sessions` and `request.user` exist everywhere.
+ */
+const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const repo = new AuthRepository(ctx.database.db);
+  const auth = createAuth({ ctx, repo, log: app.log });
+  const authContext = await auth.$context;
+  app.decorate('sessions', new SessionResolver(repo, ctx.config.authSecret, authContext.authCookies.sessionToken.name));
+  app.decorateRequest('user', null as never);
+
+  const service = new AuthService(auth, repo, new RateLimiter(ctx.database.db), ctx.config.publicUrl);
+  await app.register(authRoutes, { ctx, auth, service });
+};
+// Same effect as fastify-plugin: the decorations above belong to the root instance.
+(authPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+export { authPlugin as authModule };
+
+const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: AuthService }> = async (app, { ctx, auth, service }) => {
+  const { publicUrl } = ctx.config;
+  const forward = forwardToAuth.bind(null, auth, publicUrl);
+
+  // better-auth clients send POSTs without a body (sign-out); accept an empty JSON body here.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('Invalid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Sign-up (ours)
+  // ---------------------------------------------------------------------------------------------
+  app.post(
+    '/api/accounts/sign-up',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (customer or pro); a confirmation email is sent',
+        security: publicRoute,
+        body: signUpRequestSchema,
+        response: { 201: signUpResponseSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const headers = new Headers({ [CLIENT_IP_HEADER]: req.ip });
+      if (req.headers['user-agent']) headers.set('user-agent', String(req.headers['user-agent']));
+      const result = await service.signUp(req.body, req.ip, headers);
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send(result);
+    },
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // better-auth, path by path (anything else under /api/auth is 404)
+  // ---------------------------------------------------------------------------------------------
+  const p = (path: string) => `${AUTH_BASE_PATH}${path}`;
+
+  app.post(
+    p('/sign-in/email'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password; sets the session cookie and returns a bearer token',
+        description:
+          'Errors: 401 INVALID_CREDENTIALS, 403 EMAIL_NOT_CONFIRMED (offer to resend the confirmation), 429 RATE_LIMITED.',
+        security: publicRoute,
+        body: signInRequestSchema,
+        response: { 200: signInResponseSchema, ...errors },
+      },
+    },
+    (req, reply) => forward(req, reply, { body: req.body }),
+  );
+
+  app.post(
+    p('/sign-out'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends the session on the server and clears the cookie',
+        security: signedIn,
+        response: { 200: signOutResponseSchema, ...errors },
+      },
+    },
+    (req, reply) => forward(req, reply, { body: {} }),
+  );
+
+  app.get(
+    p('/get-session'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The current session and account, or null; refreshes a session older than a day',
+        security: signedIn,
+        querystring: z.object({ disableCookieCache: z.coerce.boolean().optional(), disableRefresh: z.coerce.boolean().optional() }),
+        response: { 200: getSessionResponseSchema, ...errors },
+      },
+    },
+    (req, reply) => forward(req, reply),
+  );
+
+  app.post(
+    p('/send-verification-email'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Resend the confirmation email (always answers status true)',
+        security: publicRoute,
+        body: resendConfirmationRequestSchema,
+        response: { 200: statusResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      await service.limitEmailsTo(req.body.email);
+      return forward(req, reply, { body: { ...req.body, callbackURL: req.body.callbackURL ?? verifiedLandingUrl(publicUrl) } });
+    },
+  );
+
+  app.get(
+    p('/verify-email'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The link of the confirmation email: confirms, signs in and redirects to callbackURL',
+        description: 'On a bad or expired link the redirect carries ?error=INVALID_TOKEN or TOKEN_EXPIRED.',
+        security: publicRoute,
+        querystring: z.object({ token: z.string().min(1).max(4000), callbackURL: z.string().max(2000).optional() }),
+        response: { 200: statusResponseSchema, ...errors },
+      },
+    },
+    (req, reply) => forward(req, reply),
+  );
+
+  app.post(
+    p('/request-password-reset'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Forgot password: emails a reset link if the account exists (always answers status true)',
+        security: publicRoute,
+        body: forgotPasswordRequestSchema,
+        response: { 200: statusResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      await service.limitEmailsTo(req.body.email);
+      return forward(req, reply, { body: { ...req.body, redirectTo: req.body.redirectTo ?? resetPasswordPageUrl(publicUrl) } });
+    },
+  );
+
+  app.get(
+    p('/reset-password/:token'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The link of the reset email: redirects to callbackURL?token=... (or ?error=INVALID_TOKEN)',
+        security: publicRoute,
+        params: z.object({ token: z.string().min(1).max(200) }),
+        querystring: z.object({ callbackURL: z.string().max(2000).optional() }),
+        response: { ...errors },
+      },
+    },
+    (req, reply) => forward(req, reply),
+  );
+
+  app.post(
+    p('/reset-password'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token of the reset link; ends every session of the account',
+        security: publicRoute,
+        body: resetPasswordRequestSchema,
+        response: { 200: statusResponseSchema, ...errors },
+      },
+    },
+    (req, reply) => forward(req, reply, { body: { token: req.body.token, newPassword: req.body.newPassword } }),
+  );
+
+  app.post(
+    p('/change-password'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password of the signed-in account',
+        security: signedIn,
+        body: z.object({
+          currentPassword: z.string().min(1).max(128),
+          newPassword: newPasswordField,
+          revokeOtherSessions: z.boolean().optional(),
+        }),
+        response: { 200: z.looseObject({ token: z.string().nullable() }), ...errors },
+      },
+    },
+    (req, reply) => forward(req, reply, { body: req.body }),
+  );
+
+  app.get(
+    p('/list-sessions'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sessions of the signed-in account',
+        security: signedIn,
+        response: { 200: z.array(z.looseObject({ id: z.string(), expiresAt: z.string() })), ...errors },
+      },
+    },
+    (req, reply) => forward(req, reply),
+  );
+
+  app.post(
+    p('/revoke-other-sessions'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out every other session of the account',
+        security: signedIn,
+        response: { 200: statusResponseSchema, ...errors },
+      },
+    },
+    (req, reply) => forward(req, reply, { body: {} }),
+  );
+
+  app.post(
+    p('/phone-number/send-otp'),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a 6-digit code by SMS to a Moroccan number (onboarding phone step)',
+        security: signedIn,
+        body: sendPhoneCodeRequestSchema,
+        response: { 200: sendPhoneCodeResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      await service.limitSmsTo(req.body.phoneNumber);
+      return forward(req, reply, { body: req.body });
+    },
+  );
+
+  app.post(
+    p('/phone-number/verify'),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Check the SMS code; the number becomes the verified number of the signed-in account',
+        description: 'Errors: 400 INVALID_CODE, 409 PHONE_EXISTS.',
+        security: signedIn,
+        body: verifyPhoneCodeRequestSchema,
+        response: { 200: verifyPhoneCodeResponseSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    (req, reply) => forward(req, reply, { body: { ...req.body, updatePhoneNumber: true } }),
+  );
+
+  app.get(
+    p('/token'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A short-lived JWT (15 min) for the signed-in account, for services that verify with /jwks',
+        security: signedIn,
+        response: { 200: z.object({ token: z.string() }), ...errors },
+      },
+    },
+    (req, reply) => forward(req, reply),
+  );
+
+  app.get(
+    p('/jwks'),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Public keys that sign the JWTs of /api/auth/token',
+        security: publicRoute,
+        response: { 200: z.looseObject({ keys: z.array(z.looseObject({})) }) },
+      },
+    },
+    (req, reply) => forward(req, reply),
+  );
+};
+

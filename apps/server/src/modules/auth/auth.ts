@@ -1,0 +1,182 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { passwordMessage, isValidMoroccanPhone, normalizeMoroccanPhone, type Locale, type UserType } from '@khedma/shared';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer, jwt, phoneNumber } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import * as schema from '../../db/schema/index';
+import { passwordResetEmail, phoneCodeSms, toLocale, verificationEmail } from '../../i18n/messages';
+import type { AuthRepository } from './auth.repository';
+import { AUTH_RATE_LIMITS } from './rate-limits';
+
+/** The header our HTTP bridge sets to the client address Fastify resolved (TRUST_PROXY aware). */
+export const CLIENT_IP_HEADER = 'x-khedma-client-ip';
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** Paths of better-auth the product does not offer (HTTP): each has our own route or no use. */
+export const DISABLED_AUTH_PATHS = [
+  // POST /api/accounts/sign-up instead: our rules, user type, profile, locale.
+  '/sign-up/email',
+  // Profile changes go through PATCH /api/profile (allowed fields only, audited); email never changes.
+  '/update-user',
+  '/change-email',
+  '/delete-user',
+  // The phone number is only verified (onboarding), never used to sign in or reset a password.
+  '/sign-in/phone-number',
+  '/phone-number/request-password-reset',
+  '/phone-number/reset-password',
+];
+
+/**
+ * What a request tells better-auth's callbacks that they cannot learn from better-auth itself:
+ * the sign-up choices (user type, language) and the language of the person asking.
+ */
+export interface AuthRequestContext {
+  signUp?: { userType: UserType; locale: Locale; fullName: string };
+  /** Language for messages to someone without a profile yet (SMS, unknown email). */
+  locale?: Locale;
+  /** Set once the confirmation email of this request went out. */
+  verificationEmailSent?: boolean;
+}
+export const authRequestContext = new AsyncLocalStorage<AuthRequestContext>();
+
+export interface AuthDeps {
+  ctx: AppContext;
+  repo: AuthRepository;
+  log: FastifyBaseLogger;
+}
+
+export const verifiedLandingUrl = (publicUrl: string) => `${publicUrl}/dashboard?verified=1`;
+export const resetPasswordPageUrl = (publicUrl: string) => `${publicUrl}/reset-password`;
+
+/** better-auth configured for Khedma (better-auth 1.7). */
+export function createAuth({ ctx, repo, log }: AuthDeps) {
+  const { config } = ctx;
+  const secure = config.publicUrl.startsWith('https://');
+
+  async function recipient(userId: string, fallbackName: string) {
+    const r = await repo.findRecipient(userId);
+    const store = authRequestContext.getStore();
+    return {
+      locale: toLocale(r?.locale ?? store?.signUp?.locale ?? store?.locale),
+      name: r?.fullName ?? r?.name ?? fallbackName,
+    };
+  }
+
+  return betterAuth({
+    appName: 'Khedma',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl, ...(config.isProduction ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173'])],
+    database: drizzleAdapter(ctx.database.db, { provider: 'pg', usePlural: true, schema }),
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const fn = level === 'error' ? log.error.bind(log) : level === 'warn' ? log.warn.bind(log) : log.debug.bind(log);
+        fn({ args: args.length ? args.map((a) => (a instanceof Error ? a.message : a)) : undefined }, `[auth] ${message}`);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        const r = await recipient(user.id, user.name);
+        await ctx.email.send({ to: user.email, ...passwordResetEmail(r.locale, r.name, url) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // The confirmation link signs the user in and lands on the dashboard (SPEC §4).
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        const r = await recipient(user.id, user.name);
+        await ctx.email.send({ to: user.email, ...verificationEmail(r.locale, r.name, url) });
+        const store = authRequestContext.getStore();
+        if (store) store.verificationEmailSent = true;
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      // A session used at least once a day slides forward (refresh without the user noticing).
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      // Counters in the database: the limit holds across every server instance.
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 100,
+      customRules: AUTH_RATE_LIMITS,
+    },
+    advanced: {
+      cookiePrefix: 'khedma',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    disabledPaths: DISABLED_AUTH_PATHS,
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account gets its profile at once, with the choices made at sign-up.
+          after: async (user) => {
+            const signUp = authRequestContext.getStore()?.signUp;
+            await repo.createProfile({
+              id: user.id,
+              email: user.email,
+              fullName: signUp?.fullName ?? user.name,
+              userType: signUp?.userType ?? 'customer',
+              locale: signUp?.locale ?? 'en',
+            });
+          },
+        },
+      },
+    },
+    hooks: {
+      // Defence in depth: whatever the entry point, a new password meets the sign-up rule.
+      before: createAuthMiddleware(async (c) => {
+        if (c.path !== '/reset-password' && c.path !== '/change-password' && c.path !== '/sign-up/email') return;
+        const body = (c.body ?? {}) as Record<string, unknown>;
+        const pw = c.path === '/sign-up/email' ? body.password : body.newPassword;
+        const message = typeof pw === 'string' ? passwordMessage(pw) : 'Password is required';
+        if (message) throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message });
+      }),
+    },
+    plugins: [
+      bearer(),
+      jwt({
+        // Clients ask GET /api/auth/token when they need a JWT; get-session stays cheap.
+        disableSettingJwtHeader: true,
+        jwt: {
+          issuer: config.publicUrl,
+          audience: config.publicUrl,
+          expirationTime: '15m',
+          definePayload: ({ user }) => ({ email: user.email, emailVerified: user.emailVerified }),
+        },
+      }),
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: 5 * 60,
+        allowedAttempts: 3,
+        phoneNumberValidator: (p) => isValidMoroccanPhone(p) && normalizeMoroccanPhone(p) === p,
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          const store = authRequestContext.getStore();
+          await ctx.sms.send(to, phoneCodeSms(toLocale(store?.locale), code));
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,31 @@
+/**
+ * Rate limits of the accounts routes. Counters live in the database (rate_limits), so they hold
+ * across every server instance. Per client address unless said otherwise; windows in seconds.
+ *
+ * Several people can share one address in Morocco (carrier-grade NAT on mobile networks), so the
+ * per-address limits stay generous and the email and phone limits, which protect a victim's inbox
+ * and phone, are per address of the recipient.
+ */
+export const AUTH_RATE_LIMITS = {
+  // better-auth paths (its own limiter, database storage)
+  '/sign-in/email': { window: 60, max: 10 },
+  '/send-verification-email': { window: 60, max: 5 },
+  '/request-password-reset': { window: 60, max: 5 },
+  '/reset-password': { window: 60, max: 10 },
+  '/change-password': { window: 60, max: 10 },
+  '/phone-number/send-otp': { window: 60, max: 5 },
+  '/phone-number/verify': { window: 60, max: 10 },
+  // Read-only and cheap: not counted (a counter write per page load is not worth it).
+  '/get-session': false,
+  '/jwks': false,
+  '/ok': false,
+} as const;
+
+/** Our own limiter (platform/rate-limit.ts) for the routes better-auth does not serve. */
+export const APP_RATE_LIMITS = {
+  signUpPerAddress: { limit: 10, windowSeconds: 60 * 60 },
+  /** Confirmation and reset emails to one address, whoever asks. */
+  emailsPerRecipient: { limit: 5, windowSeconds: 60 * 60 },
+  /** SMS codes to one phone number, whoever asks. */
+  smsPerPhone: { limit: 5, windowSeconds: 60 * 60 },
+} as const;

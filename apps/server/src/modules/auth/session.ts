@@ -1,0 +1,123 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { can, normalizeUserType, type AdminRole, type Permission, type SessionUser } from '@khedma/shared';
+import { ADMIN_ROLES } from '@khedma/shared';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError, forbidden } from '../../http/errors';
+import { toLocale } from '../../i18n/messages';
+import type { AuthRepository } from './auth.repository';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user. Set by requireUser (always) and optionalUser (when signed in). */
+    user: SessionUser;
+  }
+  interface FastifyInstance {
+    sessions: SessionResolver;
+  }
+}
+
+export const UNAUTHENTICATED_MESSAGE = 'Please sign in to continue.';
+
+/**
+ * Finds the signed-in user of a request: the session cookie of the web app (signed, httpOnly) or
+ * an `Authorization: Bearer <token>` header (mobile and other clients), then the account, profile
+ * and active admin roles in one query. Sessions are better-auth's rows; sign-out deletes them.
+ */
+export class SessionResolver {
+  private readonly cookieNames: string[];
+
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly secret: string,
+    sessionCookieName: string,
+  ) {
+    const bare = sessionCookieName.replace(/^__Secure-/, '');
+    this.cookieNames = [sessionCookieName, bare, `__Secure-${bare}`].filter((v, i, a) => a.indexOf(v) === i);
+  }
+
+  /** The session token the request carries, if its signature (when signed) is ours. */
+  tokenOf(req: FastifyRequest): string | null {
+    const auth = req.headers.authorization;
+    if (typeof auth === 'string' && /^bearer\s+/i.test(auth)) {
+      const value = auth.replace(/^bearer\s+/i, '').trim();
+      // Bearer clients send the raw token from sign-in, or the signed value of set-auth-token.
+      return value.includes('.') ? this.unsign(value) : value || null;
+    }
+    const cookies = parseCookieHeader(req.headers.cookie);
+    for (const name of this.cookieNames) {
+      const v = cookies.get(name);
+      if (v) return this.unsign(v);
+    }
+    return null;
+  }
+
+  private unsign(raw: string): string | null {
+    let value = raw;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf('.');
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1).replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, ''), 'base64');
+    const expected = createHmac('sha256', this.secret).update(token).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  }
+
+  async resolve(req: FastifyRequest): Promise<SessionUser | null> {
+    const token = this.tokenOf(req);
+    if (!token || token.length > 256) return null;
+    const row = await this.repo.findSessionUser(token);
+    if (!row) return null;
+    const userType = normalizeUserType(row.userType);
+    return {
+      id: row.userId,
+      email: row.email,
+      name: row.fullName ?? row.profileName ?? row.userName,
+      userType,
+      adminRoles: userType === 'admin' ? (row.adminRoles ?? []).filter(isAdminRole) : [],
+      locale: toLocale(row.locale),
+      emailVerified: row.emailVerified,
+    };
+  }
+}
+
+const isAdminRole = (r: string): r is AdminRole => (ADMIN_ROLES as readonly string[]).includes(r);
+
+function parseCookieHeader(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i < 1) continue;
+    const name = part.slice(0, i).trim();
+    if (!out.has(name)) out.set(name, part.slice(i + 1).trim());
+  }
+  return out;
+}
+
+/** preHandler: 401 UNAUTHENTICATED unless signed in; sets request.user. */
+export const requireUser: preHandlerAsyncHookHandler = async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
+  const user = await req.server.sessions.resolve(req);
+  if (!user) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+  req.user = user;
+};
+
+/** preHandler: sets request.user when signed in; signed-out callers go on (read currentUser(req)). */
+export const optionalUser: preHandlerAsyncHookHandler = async function optionalUser(req: FastifyRequest) {
+  const user = await req.server.sessions.resolve(req);
+  if (user) req.user = user;
+};
+
+/** The signed-in user or null, in a route guarded by optionalUser. */
+export const currentUser = (req: FastifyRequest): SessionUser | null => (req.user as SessionUser | null | undefined) ?? null;
+
+/** preHandler: signed in (401) and holding `permission` (403). */
+export function requirePermission(permission: Permission, message?: string): preHandlerAsyncHookHandler {
+  return async function requirePermissionHandler(req, reply) {
+    await requireUser.call(this, req, reply);
+    if (!can(req.user, permission)) throw forbidden(message);
+  };
+}

@@ -1,0 +1,164 @@
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { boroughs, categories, cities, serviceAddOns, serviceTypePricesByRegion, serviceTypes } from '../../db/schema/index';
+import type { AddOn, Borough, CategoryEntry, City, ServiceTypeDetail, ServiceTypeSummary } from '@khedma/shared';
+import { LIMITS_SEARCH } from '@khedma/shared';
+
+const summaryColumns = {
+  id: serviceTypes.id,
+  category: serviceTypes.category,
+  name: serviceTypes.name,
+  nameFr: serviceTypes.nameFr,
+  nameAr: serviceTypes.nameAr,
+  description: serviceTypes.description,
+  descriptionFr: serviceTypes.descriptionFr,
+  descriptionAr: serviceTypes.descriptionAr,
+  basePrice: serviceTypes.basePrice,
+  estimatedDurationMinutes: serviceTypes.estimatedDurationMinutes,
+  imageUrl: serviceTypes.imageUrl,
+  materialsIncluded: serviceTypes.materialsIncluded,
+  warrantyDays: serviceTypes.warrantyDays,
+};
+interface SummaryRow {
+  id: string;
+  category: ServiceTypeSummary['category'];
+  name: string;
+  nameFr: string;
+  nameAr: string;
+  description: string;
+  descriptionFr: string;
+  descriptionAr: string;
+  basePrice: number;
+  estimatedDurationMinutes: number;
+  imageUrl: string | null;
+  materialsIncluded: boolean;
+  warrantyDays: number;
+}
+
+const toSummary = (r: SummaryRow): ServiceTypeSummary => ({
+  id: r.id,
+  category: r.category,
+  name: { en: r.name, fr: r.nameFr, ar: r.nameAr },
+  description: { en: r.description, fr: r.descriptionFr, ar: r.descriptionAr },
+  basePrice: r.basePrice,
+  estimatedDurationMinutes: r.estimatedDurationMinutes,
+  imageUrl: r.imageUrl,
+  materialsIncluded: r.materialsIncluded,
+  warrantyDays: r.warrantyDays,
+});
+
+/** ILIKE treats % and _ as wildcards; a search for "50%" means the characters. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export class CatalogRepository {
+  constructor(private readonly db: Db) {}
+
+  async categories(): Promise<CategoryEntry[]> {
+    const rows = await this.db.select().from(categories).orderBy(asc(categories.sortOrder));
+    return rows.map((r) => ({ slug: r.slug, name: { en: r.name, fr: r.nameFr, ar: r.nameAr }, icon: r.icon, sortOrder: r.sortOrder }));
+  }
+
+  /** The catalogue grid: active services by category order, then base price ascending. */
+  async listActive(category?: string): Promise<ServiceTypeSummary[]> {
+    const rows = await this.db
+      .select(summaryColumns)
+      .from(serviceTypes)
+      .innerJoin(categories, eq(categories.slug, serviceTypes.category))
+      .where(and(eq(serviceTypes.isActive, true), category ? eq(serviceTypes.category, category as never) : undefined))
+      .orderBy(asc(categories.sortOrder), asc(serviceTypes.basePrice), asc(serviceTypes.name));
+    return rows.map(toSummary);
+  }
+
+  /**
+   * Service search (SPEC §7): case-insensitive substring across the six name and description
+   * columns and the category, optional category filter, ordered by category then name, at most 50.
+   * Served by the trigram indexes on each column.
+   */
+  async search(q: string, category?: string): Promise<ServiceTypeSummary[]> {
+    const pattern = `%${escapeLike(q)}%`;
+    const rows = await this.db
+      .select(summaryColumns)
+      .from(serviceTypes)
+      .innerJoin(categories, eq(categories.slug, serviceTypes.category))
+      .where(
+        and(
+          eq(serviceTypes.isActive, true),
+          category ? eq(serviceTypes.category, category as never) : undefined,
+          or(
+            ilike(serviceTypes.name, pattern),
+            ilike(serviceTypes.nameFr, pattern),
+            ilike(serviceTypes.nameAr, pattern),
+            ilike(serviceTypes.description, pattern),
+            ilike(serviceTypes.descriptionFr, pattern),
+            ilike(serviceTypes.descriptionAr, pattern),
+            ilike(serviceTypes.category, pattern),
+            ilike(categories.nameFr, pattern),
+            ilike(categories.nameAr, pattern),
+          ),
+        ),
+      )
+      .orderBy(asc(categories.sortOrder), asc(serviceTypes.name))
+      .limit(LIMITS_SEARCH.serviceResults);
+    return rows.map(toSummary);
+  }
+
+  async detail(id: string): Promise<ServiceTypeDetail | undefined> {
+    const [row] = await this.db
+      .select({ ...summaryColumns, includes: serviceTypes.includes, excludes: serviceTypes.excludes })
+      .from(serviceTypes)
+      .where(and(eq(serviceTypes.id, id), eq(serviceTypes.isActive, true)));
+    if (!row) return undefined;
+    return { ...toSummary(row), includes: row.includes, excludes: row.excludes, addOns: await this.addOns(id) };
+  }
+
+  /** Active add-ons of a service, cheapest first. */
+  async addOns(serviceTypeId: string): Promise<AddOn[]> {
+    const rows = await this.db
+      .select()
+      .from(serviceAddOns)
+      .where(and(eq(serviceAddOns.serviceTypeId, serviceTypeId), eq(serviceAddOns.isActive, true)))
+      .orderBy(asc(serviceAddOns.price), asc(serviceAddOns.name));
+    return rows.map((r) => ({
+      id: r.id,
+      name: { en: r.name, fr: r.nameFr, ar: r.nameAr },
+      description: r.description ? { en: r.description, fr: r.descriptionFr ?? r.description, ar: r.descriptionAr ?? r.description } : null,
+      price: r.price,
+    }));
+  }
+
+  async regionPrice(serviceTypeId: string, citySlug: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ price: serviceTypePricesByRegion.price })
+      .from(serviceTypePricesByRegion)
+      .innerJoin(cities, eq(cities.id, serviceTypePricesByRegion.cityId))
+      .where(
+        and(
+          eq(serviceTypePricesByRegion.serviceTypeId, serviceTypeId),
+          eq(serviceTypePricesByRegion.isActive, true),
+          sql`lower(${cities.slug}) = lower(${citySlug})`,
+        ),
+      )
+      .limit(1);
+    return row?.price;
+  }
+
+  async functionPrice(serviceTypeId: string, region: string, boroughId: string | null): Promise<number> {
+    const res = await this.db.execute<{ price: number | null }>(
+      sql`select calculate_service_price(${serviceTypeId}::uuid, ${region}, ${boroughId}::uuid) as price`,
+    );
+    const rows = (res as unknown as { rows: Array<{ price: number | null }> }).rows;
+    return Number(rows[0]?.price ?? 0);
+  }
+
+  async cities(): Promise<City[]> {
+    const rows = await this.db.select().from(cities).where(eq(cities.isActive, true)).orderBy(asc(cities.name));
+    return rows.map((r) => ({ id: r.id, slug: r.slug, name: { en: r.name, fr: r.nameFr, ar: r.nameAr }, region: r.region }));
+  }
+
+  async boroughs(citySlug: string): Promise<Borough[] | undefined> {
+    const [city] = await this.db.select({ id: cities.id }).from(cities).where(and(eq(cities.slug, citySlug), eq(cities.isActive, true)));
+    if (!city) return undefined;
+    const rows = await this.db.select().from(boroughs).where(eq(boroughs.cityId, city.id)).orderBy(asc(boroughs.name));
+    return rows.map((r) => ({ id: r.id, name: { en: r.name, fr: r.nameFr, ar: r.nameAr } }));
+  }
+}

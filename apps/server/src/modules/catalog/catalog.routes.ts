@@ -1,0 +1,97 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  boroughsResponseSchema,
+  categoriesResponseSchema,
+  citiesResponseSchema,
+  citySlugParamsSchema,
+  errorResponseSchema,
+  priceQuerySchema,
+  priceResponseSchema,
+  serviceIdParamsSchema,
+  serviceSearchQuerySchema,
+  serviceTypeDetailSchema,
+  serviceTypesResponseSchema,
+} from '@khedma/shared';
+import { publicRoute } from '../../http/openapi';
+import type { CachedBody, CatalogService } from './catalog.service';
+
+/** Sends a cached body with its ETag, or 304 when the client already has it. */
+function sendCached(req: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
+  reply.header('etag', entry.etag).header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+  if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(entry.body);
+}
+
+const tags = ['catalogue'];
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  app.get(
+    '/api/categories',
+    { schema: { tags, summary: 'The eight service categories', security: publicRoute, response: { 200: categoriesResponseSchema } } },
+    async (req, reply) => sendCached(req, reply, await catalog.categories()),
+  );
+
+  app.get(
+    '/api/services',
+    {
+      schema: {
+        tags,
+        summary: 'Active service types: the whole catalogue, one category, or a text search (at most 50)',
+        security: publicRoute,
+        querystring: serviceSearchQuerySchema,
+        response: { 200: serviceTypesResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req, reply) => sendCached(req, reply, await catalog.services(req.query.q, req.query.category)),
+  );
+
+  app.get(
+    '/api/services/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One service type with what it includes and its add-ons',
+        security: publicRoute,
+        params: serviceIdParamsSchema,
+        response: { 200: serviceTypeDetailSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => sendCached(req, reply, await catalog.service(req.params.id)),
+  );
+
+  app.get(
+    '/api/services/:id/price',
+    {
+      schema: {
+        tags,
+        summary: 'Price of a service in a city (region price, price function, or base price)',
+        security: publicRoute,
+        params: serviceIdParamsSchema,
+        querystring: priceQuerySchema,
+        response: { 200: priceResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => catalog.price(req.params.id, req.query.city, req.query.borough),
+  );
+
+  app.get(
+    '/api/cities',
+    { schema: { tags, summary: 'Served cities', security: publicRoute, response: { 200: citiesResponseSchema } } },
+    async (req, reply) => sendCached(req, reply, await catalog.cities()),
+  );
+
+  app.get(
+    '/api/cities/:slug/boroughs',
+    {
+      schema: {
+        tags,
+        summary: 'Boroughs of a city (Casablanca)',
+        security: publicRoute,
+        params: citySlugParamsSchema,
+        response: { 200: boroughsResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => sendCached(req, reply, await catalog.boroughs(req.params.slug)),
+  );
+};

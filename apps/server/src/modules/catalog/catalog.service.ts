@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { servicePriceFrom } from './price';
+import type { PriceResponse } from '@khedma/shared';
+import type { Database } from '../../db/client';
+import { notFound } from '../../http/errors';
+import type { CatalogRepository } from './catalog.repository';
+
+/** A serialized answer ready to send: the JSON bytes and their ETag. */
+export interface CachedBody {
+  body: string;
+  etag: string;
+}
+
+export const CATALOG_CHANNEL = 'catalog_changed';
+const MAX_ENTRIES = 1000;
+
+/**
+ * Read-mostly catalogue. Answers are serialized once and kept in memory per instance; any change to
+ * the catalogue calls `invalidate()`, which NOTIFYs every instance on the database to drop its copy.
+ */
+export class CatalogService {
+  private cache = new Map<string, CachedBody>();
+
+  constructor(
+    private readonly repo: CatalogRepository,
+    private readonly database: Database,
+  ) {}
+
+  /** Subscribes to invalidations from every instance. */
+  async start() {
+    return this.database.listen(CATALOG_CHANNEL, () => this.cache.clear());
+  }
+
+  async invalidate() {
+    this.cache.clear();
+    await this.database.notify(CATALOG_CHANNEL, String(Date.now()));
+  }
+
+  private async cached(key: string, load: () => Promise<unknown | undefined>): Promise<CachedBody | undefined> {
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const value = await load();
+    if (value === undefined) return undefined;
+    const body = JSON.stringify(value);
+    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+    this.cache.set(key, entry);
+    return entry;
+  }
+
+  categories() {
+    return this.cached('categories', () => this.repo.categories()) as Promise<CachedBody>;
+  }
+
+  services(q: string | undefined, category: string | undefined) {
+    const text = q?.trim() ?? '';
+    // No search text: the whole active catalogue (optionally one category); otherwise a search.
+    const key = `services:${category ?? ''}:${text.toLowerCase()}`;
+    return this.cached(key, () => (text ? this.repo.search(text, category) : this.repo.listActive(category))) as Promise<CachedBody>;
+  }
+
+  async service(id: string) {
+    const entry = await this.cached(`service:${id}`, () => this.repo.detail(id));
+    if (!entry) throw notFound('Service not found');
+    return entry;
+  }
+
+  cities() {
+    return this.cached('cities', () => this.repo.cities()) as Promise<CachedBody>;
+  }
+
+  async boroughs(citySlug: string) {
+    const entry = await this.cached(`boroughs:${citySlug.toLowerCase()}`, () => this.repo.boroughs(citySlug.toLowerCase()));
+    if (!entry) throw notFound('City not found');
+    return entry;
+  }
+
+  /** SPEC §7 price lookup: region price, else the price function when above 0, else the base price. */
+  async price(id: string, city: string | undefined, boroughId: string | undefined): Promise<PriceResponse> {
+    const detail = await this.repo.detail(id);
+    if (!detail) throw notFound('Service not found');
+    return servicePriceFrom(this.repo, detail, city, boroughId);
+  }
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { serviceTypes } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('catalogue read API', () => {
+  it('lists the eight categories in order with three languages', async () => {
+    const res = await get('/api/categories');
+    expect(res.statusCode).toBe(200);
+    const cats = res.json();
+    expect(cats.map((c: { slug: string }) => c.slug)).toEqual(['plumbing', 'cleaning', 'moving', 'electrical', 'handyman', 'painting', 'gardening', 'delivery']);
+    for (const c of cats) expect(c.name.ar).toBeTruthy();
+  });
+
+  it('lists active services sorted by category then base price', async () => {
+    const res = await get('/api/services');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as Array<{ category: string; basePrice: number; name: { en: string; fr: string; ar: string } }>;
+    expect(list.length).toBeGreaterThanOrEqual(24);
+    const order = ['plumbing', 'cleaning', 'moving', 'electrical', 'handyman', 'painting', 'gardening', 'delivery'];
+    for (let i = 1; i < list.length; i++) {
+      const a = list[i - 1]!;
+      const b = list[i]!;
+      const byCat = order.indexOf(a.category) - order.indexOf(b.category);
+      expect(byCat <= 0).toBe(true);
+      if (byCat === 0) expect(a.basePrice).toBeLessThanOrEqual(b.basePrice);
+    }
+    for (const s of list) expect(s.name.en && s.name.fr && s.name.ar).toBeTruthy();
+  });
+
+  it('filters by category', async () => {
+    const list = (await get('/api/services?category=plumbing')).json() as Array<{ category: string }>;
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(list.map((s) => s.category))).toEqual(new Set(['plumbing']));
+  });
+
+  it('searches case-insensitively across languages and the category, at most 50', async () => {
+    const en = (await get('/api/services?q=PLUMB')).json() as Array<{ category: string }>;
+    expect(en.length).toBeGreaterThan(0);
+    expect(en.every((s) => s.category === 'plumbing' || JSON.stringify(s).toLowerCase().includes('plumb'))).toBe(true);
+    const fr = (await get(`/api/services?q=${encodeURIComponent('ménage')}`)).json() as unknown[];
+    expect(fr.length).toBeGreaterThan(0);
+    const ar = (await get(`/api/services?q=${encodeURIComponent('تنظيف')}`)).json() as unknown[];
+    expect(ar.length).toBeGreaterThan(0);
+    const none = (await get('/api/services?q=zzzzqqq')).json() as unknown[];
+    expect(none).toEqual([]);
+    const wildcard = (await get(`/api/services?q=${encodeURIComponent('%')}`)).json() as unknown[];
+    expect(wildcard).toEqual([]);
+    const all = (await get('/api/services?q=e')).json() as unknown[];
+    expect(all.length).toBeLessThanOrEqual(50);
+  });
+
+  it('refuses an over-long search with 400', async () => {
+    const res = await get(`/api/services?q=${'a'.repeat(101)}`);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('returns one service with includes, excludes and add-ons cheapest first', async () => {
+    const [first] = (await get('/api/services?category=plumbing')).json() as Array<{ id: string }>;
+    const res = await get(`/api/services/${first!.id}`);
+    expect(res.statusCode).toBe(200);
+    const s = res.json();
+    expect(Array.isArray(s.includes)).toBe(true);
+    const prices = s.addOns.map((a: { price: number }) => a.price);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+  });
+
+  it('answers 404 for an unknown or inactive service, 400 for a malformed id', async () => {
+    expect((await get('/api/services/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await get('/api/services/not-a-uuid')).statusCode).toBe(400);
+    const [s] = (await get('/api/services?category=moving')).json() as Array<{ id: string }>;
+    await t.database.db.update(serviceTypes).set({ isActive: false }).where(eq(serviceTypes.id, s!.id));
+    // The detail was never cached, so the change shows at once.
+    expect((await get(`/api/services/${s!.id}`)).statusCode).toBe(404);
+    await t.database.db.update(serviceTypes).set({ isActive: true }).where(eq(serviceTypes.id, s!.id));
+  });
+
+  it('uses ETags: a second request with If-None-Match gets 304', async () => {
+    const first = await get('/api/services');
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const second = await get('/api/services', { 'if-none-match': etag });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe('');
+  });
+
+  it('drops the in-memory copy when the catalogue changes (NOTIFY)', async () => {
+    const before = (await get('/api/services?category=painting')).json() as Array<{ id: string; basePrice: number }>;
+    const target = before[0]!;
+    await t.database.db.update(serviceTypes).set({ basePrice: target.basePrice + 7 }).where(eq(serviceTypes.id, target.id));
+    // Still cached until someone says the catalogue changed.
+    const stale = (await get('/api/services?category=painting')).json() as Array<{ id: string; basePrice: number }>;
+    expect(stale.find((s) => s.id === target.id)!.basePrice).toBe(target.basePrice);
+    await t.database.notify('catalog_changed', 'test');
+    await new Promise((r) => setTimeout(r, 100));
+    const fresh = (await get('/api/services?category=painting')).json() as Array<{ id: string; basePrice: number }>;
+    expect(fresh.find((s) => s.id === target.id)!.basePrice).toBe(target.basePrice + 7);
+  });
+
+  it('prices a service: region price, then the price function, then the base price', async () => {
+    const services = (await get('/api/services')).json() as Array<{ id: string; basePrice: number }>;
+    const results = await Promise.all(services.map(async (s) => (await get(`/api/services/${s.id}/price?city=casablanca`)).json()));
+    expect(results.some((r) => r.source === 'region')).toBe(true);
+    const base = (await get(`/api/services/${services[0]!.id}/price`)).json();
+    expect(['function', 'base']).toContain(base.source);
+    expect(base.price).toBeGreaterThan(0);
+    expect((await get('/api/services/00000000-0000-4000-8000-000000000000/price')).statusCode).toBe(404);
+  });
+
+  it('lists cities by name and the Casablanca boroughs', async () => {
+    const cities = (await get('/api/cities')).json() as Array<{ slug: string; name: { en: string } }>;
+    expect(cities.map((c) => c.slug).sort()).toEqual(['casablanca', 'fes', 'marrakech', 'rabat', 'tanger'].sort());
+    const boroughs = (await get('/api/cities/casablanca/boroughs')).json() as Array<{ name: { en: string } }>;
+    expect(boroughs.length).toBeGreaterThanOrEqual(16);
+    expect((await get('/api/cities/atlantis/boroughs')).statusCode).toBe(404);
+  });
+});

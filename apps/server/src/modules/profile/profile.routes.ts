@@ -1,0 +1,179 @@
+import multipart from '@fastify/multipart';
+import {
+  PROFILE_LIMITS,
+  PROFILE_MESSAGES,
+  errorResponseSchema,
+  meResponseSchema,
+  permissionsFor,
+  profileSchema,
+  updateProfileRequestSchema,
+} from '@khedma/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../http/errors';
+import { publicRoute, signedIn } from '../../http/openapi';
+import { createStorage, SIGNED_FILES_PATH, type Storage } from '../../platform/storage';
+import { requireUser } from '../auth/session';
+import { ProfileRepository } from './profile.repository';
+import { ProfileService } from './profile.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+// Multipart framing around a 5 MB file stays well under this.
+const MAX_AVATAR_REQUEST_BYTES = PROFILE_LIMITS.avatarMaxBytes + 256 * 1024;
+
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', PROFILE_MESSAGES.avatarTooLarge, { file: PROFILE_MESSAGES.avatarTooLarge });
+
+/** Profile of the signed-in user, their avatar, GET /api/me, and the file routes of storage. */
+export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage?: Storage }> = async (app, opts) => {
+  const storage = opts.storage ?? createStorage(opts.ctx.config);
+  const service = new ProfileService(new ProfileRepository(opts.ctx.database.db), storage);
+
+  await app.register(multipart, {
+    limits: { fileSize: PROFILE_LIMITS.avatarMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+  });
+
+  app.get(
+    '/api/me',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, their profile (null when none) and their permissions',
+        security: signedIn,
+        response: { 200: meResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: req.user, profile: await service.find(req.user), permissions: permissionsFor(req.user) };
+    },
+  );
+
+  app.get(
+    '/api/profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['profile'],
+        summary: 'Profile of the signed-in user (404 when none: "Complete Your Profile")',
+        security: signedIn,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.get(req.user);
+    },
+  );
+
+  app.patch(
+    '/api/profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['profile'],
+        summary: 'Update own profile: name, full_name, phone, location, about_me, avatar_url, locale',
+        description:
+          'Fields are trimmed and empty ones stored as null. Any other field (user_type, email, role ...) is ignored and the attempt is audited as role_change_attempt. Every change is audited with old and new values.',
+        security: signedIn,
+        body: updateProfileRequestSchema,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.update(req.user, req.body as Record<string, unknown>);
+    },
+  );
+
+  app.post(
+    '/api/profile/avatar',
+    {
+      preHandler: requireUser,
+      // Refuse an announced oversize body before reading it.
+      preValidation: async (req) => {
+        const length = Number(req.headers['content-length']);
+        if (Number.isFinite(length) && length > MAX_AVATAR_REQUEST_BYTES) throw tooLarge();
+      },
+      schema: {
+        tags: ['profile'],
+        summary: 'Upload a profile picture (multipart/form-data, one file field, at most 5 MB)',
+        description:
+          'JPEG, PNG, WebP, GIF, AVIF or HEIC, checked by content. Stored as a 512x512 WebP without metadata. 413 PAYLOAD_TOO_LARGE "Image size must be less than 5MB"; 415 UNSUPPORTED_MEDIA_TYPE for anything else.',
+        security: signedIn,
+        consumes: ['multipart/form-data'],
+        response: { 200: profileSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const file = await req.file();
+      if (!file) throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.avatarMissing, { file: PROFILE_MESSAGES.avatarMissing });
+      let upload: Buffer;
+      try {
+        upload = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw err;
+      }
+      if (file.file.truncated) throw tooLarge();
+      if (upload.length === 0) throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.avatarMissing, { file: PROFILE_MESSAGES.avatarMissing });
+      reply.header('cache-control', 'no-store');
+      return service.setAvatar(req.user, upload);
+    },
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Files
+  // ---------------------------------------------------------------------------------------------
+
+  app.get(
+    '/api/files/avatars/:userId/:file',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'A profile picture (public; the name changes with every upload, so it is cached for a year)',
+        security: publicRoute,
+        params: z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), file: z.string().regex(/^[a-f0-9]{32}\.webp$/) }),
+        response: { 200: z.unknown().describe('The image (image/webp)'), 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const found = await storage.get(`avatars/${req.params.userId}/${req.params.file}`);
+      if (!found) throw notFound('Image not found');
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(found.body);
+    },
+  );
+
+  app.get(
+    `${SIGNED_FILES_PATH}/*`,
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'A private file through a signed, expiring URL (from Storage.signedUrl)',
+        security: publicRoute,
+        params: z.object({ '*': z.string().max(512) }),
+        querystring: z.object({ expires: z.string().max(20), signature: z.string().max(100) }),
+        response: { 200: z.unknown().describe('The file, with its stored content type'), 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const key = req.params['*'];
+      // A bad or expired signature looks like a missing file: nothing to learn from probing.
+      if (!storage.verifySignature(key, req.query.expires, req.query.signature)) throw notFound('File not found');
+      const found = await storage.get(key);
+      if (!found) throw notFound('File not found');
+      return reply
+        .header('content-type', found.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+        .send(found.body);
+    },
+  );
+};

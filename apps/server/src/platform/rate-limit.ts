@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema/index';
+import { AppError } from '../http/errors';
+
+/**
+ * Fixed-window rate limiter for our own routes (sign-up, contact form ...), shared by every server
+ * instance because the counter lives in the database (the rate_limits table better-auth also uses).
+ *
+ * One atomic statement per call: INSERT ... ON CONFLICT DO UPDATE ... RETURNING, timed by the
+ * database clock so that instances with skewed clocks agree. For our keys (all prefixed "app:")
+ * `last_request` holds the END of the current window in epoch milliseconds; better-auth prunes rows
+ * whose last_request is older than its longest window, which for our rows only ever removes
+ * finished windows.
+ */
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Requests counted in the current window, this one included. */
+  count: number;
+  /** Seconds until the window ends. */
+  retryAfterSeconds: number;
+}
+
+const KEY_PREFIX = 'app:';
+const MAX_KEY_LENGTH = 300;
+
+export class RateLimiter {
+  constructor(private readonly db: Db) {}
+
+  /** Counts one request against `key`: at most `limit` per `windowSeconds`. */
+  async consume(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error('limit must be a positive integer');
+    if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new Error('windowSeconds must be a positive integer');
+    const fullKey = (KEY_PREFIX + key).slice(0, MAX_KEY_LENGTH);
+    const windowMs = windowSeconds * 1000;
+    const now = sql`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
+    const rows = await this.db
+      .insert(rateLimits)
+      .values({ id: sql`gen_random_uuid()::text`, key: fullKey, count: 1, lastRequest: sql`${now} + ${windowMs}` })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.lastRequest} <= ${now} then 1 else ${rateLimits.count} + 1 end`,
+          lastRequest: sql`case when ${rateLimits.lastRequest} <= ${now} then ${now} + ${windowMs} else ${rateLimits.lastRequest} end`,
+        },
+      })
+      .returning({
+        count: rateLimits.count,
+        retryAfterMs: sql<string>`${rateLimits.lastRequest} - ${now}`,
+      });
+    const row = rows[0]!;
+    const retryAfterSeconds = Math.max(1, Math.ceil(Number(row.retryAfterMs) / 1000));
+    return { allowed: row.count <= limit, count: row.count, retryAfterSeconds };
+  }
+
+  /** Like consume, but throws RATE_LIMITED (429 with Retry-After) when over the limit. */
+  async enforce(key: string, limit: number, windowSeconds: number, message = RATE_LIMITED_MESSAGE): Promise<void> {
+    const r = await this.consume(key, limit, windowSeconds);
+    if (!r.allowed) throw rateLimited(r.retryAfterSeconds, message);
+  }
+}
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a moment and try again.';
+
+export function rateLimited(retryAfterSeconds: number, message = RATE_LIMITED_MESSAGE) {
+  return new AppError('RATE_LIMITED', message, undefined, 429, { 'retry-after': String(retryAfterSeconds) });
+}
+
+/** Convenience for modules that hold only the database. */
+export function consume(db: Db, key: string, limit: number, windowSeconds: number) {
+  return new RateLimiter(db).consume(key, limit, windowSeconds);
+}

@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+let t=Date.now();
+const db = await PGlite.create({ extensions: { pg_trgm, btree_gist, citext } });
+console.log('create', Date.now()-t); t=Date.now();
+await db.exec('create extension if not exists pg_trgm; create extension if not exists btree_gist; create extension if not exists citext; create table x(a int)');
+console.log('ext', Date.now()-t); t=Date.now();
+const dump = await db.dumpDataDir('none'); console.log('dump', Date.now()-t, dump.size); t=Date.now();
+const db2 = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm, btree_gist, citext } });
+console.log('load', Date.now()-t, (await db2.query('select count(*) from x')).rows); 

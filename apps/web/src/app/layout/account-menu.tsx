@@ -1,0 +1,56 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage, directionOf } from '../../lib/i18n';
+import type { ShellUser } from '../session';
+import { ACCOUNT_NAV } from './nav-items';
+import { useLogout } from './use-logout';
+import { UserAvatar } from './user-avatar';
+
+/**
+ * The signed-in avatar menu of the header (Dashboard, Profile, Mobile Features, Logout).
+ * Loaded lazily: signed-out visitors never download it or the dropdown primitive.
+ */
+export function AccountMenu({ user, logout }: { user: ShellUser; logout: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const onLogout = useLogout(logout);
+  const item =
+    'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm font-medium text-ink outline-none ' +
+    'data-[highlighted]:bg-primary-50 data-[highlighted]:text-primary-800';
+
+  return (
+    <DropdownMenu.Root dir={directionOf(currentLanguage())}>
+      <DropdownMenu.Trigger
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-full p-1 pe-2 hover:bg-sand-100"
+        aria-label={t('nav.accountMenu')}
+      >
+        <UserAvatar user={user} />
+        <ChevronDown aria-hidden="true" className="size-4 text-ink-muted" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-xl border border-sand-200 bg-white p-1.5 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-ink-muted">
+            <span className="block truncate font-semibold text-ink">{user.name ?? user.email}</span>
+            {user.name ? <span className="block truncate">{user.email}</span> : null}
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-sand-200" />
+          {ACCOUNT_NAV.map((entry) => (
+            <DropdownMenu.Item key={entry.to} asChild className={item}>
+              <Link to={entry.to}>{t(entry.label)}</Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-sand-200" />
+          <DropdownMenu.Item className={item} onSelect={() => void onLogout()}>
+            <LogOut aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            {t('nav.logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

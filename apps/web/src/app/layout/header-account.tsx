@@ -1,0 +1,89 @@
+import { LogOut } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { paths } from '../paths';
+import { useShellSession, type ShellUser } from '../session';
+import { ACCOUNT_NAV } from './nav-items';
+import { useLogout } from './use-logout';
+import { UserAvatar } from './user-avatar';
+
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+
+/**
+ * The account slot of the header and of the mobile menu. Signed out: Log in and Sign up. Signed in:
+ * the avatar menu (header) or the account links and Log out (mobile menu). The session comes from
+ * useShellSession (src/app/session.ts), where the auth feature plugs in.
+ */
+export function HeaderAccount({ variant, onNavigate }: { variant: 'header' | 'menu'; onNavigate?: () => void }) {
+  const session = useShellSession();
+  const { t } = useTranslation();
+
+  if (session.status === 'loading') {
+    // Same footprint as the signed-out buttons, so the header does not jump when the session resolves.
+    return <div aria-hidden="true" className={cn('animate-pulse rounded-xl bg-sand-100', variant === 'header' ? 'h-11 w-40' : 'h-24 w-full')} />;
+  }
+
+  if (session.status === 'signed-out') {
+    return (
+      <div className={cn('flex gap-2', variant === 'menu' && 'flex-col')}>
+        <Link to={paths.login()} onClick={onNavigate} className={buttonClass({ variant: variant === 'menu' ? 'secondary' : 'ghost' })}>
+          {t('nav.login')}
+        </Link>
+        <Link to={paths.signup()} onClick={onNavigate} className={buttonClass({ variant: 'primary' })}>
+          {t('nav.signup')}
+        </Link>
+      </div>
+    );
+  }
+
+  if (variant === 'header') {
+    return (
+      <Suspense fallback={<div aria-hidden="true" className="size-11 rounded-full bg-sand-100" />}>
+        <AccountMenu user={session.user} logout={session.logout} />
+      </Suspense>
+    );
+  }
+
+  return <MenuAccount user={session.user} logout={session.logout} onNavigate={onNavigate} />;
+}
+
+function MenuAccount({ user, logout, onNavigate }: { user: ShellUser; logout: () => Promise<void>; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const onLogout = useLogout(logout);
+  return (
+    <div>
+      <div className="flex items-center gap-3 px-3 py-2">
+        <UserAvatar user={user} />
+        <span className="min-w-0">
+          <span className="block truncate text-sm font-semibold">{user.name ?? user.email}</span>
+          {user.name ? <span className="block truncate text-xs text-ink-muted">{user.email}</span> : null}
+        </span>
+      </div>
+      <ul className="mt-1">
+        {ACCOUNT_NAV.map((entry) => (
+          <li key={entry.to}>
+            <Link to={entry.to} onClick={onNavigate} className="flex min-h-11 items-center rounded-lg px-3 font-medium hover:bg-sand-100">
+              {t(entry.label)}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            onClick={() => {
+              onNavigate?.();
+              void onLogout();
+            }}
+            className="flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-start font-medium hover:bg-sand-100"
+          >
+            <LogOut aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            {t('nav.logout')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ParseKeys } from 'i18next';
+import { paths } from '../paths';
+
+export interface NavItem {
+  to: string;
+  label: ParseKeys;
+  /** Matches only the exact path (the home link). */
+  end?: boolean;
+}
+
+/** Header navigation (SPEC §2): Home, Services, Pricing, FAQ, Become a Pro, About, Contact. */
+export const MAIN_NAV: NavItem[] = [
+  { to: paths.home(), label: 'nav.home', end: true },
+  { to: paths.services(), label: 'nav.services' },
+  { to: paths.pricing(), label: 'nav.pricing' },
+  { to: paths.faq(), label: 'nav.faq' },
+  { to: paths.becomePro(), label: 'nav.becomePro' },
+  { to: paths.about(), label: 'nav.about' },
+  { to: paths.contact(), label: 'nav.contact' },
+];
+
+/** The signed-in account menu (SPEC §2): Dashboard, Profile, Mobile Features, then Logout. */
+export const ACCOUNT_NAV: NavItem[] = [
+  { to: paths.dashboard(), label: 'nav.dashboard' },
+  { to: paths.profile(), label: 'nav.profile' },
+  { to: paths.nativeFeatures(), label: 'nav.nativeFeatures' },
+];

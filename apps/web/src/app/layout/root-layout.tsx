@@ -1,0 +1,90 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** The page shell: skip link, header, <main id="main">, footer; plus route-change housekeeping. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  useScrollToTopOnNavigation();
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        onClick={(event) => {
+          // Move focus as well as scrolling, so the next Tab starts inside the content.
+          event.preventDefault();
+          const main = document.getElementById('main');
+          main?.focus();
+          main?.scrollIntoView();
+        }}
+        className="sr-only z-[60] rounded-xl bg-primary-600 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+      >
+        {t('a11y.skipToContent')}
+      </a>
+      <NavigationProgress />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <RouteAnnouncer />
+    </div>
+  );
+}
+
+/** SPEC §2: the page scrolls to the top on every route change (not on query-only changes such as filters). */
+function useScrollToTopOnNavigation() {
+  const { pathname, hash } = useLocation();
+  useLayoutEffect(() => {
+    if (hash) {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+      return;
+    }
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    // Only the path counts as a route change; the hash is read for the landing position.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+}
+
+/** A thin bar while the next page's code loads (routes are lazy). */
+function NavigationProgress() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label={t('a11y.pageLoading')}
+      className="fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-primary-100 rtl:-scale-x-100"
+    >
+      <div className="h-full w-1/3 animate-progress bg-primary-600" />
+    </div>
+  );
+}
+
+/**
+ * Tells screen-reader users that a new page loaded (a client-side navigation is otherwise silent):
+ * after each navigation, the new document title goes into a polite live region.
+ */
+function RouteAnnouncer() {
+  const location = useLocation();
+  const [message, setMessage] = useState('');
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // Pages set the title in their own effects, which run before this one.
+    const id = window.setTimeout(() => setMessage(document.title), 50);
+    return () => window.clearTimeout(id);
+  }, [location.pathname]);
+  return (
+    <div aria-live="polite" aria-atomic="true" className="sr-only">
+      {message}
+    </div>
+  );
+}

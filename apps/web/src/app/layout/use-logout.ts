@@ -1,0 +1,20 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../paths';
+
+/** Logs out, returns to / (SPEC §2) and says so; on failure says "Logout failed" (SPEC §8). */
+export function useLogout(logout: () => Promise<void>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await logout();
+      toast.success(t('auth.logoutSuccess'));
+      await navigate(paths.home());
+    } catch {
+      toast.error(t('auth.logoutFailure'));
+    }
+  }, [logout, navigate, t]);
+}

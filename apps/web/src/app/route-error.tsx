@@ -1,0 +1,71 @@
+import { AlertTriangle, RefreshCw, RotateCcw } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
+import { Button } from '../components/ui/button';
+import { Seo } from '../components/seo';
+import { NotFoundPage } from './pages/not-found-page';
+
+/** A lazily loaded chunk that is gone (usually a new deploy replaced the hashed files). */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+    message,
+  );
+}
+
+/**
+ * The render-failure screen (SPEC §2, §8): "Something went wrong" with Refresh Page and Try Again.
+ * Used inside the layout (header and footer stay) and, as `standalone`, when the layout itself failed.
+ */
+export function RouteErrorBoundary({ standalone = false }: { standalone?: boolean }) {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    // Kept in the console for whoever debugs it; the user sees the friendly screen.
+    console.error(error);
+  }, [error]);
+
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+
+  const body = (
+    <section role="alert" className="container-page flex flex-col items-center py-20 text-center md:py-28">
+      <Seo title={t('errors.boundary.title')} />
+      <span className="grid size-16 place-items-center rounded-full bg-cancelled-soft text-cancelled">
+        <AlertTriangle aria-hidden="true" className="size-8" />
+      </span>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight md:text-4xl">{t('errors.boundary.title')}</h1>
+      <p className="mt-3 max-w-md text-ink-muted">{t('errors.boundary.body')}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button size="lg" onClick={() => window.location.reload()}>
+          <RefreshCw aria-hidden="true" className="size-5" />
+          {t('errors.boundary.refresh')}
+        </Button>
+        <Button
+          size="lg"
+          variant="secondary"
+          // Navigating to the same location clears the boundary and renders the route again.
+          onClick={() => void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })}
+        >
+          <RotateCcw aria-hidden="true" className="size-5" />
+          {t('errors.boundary.retry')}
+        </Button>
+      </div>
+    </section>
+  );
+
+  return standalone ? (
+    <main id="main" tabIndex={-1} className="min-h-dvh bg-sand-50">
+      {body}
+    </main>
+  ) : (
+    body
+  );
+}
+
+export function RootErrorBoundary() {
+  return <RouteErrorBoundary standalone />;
+}

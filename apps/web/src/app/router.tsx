@@ -1,0 +1,108 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { RootLayout } from './layout/root-layout';
+import { NotFoundPage } from './pages/not-found-page';
+import { paths, routes } from './paths';
+import { RootErrorBoundary, RouteErrorBoundary } from './route-error';
+
+/**
+ * Lazily loads one named page component: each page is its own chunk, fetched on first visit.
+ * (Vite needs the literal import() at each call site to split the chunk.)
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+/** A permanent redirect that keeps the query string (and the given path parameters). */
+function redirectTo(build: (args: LoaderFunctionArgs) => string) {
+  return (args: LoaderFunctionArgs) => {
+    const { search } = new URL(args.request.url);
+    return redirect(`${build(args)}${search}`);
+  };
+}
+
+const terms = page(() => import('../features/legal/pages/terms-page'), 'TermsPage');
+const privacy = page(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage');
+const myBookings = page(() => import('../features/booking/pages/my-bookings-page'), 'MyBookingsPage');
+
+/** Every page of SPEC §2 (see paths.ts), rendered inside the layout. */
+const pageRoutes: RouteObject[] = [
+  { index: true, lazy: page(() => import('../features/home/pages/home-page'), 'HomePage') },
+  { path: routes.about, lazy: page(() => import('../features/about/pages/about-page'), 'AboutPage') },
+  { path: routes.services, lazy: page(() => import('../features/catalog/pages/services-page'), 'ServicesPage') },
+  {
+    path: routes.serviceOrCategory,
+    lazy: page(() => import('../features/catalog/pages/service-or-category-page'), 'ServiceOrCategoryPage'),
+  },
+  { path: routes.contact, lazy: page(() => import('../features/contact/pages/contact-page'), 'ContactPage') },
+  { path: routes.faq, lazy: page(() => import('../features/faq/pages/faq-page'), 'FaqPage') },
+  { path: routes.pricing, lazy: page(() => import('../features/pricing/pages/pricing-page'), 'PricingPage') },
+  { path: routes.terms, lazy: terms },
+  { path: routes.termsNew, lazy: terms },
+  { path: routes.privacy, lazy: privacy },
+  { path: routes.privacyNew, lazy: privacy },
+  { path: routes.cookies, lazy: page(() => import('../features/legal/pages/cookies-page'), 'CookiesPage') },
+  { path: routes.login, lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
+  { path: routes.signup, lazy: page(() => import('../features/auth/pages/signup-page'), 'SignupPage') },
+  { path: routes.becomePro, lazy: page(() => import('../features/onboarding/pages/become-pro-page'), 'BecomeProPage') },
+  {
+    path: routes.registerProfessional,
+    lazy: page(() => import('../features/onboarding/pages/register-professional-page'), 'RegisterProfessionalPage'),
+  },
+  {
+    path: routes.professionalOnboarding,
+    lazy: page(() => import('../features/onboarding/pages/professional-onboarding-page'), 'ProfessionalOnboardingPage'),
+  },
+  { path: routes.applyProfessional, loader: redirectTo(() => paths.professionalOnboarding()) },
+  { path: routes.dashboard, lazy: page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage') },
+  { path: routes.dashboardBookings, lazy: myBookings },
+  { path: routes.bookings, lazy: myBookings },
+  { path: routes.profile, lazy: page(() => import('../features/profile/pages/profile-page'), 'ProfilePage') },
+  { path: routes.proProfile, lazy: page(() => import('../features/pros/pages/my-pro-profile-page'), 'MyProProfilePage') },
+  { path: routes.pro, lazy: page(() => import('../features/pros/pages/pro-page'), 'ProPage') },
+  { path: routes.professional, loader: redirectTo(({ params }) => paths.pro(params.id ?? '')) },
+  { path: routes.proBookings, lazy: page(() => import('../features/booking/pages/pro-bookings-page'), 'ProBookingsPage') },
+  { path: routes.book, loader: redirectTo(() => paths.bookService()) },
+  { path: routes.search, lazy: page(() => import('../features/pros/pages/search-page'), 'SearchPage') },
+  { path: routes.bookService, lazy: page(() => import('../features/booking/pages/book-service-page'), 'BookServicePage') },
+  { path: routes.booking, lazy: page(() => import('../features/booking/pages/booking-page'), 'BookingPage') },
+  { path: routes.chat, lazy: page(() => import('../features/chat/pages/chat-page'), 'ChatPage') },
+  {
+    path: routes.nativeFeatures,
+    lazy: page(() => import('../features/native/pages/native-features-page'), 'NativeFeaturesPage'),
+  },
+  {
+    path: routes.adminReviewProfessionals,
+    lazy: page(() => import('../features/admin/pages/review-professionals-page'), 'ReviewProfessionalsPage'),
+  },
+  { path: routes.adminBookings, lazy: page(() => import('../features/admin/pages/admin-bookings-page'), 'AdminBookingsPage') },
+  { path: routes.devMailbox, lazy: page(() => import('../features/dev/pages/mailbox-page'), 'MailboxPage') },
+  // Any other path (SPEC §2): "Oops! Page not found". Small and eager: the error boundary uses it too.
+  { path: '*', Component: NotFoundPage },
+];
+
+export const routeTree: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    // The layout itself failed: a full-page error without header and footer.
+    ErrorBoundary: RootErrorBoundary,
+    // Shown only while the first page's chunk loads on a cold start.
+    HydrateFallback: ShellFallback,
+    children: [
+      {
+        // Page failures render inside the layout, so navigation stays available.
+        ErrorBoundary: RouteErrorBoundary,
+        children: pageRoutes,
+      },
+    ],
+  },
+];
+
+function ShellFallback() {
+  return <div aria-hidden="true" className="min-h-dvh bg-sand-50" />;
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(routeTree);
+}

@@ -1,0 +1,102 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+
+/**
+ * Interface languages (SPEC §1): English (default), French, Moroccan Arabic (right-to-left).
+ *
+ * English is bundled (it is also the fallback); French and Arabic are separate chunks fetched on demand,
+ * so each reader downloads at most two catalogues. The choice is remembered in localStorage only
+ * (never in the URL), and <html lang dir> follows it.
+ */
+export const LANGUAGES = ['en', 'fr', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGE_STORAGE_KEY = 'khedma.lang';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function directionOf(language: Language): 'ltr' | 'rtl' {
+  return language === 'ar' ? 'rtl' : 'ltr';
+}
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
+  fr: () => import('../locales/fr.json'),
+  ar: () => import('../locales/ar.json'),
+};
+
+export const i18n: I18n = i18next.createInstance();
+
+function readStoredLanguage(): Language {
+  try {
+    const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE; // storage can throw (privacy modes); fall back silently
+  }
+}
+
+function storeLanguage(language: Language) {
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not remembered across visits, but the switch still works for this visit.
+  }
+}
+
+function applyToDocument(language: Language) {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}
+
+async function ensureLoaded(language: Language) {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
+  const catalogue = await loaders[language]();
+  i18n.addResourceBundle(language, 'translation', catalogue.default, true, true);
+}
+
+let ready: Promise<I18n> | undefined;
+
+/** Initialises i18n with the remembered language; resolves once its catalogue is loaded. Call before rendering. */
+export function initI18n(): Promise<I18n> {
+  ready ??= (async () => {
+    const language = readStoredLanguage();
+    await i18n.use(initReactI18next).init({
+      resources: { en: { translation: en } },
+      lng: DEFAULT_LANGUAGE,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      interpolation: { escapeValue: false }, // React escapes
+      returnNull: false,
+      initAsync: false,
+      react: { useSuspense: false },
+    });
+    i18n.on('languageChanged', (lng) => {
+      if (isLanguage(lng)) applyToDocument(lng);
+    });
+    try {
+      await ensureLoaded(language);
+      await i18n.changeLanguage(language);
+    } catch {
+      // The catalogue chunk failed to load (offline, stale deploy): stay in English rather than fail.
+    }
+    applyToDocument(currentLanguage());
+    return i18n;
+  })();
+  return ready;
+}
+
+export function currentLanguage(): Language {
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+}
+
+/** Switches the interface language, loading its catalogue first, and remembers the choice. */
+export async function setLanguage(language: Language): Promise<void> {
+  await ensureLoaded(language);
+  await i18n.changeLanguage(language);
+  storeLanguage(language);
+}

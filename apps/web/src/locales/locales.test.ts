@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import fr from './fr.json';
+import ar from './ar.json';
+
+type Catalogue = Record<string, unknown>;
+
+/** Flattens a nested catalogue into dotted keys -> string values (non-strings kept as they are, to be reported). */
+function flatten(catalogue: Catalogue, prefix = ''): Map<string, unknown> {
+  const entries = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [k, v] of flatten(value as Catalogue, path)) entries.set(k, v);
+    } else {
+      entries.set(path, value);
+    }
+  }
+  return entries;
+}
+
+function variables(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([\w.-]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]!).sort();
+}
+
+const catalogues = { en: flatten(en), fr: flatten(fr), ar: flatten(ar) };
+const reference = catalogues.en;
+
+describe('locale catalogues', () => {
+  it.each(['fr', 'ar'] as const)('%s has exactly the keys of en', (language) => {
+    const keys = [...catalogues[language].keys()].sort();
+    const expected = [...reference.keys()].sort();
+    const missing = expected.filter((k) => !catalogues[language].has(k));
+    const extra = keys.filter((k) => !reference.has(k));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it.each(['en', 'fr', 'ar'] as const)('%s has only non-empty string values', (language) => {
+    const bad = [...catalogues[language]].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+    expect(bad).toEqual([]);
+  });
+
+  it.each(['fr', 'ar'] as const)('%s uses the same {{variables}} as en in every key', (language) => {
+    const mismatched = [...reference]
+      .filter(([key, value]) => {
+        const other = catalogues[language].get(key);
+        return typeof value === 'string' && typeof other === 'string' && variables(value).join() !== variables(other).join();
+      })
+      .map(([key]) => key);
+    expect(mismatched).toEqual([]);
+  });
+
+  it('keeps the exact English messages of SPEC §8', () => {
+    expect(en.errors.boundary.title).toBe('Something went wrong');
+    expect(en.errors.boundary.body).toBe('We encountered an unexpected error. Please try refreshing the page.');
+    expect(en.errors.notFound.title).toBe('Oops! Page not found');
+    expect(en.auth.logoutSuccess).toBe('Logged out successfully');
+    expect(en.auth.logoutFailure).toBe('Logout failed');
+  });
+});

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The API (Fastify + WebSocket) listens on 3000 in development; API_PORT points the proxy elsewhere.
+const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
+
+const proxy = {
+  // WebSocket first: the realtime channel upgrades on /api/ws.
+  '/api/ws': { target: apiTarget, ws: true, changeOrigin: true },
+  '/api': { target: apiTarget, changeOrigin: true },
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React and the router change rarely: one long-cached chunk, apart from app code that
+            // changes on every deploy. Pages are split per route by the router's lazy imports.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,29 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { benchCatalog, type CatalogFigures } from './catalog.bench';
+import { root } from './lib';
+
+/** `npm run bench`: prints figures and writes bench/results/latest.json. Targets are in bench/README.md. */
+const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
+
+const catalog: CatalogFigures[] = [];
+catalog.push(await benchCatalog('pglite', 3201));
+if (process.env.DATABASE_URL) catalog.push(await benchCatalog('postgres', 3202, { DATABASE_URL: process.env.DATABASE_URL }));
+results.catalog = catalog;
+
+console.log('\nCatalogue list (GET /api/services), 32 connections:');
+console.table(
+  catalog.map((c) => ({
+    engine: c.engine,
+    bytes: c.bytes,
+    'req/s': c.khedma.requestsPerSecond,
+    'p50 ms': c.khedma.p50,
+    'p99 ms': c.khedma.p99,
+    'bare req/s': c.bare.requestsPerSecond,
+    ratio: c.ratio,
+    errors: c.khedma.errors + c.khedma.non2xx,
+  })),
+);
+
+writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
+console.log('Written to bench/results/latest.json');

@@ -1,0 +1,60 @@
+/**
+ * Choosing the professional for a wizard booking (PRODUCT.md §1: real assignment, ties broken by
+ * rating, then fewest recent jobs). The database has already kept only candidates who are approved,
+ * offer the service in the city, are available in that weekday slot and have no overlapping pending
+ * or confirmed booking; this orders what is left.
+ *
+ * Order:
+ * 1. Tier: well rated (average >= 4.0, the green badge) first; then professionals with no reviews
+ *    yet; then those rated below 4.0. A newcomer is treated as neutral: behind proven good work,
+ *    ahead of proven poor work, so new professionals still get their first jobs.
+ * 2. Within a tier, higher average first (compared to the hundredth, so 4.666... and 4.67 tie as
+ *    the badge shows them).
+ * 3. Fewest jobs in the last 30 days, spreading work across professionals.
+ * 4. More reviews first (more evidence behind the same average).
+ * 5. Professional id ascending: deterministic whatever order the database returned.
+ */
+import { RATING_BADGE_THRESHOLDS } from './constants';
+
+export interface AssignmentCandidate {
+  professionalId: string;
+  /** Average rating 1-5, null when there is no review. */
+  rating: number | null;
+  reviewCount: number;
+  /** Bookings (pending, confirmed or completed) starting in the last 30 days. */
+  jobsLast30Days: number;
+}
+
+/** 0 well rated, 1 unrated, 2 rated below the good threshold. */
+export function ratingTier(c: Pick<AssignmentCandidate, 'rating' | 'reviewCount'>): 0 | 1 | 2 {
+  if (c.rating === null || !Number.isFinite(c.rating) || c.reviewCount <= 0) return 1;
+  return c.rating >= RATING_BADGE_THRESHOLDS.good ? 0 : 2;
+}
+
+const hundredths = (rating: number | null) => (rating === null ? 0 : Math.round(rating * 100));
+
+/** Sort comparator implementing the order above (negative: `a` is preferred). */
+export function compareCandidates(a: AssignmentCandidate, b: AssignmentCandidate): number {
+  return (
+    ratingTier(a) - ratingTier(b) ||
+    hundredths(b.rating) - hundredths(a.rating) ||
+    a.jobsLast30Days - b.jobsLast30Days ||
+    b.reviewCount - a.reviewCount ||
+    (a.professionalId < b.professionalId ? -1 : a.professionalId > b.professionalId ? 1 : 0)
+  );
+}
+
+/** Candidates best first; the input is not changed. */
+export function rankCandidates<T extends AssignmentCandidate>(candidates: readonly T[]): T[] {
+  return [...candidates].sort(compareCandidates);
+}
+
+/** The professional to assign, or null when nobody is free ("no candidate: say so"). */
+export function pickProfessional<T extends AssignmentCandidate>(candidates: readonly T[]): T | null {
+  return rankCandidates(candidates)[0] ?? null;
+}
+
+/** Clients see only a professional's first name (SPEC §5): the first word of the full name. */
+export function publicFirstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? '';
+}

@@ -1,0 +1,15 @@
+/**
+ * The pure domain of Khedma: constants, catalogue, field rules, permissions, and the booking logic
+ * (time zone, schedule, pricing, status machine, cancellation, assignment, escrow). No I/O here.
+ */
+export * from './constants';
+export * from './catalog';
+export * from './validation';
+export * from './permissions';
+export * from './time';
+export * from './schedule';
+export * from './pricing';
+export * from './booking-status';
+export * from './cancellation';
+export * from './assignment';
+export * from './escrow';

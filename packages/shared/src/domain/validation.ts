@@ -1,0 +1,130 @@
+/**
+ * Field rules of SPEC.md §5, shared by the web forms and the server (same rule, same message).
+ * The English messages are the exact copy of the specification; the web app translates them.
+ */
+import { z } from 'zod';
+import { LIMITS, PHONE_COUNTRY_CODE } from './constants';
+
+export const VALIDATION_MESSAGES = {
+  email: 'Please enter a valid email address',
+  emailRequired: 'Email is required',
+  name: 'Name must be between 2-50 characters and contain only letters and spaces',
+  loginPassword: 'Password must be at least 6 characters long',
+  passwordRequired: 'Password is required',
+  passwordsDoNotMatch: 'Passwords do not match',
+  userType: 'Invalid user type selected',
+  acceptAge: 'You must confirm that you are at least 18 years old',
+  acceptTerms: 'You must accept the terms and the privacy policy',
+  phone: 'Invalid phone number - Please enter a valid Moroccan phone number (9 digits after +212)',
+  verificationCode: 'Invalid code - Please enter the 6-digit verification code',
+  locale: 'Please choose English, French or Arabic',
+} as const;
+
+/** One message per failed sign-up password rule (PRODUCT.md §2: the stronger rule). */
+export const PASSWORD_RULES = [
+  { test: (p: string) => p.length >= LIMITS.passwordMin, message: `Password must be at least ${LIMITS.passwordMin} characters long` },
+  { test: (p: string) => /\p{Lu}/u.test(p), message: 'Password must contain at least one uppercase letter' },
+  { test: (p: string) => /\p{Ll}/u.test(p), message: 'Password must contain at least one lowercase letter' },
+  { test: (p: string) => /\p{Nd}/u.test(p), message: 'Password must contain at least one number' },
+  { test: (p: string) => /[^\p{L}\p{N}\s]/u.test(p), message: 'Password must contain at least one special character' },
+] as const;
+
+/** better-auth refuses longer passwords; we say so first, in our words. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`;
+
+/** The failed rules of a sign-up password, in order; empty when the password is acceptable. */
+export function passwordProblems(password: string): string[] {
+  const problems: string[] = PASSWORD_RULES.filter((r) => !r.test(password)).map((r) => r.message);
+  if (password.length > PASSWORD_MAX_LENGTH) problems.push(PASSWORD_TOO_LONG_MESSAGE);
+  return problems;
+}
+
+/** The single message a form shows under the password field: every failed rule joined with ". ". */
+export function passwordMessage(password: string): string | null {
+  const problems = passwordProblems(password);
+  return problems.length ? problems.join('. ') : null;
+}
+
+// Letters of any script (accented Latin, Arabic ...) with their combining marks, and spaces.
+const NAME_RE = /^[\p{L}\p{M}]+(?: +[\p{L}\p{M}]+)*$/u;
+
+/** Name rule: 2-50 characters, letters (accented included) and spaces only, after trimming. */
+export function isValidName(name: string): boolean {
+  const n = name.trim();
+  const length = [...n].length;
+  return length >= LIMITS.nameMin && length <= LIMITS.nameMax && NAME_RE.test(n);
+}
+
+// A pragmatic address pattern: something@domain.tld, no spaces; the server and the form agree on it.
+const EMAIL_RE = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]{2,}$/;
+export const EMAIL_MAX_LENGTH = 254;
+
+export function isValidEmail(email: string): boolean {
+  const e = email.trim();
+  return e.length <= EMAIL_MAX_LENGTH && EMAIL_RE.test(e) && !e.includes('..');
+}
+
+/**
+ * Moroccan mobile or landline number: +212, then 5, 6 or 7, then 8 digits; spaces are ignored
+ * (SPEC §5). Also accepts the 9 digits alone (the onboarding field has +212 fixed in front).
+ * Returns the number as +212XXXXXXXXX, or null when it is not one.
+ */
+export function normalizeMoroccanPhone(input: string): string | null {
+  const compact = input.replace(/\s+/g, '');
+  const m = /^(?:\+212)?([567]\d{8})$/.exec(compact);
+  return m ? `${PHONE_COUNTRY_CODE}${m[1]}` : null;
+}
+
+export const isValidMoroccanPhone = (input: string) => normalizeMoroccanPhone(input) !== null;
+
+// ---------------------------------------------------------------------------------------------
+// zod fields (used by packages/shared/src/schemas/*)
+// ---------------------------------------------------------------------------------------------
+
+/** Trimmed, lower-cased email with the §5 message. */
+export const emailField = z
+  .string({ error: VALIDATION_MESSAGES.emailRequired })
+  .trim()
+  .min(1, VALIDATION_MESSAGES.emailRequired)
+  .refine(isValidEmail, VALIDATION_MESSAGES.email)
+  .transform((e) => e.toLowerCase())
+  .meta({ format: 'email', example: 'customer@demo.ma' });
+
+/** Full name or first name: trimmed, inner runs of spaces collapsed. */
+export const nameField = z
+  .string({ error: VALIDATION_MESSAGES.name })
+  .trim()
+  .refine(isValidName, VALIDATION_MESSAGES.name)
+  .transform((n) => n.replace(/\s+/g, ' '))
+  .meta({ example: 'Amina El Idrissi' });
+
+/** Sign-up / new password: the stronger rule, one message per failed rule joined with ". ". */
+export const newPasswordField = z
+  .string({ error: VALIDATION_MESSAGES.passwordRequired })
+  .superRefine((p, ctx) => {
+    const message = passwordMessage(p);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  })
+  .meta({ format: 'password', example: 'Demo!2345' });
+
+/** Login password: only 6 or more characters before asking the server (PRODUCT.md §2). */
+export const loginPasswordField = z
+  .string({ error: VALIDATION_MESSAGES.passwordRequired })
+  .min(1, VALIDATION_MESSAGES.passwordRequired)
+  .min(LIMITS.loginPasswordMin, VALIDATION_MESSAGES.loginPassword)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE)
+  .meta({ format: 'password', example: 'Demo!2345' });
+
+/** Moroccan phone, normalised to +212XXXXXXXXX. */
+export const moroccanPhoneField = z
+  .string({ error: VALIDATION_MESSAGES.phone })
+  .refine(isValidMoroccanPhone, VALIDATION_MESSAGES.phone)
+  .transform((p) => normalizeMoroccanPhone(p)!)
+  .meta({ example: '+212 612 345 678' });
+
+/** A 6-character verification code. */
+export const verificationCodeField = z
+  .string({ error: VALIDATION_MESSAGES.verificationCode })
+  .trim()
+  .regex(new RegExp(`^\\d{${LIMITS.verificationCodeLength}}$`), VALIDATION_MESSAGES.verificationCode);

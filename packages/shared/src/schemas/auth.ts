@@ -1,0 +1,195 @@
+/**
+ * Accounts: sign-up, sign-in, confirmation, password reset, sessions, phone codes.
+ * Request schemas carry the SPEC.md §5 rules; the web forms use the same ones.
+ */
+import { z } from 'zod';
+import { ADMIN_ROLES, LOCALES, SIGNUP_USER_TYPES, USER_TYPES } from '../domain/constants';
+import { PERMISSIONS } from '../domain/permissions';
+import {
+  VALIDATION_MESSAGES,
+  emailField,
+  loginPasswordField,
+  moroccanPhoneField,
+  nameField,
+  newPasswordField,
+  verificationCodeField,
+} from '../domain/validation';
+import { profileSchema } from './profile';
+
+const bothStrings = (a: string, b: string) => (p: { value: unknown }) => {
+  const v = p.value as Record<string, unknown> | undefined;
+  return typeof v?.[a] === 'string' && typeof v?.[b] === 'string';
+};
+
+export const localeSchema = z.enum(LOCALES, { error: VALIDATION_MESSAGES.locale });
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up: POST /api/accounts/sign-up
+// ---------------------------------------------------------------------------------------------
+
+export const signUpRequestSchema = z
+  .object({
+    /** Full name (SPEC §3 calls the sign-up field "name"). */
+    name: nameField,
+    email: emailField,
+    password: newPasswordField,
+    confirmPassword: z.string({ error: VALIDATION_MESSAGES.passwordsDoNotMatch }),
+    /** customer or pro only; an admin account cannot be created by signing up. */
+    userType: z.enum(SIGNUP_USER_TYPES, { error: VALIDATION_MESSAGES.userType }).default('customer'),
+    /** 18 or older (SPEC §5 legal checkbox 1). */
+    acceptAge: z.literal(true, { error: VALIDATION_MESSAGES.acceptAge }),
+    /** Terms, privacy and data-processing consent (legal checkbox 2). */
+    acceptTerms: z.literal(true, { error: VALIDATION_MESSAGES.acceptTerms }),
+    /** Language of the emails and SMS the account will receive. */
+    locale: localeSchema.default('en'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: VALIDATION_MESSAGES.passwordsDoNotMatch,
+    when: bothStrings('password', 'confirmPassword'),
+  })
+  .meta({ id: 'SignUpRequest' });
+export type SignUpRequest = z.input<typeof signUpRequestSchema>;
+
+export const signUpResponseSchema = z
+  .object({
+    user: z.object({
+      id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      userType: z.enum(SIGNUP_USER_TYPES),
+      emailVerified: z.boolean(),
+    }),
+    /** A confirmation email was sent; the account cannot sign in before it is confirmed. */
+    verificationEmailSent: z.boolean(),
+  })
+  .meta({ id: 'SignUpResponse' });
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// better-auth routes under /api/auth (request rules checked by our server before better-auth)
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/auth/sign-in/email */
+export const signInRequestSchema = z
+  .object({
+    email: emailField,
+    password: loginPasswordField,
+    /** false: the session ends when the browser closes. */
+    rememberMe: z.boolean().optional(),
+  })
+  .meta({ id: 'SignInRequest' });
+export type SignInRequest = z.input<typeof signInRequestSchema>;
+
+/** The account as better-auth returns it (no password, no tokens of anyone else). */
+export const authUserSchema = z
+  .looseObject({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    image: z.string().nullish(),
+    phoneNumber: z.string().nullish(),
+    phoneNumberVerified: z.boolean().nullish(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AuthUser' });
+
+export const signInResponseSchema = z
+  .object({
+    redirect: z.boolean(),
+    /** Session token for bearer clients (the web app uses the httpOnly cookie instead). */
+    token: z.string(),
+    url: z.string().nullish(),
+    user: authUserSchema,
+  })
+  .meta({ id: 'SignInResponse' });
+
+/** GET /api/auth/get-session: null when signed out. */
+export const getSessionResponseSchema = z
+  .object({
+    session: z.looseObject({ id: z.string(), userId: z.string(), expiresAt: z.string() }),
+    user: authUserSchema,
+  })
+  .nullable()
+  .meta({ id: 'SessionResponse' });
+
+/** POST /api/auth/send-verification-email (resend the confirmation email). */
+export const resendConfirmationRequestSchema = z
+  .object({
+    email: emailField,
+    /** Where the link lands after confirmation; defaults to /dashboard?verified=1. Same origin only. */
+    callbackURL: z.string().max(2000).optional(),
+  })
+  .meta({ id: 'ResendConfirmationRequest' });
+
+/** POST /api/auth/request-password-reset (forgot password). */
+export const forgotPasswordRequestSchema = z
+  .object({
+    email: emailField,
+    /** Page that receives ?token= (or ?error=INVALID_TOKEN); defaults to /reset-password. Same origin only. */
+    redirectTo: z.string().max(2000).optional(),
+  })
+  .meta({ id: 'ForgotPasswordRequest' });
+
+/** POST /api/auth/reset-password */
+export const resetPasswordRequestSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    newPassword: newPasswordField,
+    confirmPassword: z.string().optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: VALIDATION_MESSAGES.passwordsDoNotMatch,
+    when: bothStrings('newPassword', 'confirmPassword'),
+  })
+  .meta({ id: 'ResetPasswordRequest' });
+
+export const statusResponseSchema = z.looseObject({ status: z.boolean() }).meta({ id: 'StatusResponse' });
+export const signOutResponseSchema = z.object({ success: z.boolean() }).meta({ id: 'SignOutResponse' });
+
+/** POST /api/auth/phone-number/send-otp (onboarding phone step; signed in). */
+export const sendPhoneCodeRequestSchema = z
+  .object({ phoneNumber: moroccanPhoneField })
+  .meta({ id: 'SendPhoneCodeRequest' });
+export const sendPhoneCodeResponseSchema = z.object({ message: z.string() });
+
+/** POST /api/auth/phone-number/verify: marks the number verified on the signed-in account. */
+export const verifyPhoneCodeRequestSchema = z
+  .object({ phoneNumber: moroccanPhoneField, code: verificationCodeField })
+  .meta({ id: 'VerifyPhoneCodeRequest' });
+export const verifyPhoneCodeResponseSchema = z.looseObject({
+  status: z.boolean(),
+  user: authUserSchema.nullish(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/me
+// ---------------------------------------------------------------------------------------------
+
+/** The signed-in user as every server module sees it. */
+export const sessionUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    userType: z.enum(USER_TYPES),
+    /** Active admin roles (empty for non-admins; an admin with none has all rights). */
+    adminRoles: z.array(z.enum(ADMIN_ROLES)),
+    locale: z.enum(LOCALES),
+    emailVerified: z.boolean(),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const meResponseSchema = z
+  .object({
+    user: sessionUserSchema,
+    /** null: the account has no profile yet ("Complete Your Profile"). */
+    profile: profileSchema.nullable(),
+    permissions: z.array(z.enum(PERMISSIONS)),
+  })
+  .meta({ id: 'Me' });
+export type MeResponse = z.infer<typeof meResponseSchema>;

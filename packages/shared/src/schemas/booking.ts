@@ -1,0 +1,396 @@
+/**
+ * Request and response schemas of the booking API (SPEC.md §2 wizard and /booking page, §3 bookings,
+ * §5 date and time rules; issue 5).
+ *
+ * No request carries a price: the client says what it chose (service, city, add-ons, times) and the
+ * server prices it (domain/pricing.ts). Unknown keys such as `totalAmount` are stripped by zod and so
+ * never reach the service.
+ *
+ * These schemas check what does not depend on the clock (formats, the half-hour grid, end after start,
+ * 30 minutes to 8 hours). Rules relative to "now" (from tomorrow, up to 30 days, 2 h lead on the
+ * professional page) need the request time: the service checks them with domain/schedule.ts
+ * validateBookingWindow / validateProPageBooking, which use the same codes and copy.
+ */
+import { z } from 'zod';
+import {
+  BOOKING_KINDS,
+  BOOKING_PAYMENT_STATUSES,
+  BOOKING_RULES,
+  BOOKING_STATUSES,
+  CURRENCY,
+  LIMITS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PRICE_LINE_KINDS,
+} from '../domain/constants';
+import { BOOKING_WINDOW_MESSAGES, DEFAULT_DURATION_HOURS, DURATION_CHOICES_HOURS, PRO_PAGE_TIMES, WIZARD_START_TIMES } from '../domain/schedule';
+import { isLocalDate, isLocalTime, timeToMinutes } from '../domain/time';
+import { moroccanPhoneField } from '../domain/validation';
+import { localizedTextSchema } from './catalog';
+
+/** Copy for the booking fields SPEC.md gives no exact message for. */
+export const BOOKING_MESSAGES = {
+  serviceRequired: 'Service not found',
+  cityRequired: 'Please select a city',
+  professionalRequired: 'Professional not found',
+  bookingNotFound: 'Booking not found',
+  description: `Description must be at most ${LIMITS.bookingDescriptionMax} characters`,
+  specialRequests: `Special requests must be at most ${LIMITS.bookingDescriptionMax} characters`,
+  locationRequired: 'Please enter the address',
+  location: `Address must be at most ${LIMITS.bookingLocationMax} characters`,
+  addOns: 'Please choose each add-on at most once',
+  duration: 'Please select a duration',
+  paymentMethod: 'Please choose a payment method',
+  reason: 'Reason must be at most 500 characters',
+  refundReason: 'Please provide a reason for the refund',
+} as const;
+
+const REASON_MAX = 500;
+/** No service has more add-ons than this; a longer list is a broken client. */
+const ADD_ONS_MAX = 20;
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+// ---------------------------------------------------------------------------------------------
+
+const id = (message?: string) => z.uuid(message ? { message } : undefined);
+
+/** 'YYYY-MM-DD', a real calendar date (Casablanca calendar). */
+export const bookingDateField = z
+  .string({ error: BOOKING_WINDOW_MESSAGES.DATE_REQUIRED })
+  .trim()
+  .min(1, { message: BOOKING_WINDOW_MESSAGES.DATE_REQUIRED, abort: true })
+  .refine(isLocalDate, BOOKING_WINDOW_MESSAGES.INVALID_DATE)
+  .meta({ format: 'date', example: '2026-03-02' });
+
+/** Wizard start time: 08:00-18:30 on the half hour. */
+export const wizardStartTimeField = z
+  .string({ error: BOOKING_WINDOW_MESSAGES.START_TIME_REQUIRED })
+  .min(1, { message: BOOKING_WINDOW_MESSAGES.START_TIME_REQUIRED, abort: true })
+  .refine((t) => WIZARD_START_TIMES.includes(t), BOOKING_WINDOW_MESSAGES.INVALID_START_TIME)
+  .meta({ example: '10:00' });
+
+/** Wizard end time: any 'HH:mm' of the same day; its distance from the start is checked below. */
+export const wizardEndTimeField = z
+  .string({ error: BOOKING_WINDOW_MESSAGES.END_TIME_REQUIRED })
+  .min(1, { message: BOOKING_WINDOW_MESSAGES.END_TIME_REQUIRED, abort: true })
+  .refine(isLocalTime, BOOKING_WINDOW_MESSAGES.INVALID_END_TIME)
+  .meta({ example: '12:00' });
+
+/** Professional page slot. */
+export const proPageTimeField = z
+  .string({ error: BOOKING_WINDOW_MESSAGES.START_TIME_REQUIRED })
+  .min(1, { message: BOOKING_WINDOW_MESSAGES.START_TIME_REQUIRED, abort: true })
+  .refine((t) => PRO_PAGE_TIMES.includes(t), BOOKING_WINDOW_MESSAGES.INVALID_START_TIME)
+  .meta({ example: '14:00' });
+
+/** /booking duration: 1, 2, 3, 4, 6 or 8 hours, 2 when not given. */
+export const durationHoursField = z
+  .number({ error: BOOKING_MESSAGES.duration })
+  .refine((h) => DURATION_CHOICES_HOURS.includes(h), BOOKING_MESSAGES.duration)
+  .default(DEFAULT_DURATION_HOURS)
+  .meta({ description: `One of ${BOOKING_RULES.durationChoicesHours.join(', ')}` });
+
+/** Optional free text: trimmed, blank becomes undefined. Longer than the limit is refused, not cut. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** Chosen add-ons: ids, each at most once (a set of checkboxes). */
+export const addOnIdsField = z
+  .array(id())
+  .max(ADD_ONS_MAX)
+  .refine((ids) => new Set(ids).size === ids.length, BOOKING_MESSAGES.addOns)
+  .default([]);
+
+/**
+ * End after start and 30 minutes to 8 hours, on the wall clock of the chosen day. Business hours never
+ * contain Morocco's clock change (02:00-03:00), so wall-clock and real durations agree here; the
+ * service re-checks on the instants with validateBookingWindow.
+ */
+function refineWizardTimes(value: { startTime: string; endTime: string }, ctx: z.RefinementCtx): void {
+  if (!isLocalTime(value.startTime) || !isLocalTime(value.endTime)) return;
+  const minutes = timeToMinutes(value.endTime) - timeToMinutes(value.startTime);
+  const message =
+    minutes <= 0
+      ? BOOKING_WINDOW_MESSAGES.END_BEFORE_START
+      : minutes < BOOKING_RULES.minDurationMinutes
+        ? BOOKING_WINDOW_MESSAGES.DURATION_TOO_SHORT
+        : minutes > BOOKING_RULES.maxDurationMinutes
+          ? BOOKING_WINDOW_MESSAGES.DURATION_TOO_LONG
+          : null;
+  if (message) ctx.addIssue({ code: 'custom', path: ['endTime'], message });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quote
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/bookings/quote: the price of a wizard choice before booking (step 5 summary). */
+export const quoteRequestSchema = z
+  .object({
+    serviceTypeId: id(BOOKING_MESSAGES.serviceRequired),
+    /** The city by id, or by slug (e.g. from a URL). */
+    cityId: id(BOOKING_MESSAGES.cityRequired).optional(),
+    citySlug: z.string().trim().min(1).max(64).optional(),
+    /** Casablanca only. */
+    boroughId: id().nullish(),
+    addOnIds: addOnIdsField,
+  })
+  .refine((q) => q.cityId !== undefined || q.citySlug !== undefined, { message: BOOKING_MESSAGES.cityRequired, path: ['cityId'] })
+  .meta({ id: 'QuoteRequest' });
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+/** POST /api/bookings/quote/hourly: the /booking page summary (hourly rate x hours + fee). */
+export const hourlyQuoteRequestSchema = z
+  .object({ professionalId: id(BOOKING_MESSAGES.professionalRequired), durationHours: durationHoursField })
+  .meta({ id: 'HourlyQuoteRequest' });
+export type HourlyQuoteRequest = z.infer<typeof hourlyQuoteRequestSchema>;
+
+const money = z.number().int().nonnegative();
+
+export const priceLineSchema = z
+  .object({
+    kind: z.enum(PRICE_LINE_KINDS),
+    label: z.string(),
+    /** 1, or hours for an hourly line. */
+    quantity: z.number().positive(),
+    unitAmount: money,
+    amount: money,
+  })
+  .meta({ id: 'PriceLine' });
+export type PriceLineDto = z.infer<typeof priceLineSchema>;
+
+/** What the customer pays, line by line. Commission and payout are the professional's business. */
+export const quoteResponseSchema = z
+  .object({
+    lines: z.array(priceLineSchema),
+    servicePrice: money,
+    addOnsTotal: money,
+    subtotal: money,
+    serviceFee: money,
+    total: money,
+    currency: z.literal(CURRENCY),
+  })
+  .meta({ id: 'Quote' });
+export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Assignment preview (wizard step 3)
+// ---------------------------------------------------------------------------------------------
+
+const wizardWindowShape = {
+  date: bookingDateField,
+  startTime: wizardStartTimeField,
+  endTime: wizardEndTimeField,
+};
+
+/** POST /api/bookings/assignment: who would take this service, city and time. */
+export const assignmentPreviewRequestSchema = z
+  .object({
+    serviceTypeId: id(BOOKING_MESSAGES.serviceRequired),
+    cityId: id(BOOKING_MESSAGES.cityRequired),
+    boroughId: id().nullish(),
+    ...wizardWindowShape,
+  })
+  .superRefine(refineWizardTimes)
+  .meta({ id: 'AssignmentPreviewRequest' });
+export type AssignmentPreviewRequest = z.infer<typeof assignmentPreviewRequestSchema>;
+
+/** The assigned professional as a customer sees them: first name only (SPEC §5). */
+export const assignedProfessionalSchema = z
+  .object({
+    id: id(),
+    firstName: z.string(),
+    /** Average 1-5; null: "No reviews yet". */
+    rating: z.number().min(0).max(5).nullable(),
+    reviewsCount: z.number().int().nonnegative(),
+    jobsDone: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'AssignedProfessional' });
+
+/** A time the customer could pick instead when nobody is free. */
+export const alternativeSlotSchema = z.object({ date: z.string(), startTime: z.string(), endTime: z.string() });
+
+export const assignmentPreviewResponseSchema = z
+  .discriminatedUnion('available', [
+    z.object({ available: z.literal(true), professional: assignedProfessionalSchema }),
+    z.object({ available: z.literal(false), alternatives: z.array(alternativeSlotSchema) }),
+  ])
+  .meta({ id: 'AssignmentPreview' });
+export type AssignmentPreviewResponse = z.infer<typeof assignmentPreviewResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Create
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/bookings: the wizard's booking (fixed-price catalogue service). */
+export const createBookingRequestSchema = z
+  .object({
+    serviceTypeId: id(BOOKING_MESSAGES.serviceRequired),
+    cityId: id(BOOKING_MESSAGES.cityRequired),
+    boroughId: id().nullish(),
+    /** A professional preselected from the finder, or the one step 3 showed; the server re-checks. */
+    professionalId: id(BOOKING_MESSAGES.professionalRequired).optional(),
+    ...wizardWindowShape,
+    addOnIds: addOnIdsField,
+    description: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.description),
+    /** Address; the city name when not given (SPEC §3 "location holds the city"). */
+    location: optionalText(LIMITS.bookingLocationMax, BOOKING_MESSAGES.location),
+  })
+  .superRefine(refineWizardTimes)
+  .meta({ id: 'CreateBookingRequest' });
+export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
+
+/** POST /api/bookings/hourly: the /booking/{professionalId} form (hourly rate x duration). */
+export const createHourlyBookingRequestSchema = z
+  .object({
+    professionalId: id(BOOKING_MESSAGES.professionalRequired),
+    date: bookingDateField,
+    time: proPageTimeField,
+    durationHours: durationHoursField,
+    location: z
+      .string({ error: BOOKING_MESSAGES.locationRequired })
+      .trim()
+      .min(1, { message: BOOKING_MESSAGES.locationRequired, abort: true })
+      .max(LIMITS.bookingLocationMax, BOOKING_MESSAGES.location),
+    contactPhone: moroccanPhoneField,
+    specialRequests: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.specialRequests),
+    description: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.description),
+  })
+  .meta({ id: 'CreateHourlyBookingRequest' });
+export type CreateHourlyBookingRequest = z.infer<typeof createHourlyBookingRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Booking
+// ---------------------------------------------------------------------------------------------
+
+export const bookingIdParamsSchema = z.object({ id: id(BOOKING_MESSAGES.bookingNotFound) });
+
+export const bookingAddOnSchema = z.object({ id: z.string(), name: z.string(), price: money });
+
+export const bookingAmountsSchema = z
+  .object({
+    servicePrice: money,
+    addOnsTotal: money,
+    subtotal: money,
+    serviceFee: money,
+    total: money,
+    /** Kept on a paid cancellation, null otherwise. */
+    cancellationFee: money.nullable(),
+    currency: z.literal(CURRENCY),
+  })
+  .meta({ id: 'BookingAmounts' });
+
+const isoInstant = z.iso.datetime({ offset: true });
+
+export const bookingSchema = z
+  .object({
+    id: id(),
+    /** First 8 characters of the id, upper case (domain bookingReference). */
+    reference: z.string().length(LIMITS.bookingReferenceLength),
+    kind: z.enum(BOOKING_KINDS),
+    status: z.enum(BOOKING_STATUSES),
+    paymentStatus: z.enum(BOOKING_PAYMENT_STATUSES),
+    title: z.string(),
+    description: z.string(),
+    service: z.object({ id: id(), name: localizedTextSchema }).nullable(),
+    /** UTC instants; shown in Africa/Casablanca. */
+    scheduledStart: isoInstant,
+    scheduledEnd: isoInstant,
+    durationMinutes: z.number().int().positive(),
+    location: z.string(),
+    city: z.object({ id: id(), name: localizedTextSchema }),
+    amounts: bookingAmountsSchema,
+    lines: z.array(priceLineSchema),
+    addOns: z.array(bookingAddOnSchema),
+    professional: z.object({ id: id(), name: z.string(), rating: z.number().min(0).max(5).nullable() }),
+    /** Present for the assigned professional and admins; null for others. */
+    customer: z.object({ name: z.string() }).nullable(),
+    /** The customer's phone, for the assigned professional and admins; null for others. */
+    contactPhone: z.string().nullable(),
+    specialRequests: z.string().nullable(),
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
+  })
+  .meta({ id: 'Booking' });
+export type BookingDto = z.infer<typeof bookingSchema>;
+
+/** Responses of GET /api/bookings/:id, create, pay, accept, decline, cancel, reschedule. */
+export const bookingResponseSchema = bookingSchema;
+
+/** GET /api/bookings (My Bookings, newest first) and GET /api/pro/bookings. */
+export const bookingListQuerySchema = z.object({
+  status: z.enum(BOOKING_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+export const bookingListResponseSchema = z.array(bookingSchema).meta({ id: 'BookingList' });
+
+// ---------------------------------------------------------------------------------------------
+// Payment, cancellation, reschedule, refund
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/bookings/:id/pay. */
+export const payBookingRequestSchema = z
+  .object({ method: z.enum(PAYMENT_METHODS, { error: BOOKING_MESSAGES.paymentMethod }) })
+  .meta({ id: 'PayBookingRequest' });
+export type PayBookingRequest = z.infer<typeof payBookingRequestSchema>;
+
+export const payBookingResponseSchema = z
+  .object({
+    booking: bookingSchema,
+    payment: z.object({
+      id: z.string(),
+      method: z.enum(PAYMENT_METHODS),
+      status: z.enum(PAYMENT_STATUSES),
+      amount: money,
+      /** The built-in simulated provider ("DEMO MODE: Mock payment - not for production use"). */
+      demo: z.boolean(),
+    }),
+  })
+  .meta({ id: 'PayBookingResponse' });
+export type PayBookingResponse = z.infer<typeof payBookingResponseSchema>;
+
+/** POST /api/bookings/:id/cancel. */
+export const cancelBookingRequestSchema = z
+  .object({ reason: optionalText(REASON_MAX, BOOKING_MESSAGES.reason) })
+  .meta({ id: 'CancelBookingRequest' });
+export type CancelBookingRequest = z.infer<typeof cancelBookingRequestSchema>;
+
+/** GET /api/bookings/:id/cancellation: the fee shown before the customer confirms. */
+export const cancellationPreviewResponseSchema = z
+  .object({
+    allowed: z.boolean(),
+    fee: money,
+    refund: money,
+    feeRate: z.number().min(0).max(1),
+    reason: z.string(),
+    currency: z.literal(CURRENCY),
+  })
+  .meta({ id: 'CancellationPreview' });
+export type CancellationPreviewResponse = z.infer<typeof cancellationPreviewResponseSchema>;
+
+/** POST /api/bookings/:id/reschedule: another slot of the same professional, 24 h or more ahead. */
+export const rescheduleBookingRequestSchema = z
+  .object(wizardWindowShape)
+  .superRefine(refineWizardTimes)
+  .meta({ id: 'RescheduleBookingRequest' });
+export type RescheduleBookingRequest = z.infer<typeof rescheduleBookingRequestSchema>;
+
+/** POST /api/admin/bookings/:id/refund: a reason is required (SPEC §5). */
+export const refundBookingRequestSchema = z
+  .object({
+    reason: z
+      .string({ error: BOOKING_MESSAGES.refundReason })
+      .trim()
+      .min(1, { message: BOOKING_MESSAGES.refundReason, abort: true })
+      .max(REASON_MAX, BOOKING_MESSAGES.reason),
+  })
+  .meta({ id: 'RefundBookingRequest' });
+export type RefundBookingRequest = z.infer<typeof refundBookingRequestSchema>;

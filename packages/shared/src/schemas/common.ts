@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const errorResponseSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+export const healthResponseSchema = z.object({ status: z.literal('ok') });
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  created_at: z.string(),
+});
+export const outboxResponseSchema = z.array(outboxMessageSchema);
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
