@@ -14,7 +14,9 @@ import { registerWebApp } from './http/static';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { CatalogService } from './modules/catalog/catalog.service';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -113,6 +115,8 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   const stopCatalogListener = await catalog.start();
   app.addHook('onClose', async () => stopCatalogListener());
   await app.register(catalogRoutes, { catalog });
+  await app.register(seoRoutes, { catalog, publicUrl: config.publicUrl });
+  await app.register(contactRoutes, { ctx });
   if (ctx.outbox) await app.register(devRoutes, { outbox: ctx.outbox });
 
   for (const plugin of plugins) await app.register(plugin);

@@ -8,3 +8,4 @@ export * from './domain/validation';
 export * from './domain/permissions';
 export * from './schemas/auth';
 export * from './schemas/profile';
+export * from './schemas/contact';

@@ -7,6 +7,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go (the contact form sets the visitor's address). */
+  replyTo?: string;
 }
 
 /** Sends email. SMTP (nodemailer) when SMTP_URL is set; outside production every message also lands in the outbox. */
@@ -23,7 +25,7 @@ export function createEmailSender(opts: {
   const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
   return {
     async send(message) {
-      if (opts.outbox) await opts.outbox.add({ channel: 'email', ...message });
+      if (opts.outbox) await opts.outbox.add({ channel: 'email', to: message.to, subject: message.subject, text: message.text, html: message.html });
       if (transport) {
         await transport.sendMail({ from: opts.from, ...message });
       } else if (!opts.outbox) {

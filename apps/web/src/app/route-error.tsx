@@ -14,6 +14,24 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
+const RELOAD_KEY = 'khedma.chunkReloadAt';
+
+/**
+ * After a deploy, an open tab may ask for page chunks that no longer exist. Reloading the (already
+ * updated) URL picks up the new build; at most once a minute, so a real outage cannot loop.
+ */
+function reloadOnceForMissingChunk(): boolean {
+  try {
+    const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
+    if (Date.now() - last < 60_000) return false;
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  } catch {
+    return false;
+  }
+  window.location.reload();
+  return true;
+}
+
 /**
  * The render-failure screen (SPEC §2, §8): "Something went wrong" with Refresh Page and Try Again.
  * Used inside the layout (header and footer stay) and, as `standalone`, when the layout itself failed.
@@ -25,6 +43,7 @@ export function RouteErrorBoundary({ standalone = false }: { standalone?: boolea
   const location = useLocation();
 
   useEffect(() => {
+    if (isChunkLoadError(error) && reloadOnceForMissingChunk()) return;
     // Kept in the console for whoever debugs it; the user sees the friendly screen.
     console.error(error);
   }, [error]);

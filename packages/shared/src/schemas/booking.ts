@@ -63,11 +63,9 @@ export const bookingDateField = z
   .refine(isLocalDate, BOOKING_WINDOW_MESSAGES.INVALID_DATE)
   .meta({ format: 'date', example: '2026-03-02' });
 
-/** Wizard start time: 08:00-18:30 on the half hour. */
+/** Wizard start time: 08:00-18:30 on the half hour (an enum, so the API document lists them). */
 export const wizardStartTimeField = z
-  .string({ error: BOOKING_WINDOW_MESSAGES.START_TIME_REQUIRED })
-  .min(1, { message: BOOKING_WINDOW_MESSAGES.START_TIME_REQUIRED, abort: true })
-  .refine((t) => WIZARD_START_TIMES.includes(t), BOOKING_WINDOW_MESSAGES.INVALID_START_TIME)
+  .enum(WIZARD_START_TIMES as [string, ...string[]], { error: BOOKING_WINDOW_MESSAGES.START_TIME_REQUIRED })
   .meta({ example: '10:00' });
 
 /** Wizard end time: any 'HH:mm' of the same day; its distance from the start is checked below. */
@@ -79,9 +77,7 @@ export const wizardEndTimeField = z
 
 /** Professional page slot. */
 export const proPageTimeField = z
-  .string({ error: BOOKING_WINDOW_MESSAGES.START_TIME_REQUIRED })
-  .min(1, { message: BOOKING_WINDOW_MESSAGES.START_TIME_REQUIRED, abort: true })
-  .refine((t) => PRO_PAGE_TIMES.includes(t), BOOKING_WINDOW_MESSAGES.INVALID_START_TIME)
+  .enum(PRO_PAGE_TIMES as [string, ...string[]], { error: BOOKING_WINDOW_MESSAGES.START_TIME_REQUIRED })
   .meta({ example: '14:00' });
 
 /** /booking duration: 1, 2, 3, 4, 6 or 8 hours, 2 when not given. */

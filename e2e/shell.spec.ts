@@ -1,0 +1,268 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The web shell (SPEC §2): every public route renders inside the layout in English and in Arabic, the
+ * language choice made through the UI survives a reload, unknown paths show the 404 page, render
+ * failures show the error screen, and the mobile menu works from the keyboard at 390 px.
+ */
+
+/** Public routes of SPEC §2 (no sign-in needed to see them). */
+const PUBLIC_ROUTES = [
+  '/',
+  '/about',
+  '/services',
+  '/services/plumbing',
+  '/contact',
+  '/faq',
+  '/pricing',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/terms-new',
+  '/privacy-new',
+  '/login',
+  '/signup',
+  '/become-pro',
+  '/register-professional',
+  '/search',
+];
+
+const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
+
+/** Collects uncaught page errors and console errors for the whole test. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  return errors;
+}
+
+async function expectNoSeriousAxeViolations(page: Page, route: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${route}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+async function expectShell(page: Page, route: string) {
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expect(page.locator('h1')).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.locator('main#main')).toBeVisible();
+  await expect(page).toHaveTitle(/\| Khedma$/);
+  await expectNoSeriousAxeViolations(page, route);
+}
+
+function languageButton(page: Page, code: 'EN' | 'FR' | 'AR') {
+  return page.getByRole('banner').getByRole('group').getByRole('button', { name: new RegExp(`^${code}\\b`) });
+}
+
+test.describe('shell at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('every public route renders in English', async ({ page }) => {
+    const errors = watchErrors(page);
+    for (const route of PUBLIC_ROUTES) {
+      await page.goto(route);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+      await expectShell(page, route);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('Arabic chosen in the header persists across reloads and on every public route', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/');
+    await languageButton(page, 'AR').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(languageButton(page, 'AR')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('link', { name: 'احجز خدمة' })).toBeVisible();
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(await page.evaluate(() => localStorage.getItem('khedma.lang'))).toBe('ar');
+
+    for (const route of PUBLIC_ROUTES) {
+      await page.goto(route);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expectShell(page, route);
+    }
+
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.goto('/');
+    await expect(page.locator('h1')).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell-ar-1280.png'), fullPage: true });
+
+    // And back to English from the footer switch.
+    await page.getByRole('contentinfo').getByRole('button', { name: /^EN\b/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    expect(errors).toEqual([]);
+  });
+
+  test('French is remembered too', async ({ page }) => {
+    await page.goto('/about');
+    await languageButton(page, 'FR').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('À propos de Khedma');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('À propos de Khedma');
+    await expect(page).toHaveTitle('À propos de Khedma | Khedma');
+  });
+
+  test('an unknown path shows the 404 page with a link home', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/this/page/does-not-exist');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+    await expectShell(page, '404');
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Book a Service' })).toHaveAttribute('href', '/services#search');
+    await expect(page.getByRole('link', { name: 'Become a Professional' })).toHaveAttribute('href', '/become-pro');
+    expect(errors).toEqual([]);
+  });
+
+  test('legacy paths redirect', async ({ page }) => {
+    await page.goto('/professional/abc-123?from=link');
+    await expect(page).toHaveURL(/\/pro\/abc-123\?from=link$/);
+    await page.goto('/apply-professional');
+    await expect(page).not.toHaveURL(/apply-professional/);
+    await expect(page).toHaveURL(/\/(professional-onboarding|login)/);
+  });
+
+  test('the page scrolls to the top on navigation', async ({ page }) => {
+    await page.goto('/about');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the skip link moves focus to the main content', async ({ page }) => {
+    await page.goto('/about');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
+  });
+
+  test('the footer offers cookie preferences, legal links, five social links and the app stores', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await expect(footer.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/cookies');
+    await expect(footer.getByRole('link', { name: /^Khedma on / })).toHaveCount(5);
+    await expect(footer.getByRole('link', { name: /App Store/ })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /Google Play/ })).toBeVisible();
+
+    const opened = page.evaluate(
+      () => new Promise<boolean>((resolve) => window.addEventListener('khedma:open-cookie-settings', () => resolve(true), { once: true })),
+    );
+    await footer.getByRole('button', { name: 'Cookie Preferences' }).click();
+    expect(await opened).toBe(true);
+  });
+
+  test('a page that fails to load shows the error screen', async ({ page }) => {
+    await page.goto('/');
+    // The About page's code cannot be fetched (as after a deploy removed it).
+    await page.route('**/assets/about-page-*.js', (route) => route.abort());
+    await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+    await expect(page.getByText('We encountered an unexpected error. Please try refreshing the page.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    // Header and footer stay usable.
+    await expect(page.getByRole('banner')).toBeVisible();
+
+    await page.unroute('**/assets/about-page-*.js');
+    await page.getByRole('button', { name: 'Refresh Page' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Khedma');
+  });
+
+  test('the development mailbox page renders whatever the API says', async ({ page }) => {
+    await page.goto('/dev/mailbox');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Development mailbox');
+    // Outside production it lists messages (or says there are none); in production the route 404s.
+    await expect(
+      page.getByText(/^(Messages: \d+|The development mailbox is off\. It only runs outside production\.|Could not load the mailbox\.)/).first(),
+    ).toBeVisible();
+  });
+});
+
+test.describe('shell at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the mobile menu opens and closes with the keyboard', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/about');
+    const button = page.getByRole('button', { name: 'Open menu' });
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(dialog).toBeHidden();
+
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(dialog.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('link', { name: 'Home' })).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toBeFocused();
+
+    // Open with Space, follow a link with Enter: navigates and closes.
+    await page.keyboard.press(' ');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('link', { name: 'Services' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
+    expect(errors).toEqual([]);
+  });
+
+  test('Arabic shell at 390 px: no horizontal overflow, menu on the start side', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /^AR\b/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.locator('h1')).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '/ (ar, 390)');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell-ar-390.png'), fullPage: true });
+    await page.getByRole('button', { name: 'حلّ القائمة' }).click();
+    const dialog = page.getByRole('dialog', { name: 'القائمة' });
+    await expect(dialog).toBeVisible();
+    // In right-to-left the sheet hangs from the left edge (the inline end).
+    const box = await dialog.boundingBox();
+    expect(box?.x).toBeLessThan(1);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell-ar-390-menu.png') });
+    expect(errors).toEqual([]);
+  });
+});
