@@ -9,3 +9,5 @@ export * from './domain/permissions';
 export * from './schemas/auth';
 export * from './schemas/profile';
 export * from './schemas/contact';
+export * from './domain/index';
+export * from './schemas/booking';

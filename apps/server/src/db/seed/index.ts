@@ -11,7 +11,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import * as s from '../schema/index';
 import { prng, seedId } from './ids';
-import { CASABLANCA_BOROUGHS, CITIES, SAMPLE_STREETS } from './data/places';
+import { CASABLANCA_BOROUGHS, CITIES, SAMPLE_STREETS } from './places';
 import {
   AVAILABILITY_PATTERNS,
   CANCELLATION_REASONS,
@@ -22,10 +22,10 @@ import {
   REVIEW_TEXTS,
   type SeedPerson,
   type SeedProfessional,
-} from './data/people';
-import { SERVICES, type SeedService } from './data/services';
+} from './people';
+import { SERVICES, type SeedService } from './services';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './data/people';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './people';
 export { seedId } from './ids';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -219,10 +219,11 @@ async function seedUsers(tx: Tx, passwordHash: string, now: Date): Promise<Map<s
   const userIds = new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
   const idOf = (email: string) => userIds.get(email)!;
 
+  // A pre-existing account keeps its own password: credentials only for users the seed created.
   await insertAll(
     tx,
     s.accounts,
-    people.map((p, i) => ({
+    people.flatMap((p, i) => (idOf(p.email) === seedId(`user:${p.email}`) ? [p] : []).map(() => ({
       id: seedId(`account:${p.email}`),
       accountId: idOf(p.email),
       providerId: 'credential',
@@ -230,7 +231,7 @@ async function seedUsers(tx: Tx, passwordHash: string, now: Date): Promise<Map<s
       password: passwordHash,
       createdAt: joined(i),
       updatedAt: joined(i),
-    })),
+    }))),
   );
   await insertAll(
     tx,

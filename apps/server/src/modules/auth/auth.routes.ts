@@ -70,6 +70,7 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
   app.post(
     '/api/accounts/sign-up',
     {
+      preValidation: async (req) => service.limitSignUpsFrom(req.ip),
       schema: {
         tags: ['auth'],
         summary: 'Create an account (customer or pro); a confirmation email is sent',
@@ -81,7 +82,7 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
     async (req, reply) => {
       const headers = new Headers({ [CLIENT_IP_HEADER]: req.ip });
       if (req.headers['user-agent']) headers.set('user-agent', String(req.headers['user-agent']));
-      const result = await service.signUp(req.body, req.ip, headers);
+      const result = await service.signUp(req.body, headers);
       reply.header('cache-control', 'no-store');
       return reply.status(201).send(result);
     },

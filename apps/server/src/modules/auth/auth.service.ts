@@ -27,9 +27,7 @@ export class AuthService {
    * Sign-up (SPEC §2, §5): one account per email, a profile with the chosen user type (customer or
    * pro) and language, and a confirmation email; no session until the email is confirmed.
    */
-  async signUp(input: SignUpInput, clientIp: string, headers: Headers): Promise<SignUpResponse> {
-    const { limit, windowSeconds } = APP_RATE_LIMITS.signUpPerAddress;
-    await this.limiter.enforce(`signup:ip:${clientIp}`, limit, windowSeconds);
+  async signUp(input: SignUpInput, headers: Headers): Promise<SignUpResponse> {
     // better-auth answers a duplicate with a look-alike success (enumeration protection); the
     // specification asks for the "already exists" message instead (SPEC §8), so we check first.
     if (await this.repo.emailExists(input.email)) throw emailExists();
@@ -56,6 +54,12 @@ export class AuthService {
       user: { id: user.id, email: user.email, name: user.name, userType: input.userType, emailVerified: false },
       verificationEmailSent: store.verificationEmailSent === true,
     };
+  }
+
+  /** Sign-up attempts per client address, valid or not (counted before the body is checked). */
+  async limitSignUpsFrom(clientIp: string) {
+    const { limit, windowSeconds } = APP_RATE_LIMITS.signUpPerAddress;
+    await this.limiter.enforce(`signup:ip:${clientIp}`, limit, windowSeconds);
   }
 
   /** Emails to one address are limited whoever asks (protects the inbox of a victim). */

@@ -158,6 +158,8 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
       jwt({
         // Clients ask GET /api/auth/token when they need a JWT; get-session stays cheap.
         disableSettingJwtHeader: true,
+        // usePlural adds an "s": model "jwk" is the table export `jwks`.
+        schema: { jwks: { modelName: 'jwk' } },
         jwt: {
           issuer: config.publicUrl,
           audience: config.publicUrl,

@@ -43,7 +43,7 @@ function useScrollToTopOnNavigation() {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
       return;
     }
-    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    window.scrollTo({ top: 0, behavior: 'instant' });
     // Only the path counts as a route change; the hash is read for the landing position.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);

@@ -37,7 +37,7 @@ const columns: Array<{ title: ParseKeys; links: Array<{ to: string; label: Parse
   },
 ];
 
-const link = 'inline-flex min-h-11 items-center rounded text-sand-200 underline-offset-4 hover:text-white hover:underline';
+const link = 'inline-flex min-h-11 items-center rounded py-2 text-sand-200 underline-offset-4 hover:text-white hover:underline';
 
 /** Site footer on a deep-blue band; focus rings switch to saffron (--focus-ring) for contrast. */
 export function SiteFooter() {

@@ -10,7 +10,7 @@ export function NotFoundPage() {
   return (
     <section className="container-page flex flex-col items-center py-20 text-center md:py-28">
       <Seo title={t('pages.notFound.title')} />
-      <p aria-hidden="true" className="text-7xl font-bold text-primary-200 md:text-8xl" lang="en">
+      <p aria-hidden="true" className="text-7xl font-bold text-primary-500 md:text-8xl" lang="en">
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight md:text-4xl">{t('errors.notFound.title')}</h1>

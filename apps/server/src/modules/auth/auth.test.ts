@@ -1,0 +1,458 @@
+import { VALIDATION_MESSAGES, passwordMessage } from '@khedma/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileAuditLog, profiles, sessions } from '../../db/schema/index';
+import { AUTH_RATE_LIMITS, APP_RATE_LIMITS } from './rate-limits';
+import {
+  DEMO_PASSWORD,
+  freshIp,
+  lastMessageTo,
+  linkIn,
+  outbox,
+  sessionCookie,
+  signIn,
+  signUpBody,
+  startApp,
+  withBearer,
+  withCookie,
+  type TestApp,
+} from './auth.test-helpers';
+import { eq } from 'drizzle-orm';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, payload: unknown, ip = freshIp()) => t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip });
+
+/** Signs up, follows the emailed link, and returns the cookie the link set. */
+async function signUpAndConfirm(overrides: Record<string, unknown> = {}) {
+  const body = signUpBody(overrides);
+  const res = await post('/api/accounts/sign-up', body);
+  expect(res.statusCode, res.body).toBe(201);
+  const mail = await lastMessageTo(t.app, body.email);
+  const confirm = await t.app.inject({ method: 'GET', url: linkIn(mail.text, t.config.publicUrl), remoteAddress: freshIp() });
+  expect(confirm.statusCode).toBe(302);
+  return { body, userId: res.json().user.id as string, cookie: sessionCookie(confirm), confirm };
+}
+
+describe('sign-up: every SPEC §5 rule with its message', () => {
+  const cases: Array<[string, Record<string, unknown>, string, string]> = [
+    ['name too short', { name: 'A' }, 'name', VALIDATION_MESSAGES.name],
+    ['name too long', { name: 'A'.repeat(51) }, 'name', VALIDATION_MESSAGES.name],
+    ['name with digits', { name: 'John 3' }, 'name', VALIDATION_MESSAGES.name],
+    ['bad email', { email: 'not-an-email' }, 'email', VALIDATION_MESSAGES.email],
+    ['no uppercase', { password: 'strong!pass1', confirmPassword: 'strong!pass1' }, 'password', 'Password must contain at least one uppercase letter'],
+    ['no lowercase', { password: 'STRONG!PASS1', confirmPassword: 'STRONG!PASS1' }, 'password', 'Password must contain at least one lowercase letter'],
+    ['no digit', { password: 'Strong!Pass', confirmPassword: 'Strong!Pass' }, 'password', 'Password must contain at least one number'],
+    ['no special', { password: 'StrongPass1', confirmPassword: 'StrongPass1' }, 'password', 'Password must contain at least one special character'],
+    ['several rules', { password: 'abc', confirmPassword: 'abc' }, 'password', passwordMessage('abc')!],
+    ['mismatch', { confirmPassword: 'Other!Pass1' }, 'confirmPassword', VALIDATION_MESSAGES.passwordsDoNotMatch],
+    ['admin user type', { userType: 'admin' }, 'userType', VALIDATION_MESSAGES.userType],
+    ['unknown user type', { userType: 'boss' }, 'userType', VALIDATION_MESSAGES.userType],
+    ['under 18', { acceptAge: false }, 'acceptAge', VALIDATION_MESSAGES.acceptAge],
+    ['terms not accepted', { acceptTerms: false }, 'acceptTerms', VALIDATION_MESSAGES.acceptTerms],
+  ];
+  it.each(cases)('%s', async (_label, overrides, field, message) => {
+    const res = await post('/api/accounts/sign-up', signUpBody(overrides));
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.fields[field]).toBe(message);
+  });
+
+  it('accepts accented and Arabic names', async () => {
+    for (const name of ['Hélène Côté', 'يوسف بنعلي']) {
+      const res = await post('/api/accounts/sign-up', signUpBody({ name }));
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+
+  it('password joined message lists each failed rule with ". "', () => {
+    expect(passwordMessage('abc')).toContain('. ');
+  });
+});
+
+describe('sign-up, confirmation and sign-in', () => {
+  it('creates a pro account with its profile, emails the confirmation link, and refuses sign-in before confirming', async () => {
+    const body = signUpBody({ userType: 'pro', name: '  Karim   Tazi ', locale: 'ar' });
+    const res = await post('/api/accounts/sign-up', body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ user: { email: body.email, name: 'Karim Tazi', userType: 'pro', emailVerified: false }, verificationEmailSent: true });
+
+    const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.email, body.email));
+    expect(profile).toMatchObject({ fullName: 'Karim Tazi', name: 'Karim', userType: 'pro', locale: 'ar' });
+
+    // The email is in the user's language and links back to the site.
+    const mail = await lastMessageTo(t.app, body.email);
+    expect(mail.subject).toBe('أكّد البريد الإلكتروني ديالك ف Khedma');
+    expect(mail.html).toContain('dir="rtl"');
+    expect(linkIn(mail.text, t.config.publicUrl)).toMatch(/^\/api\/auth\/verify-email\?token=/);
+
+    const refused = await post('/api/auth/sign-in/email', { email: body.email, password: body.password });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'EMAIL_NOT_CONFIRMED',
+        message: 'Please confirm your email before logging in. Check your inbox for a confirmation link.',
+      },
+    });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('following the link confirms, signs in and lands on /dashboard?verified=1', async () => {
+    const { body, cookie, confirm } = await signUpAndConfirm({ userType: 'pro' });
+    expect(confirm.headers.location).toBe(`${t.config.publicUrl}/dashboard?verified=1`);
+    const me = await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/me' }));
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ email: body.email, userType: 'pro', emailVerified: true, adminRoles: [] });
+    expect(me.json().permissions).toContain('booking:accept:own');
+
+    const signedIn = await post('/api/auth/sign-in/email', { email: body.email.toUpperCase(), password: body.password });
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('a bad confirmation token redirects with an error, and confirms nothing', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/verify-email?token=not.a.token&callbackURL=${encodeURIComponent(`${t.config.publicUrl}/dashboard?verified=1`)}`,
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toContain('error=INVALID_TOKEN');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('one account per email, whatever the case: 409 EMAIL_EXISTS', async () => {
+    const body = signUpBody();
+    expect((await post('/api/accounts/sign-up', body)).statusCode).toBe(201);
+    const again = await post('/api/accounts/sign-up', { ...body, email: body.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      code: 'EMAIL_EXISTS',
+      message: 'An account with this email already exists. Please try logging in instead.',
+    });
+    const demo = await post('/api/accounts/sign-up', signUpBody({ email: 'customer@demo.ma' }));
+    expect(demo.statusCode).toBe(409);
+  });
+
+  it('resend sends a new confirmation link (and says nothing about unknown addresses)', async () => {
+    const body = signUpBody({ locale: 'fr' });
+    await post('/api/accounts/sign-up', body);
+    const before = (await outbox(t.app)).filter((m) => m.to === body.email).length;
+    const res = await post('/api/auth/send-verification-email', { email: body.email });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true });
+    const mails = (await outbox(t.app)).filter((m) => m.to === body.email);
+    expect(mails.length).toBe(before + 1);
+    expect(mails[0]!.subject).toBe('Confirmez votre adresse e-mail pour Khedma');
+    expect(mails[0]!.text).toContain(encodeURIComponent(`${t.config.publicUrl}/dashboard?verified=1`));
+
+    const unknown = await post('/api/auth/send-verification-email', { email: 'nobody-here@example.ma' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ status: true });
+  });
+
+  it('wrong password or unknown email: 401 INVALID_CREDENTIALS with the SPEC message', async () => {
+    for (const payload of [
+      { email: 'customer@demo.ma', password: 'Wrong!2345' },
+      { email: 'nobody@example.ma', password: DEMO_PASSWORD },
+    ]) {
+      const res = await post('/api/auth/sign-in/email', payload);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password. Please check your credentials and try again.' },
+      });
+    }
+  });
+
+  it('sign-in checks the login rules first (6 characters, valid email)', async () => {
+    const short = await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields.password).toBe(VALIDATION_MESSAGES.loginPassword);
+    const bad = await post('/api/auth/sign-in/email', { email: 'nope', password: DEMO_PASSWORD });
+    expect(bad.json().error.fields.email).toBe(VALIDATION_MESSAGES.email);
+  });
+});
+
+describe('sessions: cookie and bearer', () => {
+  it('the demo customer signs in; an httpOnly SameSite=Lax cookie and a bearer token both work', async () => {
+    const res = await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('khedma.session_token='))!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/); // http://localhost: Secure only on https
+    expect(res.headers['cache-control']).toBe('no-store');
+
+    const { cookie, token } = await signIn(t.app, 'customer@demo.ma');
+    for (const opts of [withCookie(cookie, { method: 'GET', url: '/api/me' }), withBearer(token, { method: 'GET', url: '/api/me' })]) {
+      const me = await t.app.inject(opts);
+      expect(me.statusCode).toBe(200);
+      expect(me.json().user).toMatchObject({ email: 'customer@demo.ma', userType: 'customer', locale: 'en' });
+      expect(me.json().profile).toMatchObject({ email: 'customer@demo.ma', user_type: 'customer' });
+      expect(me.json().permissions).toContain('booking:create');
+      expect(me.json().permissions).not.toContain('admin:access');
+    }
+    // The signed token of set-auth-token works as a bearer too.
+    const signed = decodeURIComponent(cookie.split('=')[1]!);
+    expect((await t.app.inject(withBearer(signed, { method: 'GET', url: '/api/me' }))).statusCode).toBe(200);
+  });
+
+  it('admins get their roles and permissions from admin_roles (SPEC §6)', async () => {
+    const cases: Array<[string, string[], boolean]> = [
+      ['admin@demo.ma', ['super_admin'], true],
+      ['reviewer@demo.ma', ['application_reviewer'], false],
+      ['finance@demo.ma', ['finance_admin'], true],
+    ];
+    for (const [email, roles, finance] of cases) {
+      const { token } = await signIn(t.app, email);
+      const me = (await t.app.inject(withBearer(token, { method: 'GET', url: '/api/me' }))).json();
+      expect(me.user.userType).toBe('admin');
+      expect(me.user.adminRoles).toEqual(roles);
+      expect(me.permissions).toContain('admin:access');
+      expect(me.permissions.includes('finance:read')).toBe(finance);
+    }
+  });
+
+  it('signed-out calls get 401 UNAUTHENTICATED; a forged cookie or token is nobody', async () => {
+    for (const opts of [
+      { method: 'GET' as const, url: '/api/me' },
+      { method: 'GET' as const, url: '/api/me', headers: { cookie: 'khedma.session_token=abc.def' } },
+      { method: 'GET' as const, url: '/api/me', headers: { authorization: 'Bearer nope' } },
+      { method: 'GET' as const, url: '/api/me', headers: { authorization: 'Bearer abc.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' } },
+    ]) {
+      const res = await t.app.inject(opts);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    }
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session' });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toBeNull();
+  });
+
+  it('get-session answers the session and account of the caller', async () => {
+    const { cookie } = await signIn(t.app, 'customer2@demo.ma');
+    const res = await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/auth/get-session' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe('customer2@demo.ma');
+  });
+
+  it('sign-out ends the session on the server: the old cookie and the old bearer token are refused', async () => {
+    const web = await signIn(t.app, 'customer2@demo.ma');
+    const out = await t.app.inject(withCookie(web.cookie, { method: 'POST', url: '/api/auth/sign-out' }));
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true });
+    expect(([] as string[]).concat(out.headers['set-cookie'] ?? []).join(';')).toMatch(/khedma\.session_token=;/);
+    expect((await t.app.inject(withCookie(web.cookie, { method: 'GET', url: '/api/me' }))).statusCode).toBe(401);
+
+    const mobile = await signIn(t.app, 'customer2@demo.ma');
+    const out2 = await t.app.inject(withBearer(mobile.token, { method: 'POST', url: '/api/auth/sign-out', headers: { 'content-type': 'application/json' }, body: '' }));
+    expect(out2.statusCode).toBe(200);
+    expect((await t.app.inject(withBearer(mobile.token, { method: 'GET', url: '/api/me' }))).statusCode).toBe(401);
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.token, mobile.token));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('a JWT is available to bearer clients, verifiable with /jwks', async () => {
+    const { token } = await signIn(t.app, 'customer@demo.ma');
+    const res = await t.app.inject(withBearer(token, { method: 'GET', url: '/api/auth/token' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().token.split('.')).toHaveLength(3);
+    const jwks = await t.app.inject({ method: 'GET', url: '/api/auth/jwks' });
+    expect(jwks.json().keys.length).toBeGreaterThan(0);
+    expect(JSON.stringify(jwks.json())).not.toContain('privateKey');
+  });
+});
+
+describe('password reset', () => {
+  it('the emailed link resets the password and ends every other session; the new password must be strong', async () => {
+    const { body } = await signUpAndConfirm({ locale: 'fr' });
+    const a = await signIn(t.app, body.email, body.password);
+    const b = await signIn(t.app, body.email, body.password);
+
+    const ask = await post('/api/auth/request-password-reset', { email: body.email });
+    expect(ask.statusCode).toBe(200);
+    expect(ask.json().status).toBe(true);
+    const mail = await lastMessageTo(t.app, body.email);
+    expect(mail.subject).toBe('Réinitialisez votre mot de passe Khedma');
+
+    // The link checks the token and hands it to the reset page.
+    const link = await t.app.inject({ method: 'GET', url: linkIn(mail.text, t.config.publicUrl) });
+    expect(link.statusCode).toBe(302);
+    const target = new URL(link.headers.location as string);
+    expect(target.origin + target.pathname).toBe(`${t.config.publicUrl}/reset-password`);
+    const token = target.searchParams.get('token')!;
+
+    const weak = await post('/api/auth/reset-password', { token, newPassword: 'weakpass' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.fields.newPassword).toBe(passwordMessage('weakpass'));
+
+    const ok = await post('/api/auth/reset-password', { token, newPassword: 'Brand!New22', confirmPassword: 'Brand!New22' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    for (const s of [a, b]) expect((await t.app.inject(withBearer(s.token, { method: 'GET', url: '/api/me' }))).statusCode).toBe(401);
+
+    expect((await post('/api/auth/sign-in/email', { email: body.email, password: body.password })).statusCode).toBe(401);
+    expect((await post('/api/auth/sign-in/email', { email: body.email, password: 'Brand!New22' })).statusCode).toBe(200);
+
+    // A token works once.
+    const again = await post('/api/auth/reset-password', { token, newPassword: 'Other!New33' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('INVALID_TOKEN');
+  });
+
+  it('an unknown address gets the same answer and no email', async () => {
+    const before = (await outbox(t.app)).length;
+    const res = await post('/api/auth/request-password-reset', { email: 'ghost@example.ma' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe(true);
+    expect((await outbox(t.app)).length).toBe(before);
+  });
+
+  it('change-password also needs a strong new password', async () => {
+    const { body } = await signUpAndConfirm();
+    const s = await signIn(t.app, body.email, body.password);
+    const weak = await t.app.inject(
+      withBearer(s.token, { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: body.password, newPassword: 'abcdefgh' } }),
+    );
+    expect(weak.statusCode).toBe(400);
+    const wrong = await t.app.inject(
+      withBearer(s.token, { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'Wrong!Pass9', newPassword: 'Good!Pass99' } }),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.currentPassword).toBeDefined();
+    const ok = await t.app.inject(
+      withBearer(s.token, { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: body.password, newPassword: 'Good!Pass99' } }),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe('rate limits (database counters): 429 with Retry-After at the limit', () => {
+  it('sign-in', async () => {
+    const ip = freshIp();
+    const max = AUTH_RATE_LIMITS['/sign-in/email'].max;
+    for (let i = 0; i < max; i++) {
+      const r = await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: 'Wrong!2345' }, ip);
+      expect(r.statusCode).toBe(401);
+    }
+    const limited = await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: DEMO_PASSWORD }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    // Another address is not affected.
+    expect((await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('sign-up', async () => {
+    const ip = freshIp();
+    const { limit } = APP_RATE_LIMITS.signUpPerAddress;
+    for (let i = 0; i < limit; i++) expect((await post('/api/accounts/sign-up', signUpBody({ name: 'A' }), ip)).statusCode).toBe(400);
+    const limited = await post('/api/accounts/sign-up', signUpBody(), ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+  });
+
+  it('resend and reset: per address and per recipient', async () => {
+    const ip = freshIp();
+    const max = AUTH_RATE_LIMITS['/send-verification-email'].max;
+    for (let i = 0; i < max; i++) {
+      expect((await post('/api/auth/send-verification-email', { email: `r${i}@example.ma` }, ip)).statusCode).toBe(200);
+    }
+    const limited = await post('/api/auth/send-verification-email', { email: 'another@example.ma' }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+
+    // One inbox cannot be flooded from many addresses.
+    const { limit } = APP_RATE_LIMITS.emailsPerRecipient;
+    for (let i = 0; i < limit; i++) expect((await post('/api/auth/request-password-reset', { email: 'victim@example.ma' })).statusCode).toBe(200);
+    const flood = await post('/api/auth/request-password-reset', { email: 'victim@example.ma' });
+    expect(flood.statusCode).toBe(429);
+    expect(flood.headers['retry-after']).toBeDefined();
+  });
+
+  it('the counters live in the database (shared by every instance)', async () => {
+    const rows = await t.database.db.execute(sql`select count(*)::int as n from rate_limits`);
+    const n = (rows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+    expect(n).toBeGreaterThan(0);
+  });
+});
+
+describe('phone codes (onboarding)', () => {
+  it('sends a 6-digit SMS in the user language and verifies the number on the account', async () => {
+    const { body, cookie, userId } = await signUpAndConfirm({ locale: 'fr' });
+    void body;
+    const anonymous = await post('/api/auth/phone-number/send-otp', { phoneNumber: '+212 612 000 111' });
+    expect(anonymous.statusCode).toBe(401);
+
+    const bad = await t.app.inject(withCookie(cookie, { method: 'POST', url: '/api/auth/phone-number/send-otp', payload: { phoneNumber: '+33 6 12 00 01 11' } }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.phoneNumber).toBe(VALIDATION_MESSAGES.phone);
+
+    const sent = await t.app.inject(withCookie(cookie, { method: 'POST', url: '/api/auth/phone-number/send-otp', payload: { phoneNumber: '+212 612 000 111' } }));
+    expect(sent.statusCode, sent.body).toBe(200);
+    const sms = await lastMessageTo(t.app, '+212612000111');
+    expect(sms.channel).toBe('sms');
+    expect(sms.text).toMatch(/^Votre code de vérification Khedma est \d{6}\./);
+    const code = /(\d{6})/.exec(sms.text)![1]!;
+
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await t.app.inject(withCookie(cookie, { method: 'POST', url: '/api/auth/phone-number/verify', payload: { phoneNumber: '+212612000111', code: wrongCode } }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('INVALID_CODE');
+
+    const ok = await t.app.inject(withCookie(cookie, { method: 'POST', url: '/api/auth/phone-number/verify', payload: { phoneNumber: '+212 612 000 111', code } }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().user).toMatchObject({ id: userId, phoneNumber: '+212612000111', phoneNumberVerified: true });
+  });
+});
+
+describe('the error contract and what never leaks', () => {
+  it('unknown and disabled better-auth paths are 404 in the contract shape', async () => {
+    for (const url of ['/api/auth/sign-up/email', '/api/auth/update-user', '/api/auth/nothing-here', '/api/auth/sign-in/phone-number']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('bad JSON to an auth route is 400 INVALID_JSON', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('INVALID_JSON');
+  });
+
+  it('no response carries a password hash, and the only token is the caller own', async () => {
+    const other = await signIn(t.app, 'customer2@demo.ma');
+    const mine = await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: DEMO_PASSWORD });
+    const myToken = mine.json().token as string;
+    const bodies = [mine.body];
+    for (const url of ['/api/me', '/api/auth/get-session', '/api/auth/list-sessions', '/api/profile']) {
+      bodies.push((await t.app.inject(withBearer(myToken, { method: 'GET', url }))).body);
+    }
+    for (const b of bodies) {
+      expect(b).not.toContain(other.token);
+      expect(b).not.toMatch(/"password"/);
+      expect(b).not.toMatch(/[0-9a-f]{32}:[0-9a-f]{64,}/); // scrypt salt:hash
+    }
+  });
+
+  it('sign-up writes a create row to the profile audit log', async () => {
+    const body = signUpBody();
+    const res = await post('/api/accounts/sign-up', body);
+    const rows = await t.database.db.select().from(profileAuditLog).where(eq(profileAuditLog.profileId, res.json().user.id));
+    expect(rows.map((r) => r.changeType)).toEqual(['create']);
+  });
+
+  it('the OpenAPI document lists the account routes with their security', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/accounts/sign-up'].post.security).toEqual([]);
+    expect(doc.paths['/api/auth/sign-in/email'].post).toBeDefined();
+    expect(doc.paths['/api/me'].get.security).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
+    expect(doc.paths['/api/profile'].patch.tags).toEqual(['profile']);
+  });
+});
