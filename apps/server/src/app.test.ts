@@ -134,6 +134,11 @@ describe('contracts', () => {
     expect(res.headers['x-frame-options']).toBeDefined();
   });
 
+  it('answers 404 for a missing asset instead of the web app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/missing-abc123.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('serves the web app (or a hint to build it) for non-API paths', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/some/page' });
     expect(res.statusCode).toBe(200);

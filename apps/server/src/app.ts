@@ -131,7 +131,9 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    if (!isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+    // A missing asset (an old hashed file after a deploy) must fail as a 404, not as HTML served for JS.
+    const looksLikeFile = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
+    if (!isApi && !looksLikeFile && (req.method === 'GET' || req.method === 'HEAD')) {
       // Every other path belongs to the single-page app, which draws its own 404 page.
       if (hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply

@@ -25,6 +25,16 @@ export const ERROR_CODES = {
   SLOT_TAKEN: 409,
   IDEMPOTENCY_IN_FLIGHT: 409,
   INVALID_TRANSITION: 409,
+  /** The payment provider refused or failed the payment; the booking is cancelled (SPEC §8 Payments). */
+  PAYMENT_FAILED: 409,
+  /** A booking that is already paid, or whose payment is being processed. */
+  ALREADY_PAID: 409,
+  /** Cancelling is not allowed now (a professional within 2 h of the start, after the start, final status). */
+  CANCELLATION_NOT_ALLOWED: 409,
+  /** Rescheduling is not allowed now (less than 24 h before the start, final status). */
+  RESCHEDULE_NOT_ALLOWED: 409,
+  /** Nobody can take this service, city and time (wizard step 3 offers other times). */
+  NO_PROFESSIONAL_AVAILABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,

@@ -169,8 +169,12 @@ describe('assignment preview', () => {
       }).success,
     ).toBe(true);
     expect(
-      assignmentPreviewResponseSchema.safeParse({ available: false, alternatives: [{ date: '2026-06-11', startTime: '14:00', endTime: '16:00' }] })
-        .success,
+      assignmentPreviewResponseSchema.safeParse({
+        available: false,
+        code: 'NO_PROFESSIONAL_AVAILABLE',
+        message: 'No professional is available',
+        alternatives: [{ date: '2026-06-11', startTime: '14:00', endTime: '16:00' }],
+      }).success,
     ).toBe(true);
     expect(assignmentPreviewResponseSchema.safeParse({ available: true }).success).toBe(false);
   });
@@ -194,12 +198,20 @@ describe('bookingSchema', () => {
     amounts: { servicePrice: 200, addOnsTotal: 0, subtotal: 200, serviceFee: 30, total: 230, cancellationFee: null, currency: 'MAD' },
     lines: quote({ servicePrice: 200 }).lines,
     addOns: [],
-    professional: { id: PRO, name: 'Youssef', rating: 4.8 },
+    professional: { id: PRO, firstName: 'Youssef', rating: 4.8, reviewsCount: 12 },
     customer: null,
     contactPhone: null,
     specialRequests: null,
+    completedAt: null,
     createdAt: '2026-06-10T09:00:00.000Z',
     updatedAt: '2026-06-10T09:00:00.000Z',
+    viewerRole: 'customer',
+    canCancel: true,
+    cancellationFeePreview: 0,
+    canReschedule: true,
+    canAccept: false,
+    canDecline: false,
+    rebook: null,
   };
 
   it('accepts a full booking', () => {
@@ -232,7 +244,7 @@ describe('pay, cancel, reschedule, refund', () => {
     expect(cancelBookingRequestSchema.parse({ reason: ' Plans changed ' })).toEqual({ reason: 'Plans changed' });
     expect(cancelBookingRequestSchema.safeParse({ reason: 'x'.repeat(501) }).success).toBe(false);
     expect(
-      cancellationPreviewResponseSchema.safeParse({ allowed: true, fee: 63, refund: 225, feeRate: 0.25, reason: 'LATE_CANCELLATION', currency: 'MAD' })
+      cancellationPreviewResponseSchema.safeParse({ allowed: true, fee: 63, refund: 225, feeRate: 0.25, reason: 'LATE_CANCELLATION', actor: 'customer', currency: 'MAD' })
         .success,
     ).toBe(true);
   });

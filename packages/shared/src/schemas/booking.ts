@@ -212,10 +212,20 @@ export const assignedProfessionalSchema = z
 /** A time the customer could pick instead when nobody is free. */
 export const alternativeSlotSchema = z.object({ date: z.string(), startTime: z.string(), endTime: z.string() });
 
+/** Copy of the "nobody is free" answer (the web app translates the code). */
+export const NO_PROFESSIONAL_MESSAGE =
+  'No professional is available for this service, city and time. Please choose another time.';
+
 export const assignmentPreviewResponseSchema = z
   .discriminatedUnion('available', [
     z.object({ available: z.literal(true), professional: assignedProfessionalSchema }),
-    z.object({ available: z.literal(false), alternatives: z.array(alternativeSlotSchema) }),
+    z.object({
+      available: z.literal(false),
+      code: z.literal('NO_PROFESSIONAL_AVAILABLE'),
+      message: z.string(),
+      /** Up to 6 other start times (same day first, then the following days) that do have someone. */
+      alternatives: z.array(alternativeSlotSchema),
+    }),
   ])
   .meta({ id: 'AssignmentPreview' });
 export type AssignmentPreviewResponse = z.infer<typeof assignmentPreviewResponseSchema>;
@@ -304,14 +314,34 @@ export const bookingSchema = z
     amounts: bookingAmountsSchema,
     lines: z.array(priceLineSchema),
     addOns: z.array(bookingAddOnSchema),
-    professional: z.object({ id: id(), name: z.string(), rating: z.number().min(0).max(5).nullable() }),
+    /** Customers see the professional's first name only (SPEC §5). rating null: "No reviews yet". */
+    professional: z.object({
+      id: id(),
+      firstName: z.string(),
+      rating: z.number().min(0).max(5).nullable(),
+      reviewsCount: z.number().int().nonnegative(),
+    }),
     /** Present for the assigned professional and admins; null for others. */
     customer: z.object({ name: z.string() }).nullable(),
     /** The customer's phone, for the assigned professional and admins; null for others. */
     contactPhone: z.string().nullable(),
     specialRequests: z.string().nullable(),
+    completedAt: isoInstant.nullable(),
     createdAt: isoInstant,
     updatedAt: isoInstant,
+    /** How the caller relates to the booking; the flags below are for this caller. */
+    viewerRole: z.enum(['customer', 'professional', 'admin']),
+    /** The customer may cancel now (POST /api/bookings/:id/cancel). */
+    canCancel: z.boolean(),
+    /** The fee the customer would pay if they cancelled now (null when they cannot cancel). */
+    cancellationFeePreview: money.nullable(),
+    /** The customer may move it (POST /api/bookings/:id/reschedule). */
+    canReschedule: z.boolean(),
+    /** The assigned professional may accept / decline it (pending and paid). */
+    canAccept: z.boolean(),
+    canDecline: z.boolean(),
+    /** "Book again": set on completed bookings. */
+    rebook: z.object({ professionalId: id(), serviceTypeId: id().nullable() }).nullable(),
   })
   .meta({ id: 'Booking' });
 export type BookingDto = z.infer<typeof bookingSchema>;
@@ -322,11 +352,47 @@ export const bookingResponseSchema = bookingSchema;
 /** GET /api/bookings (My Bookings, newest first) and GET /api/pro/bookings. */
 export const bookingListQuerySchema = z.object({
   status: z.enum(BOOKING_STATUSES).optional(),
+  /**
+   * Whose list: `customer` (bookings I made) or `professional` (bookings assigned to me). Default:
+   * professional for a professional account, customer otherwise.
+   */
+  role: z.enum(['customer', 'professional']).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 export const bookingListResponseSchema = z.array(bookingSchema).meta({ id: 'BookingList' });
+
+/** GET /api/bookings/stats: the dashboard cards, from real data. */
+export const bookingStatsResponseSchema = z
+  .object({
+    role: z.enum(['customer', 'professional']),
+    /** All bookings of the list (made by me, or assigned to me). */
+    total: z.number().int().nonnegative(),
+    /** Of those, created in the current month on the Casablanca calendar. */
+    thisMonth: z.number().int().nonnegative(),
+    /** Professionals: completed jobs. */
+    completed: z.number().int().nonnegative(),
+    /** Professionals: requests waiting for an answer. */
+    pending: z.number().int().nonnegative(),
+    /** Customers: what they paid, minus what was refunded, whole MAD (0 for professionals). */
+    totalSpent: money,
+    currency: z.literal(CURRENCY),
+  })
+  .meta({ id: 'BookingStats' });
+export type BookingStatsResponse = z.infer<typeof bookingStatsResponseSchema>;
+
+/** Headers of the create routes: an optional Idempotency-Key (a retry with it returns the first answer). */
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces')
+    .optional()
+    .meta({ description: 'Any unique string per attempt (a UUID); retries of the same attempt send the same key.' }),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Payment, cancellation, reschedule, refund
@@ -334,7 +400,11 @@ export const bookingListResponseSchema = z.array(bookingSchema).meta({ id: 'Book
 
 /** POST /api/bookings/:id/pay. */
 export const payBookingRequestSchema = z
-  .object({ method: z.enum(PAYMENT_METHODS, { error: BOOKING_MESSAGES.paymentMethod }) })
+  .object({
+    method: z.enum(PAYMENT_METHODS, { error: BOOKING_MESSAGES.paymentMethod }),
+    /** Built-in demo provider only: force the outcome (tests and demos). Real providers ignore it. */
+    simulate: z.enum(['success', 'failure']).optional(),
+  })
   .meta({ id: 'PayBookingRequest' });
 export type PayBookingRequest = z.infer<typeof payBookingRequestSchema>;
 
@@ -366,7 +436,10 @@ export const cancellationPreviewResponseSchema = z
     fee: money,
     refund: money,
     feeRate: z.number().min(0).max(1),
+    /** cancellation.ts CancellationReason, e.g. FREE_BEFORE_24H, LATE_CANCELLATION, PROFESSIONAL_TOO_LATE. */
     reason: z.string(),
+    /** Who would be cancelling: the customer, or the assigned professional. */
+    actor: z.enum(['customer', 'professional']),
     currency: z.literal(CURRENCY),
   })
   .meta({ id: 'CancellationPreview' });

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { publicRoute, signedIn } from '../../http/openapi';
 import { RateLimiter } from '../../platform/rate-limit';
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, verifiedLandingUrl, type Auth } from './auth';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, trustedOriginsFor, verifiedLandingUrl, type Auth } from './auth';
 import { forwardToAuth } from './auth-bridge';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
@@ -39,7 +39,10 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
   const repo = new AuthRepository(ctx.database.db);
   const auth = createAuth({ ctx, repo, log: app.log });
   const authContext = await auth.$context;
-  app.decorate('sessions', new SessionResolver(repo, ctx.config.authSecret, authContext.authCookies.sessionToken.name));
+  app.decorate(
+    'sessions',
+    new SessionResolver(repo, ctx.config.authSecret, authContext.authCookies.sessionToken.name, trustedOriginsFor(ctx.config)),
+  );
   app.decorateRequest('user', null as never);
 
   const service = new AuthService(auth, repo, new RateLimiter(ctx.database.db), ctx.config.publicUrl);

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app';
 import { testConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -17,11 +17,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startApp(overrides: Partial<Config> = {}, plugins: FastifyPluginAsync[] = []): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'khedma-test-'));
   const config = testConfig({ dataDir, ...overrides });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, plugins });
   return {
     app,
     database,

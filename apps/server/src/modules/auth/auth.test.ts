@@ -1,8 +1,10 @@
 import { VALIDATION_MESSAGES, passwordMessage } from '@khedma/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileAuditLog, profiles, sessions } from '../../db/schema/index';
 import { AUTH_RATE_LIMITS, APP_RATE_LIMITS } from './rate-limits';
+import { currentUser, optionalUser, requirePermission, requireUser } from './session';
 import {
   DEMO_PASSWORD,
   freshIp,
@@ -17,11 +19,18 @@ import {
   withCookie,
   type TestApp,
 } from './auth.test-helpers';
-import { eq } from 'drizzle-orm';
+
+/** Probe routes for the guards other modules use. */
+const probes: FastifyPluginAsync = async (app) => {
+  app.get('/api/test/admin-only', { preHandler: requirePermission('admin:access') }, async (req) => ({ id: req.user.id }));
+  app.get('/api/test/finance', { preHandler: requirePermission('finance:read') }, async () => ({ ok: true }));
+  app.get('/api/test/maybe', { preHandler: optionalUser }, async (req) => ({ user: currentUser(req)?.email ?? null }));
+  app.post('/api/test/change', { preHandler: requireUser }, async () => ({ ok: true }));
+};
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startApp();
+  t = await startApp({}, [probes]);
 });
 afterAll(async () => {
   await t?.close();
@@ -268,6 +277,38 @@ describe('sessions: cookie and bearer', () => {
   });
 });
 
+describe('guards for other modules', () => {
+  it('requirePermission: 401 signed out, 403 without the permission, through with it', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/test/admin-only' })).statusCode).toBe(401);
+    const customer = await signIn(t.app, 'customer@demo.ma');
+    const denied = await t.app.inject(withBearer(customer.token, { method: 'GET', url: '/api/test/admin-only' }));
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error.code).toBe('FORBIDDEN');
+    const admin = await signIn(t.app, 'admin@demo.ma');
+    expect((await t.app.inject(withBearer(admin.token, { method: 'GET', url: '/api/test/admin-only' }))).json()).toEqual({ id: admin.userId });
+    const reviewer = await signIn(t.app, 'reviewer@demo.ma');
+    expect((await t.app.inject(withBearer(reviewer.token, { method: 'GET', url: '/api/test/finance' }))).statusCode).toBe(403);
+  });
+
+  it('optionalUser lets signed-out callers through', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/test/maybe' })).json()).toEqual({ user: null });
+    const { cookie } = await signIn(t.app, 'customer@demo.ma');
+    expect((await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/test/maybe' }))).json()).toEqual({ user: 'customer@demo.ma' });
+  });
+
+  it('a change made with the cookie from another site is refused; our own origin and bearer clients pass', async () => {
+    const { cookie, token } = await signIn(t.app, 'customer@demo.ma');
+    const foreign = await t.app.inject(withCookie(cookie, { method: 'POST', url: '/api/test/change', headers: { origin: 'https://evil.example' } }));
+    expect(foreign.statusCode).toBe(403);
+    const crossSite = await t.app.inject(withCookie(cookie, { method: 'POST', url: '/api/test/change', headers: { 'sec-fetch-site': 'cross-site' } }));
+    expect(crossSite.statusCode).toBe(403);
+    const own = await t.app.inject(withCookie(cookie, { method: 'POST', url: '/api/test/change', headers: { origin: t.config.publicUrl } }));
+    expect(own.statusCode).toBe(200);
+    const bearer = await t.app.inject(withBearer(token, { method: 'POST', url: '/api/test/change', headers: { origin: 'https://evil.example' } }));
+    expect(bearer.statusCode).toBe(200);
+  });
+});
+
 describe('password reset', () => {
   it('the emailed link resets the password and ends every other session; the new password must be strong', async () => {
     const { body } = await signUpAndConfirm({ locale: 'fr' });
@@ -384,8 +425,7 @@ describe('rate limits (database counters): 429 with Retry-After at the limit', (
 
 describe('phone codes (onboarding)', () => {
   it('sends a 6-digit SMS in the user language and verifies the number on the account', async () => {
-    const { body, cookie, userId } = await signUpAndConfirm({ locale: 'fr' });
-    void body;
+    const { cookie, userId } = await signUpAndConfirm({ locale: 'fr' });
     const anonymous = await post('/api/auth/phone-number/send-otp', { phoneNumber: '+212 612 000 111' });
     expect(anonymous.statusCode).toBe(401);
 
@@ -454,5 +494,27 @@ describe('the error contract and what never leaks', () => {
     expect(doc.paths['/api/auth/sign-in/email'].post).toBeDefined();
     expect(doc.paths['/api/me'].get.security).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
     expect(doc.paths['/api/profile'].patch.tags).toEqual(['profile']);
+  });
+});
+
+describe('on https', () => {
+  it('the session cookie is Secure (__Secure- prefix) and still recognised', async () => {
+    const https = await startApp({ publicUrl: 'https://khedma.example' });
+    try {
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: freshIp(),
+        payload: { email: 'customer@demo.ma', password: DEMO_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      const c = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((v) => v.startsWith('__Secure-khedma.session_token='))!;
+      expect(c).toMatch(/; Secure/);
+      expect(c).toMatch(/HttpOnly/);
+      const me = await https.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: c.split(';')[0]! } });
+      expect(me.statusCode).toBe(200);
+    } finally {
+      await https.close();
+    }
   });
 });

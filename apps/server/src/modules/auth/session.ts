@@ -17,6 +17,8 @@ declare module 'fastify' {
 }
 
 export const UNAUTHENTICATED_MESSAGE = 'Please sign in to continue.';
+const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Finds the signed-in user of a request: the session cookie of the web app (signed, httpOnly) or
@@ -30,25 +32,41 @@ export class SessionResolver {
     private readonly repo: AuthRepository,
     private readonly secret: string,
     sessionCookieName: string,
+    private readonly trustedOrigins: readonly string[],
   ) {
     const bare = sessionCookieName.replace(/^__Secure-/, '');
     this.cookieNames = [sessionCookieName, bare, `__Secure-${bare}`].filter((v, i, a) => a.indexOf(v) === i);
   }
 
   /** The session token the request carries, if its signature (when signed) is ours. */
-  tokenOf(req: FastifyRequest): string | null {
+  tokenOf(req: FastifyRequest): { token: string | null; via: 'bearer' | 'cookie' } | null {
     const auth = req.headers.authorization;
     if (typeof auth === 'string' && /^bearer\s+/i.test(auth)) {
       const value = auth.replace(/^bearer\s+/i, '').trim();
       // Bearer clients send the raw token from sign-in, or the signed value of set-auth-token.
-      return value.includes('.') ? this.unsign(value) : value || null;
+      return { token: value.includes('.') ? this.unsign(value) : value || null, via: 'bearer' };
     }
     const cookies = parseCookieHeader(req.headers.cookie);
     for (const name of this.cookieNames) {
       const v = cookies.get(name);
-      if (v) return this.unsign(v);
+      if (v) return { token: this.unsign(v), via: 'cookie' };
     }
     return null;
+  }
+
+  /**
+   * Cookies ride along with requests other sites make. SameSite=Lax already keeps them off
+   * cross-site POST/PATCH/DELETE; as a second line, a cookie-authenticated change must come from one
+   * of our origins (browsers send Origin on such requests; clients without it are not browsers).
+   */
+  private checkOrigin(req: FastifyRequest) {
+    if (SAFE_METHODS.has(req.method)) return;
+    const origin = req.headers.origin;
+    if (typeof origin === 'string' && origin !== 'null') {
+      if (!this.trustedOrigins.includes(origin)) throw forbidden(CROSS_SITE_MESSAGE);
+      return;
+    }
+    if (origin === 'null' || req.headers['sec-fetch-site'] === 'cross-site') throw forbidden(CROSS_SITE_MESSAGE);
   }
 
   private unsign(raw: string): string | null {
@@ -67,8 +85,10 @@ export class SessionResolver {
   }
 
   async resolve(req: FastifyRequest): Promise<SessionUser | null> {
-    const token = this.tokenOf(req);
-    if (!token || token.length > 256) return null;
+    const carried = this.tokenOf(req);
+    const token = carried?.token;
+    if (!carried || !token || token.length > 256) return null;
+    if (carried.via === 'cookie') this.checkOrigin(req);
     const row = await this.repo.findSessionUser(token);
     if (!row) return null;
     const userType = normalizeUserType(row.userType);

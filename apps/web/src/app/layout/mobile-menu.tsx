@@ -15,10 +15,14 @@ import { MAIN_NAV } from './nav-items';
  */
 export function MobileMenu() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The menu is open for the page it was opened on: any route change (a link in it, the back button)
+  // closes it without an extra effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
   const id = useId();
   const close = () => setOpen(false);
 
@@ -29,15 +33,10 @@ export function MobileMenu() {
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  // Close on any route change (back button included), not only on taps inside the menu.
-  useEffect(() => {
-    setOpen(false);
-  }, [pathname]);
-
   // The sheet is hidden from 768 px; an open modal there would leave the page inert.
   useEffect(() => {
     const wide = window.matchMedia('(min-width: 48rem)');
-    const onChange = () => wide.matches && setOpen(false);
+    const onChange = () => wide.matches && setOpenOn(null);
     wide.addEventListener('change', onChange);
     return () => wide.removeEventListener('change', onChange);
   }, []);

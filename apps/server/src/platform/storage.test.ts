@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { assertValidKey, LocalDiskStorage } from './storage';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'khedma-storage-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const storage = new LocalDiskStorage(path.join(root, 'uploads'), 'x'.repeat(40));
+
+describe('local disk storage', () => {
+  it('stores, reads and deletes a file with its content type', async () => {
+    await storage.put('avatars/u1/a.webp', Buffer.from('abc'), 'image/webp');
+    expect(await storage.get('avatars/u1/a.webp')).toEqual({ body: Buffer.from('abc'), contentType: 'image/webp' });
+    await storage.delete('avatars/u1/a.webp');
+    expect(await storage.get('avatars/u1/a.webp')).toBeNull();
+    await storage.delete('avatars/u1/a.webp'); // deleting twice is fine
+  });
+
+  it.each(['../x/y', 'a/../../etc/passwd', '/etc/passwd', 'a//b', 'a/./b', 'a\\b/c', 'single', '', 'a/.hidden', 'a/b c', 'a/%2e%2e'])(
+    'refuses the key %j',
+    (key) => {
+      expect(() => assertValidKey(key)).toThrow();
+    },
+  );
+
+  it('signed URLs verify for their key until they expire', () => {
+    const url = new URL(storage.signedUrl('documents/u1/id.pdf', 60), 'http://x');
+    const expires = url.searchParams.get('expires')!;
+    const signature = url.searchParams.get('signature')!;
+    expect(url.pathname).toBe('/api/files/signed/documents/u1/id.pdf');
+    expect(storage.verifySignature('documents/u1/id.pdf', expires, signature)).toBe(true);
+    expect(storage.verifySignature('documents/u2/id.pdf', expires, signature)).toBe(false);
+    expect(storage.verifySignature('documents/u1/id.pdf', Number(expires) + 1, signature)).toBe(false);
+    expect(storage.verifySignature('documents/u1/id.pdf', 1000, signature)).toBe(false);
+    const other = new LocalDiskStorage(path.join(root, 'uploads'), 'y'.repeat(40));
+    expect(other.verifySignature('documents/u1/id.pdf', expires, signature)).toBe(false);
+  });
+});
