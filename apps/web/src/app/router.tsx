@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { loadNamespaces } from '../lib/i18n';
+import type { FeatureNamespace } from '../lib/i18next';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { paths, routes } from './paths';
@@ -9,8 +11,12 @@ import { RootErrorBoundary, RouteErrorBoundary } from './route-error';
  * Lazily loads one named page component: each page is its own chunk, fetched on first visit.
  * (Vite needs the literal import() at each call site to split the chunk.)
  */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return async () => ({ Component: (await load())[name] });
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, namespaces: readonly FeatureNamespace[] = []) {
+  return async () => {
+    // The page's own strings load in parallel with its code, so it never renders raw keys.
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return { Component: module[name] };
+  };
 }
 
 /** A permanent redirect that keeps the query string (and the given path parameters). */

@@ -29,6 +29,31 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof e
 
 export const i18n: I18n = i18next.createInstance();
 
+/**
+ * Feature catalogues: each feature keeps its own strings in src/features/<feature>/locales/<lang>.json,
+ * loaded as the i18next namespace <feature> together with the page that uses it (see page() in
+ * router.tsx), so the first load of / carries only the shell's strings.
+ */
+const featureCatalogues = import.meta.glob<{ default: Record<string, unknown> }>('../features/*/locales/*.json');
+
+const featureBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, namespace: string, callback: (err: unknown, data: Record<string, unknown> | null) => void) {
+    const load = featureCatalogues[`../features/${namespace}/locales/${language}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (m) => callback(null, m.default),
+      (err) => callback(err, null),
+    );
+  },
+};
+
+/** Loads the catalogues of some features in the current language (and English, the fallback). */
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  return namespaces.length ? i18n.loadNamespaces([...namespaces]) : Promise.resolve();
+}
+
 function readStoredLanguage(): Language {
   try {
     const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
@@ -64,8 +89,12 @@ let ready: Promise<I18n> | undefined;
 export function initI18n(): Promise<I18n> {
   ready ??= (async () => {
     const language = readStoredLanguage();
-    await i18n.use(initReactI18next).init({
+    await i18n.use(featureBackend).use(initReactI18next).init({
       resources: { en: { translation: en } },
+      // The shell's catalogue is bundled; feature namespaces come from the backend above.
+      partialBundledLanguages: true,
+      ns: ['translation'],
+      defaultNS: 'translation',
       lng: DEFAULT_LANGUAGE,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],

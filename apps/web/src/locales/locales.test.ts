@@ -58,3 +58,26 @@ describe('locale catalogues', () => {
     expect(en.auth.logoutFailure).toBe('Logout failed');
   });
 });
+
+// Feature catalogues (src/features/<feature>/locales/<lang>.json) follow the same rules.
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+const featuresDir = path.resolve(__dirname, '../features');
+const features = readdirSync(featuresDir).filter((f) => existsSync(path.join(featuresDir, f, 'locales', 'en.json')));
+
+describe.each(features)('feature catalogue %s', (feature) => {
+  const load = (lng: string) => flatten(JSON.parse(readFileSync(path.join(featuresDir, feature, 'locales', `${lng}.json`), 'utf8')));
+  const [fen, ffr, far] = [load('en'), load('fr'), load('ar')];
+  it.each([['fr', ffr] as const, ['ar', far] as const])('%s has exactly the keys of en', (_lng, other) => {
+    const missing = [...fen.keys()].filter((k) => !other.has(k));
+    const extra = [...other.keys()].filter((k) => !fen.has(k));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+  it.each([['en', fen] as const, ['fr', ffr] as const, ['ar', far] as const])('%s has only non-empty strings with the same variables', (_lng, cat) => {
+    const bad = [...cat].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+    expect(bad).toEqual([]);
+    const mismatched = [...fen].filter(([k, v]) => typeof v === 'string' && typeof cat.get(k) === 'string' && variables(v).join() !== variables(cat.get(k) as string).join()).map(([k]) => k);
+    expect(mismatched).toEqual([]);
+  });
+});

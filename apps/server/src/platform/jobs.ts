@@ -1,0 +1,249 @@
+/**
+ * Durable job queue on the scheduled_jobs table: work that must happen later even if every server
+ * restarts in between (the escrow release 48 h after completion, expiring unpaid bookings).
+ *
+ * - Enqueue inside the transaction that makes the job necessary, so both commit or neither does;
+ *   `dedupeKey` keeps one job per (kind, key), e.g. one escrow release per booking.
+ * - Any number of instances run the same loop. A worker claims due jobs with
+ *   `FOR UPDATE SKIP LOCKED` (instances never claim the same row; PGlite and PostgreSQL alike), marks
+ *   them running with a lease (`locked_until`), runs the handler, then marks them done. A job whose
+ *   lease ran out (its worker died) is due again and another worker takes it back.
+ * - A failing handler is retried with exponential backoff (30 s, 1 min, 2 min ... at most 1 h), up to
+ *   `maxAttempts`, then left `failed` with its last error for an operator.
+ * - Handlers must be idempotent (a job can run twice when a worker dies after the work but before
+ *   marking it done): the escrow release checks the ledger before writing.
+ *
+ * main.ts starts the loop (`startJobRunner(app)`); tests call `app.jobs.runDueJobs(now)` with any
+ * `now` they like, e.g. 48 h after a completion.
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { Clock } from './clock';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The time business rules read (tests freeze it). */
+    clock: Clock;
+    /** The durable job queue; handlers are registered by modules, the loop is started by main.ts. */
+    jobs: JobRunner;
+  }
+}
+
+export type JobPayload = Record<string, unknown>;
+
+export interface JobRun {
+  id: string;
+  kind: string;
+  payload: JobPayload;
+  /** 1 on the first run. */
+  attempt: number;
+  /** The `now` the runner was called with. */
+  now: Date;
+}
+
+export type JobHandler = (job: JobRun) => Promise<void>;
+
+export interface EnqueueJob {
+  kind: string;
+  runAt: Date;
+  payload?: JobPayload;
+  /** At most one job per (kind, dedupeKey); a second enqueue is ignored. */
+  dedupeKey?: string;
+}
+
+/** Adds a job (in `db`, which may be the caller's transaction). Returns false when deduplicated. */
+export async function enqueueJob(db: Db, job: EnqueueJob): Promise<boolean> {
+  const res = await db.execute(sql`
+    insert into scheduled_jobs (kind, dedupe_key, run_at, payload)
+    values (${job.kind}, ${job.dedupeKey ?? null}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload ?? {})}::jsonb)
+    on conflict (kind, dedupe_key) where dedupe_key is not null do nothing
+    returning id`);
+  return rowsOf(res).length > 0;
+}
+
+/** Rows of a raw `db.execute` on either driver. */
+export function rowsOf<T = Record<string, unknown>>(res: unknown): T[] {
+  return ((res as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export interface JobRunnerOptions {
+  /** How long a claimed job is reserved for its worker before others may take it back. */
+  leaseMs?: number;
+  maxAttempts?: number;
+  /** Poll interval of the started loop. */
+  pollMs?: number;
+  /** Jobs claimed per round trip. */
+  batchSize?: number;
+}
+
+export interface RunSummary {
+  done: number;
+  retried: number;
+  failed: number;
+}
+
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 3_600_000;
+
+export class JobRunner {
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly periodic: Array<{ name: string; everyMs: number; lastRun: number; fn: () => Promise<void> }> = [];
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock,
+    opts: JobRunnerOptions = {},
+  ) {
+    this.leaseMs = opts.leaseMs ?? 5 * 60_000;
+    this.maxAttempts = opts.maxAttempts ?? 10;
+    this.pollMs = opts.pollMs ?? 2_000;
+    this.batchSize = opts.batchSize ?? 10;
+  }
+
+  register(kind: string, handler: JobHandler): void {
+    if (this.handlers.has(kind)) throw new Error(`A handler for job ${kind} is already registered`);
+    this.handlers.set(kind, handler);
+  }
+
+  /** Housekeeping run by the started loop every `everyMs` (purges); not by runDueJobs. */
+  every(name: string, everyMs: number, fn: () => Promise<void>): void {
+    this.periodic.push({ name, everyMs, lastRun: 0, fn });
+  }
+
+  enqueue(job: EnqueueJob, db: Db = this.db): Promise<boolean> {
+    return enqueueJob(db, job);
+  }
+
+  /** Runs every job due at `now` (including stale running ones), until none is left. */
+  async runDueJobs(now: Date = this.clock.now()): Promise<RunSummary> {
+    const summary: RunSummary = { done: 0, retried: 0, failed: 0 };
+    // Bounded, so a handler that keeps enqueueing due work cannot hold the loop forever.
+    for (let round = 0; round < 100; round++) {
+      const claimed = await this.claim(now);
+      if (claimed.length === 0) break;
+      for (const job of claimed) {
+        const outcome = await this.runOne(job, now);
+        summary[outcome] += 1;
+      }
+      if (claimed.length < this.batchSize) break;
+    }
+    return summary;
+  }
+
+  private async claim(now: Date): Promise<Array<JobRun & { attempts: number }>> {
+    const nowIso = now.toISOString();
+    const lockedUntil = new Date(now.getTime() + this.leaseMs).toISOString();
+    const res = await this.db.execute(sql`
+      update scheduled_jobs j
+         set status = 'running', attempts = j.attempts + 1, locked_until = ${lockedUntil}::timestamptz, updated_at = now()
+       where j.id in (
+         select id from scheduled_jobs
+          where (status = 'pending' and run_at <= ${nowIso}::timestamptz)
+             or (status = 'running' and locked_until < ${nowIso}::timestamptz)
+          order by run_at
+          limit ${this.batchSize}
+          for update skip locked)
+      returning j.id, j.kind, j.payload, j.attempts`);
+    return rowsOf<{ id: string; kind: string; payload: JobPayload | string; attempts: number }>(res).map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as JobPayload) : (r.payload ?? {}),
+      attempts: Number(r.attempts),
+      attempt: Number(r.attempts),
+      now,
+    }));
+  }
+
+  private async runOne(job: JobRun & { attempts: number }, now: Date): Promise<keyof RunSummary> {
+    const handler = this.handlers.get(job.kind);
+    // Only finish the job if it is still ours: same attempt count (nobody took it back meanwhile).
+    const ours: SQL = sql`id = ${job.id} and status = 'running' and attempts = ${job.attempts}`;
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler(job);
+      await this.db.execute(sql`update scheduled_jobs set status = 'done', locked_until = null, last_error = null, updated_at = now() where ${ours}`);
+      return 'done';
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const final = job.attempts >= this.maxAttempts;
+      const delay = Math.min(BACKOFF_BASE_MS * 2 ** (job.attempts - 1), BACKOFF_MAX_MS);
+      const runAt = new Date(now.getTime() + delay).toISOString();
+      this.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, final, err: message }, 'job failed');
+      await this.db.execute(sql`
+        update scheduled_jobs
+           set status = ${final ? 'failed' : 'pending'}, run_at = ${runAt}::timestamptz, locked_until = null,
+               last_error = ${message.slice(0, 2000)}, updated_at = now()
+         where ${ours}`);
+      return final ? 'failed' : 'retried';
+    }
+  }
+
+  /** Starts the polling loop (main.ts). */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = async () => {
+      if (this.stopped) return;
+      try {
+        const work = this.runDueJobs().then(() => this.runPeriodic());
+        this.running = work;
+        await work;
+      } catch (err) {
+        this.log.error({ err }, 'job runner round failed');
+      } finally {
+        this.running = undefined;
+        if (!this.stopped) {
+          this.timer = setTimeout(tick, this.pollMs);
+          this.timer.unref();
+        }
+      }
+    };
+    this.timer = setTimeout(tick, 0);
+    this.timer.unref();
+  }
+
+  private async runPeriodic() {
+    const t = Date.now();
+    for (const p of this.periodic) {
+      if (t - p.lastRun < p.everyMs) continue;
+      p.lastRun = t;
+      await p.fn().catch((err) => this.log.warn({ err, task: p.name }, 'periodic task failed'));
+    }
+  }
+
+  /** Stops the loop and waits for the round in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => {});
+  }
+}
+
+/** Decorates `app.clock` and `app.jobs`; the loop only runs once main.ts calls startJobRunner. */
+export const jobsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const clock = new Clock();
+  const runner = new JobRunner(ctx.database.db, app.log, clock);
+  // Finished jobs are kept a week for inspection, then removed.
+  runner.every('purge-finished-jobs', 3_600_000, async () => {
+    await ctx.database.db.execute(sql`delete from scheduled_jobs where status = 'done' and updated_at < now() - interval '7 days'`);
+  });
+  app.decorate('clock', clock);
+  app.decorate('jobs', runner);
+  app.addHook('onClose', async () => runner.stop());
+};
+(jobsPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/** main.ts, after listen: `startJobRunner(app);` (stopped by app.close()). */
+export function startJobRunner(app: FastifyInstance): void {
+  app.jobs.start();
+}
