@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+// Each run gets its own port (and data directory), so that several runs on one machine never collide.
+// Set once in the main process; Playwright's workers inherit the environment.
+process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+const port = Number(process.env.E2E_PORT);
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Journeys run in Debian's Chromium (never a downloaded browser) against the built app on a fresh database.

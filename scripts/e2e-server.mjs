@@ -4,12 +4,16 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './lib.mjs';
 
-const dataDir = path.join(root, '.data-e2e');
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = path.join(root, `.data-e2e/${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.E2E_PORT ?? '3100', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+  env: { ...process.env, PORT: port, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { passwordMessage, isValidMoroccanPhone, normalizeMoroccanPhone, type Locale, type UserType } from '@khedma/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { bearer, jwt, phoneNumber } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
@@ -93,6 +93,13 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
       log: (level, message, ...args) => {
         const fn = level === 'error' ? log.error.bind(log) : level === 'warn' ? log.warn.bind(log) : log.debug.bind(log);
         fn({ args: args.length ? args.map((a) => (a instanceof Error ? a.message : a)) : undefined }, `[auth] ${message}`);
+      },
+    },
+    // Expected errors (bad password, invalid origin ...) reach the client through our bridge; only the
+    // unexpected ones are worth a log line (and better-auth would also print them to the console).
+    onAPIError: {
+      onError: (error) => {
+        if (!isAPIError(error) || error.status === 'INTERNAL_SERVER_ERROR') log.error({ err: error }, '[auth] unexpected error');
       },
     },
     emailAndPassword: {

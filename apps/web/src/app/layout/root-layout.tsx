@@ -1,8 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useShellSession } from '../session';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+// The realtime channel is only for signed-in users: its code loads with their first page, not for visitors.
+const RealtimeBridge = lazy(() => import('../realtime-bridge').then((m) => ({ default: m.RealtimeBridge })));
 
 /** The page shell: skip link, header, <main id="main">, footer; plus route-change housekeeping. */
 export function RootLayout() {
@@ -31,7 +35,19 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <RouteAnnouncer />
+      <RealtimeForSignedIn />
     </div>
+  );
+}
+
+/** One realtime connection per signed-in user (issue 5): live bookings and status toasts. */
+function RealtimeForSignedIn() {
+  const session = useShellSession();
+  if (session.status !== 'signed-in') return null;
+  return (
+    <Suspense fallback={null}>
+      <RealtimeBridge userId={session.user.id} />
+    </Suspense>
   );
 }
 

@@ -1,0 +1,97 @@
+/**
+ * A booking as the API shows it to one caller: names in three languages, the price lines, and
+ * what this caller may do now (cancel and at what fee, reschedule, accept, decline, book again).
+ */
+import {
+  bookingReference,
+  canTransition,
+  cancellationOutcome,
+  CURRENCY,
+  reschedulePolicy,
+  type BookingDto,
+  type PriceLineKind,
+} from '@khedma/shared';
+import type { BookingView } from './bookings.repository';
+
+export type ViewerRole = BookingDto['viewerRole'];
+
+export interface LineRow {
+  bookingId: string;
+  kind: PriceLineKind;
+  label: string;
+  quantity: number;
+  unitAmount: number;
+  amount: number;
+}
+
+export function toBookingDto(v: BookingView, lines: readonly LineRow[], viewer: ViewerRole, now: Date): BookingDto {
+  const subtotal = v.servicePrice + v.addonsTotal;
+  const paid = v.paymentStatus === 'paid' ? v.totalAmount : 0;
+  const outcomeFor = (actor: 'customer' | 'professional') =>
+    cancellationOutcome({ actor, status: v.status, now, scheduledStart: v.scheduledStart, bookedAt: v.createdAt, serviceValue: subtotal, amountPaid: paid });
+
+  let canCancel = false;
+  let cancellationFeePreview: number | null = null;
+  let canReschedule = false;
+  let canAccept = false;
+  let canDecline = false;
+  if (viewer === 'customer') {
+    const outcome = outcomeFor('customer');
+    canCancel = canTransition(v.status, 'cancelled', { role: 'customer', isOwner: true }) && outcome.allowed;
+    cancellationFeePreview = canCancel ? outcome.fee : null;
+    const movable = v.status === 'pending' || canTransition(v.status, 'pending', { role: 'customer', isOwner: true });
+    canReschedule = movable && reschedulePolicy({ status: v.status, now, scheduledStart: v.scheduledStart, bookedAt: v.createdAt }).allowed;
+  } else if (viewer === 'professional') {
+    const actor = { role: 'professional' as const, isAssigned: true };
+    const isPaid = v.paymentStatus === 'paid';
+    canAccept = isPaid && canTransition(v.status, 'confirmed', actor);
+    canDecline = v.status === 'pending' && canTransition(v.status, 'cancelled', actor);
+    canCancel = v.status === 'confirmed' && canTransition(v.status, 'cancelled', actor) && outcomeFor('professional').allowed;
+  }
+
+  return {
+    id: v.id,
+    reference: bookingReference(v.id),
+    kind: v.kind,
+    status: v.status,
+    paymentStatus: v.paymentStatus,
+    title: v.title,
+    description: v.description,
+    service:
+      v.serviceTypeId && v.serviceName
+        ? { id: v.serviceTypeId, name: { en: v.serviceName, fr: v.serviceNameFr ?? v.serviceName, ar: v.serviceNameAr ?? v.serviceName } }
+        : null,
+    scheduledStart: v.scheduledStart.toISOString(),
+    scheduledEnd: v.scheduledEnd.toISOString(),
+    durationMinutes: v.durationMinutes,
+    location: v.location,
+    city: { id: v.cityId, name: { en: v.cityName, fr: v.cityNameFr, ar: v.cityNameAr } },
+    amounts: {
+      servicePrice: v.servicePrice,
+      addOnsTotal: v.addonsTotal,
+      subtotal,
+      serviceFee: v.serviceFee,
+      total: v.totalAmount,
+      cancellationFee: v.cancellationFee,
+      currency: CURRENCY,
+    },
+    lines: lines
+      .filter((l) => l.bookingId === v.id)
+      .map((l) => ({ kind: l.kind, label: l.label, quantity: Number(l.quantity), unitAmount: l.unitAmount, amount: l.amount })),
+    addOns: v.addonServices ?? [],
+    professional: { id: v.professionalId, firstName: v.proFirstName, rating: v.proReviews > 0 ? v.proRating : null, reviewsCount: v.proReviews },
+    customer: viewer === 'customer' ? null : { name: v.customerName ?? '' },
+    contactPhone: v.contactPhone,
+    specialRequests: v.specialRequests,
+    completedAt: v.completedAt ? v.completedAt.toISOString() : null,
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.updatedAt.toISOString(),
+    viewerRole: viewer,
+    canCancel,
+    cancellationFeePreview,
+    canReschedule,
+    canAccept,
+    canDecline,
+    rebook: v.status === 'completed' ? { professionalId: v.professionalId, serviceTypeId: v.serviceTypeId } : null,
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * What happens around a booking change once it is committed: the realtime event to the customer and
+ * the professional, and the emails in each recipient's language. Failures here are logged, never
+ * thrown: the change itself is already saved, and clients re-fetch on reconnect.
+ */
+import { bookingReference, type BookingAction } from '@khedma/shared';
+import type { BookingEventData } from '@khedma/shared/realtime';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { EmailSender } from '../../platform/email';
+import type { RealtimeHub } from '../../platform/realtime';
+import { bookingEmail, type BookingEmailKind } from './booking-emails';
+import { PRO_VISIBLE_PAYMENT, type BookingsRepository, type BookingView } from './bookings.repository';
+
+export interface EmailToSend {
+  to: 'customer' | 'professional';
+  kind: BookingEmailKind;
+  fee?: number;
+  refund?: number;
+}
+
+export class BookingEvents {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: BookingsRepository,
+    private readonly email: EmailSender,
+    private readonly realtime: RealtimeHub,
+    private readonly publicUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Tells both parties (the professional once the booking is paid) and sends the emails. */
+  async announce(view: BookingView, action: BookingAction | 'created' | 'paid', emails: readonly EmailToSend[] = []): Promise<void> {
+    const data: BookingEventData = {
+      bookingId: view.id,
+      reference: bookingReference(view.id),
+      status: view.status,
+      paymentStatus: view.paymentStatus,
+      scheduledStart: view.scheduledStart.toISOString(),
+      action,
+    };
+    const proSees = (PRO_VISIBLE_PAYMENT as readonly string[]).includes(view.paymentStatus);
+    const users = proSees ? [view.userId, view.proUserId] : [view.userId];
+    await Promise.all([
+      action === 'created' ? this.realtime.toUsers([view.userId], 'booking.created', data) : this.realtime.toUsers(users, 'booking.updated', data),
+      this.sendEmails(view, emails),
+    ]);
+  }
+
+  private async sendEmails(view: BookingView, emails: readonly EmailToSend[]): Promise<void> {
+    if (emails.length === 0) return;
+    try {
+      const recipients = await this.repo.recipients(this.db, [view.userId, view.proUserId]);
+      for (const e of emails) {
+        const userId = e.to === 'customer' ? view.userId : view.proUserId;
+        const r = recipients.find((x) => x.userId === userId);
+        if (!r) continue;
+        const url = `${this.publicUrl}${e.to === 'customer' ? '/dashboard/bookings' : '/pro-bookings'}`;
+        const rendered = bookingEmail(e.kind, r.locale, r.name, {
+          reference: bookingReference(view.id),
+          title: view.title,
+          start: view.scheduledStart,
+          location: view.location,
+          total: view.totalAmount,
+          fee: e.fee,
+          refund: e.refund,
+          url,
+        });
+        await this.email.send({ to: r.email, ...rendered });
+      }
+    } catch (err) {
+      this.log.error({ err, bookingId: view.id }, 'booking email failed');
+    }
+  }
+}

@@ -1,0 +1,378 @@
+/** SQL of the bookings module (Drizzle), nothing else. Every method takes the handle it runs on. */
+import { ACTIVE_BOOKING_STATUSES, isoToWeekday, type BookingStatus, type IsoWeekday, type Locale, type WeeklyAvailability } from '@khedma/shared';
+import { and, asc, desc, eq, gte, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  bookingPriceLines,
+  bookings,
+  boroughs,
+  cities,
+  ledgerEntries,
+  payments,
+  professionalAvailability,
+  professionalBoroughs,
+  professionals,
+  professionalServices,
+  profiles,
+  serviceAddOns,
+  serviceTypes,
+  users,
+} from '../../db/schema/index';
+
+export type BookingRecord = typeof bookings.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+export type NewPriceLine = typeof bookingPriceLines.$inferInsert;
+
+/** A professional who could take a booking, with what ranking and the slot check need. */
+export interface PoolMember {
+  professionalId: string;
+  userId: string;
+  firstName: string;
+  cityId: string;
+  hourlyRate: number;
+  /** Average of real reviews, null without any. */
+  rating: number | null;
+  reviewCount: number;
+  jobsLast30Days: number;
+  jobsDone: number;
+  availability: WeeklyAvailability;
+  /** Pending or confirmed bookings overlapping the window asked for. */
+  busy: Array<{ start: Date; end: Date; bookingId: string }>;
+}
+
+export interface PoolFilter {
+  professionalId?: string;
+  serviceTypeId?: string;
+  cityId?: string;
+  /** Casablanca: only professionals covering this borough. */
+  boroughId?: string | null;
+}
+
+/** A booking with what its API answer shows (names, rating, customer). */
+export interface BookingView extends BookingRecord {
+  proUserId: string;
+  proFirstName: string;
+  proRating: number | null;
+  proReviews: number;
+  cityName: string;
+  cityNameFr: string;
+  cityNameAr: string;
+  serviceName: string | null;
+  serviceNameFr: string | null;
+  serviceNameAr: string | null;
+  customerName: string | null;
+}
+
+export interface Recipient {
+  userId: string;
+  email: string;
+  name: string;
+  locale: Locale;
+}
+
+const ratingSql = sql<string | null>`(select round(avg(r.rating), 2) from reviews r where r.professional_id = ${professionals.id})`;
+const reviewCountSql = sql<number>`(select count(*)::int from reviews r where r.professional_id = ${professionals.id})`;
+
+const viewColumns = {
+  booking: bookings,
+  proUserId: professionals.userId,
+  proFirstName: professionals.name,
+  proRating: ratingSql,
+  proReviews: reviewCountSql,
+  cityName: cities.name,
+  cityNameFr: cities.nameFr,
+  cityNameAr: cities.nameAr,
+  serviceName: serviceTypes.name,
+  serviceNameFr: serviceTypes.nameFr,
+  serviceNameAr: serviceTypes.nameAr,
+  customerName: sql<string | null>`coalesce(${profiles.fullName}, ${users.name})`,
+};
+
+type ViewRow = {
+  booking: BookingRecord;
+  proUserId: string;
+  proFirstName: string;
+  proRating: string | number | null;
+  proReviews: number;
+  cityName: string;
+  cityNameFr: string;
+  cityNameAr: string;
+  serviceName: string | null;
+  serviceNameFr: string | null;
+  serviceNameAr: string | null;
+  customerName: string | null;
+};
+
+const toView = (r: ViewRow): BookingView => ({
+  ...r.booking,
+  proUserId: r.proUserId,
+  proFirstName: r.proFirstName,
+  proRating: r.proRating === null ? null : Number(r.proRating),
+  proReviews: Number(r.proReviews),
+  cityName: r.cityName,
+  cityNameFr: r.cityNameFr,
+  cityNameAr: r.cityNameAr,
+  serviceName: r.serviceName,
+  serviceNameFr: r.serviceNameFr,
+  serviceNameAr: r.serviceNameAr,
+  customerName: r.customerName,
+});
+
+/** Payment statuses under which a professional sees the booking: once the customer has paid. */
+export const PRO_VISIBLE_PAYMENT = ['paid', 'refunded', 'partially_refunded'] as const;
+
+export class BookingsRepository {
+  // ------------------------------------------------------------------------------------------
+  // Reference data
+  // ------------------------------------------------------------------------------------------
+
+  async service(db: Db, id: string) {
+    const [row] = await db
+      .select({ id: serviceTypes.id, name: serviceTypes.name, basePrice: serviceTypes.basePrice })
+      .from(serviceTypes)
+      .where(and(eq(serviceTypes.id, id), eq(serviceTypes.isActive, true)));
+    return row;
+  }
+
+  async city(db: Db, by: { id?: string; slug?: string }) {
+    const where = by.id ? eq(cities.id, by.id) : sql`lower(${cities.slug}) = lower(${by.slug ?? ''})`;
+    const [row] = await db
+      .select({ id: cities.id, slug: cities.slug, name: cities.name })
+      .from(cities)
+      .where(and(where, eq(cities.isActive, true)));
+    return row;
+  }
+
+  async borough(db: Db, id: string) {
+    const [row] = await db.select({ id: boroughs.id, cityId: boroughs.cityId }).from(boroughs).where(eq(boroughs.id, id));
+    return row;
+  }
+
+  /** Active add-ons among `ids` that belong to the service. */
+  async addOns(db: Db, serviceTypeId: string, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: serviceAddOns.id, name: serviceAddOns.name, price: serviceAddOns.price })
+      .from(serviceAddOns)
+      .where(and(eq(serviceAddOns.serviceTypeId, serviceTypeId), eq(serviceAddOns.isActive, true), inArray(serviceAddOns.id, [...ids])));
+  }
+
+  async professionalIdOfUser(db: Db, userId: string): Promise<string | undefined> {
+    const [row] = await db.select({ id: professionals.id }).from(professionals).where(eq(professionals.userId, userId));
+    return row?.id;
+  }
+
+  async recipients(db: Db, userIds: readonly string[]): Promise<Recipient[]> {
+    if (userIds.length === 0) return [];
+    const rows = await db
+      .select({ userId: users.id, email: users.email, userName: users.name, fullName: profiles.fullName, name: profiles.name, locale: profiles.locale })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(inArray(users.id, [...userIds]));
+    return rows.map((r) => ({ userId: r.userId, email: r.email, name: r.name ?? r.fullName ?? r.userName, locale: (r.locale ?? 'en') as Locale }));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Assignment
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * Approved, active professionals matching the filter, with their ratings, recent jobs, weekly
+   * availability and their pending/confirmed bookings overlapping [from, to). Three queries
+   * whatever the number of professionals; the caller checks slots and ranks (domain functions).
+   */
+  async pool(db: Db, filter: PoolFilter, window: { from: Date; to: Date }, now: Date): Promise<PoolMember[]> {
+    const conditions: SQL[] = [eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`];
+    if (filter.professionalId) conditions.push(eq(professionals.id, filter.professionalId));
+    if (filter.cityId) conditions.push(eq(professionals.cityId, filter.cityId));
+    if (filter.serviceTypeId) {
+      conditions.push(
+        sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ps.service_type_id = ${filter.serviceTypeId})`,
+      );
+    }
+    if (filter.boroughId) {
+      conditions.push(
+        sql`exists (select 1 from ${professionalBoroughs} pb where pb.professional_id = ${professionals.id} and pb.borough_id = ${filter.boroughId})`,
+      );
+    }
+    const since = new Date(now.getTime() - 30 * 24 * 3600_000).toISOString();
+    const rows = await db
+      .select({
+        professionalId: professionals.id,
+        userId: professionals.userId,
+        firstName: professionals.name,
+        cityId: professionals.cityId,
+        hourlyRate: professionals.hourlyRate,
+        rating: ratingSql,
+        reviewCount: reviewCountSql,
+        jobsLast30Days: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${professionals.id}
+          and b.status in ('pending', 'confirmed', 'completed')
+          and b.scheduled_start >= ${since}::timestamptz and b.scheduled_start < ${now.toISOString()}::timestamptz)`,
+        jobsDone: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${professionals.id} and b.status = 'completed')`,
+      })
+      .from(professionals)
+      .where(and(...conditions));
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.professionalId);
+    const [slots, busy] = await Promise.all([
+      db
+        .select({ professionalId: professionalAvailability.professionalId, weekday: professionalAvailability.weekday, slot: professionalAvailability.slot })
+        .from(professionalAvailability)
+        .where(inArray(professionalAvailability.professionalId, ids)),
+      db
+        .select({ professionalId: bookings.professionalId, id: bookings.id, start: bookings.scheduledStart, end: bookings.scheduledEnd })
+        .from(bookings)
+        .where(
+          and(
+            inArray(bookings.professionalId, ids),
+            inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+            lt(bookings.scheduledStart, window.to),
+            sql`${bookings.scheduledEnd} > ${window.from.toISOString()}::timestamptz`,
+          ),
+        ),
+    ]);
+    return rows.map((r) => {
+      const availability: WeeklyAvailability = {};
+      for (const s of slots) {
+        if (s.professionalId !== r.professionalId) continue;
+        const day = isoToWeekday(s.weekday as IsoWeekday);
+        availability[day] = [...(availability[day] ?? []), s.slot];
+      }
+      return {
+        ...r,
+        rating: r.rating === null ? null : Number(r.rating),
+        reviewCount: Number(r.reviewCount),
+        jobsLast30Days: Number(r.jobsLast30Days),
+        jobsDone: Number(r.jobsDone),
+        availability,
+        busy: busy.filter((b) => b.professionalId === r.professionalId).map((b) => ({ start: b.start, end: b.end, bookingId: b.id })),
+      };
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Writes
+  // ------------------------------------------------------------------------------------------
+
+  async insert(db: Db, booking: NewBooking, lines: Omit<NewPriceLine, 'bookingId'>[], payment: { method: 'card' | 'bank' | 'mobile'; provider: string; amount: number }) {
+    const [row] = await db.insert(bookings).values(booking).returning({ id: bookings.id });
+    const id = row!.id;
+    if (lines.length) await db.insert(bookingPriceLines).values(lines.map((l, position) => ({ ...l, bookingId: id, position })));
+    await db.insert(payments).values({ bookingId: id, ...payment });
+    return id;
+  }
+
+  async update(db: Db, id: string, set: Partial<NewBooking>) {
+    await db
+      .update(bookings)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(bookings.id, id));
+  }
+
+  /** The booking row locked until the end of the transaction (transitions read-check-write under it). */
+  async lock(db: Db, id: string): Promise<BookingRecord | undefined> {
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    return row;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Reads
+  // ------------------------------------------------------------------------------------------
+
+  private viewQuery(db: Db) {
+    return db
+      .select(viewColumns)
+      .from(bookings)
+      .innerJoin(professionals, eq(professionals.id, bookings.professionalId))
+      .innerJoin(cities, eq(cities.id, bookings.cityId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .leftJoin(profiles, eq(profiles.id, bookings.userId))
+      .leftJoin(serviceTypes, eq(serviceTypes.id, bookings.serviceTypeId));
+  }
+
+  async view(db: Db, id: string): Promise<BookingView | undefined> {
+    const [row] = await this.viewQuery(db).where(eq(bookings.id, id));
+    return row ? toView(row as ViewRow) : undefined;
+  }
+
+  /** A customer's bookings (newest first) or a professional's (paid ones; pending soonest first). */
+  async list(
+    db: Db,
+    who: { customerId: string } | { professionalId: string },
+    query: { status?: BookingStatus; limit: number; offset: number },
+  ): Promise<BookingView[]> {
+    const conditions: SQL[] = [];
+    if ('customerId' in who) conditions.push(eq(bookings.userId, who.customerId));
+    else conditions.push(eq(bookings.professionalId, who.professionalId), inArray(bookings.paymentStatus, [...PRO_VISIBLE_PAYMENT]));
+    if (query.status) conditions.push(eq(bookings.status, query.status));
+    const order =
+      'professionalId' in who && query.status === 'pending'
+        ? [asc(bookings.scheduledStart), asc(bookings.id)]
+        : [desc(bookings.createdAt), desc(bookings.id)];
+    const rows = await this.viewQuery(db)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset);
+    return rows.map((r) => toView(r as ViewRow));
+  }
+
+  async lines(db: Db, bookingIds: readonly string[]) {
+    if (bookingIds.length === 0) return [];
+    return db
+      .select()
+      .from(bookingPriceLines)
+      .where(inArray(bookingPriceLines.bookingId, [...bookingIds]))
+      .orderBy(asc(bookingPriceLines.bookingId), asc(bookingPriceLines.position));
+  }
+
+  /** Dashboard figures: totals, this month (from `monthStart`), completed and pending, money spent. */
+  async stats(db: Db, who: { customerId: string } | { professionalId: string }, monthStart: Date) {
+    const scope =
+      'customerId' in who
+        ? eq(bookings.userId, who.customerId)
+        : and(eq(bookings.professionalId, who.professionalId), inArray(bookings.paymentStatus, [...PRO_VISIBLE_PAYMENT]));
+    const [row] = await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        thisMonth: sql<number>`(count(*) filter (where ${bookings.createdAt} >= ${monthStart.toISOString()}::timestamptz))::int`,
+        completed: sql<number>`(count(*) filter (where ${bookings.status} = 'completed'))::int`,
+        pending: sql<number>`(count(*) filter (where ${bookings.status} = 'pending'))::int`,
+      })
+      .from(bookings)
+      .where(scope);
+    let spent = 0;
+    if ('customerId' in who) {
+      // What left the customer's pocket: minus the customer account's movements on their bookings.
+      const [s] = await db
+        .select({ sum: sql<string | null>`sum(${ledgerEntries.amount})` })
+        .from(ledgerEntries)
+        .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+        .where(and(eq(bookings.userId, who.customerId), eq(ledgerEntries.account, 'customer')));
+      spent = -Number(s?.sum ?? 0);
+    }
+    return {
+      total: Number(row?.total ?? 0),
+      thisMonth: Number(row?.thisMonth ?? 0),
+      completed: Number(row?.completed ?? 0),
+      pending: Number(row?.pending ?? 0),
+      totalSpent: Math.max(0, spent),
+    };
+  }
+
+  /** Payment rows of a booking, newest first. */
+  async payments(db: Db, bookingId: string) {
+    return db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.createdAt));
+  }
+
+  /** Mark the succeeded payment refunded (a full refund). */
+  async markPaymentsRefunded(db: Db, bookingId: string) {
+    await db
+      .update(payments)
+      .set({ status: 'refunded', updatedAt: sql`now()` })
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
+  }
+}
+
+// Re-exported for the services' ad-hoc conditions.
+export { gte, ne, notInArray, or };

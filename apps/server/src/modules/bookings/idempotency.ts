@@ -1,0 +1,119 @@
+/**
+ * Idempotency-Key for booking creation (issue 5): a retried request with the same key and the same
+ * body gets the first answer again (same status and body) and creates nothing; the same key with
+ * another body is refused (422 IDEMPOTENCY_MISMATCH); while the first request is still being
+ * processed, a retry gets 409 IDEMPOTENCY_IN_FLIGHT.
+ *
+ * Keys are per user (the primary key is (user_id, key)), kept 24 h. The key row is inserted and
+ * committed before the work starts, so a concurrent retry sees it in flight; the answer is stored in
+ * the same transaction as the booking (`complete`), so a booking never exists without its answer.
+ * Expected refusals (4xx) are stored as the answer too; an unexpected failure removes the key so the
+ * client may retry. A key left in flight by a crashed process is taken over after 2 minutes.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema/index';
+import { AppError } from '../../http/errors';
+
+export const IDEMPOTENCY_TTL_HOURS = 24;
+const STALE_IN_FLIGHT_SECONDS = 120;
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A stable hash of what was asked: route and the parsed body, keys sorted. */
+export function requestHash(route: string, body: unknown): string {
+  return createHash('sha256').update(route).update('\n').update(stableJson(body)).digest('hex');
+}
+
+function stableJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+}
+
+export class IdempotencyStore {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Claims the key for this request. Returns the stored answer for a completed retry, null when
+   * the caller should do the work; throws 422 / 409 as described above.
+   */
+  async begin(userId: string, key: string, hash: string): Promise<StoredAnswer | null> {
+    const inserted = await this.db
+      .insert(idempotencyKeys)
+      .values({ key, userId, requestHash: hash, status: 'in_flight' })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length > 0) return null;
+
+    const [row] = await this.db
+      .select({
+        requestHash: idempotencyKeys.requestHash,
+        status: idempotencyKeys.status,
+        responseStatus: idempotencyKeys.responseStatus,
+        responseBody: idempotencyKeys.responseBody,
+        expired: sql<boolean>`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
+        stale: sql<boolean>`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${STALE_IN_FLIGHT_SECONDS})`,
+      })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    // Deleted between our insert and select (an abandoned attempt): try once more.
+    if (!row) return this.beginAgain(userId, key, hash);
+
+    const reusable = row.expired || (row.status === 'in_flight' && row.stale);
+    if (reusable) {
+      const taken = await this.db
+        .update(idempotencyKeys)
+        .set({ requestHash: hash, status: 'in_flight', responseStatus: null, responseBody: null, createdAt: sql`now()` })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.requestHash, row.requestHash), eq(idempotencyKeys.status, row.status)))
+        .returning({ key: idempotencyKeys.key });
+      if (taken.length > 0) return null;
+      throw inFlight();
+    }
+    if (row.requestHash !== hash) {
+      throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used with a different request.');
+    }
+    if (row.status === 'in_flight') throw inFlight();
+    return { status: row.responseStatus ?? 200, body: row.responseBody };
+  }
+
+  private async beginAgain(userId: string, key: string, hash: string): Promise<StoredAnswer | null> {
+    const inserted = await this.db
+      .insert(idempotencyKeys)
+      .values({ key, userId, requestHash: hash, status: 'in_flight' })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length > 0) return null;
+    throw inFlight();
+  }
+
+  /** Stores the answer (in the caller's transaction when it made something). */
+  async complete(db: Db, userId: string, key: string, answer: StoredAnswer): Promise<void> {
+    await db
+      .update(idempotencyKeys)
+      .set({ status: 'done', responseStatus: answer.status, responseBody: answer.body as never })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  }
+
+  /** Forgets the key after an unexpected failure, so the client may retry it. */
+  async abandon(userId: string, key: string): Promise<void> {
+    await this.db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'in_flight')));
+  }
+
+  /** Removes keys past their 24 h (run periodically by the job runner). */
+  async purge(): Promise<void> {
+    await this.db.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`);
+  }
+}
+
+const inFlight = () => new AppError('IDEMPOTENCY_IN_FLIGHT', 'This request is already being processed. Please wait a moment.');

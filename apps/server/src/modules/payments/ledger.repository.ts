@@ -1,0 +1,54 @@
+/**
+ * The escrow ledger's SQL. Rows come from the pure functions of domain/escrow.ts (hold, release,
+ * refund), which are balanced by construction; the database re-checks at commit (the deferred
+ * constraint trigger ledger_entries_balanced), so an unbalanced write can never be committed.
+ */
+import { escrowState, LEDGER_ACCOUNTS, type LedgerEntry } from '@khedma/shared';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ledgerEntries } from '../../db/schema/index';
+
+export class LedgerRepository {
+  /** Writes one balanced transaction (one INSERT); returns its id. Call inside the caller's transaction. */
+  async post(db: Db, entries: readonly LedgerEntry[]): Promise<string | null> {
+    if (entries.length === 0) return null;
+    const transactionId = randomUUID();
+    await db.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, bookingId: e.bookingId, account: e.account, amount: e.amount, kind: e.kind })));
+    return transactionId;
+  }
+
+  async entriesOf(db: Db, bookingId: string): Promise<LedgerEntry[]> {
+    const rows = await db
+      .select({ bookingId: ledgerEntries.bookingId, account: ledgerEntries.account, amount: ledgerEntries.amount, kind: ledgerEntries.kind })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.bookingId, bookingId))
+      .orderBy(asc(ledgerEntries.createdAt));
+    return rows.map((r) => ({ ...r, bookingId: r.bookingId ?? bookingId }));
+  }
+
+  /** Where a booking's money is and how much escrow holds for it. */
+  async escrowOf(db: Db, bookingId: string): Promise<{ state: ReturnType<typeof escrowState>; held: number }> {
+    const entries = await this.entriesOf(db, bookingId);
+    const held = entries.filter((e) => e.account === LEDGER_ACCOUNTS.escrow).reduce((s, e) => s + e.amount, 0);
+    return { state: escrowState(entries), held };
+  }
+
+  /** Balance of an account (e.g. `pro:<id>`, `escrow`). */
+  async balance(db: Db, account: string): Promise<number> {
+    const [row] = await db
+      .select({ sum: sql<string | null>`sum(${ledgerEntries.amount})` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.account, account));
+    return Number(row?.sum ?? 0);
+  }
+
+  /** Balance of an account restricted to one booking. */
+  async bookingBalance(db: Db, bookingId: string, account: string): Promise<number> {
+    const [row] = await db
+      .select({ sum: sql<string | null>`sum(${ledgerEntries.amount})` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.bookingId, bookingId), eq(ledgerEntries.account, account)));
+    return Number(row?.sum ?? 0);
+  }
+}
