@@ -10,7 +10,13 @@ rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: port, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+  env: {
+    ...process.env,
+    PORT: port,
+    // Cookies and emailed links belong to the host the browser uses.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Every journey comes from one address; real limits are tested in the API tests.
+    RATE_LIMIT_SCALE: '50', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => {

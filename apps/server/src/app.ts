@@ -20,6 +20,10 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { bookingsModule } from './modules/bookings/bookings.module';
+import { prosRoutes } from './modules/pros/pros.routes';
+import { jobsPlugin } from './platform/jobs';
+import { realtimePlugin } from './platform/realtime';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +121,10 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   await app.register(catalogRoutes, { catalog });
   await app.register(seoRoutes, { catalog, publicUrl: config.publicUrl });
   await app.register(contactRoutes, { ctx });
+  await app.register(jobsPlugin, { ctx }); // app.clock, app.jobs: durable job queue (main.ts starts the loop)
+  await app.register(realtimePlugin, { ctx }); // app.realtime, WebSocket GET /api/ws, LISTEN/NOTIFY fan-out
+  await app.register(bookingsModule, { ctx }); // /api/bookings/*, payments, escrow jobs
+  await app.register(prosRoutes, { ctx }); // /api/pros/:id, reviews, availability
   if (ctx.outbox) await app.register(devRoutes, { outbox: ctx.outbox });
 
   for (const plugin of plugins) await app.register(plugin);

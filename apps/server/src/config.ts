@@ -27,6 +27,7 @@ export const envSchema = z
     BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     TRUST_PROXY: bool.default(false),
+    RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -57,6 +58,8 @@ export interface Config {
   bodyLimit: number;
   webDist: string;
   trustProxy: boolean;
+  /** Multiplies every rate limit; for automated browser tests from one address. Always 1 in production. */
+  rateLimitScale: number;
 }
 
 // Outside production a fixed development secret keeps sessions across restarts; production must set its own.
@@ -90,6 +93,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     bodyLimit: e.BODY_LIMIT,
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
+    rateLimitScale: isProduction ? 1 : e.RATE_LIMIT_SCALE,
   };
 }
 

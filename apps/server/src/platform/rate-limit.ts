@@ -25,7 +25,11 @@ const KEY_PREFIX = 'app:';
 const MAX_KEY_LENGTH = 300;
 
 export class RateLimiter {
-  constructor(private readonly db: Db) {}
+  /** `scale` multiplies every limit (RATE_LIMIT_SCALE; 1 in production). */
+  constructor(
+    private readonly db: Db,
+    private readonly scale = 1,
+  ) {}
 
   /** Counts one request against `key`: at most `limit` per `windowSeconds`. */
   async consume(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
@@ -55,7 +59,7 @@ export class RateLimiter {
 
   /** Like consume, but throws RATE_LIMITED (429 with Retry-After) when over the limit. */
   async enforce(key: string, limit: number, windowSeconds: number, message = RATE_LIMITED_MESSAGE): Promise<void> {
-    const r = await this.consume(key, limit, windowSeconds);
+    const r = await this.consume(key, limit * this.scale, windowSeconds);
     if (!r.allowed) throw rateLimited(r.retryAfterSeconds, message);
   }
 }

@@ -26,7 +26,7 @@ import type { SessionUser } from '@khedma/shared';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
-import { publicRoute } from '../http/openapi';
+import { signedIn } from '../http/openapi';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,7 +84,7 @@ export class RealtimeHub {
   }
 
   async toRooms<E extends RealtimeEventName>(rooms: readonly string[], event: E, data: RealtimeEventMap[E]): Promise<void> {
-    const payload = JSON.stringify({ rooms, event, data } satisfies Envelope);
+    const payload = JSON.stringify({ rooms: [...rooms], event, data } satisfies Envelope);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
       this.log.error({ event }, 'realtime payload too large, not sent');
       return;
@@ -199,7 +199,7 @@ export const realtimePlugin: FastifyPluginAsync<{ ctx: AppContext; heartbeatMs?:
     schema: {
       tags: ['realtime'],
       summary: 'WebSocket of live events (booking.updated ...); see packages/shared/src/realtime.ts',
-      security: [...publicRoute, { cookieAuth: [] }, { bearerAuth: [] }],
+      security: signedIn,
       hide: false,
     },
     preValidation: async (req) => {

@@ -42,6 +42,10 @@ export const routes = {
   privacyNew: '/privacy-new',
   login: '/login',
   signup: '/signup',
+  /** Asks for the reset email (never says whether an account exists). */
+  forgotPassword: '/forgot-password',
+  /** The reset email's link lands here with ?token= (or ?error=INVALID_TOKEN). */
+  resetPassword: '/reset-password',
   becomePro: '/become-pro',
   registerProfessional: '/register-professional',
   professionalOnboarding: '/professional-onboarding',
@@ -126,8 +130,11 @@ export const paths = {
   cookies: () => routes.cookies,
   termsNew: () => routes.termsNew,
   privacyNew: () => routes.privacyNew,
-  login: () => routes.login,
+  /** /login, or /login?next=<path> to come back after logging in (see lib/safe-next.ts). */
+  login: (query: { next?: string } = {}) => withQuery(routes.login, { next: query.next }),
   signup: () => routes.signup,
+  forgotPassword: () => routes.forgotPassword,
+  resetPassword: () => routes.resetPassword,
   becomePro: () => routes.becomePro,
   registerProfessional: () => routes.registerProfessional,
   professionalOnboarding: () => routes.professionalOnboarding,

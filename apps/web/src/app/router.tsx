@@ -3,6 +3,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { loadNamespaces } from '../lib/i18n';
 import type { FeatureNamespace } from '../lib/i18next';
 import { RootLayout } from './layout/root-layout';
+import { RequireAuth, type RequireAuthProps } from './require-auth';
 import { NotFoundPage } from './pages/not-found-page';
 import { paths, routes } from './paths';
 import { RootErrorBoundary, RouteErrorBoundary } from './route-error';
@@ -27,6 +28,14 @@ function redirectTo(build: (args: LoaderFunctionArgs) => string) {
   };
 }
 
+/**
+ * Pages that need an account or a role (SPEC §2, §6): wrapped in a path-less layout route whose
+ * element is the guard, so the page renders only for someone allowed to see it.
+ */
+function guarded(guard: RequireAuthProps, children: RouteObject[]): RouteObject {
+  return { element: <RequireAuth {...guard} />, children };
+}
+
 const terms = page(() => import('../features/legal/pages/terms-page'), 'TermsPage');
 const privacy = page(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage');
 const myBookings = page(() => import('../features/booking/pages/my-bookings-page'), 'MyBookingsPage');
@@ -48,40 +57,64 @@ const pageRoutes: RouteObject[] = [
   { path: routes.privacy, lazy: privacy },
   { path: routes.privacyNew, lazy: privacy },
   { path: routes.cookies, lazy: page(() => import('../features/legal/pages/cookies-page'), 'CookiesPage') },
-  { path: routes.login, lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
-  { path: routes.signup, lazy: page(() => import('../features/auth/pages/signup-page'), 'SignupPage') },
+  { path: routes.login, lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage', ['auth']) },
+  { path: routes.signup, lazy: page(() => import('../features/auth/pages/signup-page'), 'SignupPage', ['auth']) },
+  {
+    path: routes.forgotPassword,
+    lazy: page(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage', ['auth']),
+  },
+  {
+    path: routes.resetPassword,
+    lazy: page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage', ['auth']),
+  },
   { path: routes.becomePro, lazy: page(() => import('../features/onboarding/pages/become-pro-page'), 'BecomeProPage') },
   {
     path: routes.registerProfessional,
     lazy: page(() => import('../features/onboarding/pages/register-professional-page'), 'RegisterProfessionalPage'),
   },
-  {
-    path: routes.professionalOnboarding,
-    lazy: page(() => import('../features/onboarding/pages/professional-onboarding-page'), 'ProfessionalOnboardingPage'),
-  },
+  guarded({ signedOutMessage: 'auth.guard.loginRequired' }, [
+    {
+      path: routes.professionalOnboarding,
+      lazy: page(() => import('../features/onboarding/pages/professional-onboarding-page'), 'ProfessionalOnboardingPage'),
+    },
+  ]),
   { path: routes.applyProfessional, loader: redirectTo(() => paths.professionalOnboarding()) },
-  { path: routes.dashboard, lazy: page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage') },
-  { path: routes.dashboardBookings, lazy: myBookings },
-  { path: routes.bookings, lazy: myBookings },
-  { path: routes.profile, lazy: page(() => import('../features/profile/pages/profile-page'), 'ProfilePage') },
-  { path: routes.proProfile, lazy: page(() => import('../features/pros/pages/my-pro-profile-page'), 'MyProProfilePage') },
+  guarded({ signedOutMessage: 'auth.guard.dashboard' }, [
+    { path: routes.dashboard, lazy: page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage') },
+  ]),
+  guarded({}, [
+    { path: routes.dashboardBookings, lazy: myBookings },
+    { path: routes.bookings, lazy: myBookings },
+    { path: routes.profile, lazy: page(() => import('../features/profile/pages/profile-page'), 'ProfilePage', ['profile']) },
+  ]),
+  guarded({ permission: 'services:manage:own', deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly' }, [
+    { path: routes.proProfile, lazy: page(() => import('../features/pros/pages/my-pro-profile-page'), 'MyProProfilePage') },
+  ]),
   { path: routes.pro, lazy: page(() => import('../features/pros/pages/pro-page'), 'ProPage') },
   { path: routes.professional, loader: redirectTo(({ params }) => paths.pro(params.id ?? '')) },
-  { path: routes.proBookings, lazy: page(() => import('../features/booking/pages/pro-bookings-page'), 'ProBookingsPage') },
+  guarded({ permission: 'booking:accept:own', deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly' }, [
+    { path: routes.proBookings, lazy: page(() => import('../features/booking/pages/pro-bookings-page'), 'ProBookingsPage') },
+  ]),
   { path: routes.book, loader: redirectTo(() => paths.bookService()) },
   { path: routes.search, lazy: page(() => import('../features/pros/pages/search-page'), 'SearchPage') },
-  { path: routes.bookService, lazy: page(() => import('../features/booking/pages/book-service-page'), 'BookServicePage') },
-  { path: routes.booking, lazy: page(() => import('../features/booking/pages/booking-page'), 'BookingPage') },
-  { path: routes.chat, lazy: page(() => import('../features/chat/pages/chat-page'), 'ChatPage') },
+  guarded({ signedOutMessage: 'auth.guard.continue' }, [
+    { path: routes.bookService, lazy: page(() => import('../features/booking/pages/book-service-page'), 'BookServicePage') },
+    { path: routes.booking, lazy: page(() => import('../features/booking/pages/booking-page'), 'BookingPage') },
+  ]),
+  guarded({ signedOutMessage: 'auth.guard.messages' }, [
+    { path: routes.chat, lazy: page(() => import('../features/chat/pages/chat-page'), 'ChatPage') },
+  ]),
   {
     path: routes.nativeFeatures,
     lazy: page(() => import('../features/native/pages/native-features-page'), 'NativeFeaturesPage'),
   },
-  {
-    path: routes.adminReviewProfessionals,
-    lazy: page(() => import('../features/admin/pages/review-professionals-page'), 'ReviewProfessionalsPage'),
-  },
-  { path: routes.adminBookings, lazy: page(() => import('../features/admin/pages/admin-bookings-page'), 'AdminBookingsPage') },
+  guarded({ permission: 'admin:access', deniedTo: 'home', signedOutMessage: 'auth.guard.continue', deniedMessage: 'auth.guard.adminOnly' }, [
+    {
+      path: routes.adminReviewProfessionals,
+      lazy: page(() => import('../features/admin/pages/review-professionals-page'), 'ReviewProfessionalsPage'),
+    },
+    { path: routes.adminBookings, lazy: page(() => import('../features/admin/pages/admin-bookings-page'), 'AdminBookingsPage') },
+  ]),
   { path: routes.devMailbox, lazy: page(() => import('../features/dev/pages/mailbox-page'), 'MailboxPage') },
   // Any other path (SPEC §2): "Oops! Page not found". Small and eager: the error boundary uses it too.
   { path: '*', Component: NotFoundPage },

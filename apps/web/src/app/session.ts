@@ -1,11 +1,8 @@
 /**
  * The shell's view of the signed-in user: the one seam between the layout (header account slot,
- * mobile menu) and the auth feature.
- *
- * PLUG-IN POINT: the auth capability replaces the body of `useShellSession` with its own session hook,
- * e.g. `const s = useSession(); return s.isLoading ? { status: 'loading' } : ...`, mapping its user to
- * ShellUser and exposing `logout`. Nothing else in the layout has to change.
+ * mobile menu) and the session (src/lib/session.ts, which features use directly).
  */
+import { useSession, useSignOut } from '../lib/session';
 
 export type ShellRole = 'customer' | 'pro' | 'admin';
 
@@ -28,9 +25,20 @@ export type ShellSession =
       logout: () => Promise<void>;
     };
 
-const SIGNED_OUT: ShellSession = { status: 'signed-out' };
-
-/** Until the auth feature lands, everyone is signed out. */
 export function useShellSession(): ShellSession {
-  return SIGNED_OUT;
+  const session = useSession();
+  const logout = useSignOut();
+  if (session.status !== 'signed-in') return session;
+  const { user, profile } = session;
+  return {
+    status: 'signed-in',
+    user: {
+      id: user.id,
+      name: profile?.full_name ?? profile?.name ?? (user.name || null),
+      email: user.email,
+      role: user.userType,
+      avatarUrl: profile?.avatar_url ?? null,
+    },
+    logout,
+  };
 }

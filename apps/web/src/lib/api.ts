@@ -26,8 +26,17 @@ export class ApiError extends Error {
     message: string,
     /** Extra fields the server sent inside `error` (e.g. field issues), untouched. */
     readonly details?: Record<string, unknown>,
+    /** Seconds to wait before asking again (the Retry-After header of a 429), when the server said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
+  }
+
+  /** Field path -> message of a 400 VALIDATION_FAILED (the server's `error.fields`), or {}. */
+  get fields(): Record<string, string> {
+    const fields = this.details?.fields;
+    if (!fields || typeof fields !== 'object') return {};
+    return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   }
 
   get isNetwork() {
@@ -106,7 +115,13 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, statusText: string, payload: unknown): ApiError {
+function retryAfterOf(headers: Headers | undefined): number | undefined {
+  const value = Number(headers?.get('retry-after'));
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
+}
+
+export function toApiError(status: number, statusText: string, payload: unknown, headers?: Headers): ApiError {
+  const retryAfter = retryAfterOf(headers);
   if (payload && typeof payload === 'object' && 'error' in payload) {
     const error = (payload as { error: unknown }).error;
     if (error && typeof error === 'object') {
@@ -117,11 +132,12 @@ function toApiError(status: number, statusText: string, payload: unknown): ApiEr
           code,
           typeof message === 'string' ? message : statusText,
           Object.keys(details).length ? details : undefined,
+          retryAfter,
         );
       }
     }
   }
-  return new ApiError(status, CLIENT_ERROR_CODES.HTTP_ERROR, statusText || `HTTP ${status}`);
+  return new ApiError(status, CLIENT_ERROR_CODES.HTTP_ERROR, statusText || `HTTP ${status}`, undefined, retryAfter);
 }
 
 /**
@@ -158,7 +174,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   }
 
   const payload = response.status === 204 ? undefined : await readJson(response);
-  if (!response.ok) throw toApiError(response.status, response.statusText, payload);
+  if (!response.ok) throw toApiError(response.status, response.statusText, payload, response.headers);
   if (typeof payload === 'string') {
     throw new ApiError(response.status, CLIENT_ERROR_CODES.BAD_RESPONSE, 'Expected a JSON response');
   }

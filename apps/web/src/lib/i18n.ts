@@ -6,8 +6,9 @@ import en from '../locales/en.json';
  * Interface languages (SPEC §1): English (default), French, Moroccan Arabic (right-to-left).
  *
  * English is bundled (it is also the fallback); French and Arabic are separate chunks fetched on demand,
- * so each reader downloads at most two catalogues. The choice is remembered in localStorage only
- * (never in the URL), and <html lang dir> follows it.
+ * so each reader downloads at most two catalogues. The choice is remembered in localStorage, and
+ * <html lang dir> follows it. A `?lang=xx` query parameter (the hreflang alternates of every page)
+ * switches to that language on load and is remembered too.
  */
 export const LANGUAGES = ['en', 'fr', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -63,6 +64,25 @@ function readStoredLanguage(): Language {
   }
 }
 
+/** `?lang=xx` in the address (hreflang alternates, shared links): it wins over the remembered choice. */
+function readUrlLanguage(): Language | null {
+  try {
+    const value = new URLSearchParams(globalThis.location?.search ?? '').get('lang');
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** After an explicit switch, a `?lang=` left in the address would undo it on reload: keep it in step. */
+function syncUrlLanguage(language: Language) {
+  if (typeof window === 'undefined' || readUrlLanguage() === null) return;
+  const url = new URL(window.location.href);
+  if (language === DEFAULT_LANGUAGE) url.searchParams.delete('lang');
+  else url.searchParams.set('lang', language);
+  window.history.replaceState(window.history.state, '', url);
+}
+
 function storeLanguage(language: Language) {
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
@@ -88,7 +108,9 @@ let ready: Promise<I18n> | undefined;
 /** Initialises i18n with the remembered language; resolves once its catalogue is loaded. Call before rendering. */
 export function initI18n(): Promise<I18n> {
   ready ??= (async () => {
-    const language = readStoredLanguage();
+    const fromUrl = readUrlLanguage();
+    if (fromUrl) storeLanguage(fromUrl);
+    const language = fromUrl ?? readStoredLanguage();
     await i18n.use(featureBackend).use(initReactI18next).init({
       resources: { en: { translation: en } },
       // The shell's catalogue is bundled; feature namespaces come from the backend above.
@@ -128,4 +150,5 @@ export async function setLanguage(language: Language): Promise<void> {
   await ensureLoaded(language);
   await i18n.changeLanguage(language);
   storeLanguage(language);
+  syncUrlLanguage(language);
 }

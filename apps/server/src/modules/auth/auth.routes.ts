@@ -45,7 +45,7 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
   );
   app.decorateRequest('user', null as never);
 
-  const service = new AuthService(auth, repo, new RateLimiter(ctx.database.db), ctx.config.publicUrl);
+  const service = new AuthService(auth, repo, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), ctx.config.publicUrl);
   await app.register(authRoutes, { ctx, auth, service });
 };
 // Same effect as fastify-plugin: the decorations above belong to the root instance.

@@ -139,7 +139,7 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
       modelName: 'rateLimit',
       window: 60,
       max: 100,
-      customRules: AUTH_RATE_LIMITS,
+      customRules: scaleRules(AUTH_RATE_LIMITS, ctx.config.rateLimitScale),
     },
     advanced: {
       cookiePrefix: 'khedma',
@@ -204,3 +204,9 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** better-auth's per-path rules with every maximum multiplied (RATE_LIMIT_SCALE, 1 in production). */
+function scaleRules<T extends Record<string, { window: number; max: number } | false>>(rules: T, scale: number): T {
+  if (scale === 1) return rules;
+  return Object.fromEntries(Object.entries(rules).map(([k, v]) => [k, v === false ? v : { ...v, max: v.max * scale }])) as T;
+}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useShellSession } from '../session';
+import { SessionEffects } from '../session-effects';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 

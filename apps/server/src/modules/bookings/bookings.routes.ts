@@ -1,0 +1,235 @@
+/** HTTP of the booking API: parse with the shared schemas, call the service, answer. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assignmentPreviewRequestSchema,
+  assignmentPreviewResponseSchema,
+  bookingIdParamsSchema,
+  bookingListQuerySchema,
+  bookingListResponseSchema,
+  bookingResponseSchema,
+  bookingStatsResponseSchema,
+  cancelBookingRequestSchema,
+  cancellationPreviewResponseSchema,
+  createBookingRequestSchema,
+  createHourlyBookingRequestSchema,
+  errorResponseSchema,
+  hourlyQuoteRequestSchema,
+  idempotencyHeadersSchema,
+  quoteRequestSchema,
+  quoteResponseSchema,
+  rescheduleBookingRequestSchema,
+} from '@khedma/shared';
+import type { FastifyReply } from 'fastify';
+import { publicRoute, signedIn } from '../../http/openapi';
+import { currentUser, optionalUser, requireUser } from '../auth/session';
+import type { BookingService, CreateAnswer } from './bookings.service';
+
+const tags = ['bookings'];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const createErrors = { ...errors, 422: errorResponseSchema };
+
+function sendAnswer(reply: FastifyReply, answer: CreateAnswer) {
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(answer.status).send(answer.body as never);
+}
+
+export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }> = async (app, { bookings }) => {
+  app.post(
+    '/api/bookings/quote',
+    {
+      schema: {
+        tags,
+        summary: 'Price of a wizard choice (service, city, borough, add-ons), computed on the server',
+        security: publicRoute,
+        body: quoteRequestSchema,
+        response: { 200: quoteResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req) => bookings.quote(req.body),
+  );
+
+  app.post(
+    '/api/bookings/quote/hourly',
+    {
+      schema: {
+        tags,
+        summary: "Price of an hourly booking from a professional's page (hourly rate x hours + 15% fee)",
+        security: publicRoute,
+        body: hourlyQuoteRequestSchema,
+        response: { 200: quoteResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req) => bookings.hourlyQuote(req.body),
+  );
+
+  app.post(
+    '/api/bookings/assignment',
+    {
+      schema: {
+        tags,
+        summary: 'Wizard step 3: the professional who would take this service, city and time, or other times',
+        security: publicRoute,
+        body: assignmentPreviewRequestSchema,
+        response: { 200: assignmentPreviewResponseSchema, 400: errorResponseSchema },
+      },
+      preHandler: optionalUser,
+    },
+    async (req) => bookings.previewAssignment(req.body, currentUser(req)?.id),
+  );
+
+  app.post(
+    '/api/bookings',
+    {
+      schema: {
+        tags,
+        summary: 'Create a wizard booking (pending, payment pending); Idempotency-Key makes retries safe',
+        security: signedIn,
+        headers: idempotencyHeadersSchema,
+        body: createBookingRequestSchema,
+        response: { 201: bookingResponseSchema, ...createErrors },
+      },
+      preHandler: requireUser,
+    },
+    async (req, reply) => sendAnswer(reply, await bookings.create(req.user, req.body, req.headers['idempotency-key'])),
+  );
+
+  app.post(
+    '/api/bookings/hourly',
+    {
+      schema: {
+        tags,
+        summary: "Create an hourly booking from a professional's page (/booking/{professionalId})",
+        security: signedIn,
+        headers: idempotencyHeadersSchema,
+        body: createHourlyBookingRequestSchema,
+        response: { 201: bookingResponseSchema, ...createErrors },
+      },
+      preHandler: requireUser,
+    },
+    async (req, reply) => sendAnswer(reply, await bookings.createHourly(req.user, req.body, req.headers['idempotency-key'])),
+  );
+
+  app.get(
+    '/api/bookings',
+    {
+      schema: {
+        tags,
+        summary: 'My bookings (customer, newest first) or the bookings assigned to me (professional; ?status=pending soonest first)',
+        security: signedIn,
+        querystring: bookingListQuerySchema,
+        response: { 200: bookingListResponseSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => bookings.list(req.user, req.query),
+  );
+
+  app.get(
+    '/api/bookings/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Dashboard cards: total, this month, completed jobs (professional) or total spent (customer)',
+        security: signedIn,
+        querystring: z.object({ role: z.enum(['customer', 'professional']).optional() }),
+        response: { 200: bookingStatsResponseSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => bookings.stats(req.user, req.query.role),
+  );
+
+  app.get(
+    '/api/bookings/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One booking (its customer, its professional once paid, or an admin; others 404)',
+        security: signedIn,
+        params: bookingIdParamsSchema,
+        response: { 200: bookingResponseSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => bookings.get(req.user, req.params.id),
+  );
+
+  app.get(
+    '/api/bookings/:id/cancellation',
+    {
+      schema: {
+        tags,
+        summary: 'What cancelling now would cost (fee and refund), to show before confirming',
+        security: signedIn,
+        params: bookingIdParamsSchema,
+        response: { 200: cancellationPreviewResponseSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => bookings.cancellationPreview(req.user, req.params.id),
+  );
+
+  app.post(
+    '/api/bookings/:id/accept',
+    {
+      schema: {
+        tags,
+        summary: 'The assigned professional accepts a paid request ("Booking confirmed!")',
+        security: signedIn,
+        params: bookingIdParamsSchema,
+        response: { 200: bookingResponseSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => bookings.accept(req.user, req.params.id),
+  );
+
+  app.post(
+    '/api/bookings/:id/decline',
+    {
+      schema: {
+        tags,
+        summary: 'The assigned professional declines a request ("Booking declined."); the customer is refunded in full',
+        security: signedIn,
+        params: bookingIdParamsSchema,
+        body: cancelBookingRequestSchema.optional(),
+        response: { 200: bookingResponseSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => bookings.decline(req.user, req.params.id, req.body?.reason),
+  );
+
+  app.post(
+    '/api/bookings/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel: the customer (fee per the cancellation policy) or the assigned professional (not within 2 h)',
+        security: signedIn,
+        params: bookingIdParamsSchema,
+        body: cancelBookingRequestSchema.optional(),
+        response: { 200: bookingResponseSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => bookings.cancel(req.user, req.params.id, req.body?.reason),
+  );
+
+  app.post(
+    '/api/bookings/:id/reschedule',
+    {
+      schema: {
+        tags,
+        summary: 'The customer moves the booking to another free slot of the same professional, 24 h or more ahead',
+        security: signedIn,
+        params: bookingIdParamsSchema,
+        body: rescheduleBookingRequestSchema,
+        response: { 200: bookingResponseSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => bookings.reschedule(req.user, req.params.id, req.body),
+  );
+};

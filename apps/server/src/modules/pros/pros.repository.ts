@@ -1,0 +1,126 @@
+/** SQL of the public professional reads. */
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { ACTIVE_BOOKING_STATUSES } from '@khedma/shared';
+import type { ProReviewsQuery } from '@khedma/shared/schemas/pros';
+import type { Db } from '../../db/client';
+import {
+  bookings,
+  cities,
+  professionalAvailability,
+  professionalRatings,
+  professionals,
+  professionalServices,
+  profiles,
+  reviews,
+  serviceTypes,
+} from '../../db/schema/index';
+
+export class ProsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** An approved, active professional with city, ratings, services and weekly slots. */
+  async profile(id: string) {
+    const [row] = await this.db
+      .select({
+        id: professionals.id,
+        name: professionals.name,
+        approvedAt: professionals.approvedAt,
+        createdAt: professionals.createdAt,
+        about: professionals.about,
+        skills: professionals.skills,
+        hourlyRate: professionals.hourlyRate,
+        avatarUrl: profiles.avatarUrl,
+        cityId: cities.id,
+        citySlug: cities.slug,
+        cityName: cities.name,
+        cityNameFr: cities.nameFr,
+        cityNameAr: cities.nameAr,
+        averageRating: professionalRatings.averageRating,
+        totalReviews: professionalRatings.totalReviews,
+        five: professionalRatings.fiveStarCount,
+        four: professionalRatings.fourStarCount,
+        three: professionalRatings.threeStarCount,
+        two: professionalRatings.twoStarCount,
+        one: professionalRatings.oneStarCount,
+        jobsDone: sql<number>`(select count(*)::int from ${bookings} b where b.professional_id = ${professionals.id} and b.status = 'completed')`,
+      })
+      .from(professionals)
+      .innerJoin(cities, eq(cities.id, professionals.cityId))
+      .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
+      .leftJoin(profiles, eq(profiles.id, professionals.userId))
+      .where(and(eq(professionals.id, id), eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`));
+    if (!row) return undefined;
+    const [services, slots] = await Promise.all([
+      this.db
+        .select({ id: serviceTypes.id, category: serviceTypes.category, name: serviceTypes.name, nameFr: serviceTypes.nameFr, nameAr: serviceTypes.nameAr })
+        .from(professionalServices)
+        .innerJoin(serviceTypes, eq(serviceTypes.id, professionalServices.serviceTypeId))
+        .where(and(eq(professionalServices.professionalId, id), eq(serviceTypes.isActive, true)))
+        .orderBy(asc(serviceTypes.category), asc(serviceTypes.name)),
+      this.slots(id),
+    ]);
+    return { ...row, services, slots };
+  }
+
+  async slots(id: string) {
+    return this.db
+      .select({ weekday: professionalAvailability.weekday, slot: professionalAvailability.slot })
+      .from(professionalAvailability)
+      .where(eq(professionalAvailability.professionalId, id));
+  }
+
+  async exists(id: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: professionals.id })
+      .from(professionals)
+      .where(and(eq(professionals.id, id), eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`));
+    return Boolean(row);
+  }
+
+  async ratings(id: string) {
+    const [row] = await this.db.select().from(professionalRatings).where(eq(professionalRatings.professionalId, id));
+    return row;
+  }
+
+  async reviews(id: string, q: ProReviewsQuery) {
+    const order =
+      q.sort === 'highest'
+        ? [desc(reviews.rating), desc(reviews.createdAt)]
+        : q.sort === 'lowest'
+          ? [asc(reviews.rating), desc(reviews.createdAt)]
+          : q.sort === 'helpful'
+            ? [desc(reviews.helpfulCount), desc(reviews.createdAt)]
+            : [desc(reviews.createdAt)];
+    return this.db
+      .select({
+        id: reviews.id,
+        rating: reviews.rating,
+        title: reviews.title,
+        comment: reviews.comment,
+        helpfulCount: reviews.helpfulCount,
+        createdAt: reviews.createdAt,
+        author: profiles.name,
+      })
+      .from(reviews)
+      .leftJoin(profiles, eq(profiles.id, reviews.userId))
+      .where(and(eq(reviews.professionalId, id), q.rating ? eq(reviews.rating, q.rating) : undefined))
+      .orderBy(...order, asc(reviews.id))
+      .limit(q.limit)
+      .offset(q.offset);
+  }
+
+  /** Pending or confirmed bookings of the professional overlapping [from, to). */
+  async busy(id: string, from: Date, to: Date) {
+    return this.db
+      .select({ start: bookings.scheduledStart, end: bookings.scheduledEnd })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.professionalId, id),
+          inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+          lt(bookings.scheduledStart, to),
+          sql`${bookings.scheduledEnd} > ${from.toISOString()}::timestamptz`,
+        ),
+      );
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Public professional profile (SPEC.md §2 Professional profile; PRODUCT.md §1 real figures): real
+ * ratings from reviews ("No reviews yet" when none), the professional's own hourly rate, and the
+ * booking panel's free slots. Clients see the first name only (SPEC.md §5).
+ */
+import {
+  addDays,
+  isoToWeekday,
+  isWithinAvailability,
+  proPageTimeOptions,
+  startOfLocalDay,
+  WEEKDAYS,
+  localToUtc,
+  HOUR_MS,
+  type IsoWeekday,
+  type WeeklyAvailability,
+} from '@khedma/shared';
+import {
+  PROS_MESSAGES,
+  type ProAvailabilityQuery,
+  type ProAvailabilityResponse,
+  type ProProfile,
+  type ProReviewsQuery,
+  type ProReviewsResponse,
+} from '@khedma/shared/schemas/pros';
+import { notFound } from '../../http/errors';
+import type { Clock } from '../../platform/clock';
+import type { ProsRepository } from './pros.repository';
+
+function weekOf(slots: ReadonlyArray<{ weekday: number; slot: string }>): WeeklyAvailability {
+  const week: WeeklyAvailability = {};
+  for (const s of slots) {
+    const day = isoToWeekday(s.weekday as IsoWeekday);
+    week[day] = [...(week[day] ?? []), s.slot as never];
+  }
+  return week;
+}
+
+export class ProsService {
+  constructor(
+    private readonly repo: ProsRepository,
+    private readonly clock: Pick<Clock, 'now'>,
+  ) {}
+
+  async profile(id: string): Promise<ProProfile> {
+    const p = await this.repo.profile(id);
+    if (!p) throw notFound(PROS_MESSAGES.notFound);
+    const week = weekOf(p.slots);
+    const reviewsCount = Number(p.totalReviews);
+    return {
+      id: p.id,
+      name: p.name,
+      avatarUrl: p.avatarUrl ?? null,
+      verified: p.approvedAt !== null,
+      city: { id: p.cityId, slug: p.citySlug, name: { en: p.cityName, fr: p.cityNameFr, ar: p.cityNameAr } },
+      hourlyRate: p.hourlyRate,
+      about: p.about,
+      skills: p.skills,
+      services: p.services.map((s) => ({ id: s.id, category: s.category, name: { en: s.name, fr: s.nameFr, ar: s.nameAr } })),
+      rating: reviewsCount > 0 ? Number(p.averageRating) : null,
+      reviewsCount,
+      jobsDone: Number(p.jobsDone),
+      availableDays: WEEKDAYS.filter((d) => (week[d]?.length ?? 0) > 0),
+      memberSince: (p.approvedAt ?? p.createdAt).toISOString(),
+    };
+  }
+
+  async reviews(id: string, q: ProReviewsQuery): Promise<ProReviewsResponse> {
+    const ratings = await this.repo.ratings(id);
+    if (!ratings || !(await this.repo.exists(id))) throw notFound(PROS_MESSAGES.notFound);
+    const rows = await this.repo.reviews(id, q);
+    const total = Number(ratings.totalReviews);
+    return {
+      rating: total > 0 ? Number(ratings.averageRating) : null,
+      reviewsCount: total,
+      breakdown: { 5: ratings.fiveStarCount, 4: ratings.fourStarCount, 3: ratings.threeStarCount, 2: ratings.twoStarCount, 1: ratings.oneStarCount },
+      reviews: rows.map((r) => ({
+        id: r.id,
+        rating: r.rating,
+        title: r.title,
+        comment: r.comment,
+        helpfulCount: r.helpfulCount,
+        author: r.author ?? '',
+        createdAt: r.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * The professional page's slots on a date for a booking of `durationHours`: bookable when at least
+   * 2 h away and within 30 days, inside the weekly availability, and not overlapping a pending or
+   * confirmed booking.
+   */
+  async availability(id: string, q: ProAvailabilityQuery): Promise<ProAvailabilityResponse> {
+    if (!(await this.repo.exists(id))) throw notFound(PROS_MESSAGES.notFound);
+    const now = this.clock.now();
+    const week = weekOf(await this.repo.slots(id));
+    const busy = await this.repo.busy(id, startOfLocalDay(q.date), startOfLocalDay(addDays(q.date, 2)));
+    const slots = proPageTimeOptions(q.date, now).map(({ time, available }) => {
+      if (!available) return { time, available: false, reason: 'TOO_SOON_OR_OUT_OF_RANGE' as const };
+      const start = localToUtc(q.date, time);
+      const end = new Date(start.getTime() + q.durationHours * HOUR_MS);
+      if (!isWithinAvailability(week, start, end)) return { time, available: false, reason: 'NOT_WORKING' as const };
+      if (busy.some((b) => b.start.getTime() < end.getTime() && b.end.getTime() > start.getTime())) {
+        return { time, available: false, reason: 'BOOKED' as const };
+      }
+      return { time, available: true, reason: null };
+    });
+    return { date: q.date, durationHours: q.durationHours, slots };
+  }
+}

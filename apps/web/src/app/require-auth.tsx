@@ -1,0 +1,62 @@
+import type { ParseKeys } from 'i18next';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { can, type Permission } from '@khedma/shared/domain/permissions';
+import { loginPathWithNext } from '../lib/safe-next';
+import { useSession } from '../lib/session';
+import { paths } from './paths';
+
+export interface RequireAuthProps {
+  /** Held by the signed-in user, or they are sent to `deniedTo`. */
+  permission?: Permission;
+  /** Where a signed-in user without the permission goes. */
+  deniedTo?: 'home' | 'dashboard';
+  /** Toast for a signed-out visitor (sent to /login?next=...). None: a silent redirect. */
+  signedOutMessage?: ParseKeys;
+  /** Toast for a signed-in user without the permission. */
+  deniedMessage?: ParseKeys;
+}
+
+/**
+ * Route guard (SPEC §2, §6): a path-less layout route around the pages that need an account or a role.
+ * While the session loads it shows a quiet loading state (never the page); signed out it sends the
+ * visitor to /login?next=<this page> (the login page comes back here); signed in without the
+ * permission it sends them to / or /dashboard with a message. The server checks every call anyway:
+ * this only spares people a page they cannot use.
+ */
+export function RequireAuth({ permission, deniedTo = 'home', signedOutMessage, deniedMessage }: RequireAuthProps) {
+  const session = useSession();
+  const location = useLocation();
+
+  if (session.status === 'loading') return <SessionCheck />;
+  if (session.status === 'signed-out') {
+    return <RedirectWithToast to={loginPathWithNext(`${location.pathname}${location.search}${location.hash}`)} message={signedOutMessage} tone="info" />;
+  }
+  if (permission && !can(session.user, permission)) {
+    return <RedirectWithToast to={deniedTo === 'home' ? paths.home() : paths.dashboard()} message={deniedMessage} tone="error" />;
+  }
+  return <Outlet />;
+}
+
+function SessionCheck() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="container-page flex min-h-[50vh] items-center justify-center py-16">
+      <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-primary-100 border-t-primary-600" />
+      <span className="sr-only">{t('auth.guard.checking')}</span>
+    </div>
+  );
+}
+
+function RedirectWithToast({ to, message, tone }: { to: string; message?: ParseKeys; tone: 'info' | 'error' }) {
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  useEffect(() => {
+    // A fixed id: React's development double effects (and a quick second visit) show one toast.
+    if (message) toast[tone](t(message), { id: `guard:${message}` });
+    void navigate(to, { replace: true });
+  }, [navigate, to, message, tone, t]);
+  return <SessionCheck />;
+}

@@ -1,0 +1,97 @@
+import type { ServiceTypeSummary } from '@khedma/shared';
+import { BadgeCheck, Clock, PackageCheck, ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../app/paths';
+import { formatDuration, formatMoney } from '../lib/format';
+import { pickLocalized, useLanguage } from '../lib/localized';
+import { CategoryTile } from './category-visual';
+
+/**
+ * A catalogue card (SPEC §2 Service card): image or the category icon on its tint, name and
+ * description in the current language, duration, Fixed price, Materials Included and warranty badges,
+ * "From" base price; the whole card links to /services/{id}. Its strings live in the `catalog`
+ * namespace, so pages that show cards load that namespace (router.tsx).
+ */
+export function ServiceCard({ service, eager = false }: { service: ServiceTypeSummary; eager?: boolean }) {
+  const { t } = useTranslation('catalog');
+  const language = useLanguage();
+  const name = pickLocalized(service.name, language);
+
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-card border border-sand-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
+      {service.imageUrl ? (
+        <img
+          src={service.imageUrl}
+          alt=""
+          width={640}
+          height={360}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-[16/9] w-full object-cover"
+        />
+      ) : (
+        <CategoryTile category={service.category} className="aspect-[16/9] w-full" />
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <p className="text-xs font-semibold tracking-wide text-primary-700 uppercase">{t(`categories.${service.category}`)}</p>
+        <h3 className="text-lg leading-snug font-semibold text-ink">
+          <Link
+            to={paths.service(service.id)}
+            className="rounded outline-offset-4 after:absolute after:inset-0 after:content-[''] hover:text-primary-700 focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:outline-3 focus-visible:after:outline-primary-600"
+          >
+            {name}
+          </Link>
+        </h3>
+        <p className="line-clamp-3 text-sm text-ink-muted">{pickLocalized(service.description, language)}</p>
+        <ul className="mt-auto flex flex-wrap gap-2 pt-1 text-xs font-medium">
+          <li className="inline-flex items-center gap-1 rounded-full bg-sand-100 px-2.5 py-1 text-sand-800">
+            <Clock aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">{t('card.duration')}: </span>
+            {formatDuration(service.estimatedDurationMinutes, language)}
+          </li>
+          <li className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2.5 py-1 text-primary-800">
+            <BadgeCheck aria-hidden="true" className="size-3.5" />
+            {t('card.fixedPrice')}
+          </li>
+          {service.materialsIncluded ? (
+            <li className="inline-flex items-center gap-1 rounded-full bg-completed-soft px-2.5 py-1 text-completed">
+              <PackageCheck aria-hidden="true" className="size-3.5" />
+              {t('card.materialsIncluded')}
+            </li>
+          ) : null}
+          {service.warrantyDays > 0 ? (
+            <li className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-2.5 py-1 text-accent-700">
+              <ShieldCheck aria-hidden="true" className="size-3.5" />
+              {t('card.warranty', { count: service.warrantyDays })}
+            </li>
+          ) : null}
+        </ul>
+        <p className="flex items-baseline justify-between gap-2 border-t border-sand-200 pt-3">
+          <span className="text-sm text-ink-muted">{t('card.from')}</span>
+          <span className="text-xl font-bold text-ink">{formatMoney(service.basePrice)}</span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** A card-shaped placeholder while services load (DESIGN.md "skeletons while loading lists"). */
+export function ServiceCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex animate-pulse flex-col overflow-hidden rounded-card border border-sand-200 bg-white">
+      <div className="aspect-[16/9] w-full bg-sand-100" />
+      <div className="space-y-3 p-5">
+        <div className="h-3 w-20 rounded bg-sand-200" />
+        <div className="h-5 w-3/4 rounded bg-sand-200" />
+        <div className="h-3 w-full rounded bg-sand-100" />
+        <div className="h-3 w-5/6 rounded bg-sand-100" />
+        <div className="flex gap-2 pt-2">
+          <div className="h-6 w-16 rounded-full bg-sand-100" />
+          <div className="h-6 w-20 rounded-full bg-sand-100" />
+        </div>
+        <div className="h-7 w-full rounded bg-sand-100" />
+      </div>
+    </div>
+  );
+}

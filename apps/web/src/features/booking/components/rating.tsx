@@ -1,0 +1,15 @@
+import { Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+/** "★ 4.8 · Reviews: 12", or "No reviews yet" (PRODUCT.md §1: real figures, never a placeholder). */
+export function Rating({ rating, reviewsCount }: { rating: number | null; reviewsCount: number }) {
+  const { t } = useTranslation('booking');
+  if (rating === null || reviewsCount === 0) return <span className="text-sm text-ink-muted">{t('professional.noReviews')}</span>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-1.5 text-sm">
+      <Star aria-hidden="true" className="size-4 fill-saffron-400 text-saffron-500" />
+      <span className="font-semibold text-ink">{t('professional.rating', { rating: rating.toFixed(1) })}</span>
+      <span className="text-ink-muted">· {t('professional.reviews', { count: reviewsCount })}</span>
+    </span>
+  );
+}

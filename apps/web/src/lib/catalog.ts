@@ -1,0 +1,74 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CategoryEntry, City, PriceResponse, ServiceTypeDetail, ServiceTypeSummary } from '@khedma/shared';
+import { api } from './api';
+
+/**
+ * Catalogue reads (SPEC §7) shared by the home, catalogue and pricing pages: TanStack Query hooks over
+ * the public, cached catalogue endpoints. Type-only imports from @khedma/shared, so no zod reaches the
+ * first load.
+ */
+
+export const catalogKeys = {
+  categories: ['catalog', 'categories'] as const,
+  services: (query: ServicesQuery) => ['catalog', 'services', query.q?.trim() ?? '', query.category ?? ''] as const,
+  service: (id: string) => ['catalog', 'service', id] as const,
+  price: (id: string, city: string) => ['catalog', 'price', id, city] as const,
+  cities: ['catalog', 'cities'] as const,
+};
+
+export interface ServicesQuery {
+  /** Free text, searched on the server in the three languages (at most 50 results). */
+  q?: string;
+  category?: string | null;
+}
+
+/** The catalogue list rarely changes; the server revalidates with ETags anyway. */
+const CATALOGUE_STALE_MS = 5 * 60_000;
+
+export function useCategories() {
+  return useQuery({
+    queryKey: catalogKeys.categories,
+    queryFn: ({ signal }) => api.get<CategoryEntry[]>('/api/categories', { signal }),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+/** Active services sorted by category then price: all, one category, or a text search. */
+export function useServices(query: ServicesQuery = {}) {
+  const q = query.q?.trim() || undefined;
+  const category = query.category || undefined;
+  return useQuery({
+    queryKey: catalogKeys.services({ q, category }),
+    queryFn: ({ signal }) => api.get<ServiceTypeSummary[]>('/api/services', { signal, query: { q, category } }),
+    staleTime: CATALOGUE_STALE_MS,
+    // While a new search runs, keep showing the previous results rather than flashing skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useService(id: string) {
+  return useQuery({
+    queryKey: catalogKeys.service(id),
+    queryFn: ({ signal }) => api.get<ServiceTypeDetail>(`/api/services/${encodeURIComponent(id)}`, { signal }),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+/** The service's price in a city (region price, price function, or base price: SPEC §7). */
+export function useServicePrice(id: string, city: string | null) {
+  return useQuery({
+    queryKey: catalogKeys.price(id, city ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<PriceResponse>(`/api/services/${encodeURIComponent(id)}/price`, { signal, query: { city: city ?? undefined } }),
+    enabled: Boolean(city),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function useCities() {
+  return useQuery({
+    queryKey: catalogKeys.cities,
+    queryFn: ({ signal }) => api.get<City[]>('/api/cities', { signal }),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
