@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { ApiError } from '../lib/api';
 import { i18n } from '../lib/i18n';
+import { loadToaster, onToasterNeeded } from '../lib/toast';
+
+const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })));
 
 export function createQueryClient() {
   return new QueryClient({
@@ -20,19 +22,31 @@ export function createQueryClient() {
   });
 }
 
-/** Toasts at the top, on the inline-end side, mirrored in Arabic. */
-function AppToaster() {
-  const { t, i18n: instance } = useTranslation();
-  const dir = instance.dir();
+/**
+ * Mounts the Toaster when it is first needed: a toast through lib/toast.ts, or the visitor's first
+ * tap or key press (toasts follow actions; sonner replays any shown before it mounted). Keeps the
+ * toast library out of the first load.
+ */
+function ToasterHost() {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (needed) return;
+    const need = () => setNeeded(true);
+    const onInteraction = () => void loadToaster();
+    const off = onToasterNeeded(need);
+    window.addEventListener('pointerdown', onInteraction, { capture: true, passive: true });
+    window.addEventListener('keydown', onInteraction, { capture: true, passive: true });
+    return () => {
+      off();
+      window.removeEventListener('pointerdown', onInteraction, { capture: true });
+      window.removeEventListener('keydown', onInteraction, { capture: true });
+    };
+  }, [needed]);
+  if (!needed) return null;
   return (
-    <Toaster
-      dir={dir}
-      position={dir === 'rtl' ? 'top-left' : 'top-right'}
-      richColors
-      closeButton
-      containerAriaLabel={t('a11y.notifications')}
-      toastOptions={{ className: 'font-[inherit]' }}
-    />
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
   );
 }
 
@@ -43,7 +57,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <AppToaster />
+        <ToasterHost />
       </QueryClientProvider>
     </I18nextProvider>
   );

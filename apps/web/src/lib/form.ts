@@ -3,6 +3,8 @@
  * its English messages (SPEC §5, exact) into the reader's language.
  */
 import type { TFunction } from 'i18next';
+import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULES, PASSWORD_TOO_LONG_MESSAGE, VALIDATION_MESSAGES } from '@khedma/shared/domain/validation';
 import { PROFILE_MESSAGES } from '@khedma/shared/schemas/profile';
 
@@ -77,4 +79,88 @@ export function mapServerFields(fields: Record<string, string>, rename: Record<s
   const out: FieldErrors = {};
   for (const [key, message] of Object.entries(fields)) out[rename[key] ?? key] = message;
   return out;
+}
+
+type Values = Record<string, string | boolean>;
+
+export interface FormOptions<V extends Values, Out> {
+  initial: V;
+  schema: SafeParser<Out>;
+  /** Prefix of the controls' ids (`${idPrefix}-${field}`), so the first invalid one can take focus. */
+  idPrefix: string;
+  /** Values as the schema expects them (extra fixed fields, renamed ones). */
+  toInput?: (values: V) => unknown;
+}
+
+/**
+ * A small form state for the shared schemas: values, the messages to show (a field's message appears
+ * once it was left or the form was submitted, and goes as soon as it is fixed), server field errors,
+ * and submit() which returns the parsed data or focuses the first invalid field.
+ */
+export function useSchemaForm<V extends Values, Out>({ initial, schema, idPrefix, toInput }: FormOptions<V, Out>) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrorsState] = useState<FieldErrors>({});
+
+  const result = useMemo(() => validate(schema, toInput ? toInput(values) : values), [schema, toInput, values]);
+  const clientErrors = result.ok ? {} : result.errors;
+
+  const errorOf = (name: keyof V & string): string | undefined => {
+    const message = serverErrors[name] ?? (submitted || touched[name] ? clientErrors[name] : undefined);
+    return message ? translateValidationMessage(t, message) : undefined;
+  };
+
+  const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setServerErrorsState((e) => {
+      if (!(name in e)) return e;
+      const next = { ...e };
+      delete next[name as string];
+      return next;
+    });
+  }, []);
+
+  const id = (name: keyof V & string) => `${idPrefix}-${name}`;
+
+  /** Props for a text input, textarea or select bound to `name`. */
+  const field = (name: keyof V & string) => ({
+    id: id(name),
+    name,
+    value: String(values[name] ?? ''),
+    error: errorOf(name),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setValue(name, e.target.value as V[typeof name]),
+    onBlur: () => setTouched((s) => (s[name] ? s : { ...s, [name]: true })),
+  });
+
+  /** Props for a checkbox bound to `name`. */
+  const checkbox = (name: keyof V & string) => ({
+    id: id(name),
+    name,
+    checked: Boolean(values[name]),
+    error: errorOf(name),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setValue(name, e.target.checked as V[typeof name]),
+  });
+
+  const focusFirst = (errors: FieldErrors) => {
+    const first = (Object.keys(initial) as string[]).find((k) => errors[k]);
+    if (first) requestAnimationFrame(() => document.getElementById(`${idPrefix}-${first}`)?.focus());
+  };
+
+  /** The parsed data when every rule holds; otherwise shows every message and focuses the first field. */
+  const submit = (): Out | null => {
+    setSubmitted(true);
+    if (result.ok) return result.data;
+    focusFirst(result.errors);
+    return null;
+  };
+
+  /** Field messages from the server (English, shared): shown until the field changes. */
+  const setServerErrors = (errors: FieldErrors) => {
+    setServerErrorsState(errors);
+    focusFirst(errors);
+  };
+
+  return { values, setValue, field, checkbox, submit, setServerErrors, errorOf, reset: () => setValues(initial) };
 }

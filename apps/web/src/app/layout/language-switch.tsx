@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { cn } from '../../components/ui/cn';
 import { currentLanguage, LANGUAGES, setLanguage, type Language } from '../../lib/i18n';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { paths } from '../paths';
 
 /** Logs out, returns to / (SPEC §2) and says so; on failure says "Logout failed" (SPEC §8). */

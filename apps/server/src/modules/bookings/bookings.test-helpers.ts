@@ -1,0 +1,135 @@
+/** Helpers for the booking, payment, realtime and job tests (app.inject against a fresh database). */
+import { addDays, localDateOf } from '@khedma/shared';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { seedId } from '../../db/seed/ids';
+import { createTestApp, type TestApp } from '../../test/app';
+import { signIn } from '../auth/auth.test-helpers';
+
+export const IDS = {
+  leakRepair: seedId('service:leak-repair'),
+  drainUnclogging: seedId('service:drain-unclogging'),
+  homeCleaning: seedId('service:home-cleaning'),
+  casablanca: seedId('city:casablanca'),
+  rabat: seedId('city:rabat'),
+  marrakech: seedId('city:marrakech'),
+  /** pro@demo.ma: the only plumber in Casablanca, all day every day. */
+  youssef: seedId('professional:pro@demo.ma'),
+  /** pro2@demo.ma: the only cleaner in Rabat. */
+  salma: seedId('professional:pro2@demo.ma'),
+  tapCartridge: seedId('addon:leak-repair:tap-cartridge'),
+  sealKit: seedId('addon:leak-repair:seal-kit'),
+  fridge: seedId('addon:home-cleaning:fridge'),
+} as const;
+
+export interface Session {
+  cookie: string;
+  token: string;
+  userId: string;
+}
+
+export interface BookingTestApp extends TestApp {
+  customer: Session;
+  customer2: Session;
+  pro: Session;
+  pro2: Session;
+  admin: Session;
+}
+
+/** A fresh app and database with the demo people signed in. */
+export async function bookingTestApp(): Promise<BookingTestApp> {
+  const t = await createTestApp();
+  const [customer, customer2, pro, pro2, admin] = await Promise.all(
+    ['customer@demo.ma', 'customer2@demo.ma', 'pro@demo.ma', 'pro2@demo.ma', 'admin@demo.ma'].map((e) => signIn(t.app, e)),
+  );
+  return { ...t, customer: customer!, customer2: customer2!, pro: pro!, pro2: pro2!, admin: admin! };
+}
+
+/** The Casablanca calendar date `days` from the app's clock. */
+export const dayFromNow = (app: FastifyInstance, days: number) => addDays(localDateOf(app.clock.now()), days);
+
+export function as(s: Session | null, o: InjectOptions): InjectOptions {
+  return s ? { ...o, headers: { ...o.headers, cookie: s.cookie } } : o;
+}
+
+export function wizardBody(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  return {
+    serviceTypeId: IDS.leakRepair,
+    cityId: IDS.casablanca,
+    date: dayFromNow(app, 5),
+    startTime: '10:00',
+    endTime: '12:00',
+    ...overrides,
+  };
+}
+
+export async function createBooking(app: FastifyInstance, who: Session, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return app.inject(as(who, { method: 'POST', url: '/api/bookings', payload: body, headers }));
+}
+
+/** Creates a wizard booking and returns its JSON; fails the test unless 201. */
+export async function book(app: FastifyInstance, who: Session, overrides: Record<string, unknown> = {}) {
+  const res = await createBooking(app, who, wizardBody(app, overrides));
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json() as BookingJson;
+}
+
+export async function pay(app: FastifyInstance, who: Session, id: string, method = 'card', simulate?: 'failure') {
+  return app.inject(as(who, { method: 'POST', url: `/api/bookings/${id}/pay`, payload: { method, ...(simulate ? { simulate } : {}) } }));
+}
+
+/** A paid wizard booking. */
+export async function paidBooking(app: FastifyInstance, who: Session, overrides: Record<string, unknown> = {}) {
+  const b = await book(app, who, overrides);
+  const res = await pay(app, who, b.id);
+  if (res.statusCode !== 200) throw new Error(`pay failed: ${res.statusCode} ${res.body}`);
+  return res.json().booking as BookingJson;
+}
+
+export interface BookingJson {
+  id: string;
+  reference: string;
+  status: string;
+  paymentStatus: string;
+  scheduledStart: string;
+  scheduledEnd: string;
+  amounts: { servicePrice: number; addOnsTotal: number; subtotal: number; serviceFee: number; total: number; cancellationFee: number | null };
+  lines: Array<{ kind: string; amount: number }>;
+  professional: { id: string; firstName: string };
+  canCancel: boolean;
+  cancellationFeePreview: number | null;
+  canReschedule: boolean;
+  canAccept: boolean;
+  [k: string]: unknown;
+}
+
+export const errorCode = (res: LightMyRequestResponse) => (res.json() as { error?: { code?: string } }).error?.code;
+
+/** Row counts that must not change when a request is refused. */
+export async function counts(database: Database) {
+  const res = await database.db.execute(sql`select
+    (select count(*)::int from bookings) as bookings,
+    (select count(*)::int from booking_price_lines) as lines,
+    (select count(*)::int from payments) as payments,
+    (select count(*)::int from ledger_entries) as ledger,
+    (select count(*)::int from scheduled_jobs) as jobs`);
+  return (res as unknown as { rows: Array<Record<string, number>> }).rows[0]!;
+}
+
+/** Ledger rows of a booking, and the sum per transaction (each must be 0). */
+export async function ledgerOf(database: Database, bookingId: string) {
+  const res = await database.db.execute(
+    sql`select account, amount, kind, transaction_id from ledger_entries where booking_id = ${bookingId} order by created_at, kind, account`,
+  );
+  const rows = (res as unknown as { rows: Array<{ account: string; amount: number; kind: string; transaction_id: string }> }).rows;
+  const byTx = new Map<string, number>();
+  for (const r of rows) byTx.set(r.transaction_id, (byTx.get(r.transaction_id) ?? 0) + Number(r.amount));
+  const balance = (account: string) => rows.filter((r) => r.account === account).reduce((s, r) => s + Number(r.amount), 0);
+  return { rows, transactionSums: [...byTx.values()], balance };
+}
+
+export async function outboxTo(app: FastifyInstance, to: string) {
+  const res = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+  return (res.json() as Array<{ to: string; subject: string; text: string }>).filter((m) => m.to === to);
+}

@@ -1,0 +1,57 @@
+/** Account calls (SPEC §7 Authentication): better-auth's routes under /api/auth and our sign-up. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignUpResponse } from '@khedma/shared/schemas/auth';
+import { api } from '../../lib/api';
+import { currentLanguage } from '../../lib/i18n';
+import { refreshSession } from '../../lib/session';
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  userType: 'customer' | 'pro';
+  acceptAge: true;
+  acceptTerms: true;
+}
+
+/** POST /api/accounts/sign-up: the account's emails will be in the language the visitor reads now. */
+export function useSignUp() {
+  return useMutation({
+    mutationFn: (input: SignUpInput) => api.post<SignUpResponse>('/api/accounts/sign-up', { ...input, locale: currentLanguage() }),
+  });
+}
+
+/** POST /api/auth/sign-in/email: sets the session cookie; the session is fetched again before resolving. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { email: string; password: string }) => {
+      // Whatever another account left in the cache is not this user's.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      await api.post('/api/auth/sign-in/email', { ...input, rememberMe: true });
+      return refreshSession(queryClient);
+    },
+  });
+}
+
+/** POST /api/auth/send-verification-email (answers the same for unknown addresses). */
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: (email: string) => api.post('/api/auth/send-verification-email', { email }),
+  });
+}
+
+/** POST /api/auth/request-password-reset (answers the same for unknown addresses). */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) => api.post('/api/auth/request-password-reset', { email }),
+  });
+}
+
+/** POST /api/auth/reset-password: ends every session of the account. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; newPassword: string; confirmPassword: string }) => api.post('/api/auth/reset-password', input),
+  });
+}

@@ -1,0 +1,138 @@
+import { CreditCard, Landmark, Loader2, Lock, Smartphone, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_METHODS, type PaymentMethod } from '@khedma/shared';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { isApiError } from '../../../lib/api';
+import { usePayBooking } from '../../../lib/bookings';
+import { formatMoney } from '../../../lib/format';
+import { ActionBar } from './action-bar';
+
+const METHOD_ICONS: Record<PaymentMethod, LucideIcon> = { card: CreditCard, bank: Landmark, mobile: Smartphone };
+
+export interface PaymentScreenProps {
+  /** What will be charged (the booking's total, computed by the server). */
+  amount: number | null;
+  /**
+   * The booking to pay: the one just created, or a new one when the previous attempt failed (a
+   * failed payment cancels its booking on the server, so a retry books again).
+   */
+  prepare: () => Promise<string>;
+  onPaid: (bookingId: string) => void;
+  /** The payment failed: the booking it was for is cancelled. */
+  onFailed: () => void;
+  onBack: () => void;
+}
+
+/**
+ * The payment screen (SPEC §2, §4, §8): card, bank digital payment or mobile payment; "DEMO MODE"
+ * with the bank method; every button disabled while the provider answers (the demo provider takes
+ * about 2 s); the method's failure message when it fails.
+ */
+export function PaymentScreen({ amount, prepare, onPaid, onFailed, onBack }: PaymentScreenProps) {
+  const { t } = useTranslation('booking');
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [preparing, setPreparing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pay = usePayBooking();
+  const processing = preparing || pay.isPending;
+  const headingId = useId();
+
+  async function submit() {
+    setError(null);
+    setPreparing(true);
+    let bookingId: string;
+    try {
+      bookingId = await prepare();
+    } catch {
+      // prepare() reports its own errors (e.g. the slot was taken meanwhile).
+      setPreparing(false);
+      return;
+    }
+    setPreparing(false);
+    pay.mutate(
+      { id: bookingId, method },
+      {
+        onSuccess: () => onPaid(bookingId),
+        onError: (err) => {
+          if (isApiError(err, 'ALREADY_PAID')) {
+            onPaid(bookingId);
+            return;
+          }
+          if (isApiError(err, 'PAYMENT_FAILED') || isApiError(err, 'INVALID_TRANSITION')) onFailed();
+          setError(isApiError(err, 'PAYMENT_FAILED') ? t(`payment.failed.${method}`) : t('payment.error'));
+        },
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-5">
+      <div>
+        <h2 id={headingId} className="text-xl font-bold text-ink">
+          {t('payment.title')}
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">{t('payment.lead')}</p>
+      </div>
+      <fieldset disabled={processing} className="space-y-3">
+        <legend className="sr-only">{t('payment.method')}</legend>
+        {PAYMENT_METHODS.map((m) => {
+          const Icon = METHOD_ICONS[m];
+          const checked = method === m;
+          return (
+            <label
+              key={m}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-card border bg-white p-4 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-600',
+                checked ? 'border-primary-600 ring-1 ring-primary-600' : 'border-sand-300 hover:border-sand-500',
+              )}
+            >
+              <input
+                type="radio"
+                name="payment-method"
+                value={m}
+                checked={checked}
+                onChange={() => {
+                  setMethod(m);
+                  setError(null);
+                }}
+                className="mt-1 size-5 accent-primary-600"
+              />
+              <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary-700" />
+              <span className="min-w-0">
+                <span className="block font-semibold text-ink">{t(`payment.methods.${m}.name`)}</span>
+                <span className="block text-sm text-ink-muted">{t(`payment.methods.${m}.description`)}</span>
+                {m === 'bank' ? (
+                  <span className="mt-2 flex items-start gap-1.5 rounded-lg bg-saffron-100 px-2.5 py-1.5 text-xs font-semibold text-sand-900">
+                    <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                    {t('payment.demoMode')}
+                  </span>
+                ) : null}
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <p className="flex items-center gap-2 text-sm text-ink-muted">
+        <Lock aria-hidden="true" className="size-4 shrink-0" />
+        {t('payment.escrow')}
+      </p>
+      <div aria-live="assertive" role="alert" className={error ? 'rounded-xl border border-cancelled/30 bg-cancelled-soft p-3 text-sm font-medium text-cancelled' : 'sr-only'}>
+        {error}
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {processing ? t('payment.processing') : ''}
+      </p>
+      <ActionBar>
+        <Button variant="secondary" size="lg" onClick={onBack} disabled={processing}>
+          {t('actions.back')}
+        </Button>
+        <Button variant="accent" size="lg" onClick={() => void submit()} disabled={processing || amount === null}>
+          {processing ? <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" /> : null}
+          {processing ? t('payment.processing') : t('payment.pay', { amount: amount === null ? '' : formatMoney(amount) })}
+        </Button>
+      </ActionBar>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { Clock, Search } from 'lucide-react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CATEGORIES, CATEGORY_INFO, type Category, type ServiceTypeSummary } from '@khedma/shared';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { formatDuration, formatMoney } from '../../../lib/format';
+import { pickLocalized, useLanguage } from '../../../lib/localized';
+import { useServices } from '../api';
+import { CategoryIcon } from '../components/category-icon';
+import { StepHeading, LoadError, SkeletonGrid } from './step-parts';
+
+/** Folds case and accents so "menage" finds "Ménage". */
+export function normalizeSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
+
+/** Services matching the search in any language (name, description, category), grouped by category in catalogue order. */
+export function groupServices(services: readonly ServiceTypeSummary[], query: string, allowed?: ReadonlySet<string>) {
+  const q = normalizeSearch(query);
+  const matches = services.filter((s) => {
+    if (allowed && !allowed.has(s.id)) return false;
+    if (!q) return true;
+    const haystack = [...Object.values(s.name), ...Object.values(s.description), ...Object.values(CATEGORY_INFO[s.category].name)].join(' ');
+    return normalizeSearch(haystack).includes(q);
+  });
+  const groups: Array<{ category: Category; services: ServiceTypeSummary[] }> = [];
+  for (const category of [...CATEGORIES].sort((a, b) => CATEGORY_INFO[a].sortOrder - CATEGORY_INFO[b].sortOrder)) {
+    const inCategory = matches.filter((s) => s.category === category).sort((a, b) => a.basePrice - b.basePrice);
+    if (inCategory.length) groups.push({ category, services: inCategory });
+  }
+  return groups;
+}
+
+/** Step 1: the service, as a grid by category with a search box. Choosing one moves on. */
+export function ServiceStep({
+  selectedId,
+  allowedIds,
+  onSelect,
+}: {
+  selectedId: string | null;
+  /** A preselected professional: only the services they offer. */
+  allowedIds?: ReadonlySet<string>;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation('booking');
+  const language = useLanguage();
+  const services = useServices();
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const searchId = useId();
+  const groups = useMemo(() => groupServices(services.data ?? [], deferred, allowedIds), [services.data, deferred, allowedIds]);
+
+  return (
+    <section aria-labelledby="wizard-step-heading" className="space-y-5">
+      <StepHeading title={t('wizard.service.title')} lead={t('wizard.service.lead')} />
+      <div className="relative">
+        <label htmlFor={searchId} className="sr-only">
+          {t('wizard.service.search')}
+        </label>
+        <Search aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-sand-600" />
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('wizard.service.search')}
+          className="min-h-12 w-full rounded-xl border border-sand-500 bg-white ps-11 pe-4 text-base text-ink placeholder:text-sand-600"
+        />
+      </div>
+      {services.isPending ? (
+        <SkeletonGrid />
+      ) : services.isError ? (
+        <LoadError message={t('errors.loadServices')} onRetry={() => void services.refetch()} />
+      ) : groups.length === 0 ? (
+        <div className="rounded-card border border-dashed border-sand-300 bg-white p-6 text-center">
+          <p className="font-medium text-ink">{t('wizard.service.noMatch', { query: deferred })}</p>
+          <Button variant="ghost" className="mt-2" onClick={() => setQuery('')}>
+            {t('wizard.service.clearSearch')}
+          </Button>
+        </div>
+      ) : (
+        <div className="space-y-6">
+          {groups.map(({ category, services: list }) => (
+            <div key={category}>
+              <h3 className="mb-3 flex items-center gap-2 text-base font-bold text-ink">
+                <CategoryIcon category={category} className="size-8 rounded-lg [&>svg]:size-4" />
+                {pickLocalized(CATEGORY_INFO[category].name, language)}
+              </h3>
+              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {list.map((service) => {
+                  const selected = service.id === selectedId;
+                  return (
+                    <li key={service.id}>
+                      <button
+                        type="button"
+                        aria-pressed={selected}
+                        onClick={() => onSelect(service.id)}
+                        className={cn(
+                          'flex h-full min-h-11 w-full flex-col items-start gap-1 rounded-card border bg-white p-4 text-start transition-colors',
+                          selected ? 'border-primary-600 ring-2 ring-primary-600' : 'border-sand-300 hover:border-primary-400 hover:bg-primary-50/40',
+                        )}
+                      >
+                        <span className="font-semibold text-ink">{pickLocalized(service.name, language)}</span>
+                        <span className="line-clamp-2 text-sm text-ink-muted">{pickLocalized(service.description, language)}</span>
+                        <span className="mt-auto flex w-full flex-wrap items-center justify-between gap-2 pt-2 text-sm">
+                          <span className="font-semibold text-primary-700">{t('wizard.service.from', { price: formatMoney(service.basePrice) })}</span>
+                          <span className="inline-flex items-center gap-1 text-ink-muted">
+                            <Clock aria-hidden="true" className="size-4" />
+                            {formatDuration(service.estimatedDurationMinutes, language)}
+                          </span>
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
