@@ -1,14 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { Seo } from '../../../components/seo';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { Catalogue } from '../components/catalogue';
 
-/** /services: the catalogue with search (#search), category chips and service cards. The shell provides the heading; the catalog capability builds the rest. */
+/** /services (and /services?q=&category=): the whole catalogue with search and category chips. */
 export function ServicesPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Seo title={t('pages.services.title')} />
-      <PageIntro title={t('pages.services.title')} lead={t('pages.services.lead')} />
-    </>
-  );
+  return <Catalogue />;
 }

@@ -1,0 +1,214 @@
+import { AlertTriangle, MessageCircle, RotateCcw, SearchX } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths, SERVICE_CATEGORIES, toServiceCategory, withQuery, type ServiceCategory } from '../../../app/paths';
+import { CATEGORY_VISUALS } from '../../../components/category-visual';
+import { Seo } from '../../../components/seo';
+import { ServiceCard, ServiceCardSkeleton } from '../../../components/service-card';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { ChipGroup, type ChipOption } from '../../../components/ui/chips';
+import { SearchInput } from '../../../components/ui/search-input';
+import { useServices } from '../../../lib/catalog';
+import { useDebouncedValue } from '../../../lib/debounce';
+
+type ChipValue = ServiceCategory | 'all';
+
+/**
+ * The catalogue (SPEC §2 Services catalogue): hero, the #search section with a debounced server-side
+ * search and the category chips, the cards sorted by category then price, and "Can't find what
+ * you're looking for?". `/services?q=&category=` and `/services/{category}` (a category page: its own
+ * heading and title) both land here; the search text and category stay in the address.
+ */
+export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }) {
+  const { t } = useTranslation('catalog');
+  const { t: tShell } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const category = routeCategory ?? toServiceCategory(params.get('category') ?? undefined);
+  const urlQuery = params.get('q') ?? '';
+  const [text, setText] = useState(urlQuery);
+  const query = useDebouncedValue(text.trim());
+  const services = useServices({ q: query, category });
+  const searchId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Keep the address in step with the (debounced) search text, without adding history entries.
+  useEffect(() => {
+    if (query === urlQuery.trim()) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (query) next.set('q', query);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [query, urlQuery, setParams]);
+
+  // Back/forward (or a new link) changed the address: show its text.
+  const lastUrlQuery = useRef(urlQuery);
+  useEffect(() => {
+    if (urlQuery !== lastUrlQuery.current) {
+      lastUrlQuery.current = urlQuery;
+      if (urlQuery.trim() !== text.trim()) setText(urlQuery);
+    }
+  }, [urlQuery, text]);
+
+  const chooseCategory = (value: ChipValue) => {
+    const next = value === 'all' ? undefined : value;
+    if (routeCategory) {
+      // A category page: go to the other category's page (or the whole catalogue), at the search section.
+      const path = next ? paths.serviceCategory(next) : paths.services();
+      void navigate(withQuery(path, { q: query || undefined }, 'search'));
+      return;
+    }
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set('category', next);
+        else updated.delete('category');
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  const chips: ChipOption<ChipValue>[] = useMemo(
+    () => [
+      { value: 'all', label: t('categories.all') },
+      ...SERVICE_CATEGORIES.map((slug) => {
+        const { Icon } = CATEGORY_VISUALS[slug];
+        return { value: slug, label: t(`categories.${slug}`), icon: <Icon aria-hidden="true" className="size-4" /> };
+      }),
+    ],
+    [t],
+  );
+
+  const categoryName = routeCategory ? t(`categories.${routeCategory}`) : null;
+  const title = categoryName ? t('catalogue.categoryTitle', { category: categoryName }) : t('catalogue.title');
+  const description = categoryName ? t('catalogue.categoryDescription', { category: categoryName }) : t('catalogue.description');
+  const list = services.data;
+  const pending = text.trim() !== query || (services.isFetching && services.isPlaceholderData);
+
+  return (
+    <>
+      <Seo title={title} description={description} />
+      <section className="border-b border-sand-200 bg-white">
+        <div className="container-page py-10 md:py-14">
+          <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-balance text-ink md:text-4xl">{title}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-pretty text-ink-muted">{t('catalogue.heroLead')}</p>
+        </div>
+      </section>
+
+      <section id="search" aria-labelledby={`${searchId}-heading`} className="scroll-mt-20 md:scroll-mt-32">
+        <div className="container-page space-y-5 pt-8">
+          <h2 id={`${searchId}-heading`} className="text-xl font-semibold">
+            {t('catalogue.searchHeading')}
+          </h2>
+          <form
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              inputRef.current?.blur();
+            }}
+          >
+            <SearchInput
+              ref={inputRef}
+              id={`${searchId}-input`}
+              label={t('catalogue.searchLabel')}
+              placeholder={t('catalogue.searchPlaceholder')}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              onClear={() => {
+                setText('');
+                inputRef.current?.focus();
+              }}
+              clearLabel={t('catalogue.clearSearch')}
+              maxLength={100}
+              className="max-w-2xl"
+            />
+          </form>
+          <ChipGroup label={t('catalogue.chipsLabel')} options={chips} value={category ?? 'all'} onChange={chooseCategory} />
+        </div>
+      </section>
+
+      <section aria-labelledby={`${searchId}-results`} className="container-page py-8">
+        <div className="mb-4 flex items-baseline justify-between gap-4">
+          <h2 id={`${searchId}-results`} className="sr-only">
+            {t('catalogue.resultsHeading')}
+          </h2>
+          <p role="status" aria-live="polite" className="text-sm text-ink-muted">
+            {list ? (pending ? t('catalogue.searching') : t('catalogue.count', { count: list.length })) : null}
+          </p>
+        </div>
+
+        {services.isError && !list ? (
+          <div role="alert" className="flex flex-col items-start gap-4 rounded-card border border-cancelled/30 bg-cancelled-soft p-6 text-cancelled">
+            <p className="flex items-center gap-2 font-semibold">
+              <AlertTriangle aria-hidden="true" className="size-5" />
+              {t('catalogue.loadError')}
+            </p>
+            <Button variant="secondary" onClick={() => void services.refetch()}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              {tShell('common.retry')}
+            </Button>
+          </div>
+        ) : !list ? (
+          <div aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, i) => (
+              <ServiceCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : list.length === 0 ? (
+          <div className="flex flex-col items-center rounded-card border border-dashed border-sand-400 bg-white px-6 py-12 text-center">
+            <SearchX aria-hidden="true" className="size-10 text-sand-600" />
+            <p className="mt-4 text-lg font-semibold">{t('catalogue.empty')}</p>
+            <p className="mt-1 max-w-md text-ink-muted">{t('catalogue.emptyHint')}</p>
+            <Button
+              variant="secondary"
+              className="mt-6"
+              onClick={() => {
+                setText('');
+                chooseCategory('all');
+              }}
+            >
+              {t('catalogue.showAll')}
+            </Button>
+          </div>
+        ) : (
+          <ul className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${pending ? 'opacity-70' : ''}`}>
+            {list.map((service, index) => (
+              <li key={service.id} className="flex">
+                <div className="flex w-full flex-col [&>article]:flex-1">
+                  <ServiceCard service={service} eager={index < 3} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby={`${searchId}-cant-find`} className="container-page pb-16">
+        <div className="flex flex-col gap-6 rounded-card bg-primary-950 p-8 text-white [--focus-ring:var(--color-saffron-400)] md:flex-row md:items-center md:justify-between md:p-10">
+          <div className="max-w-2xl">
+            <h2 id={`${searchId}-cant-find`} className="text-2xl font-bold">
+              {t('catalogue.cantFindTitle')}
+            </h2>
+            <p className="mt-2 text-sand-200">{t('catalogue.cantFindBody')}</p>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <ButtonLink to={paths.contact()} variant="accent" size="lg">
+              <MessageCircle aria-hidden="true" className="size-5" />
+              {t('catalogue.contactUs')}
+            </ButtonLink>
+            <ButtonLink to={paths.contact()} variant="on-dark" size="lg">
+              {t('catalogue.requestService')}
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
