@@ -9,7 +9,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Journeys run in Debian's Chromium (never a downloaded browser) against the built app on a fresh database.
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: process.env.CI ? 'test-results/e2e' : `test-results/e2e-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

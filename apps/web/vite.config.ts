@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './src/build/precompress-plugin';
+import { serviceWorker } from './src/build/service-worker-plugin';
 
 // The API (Fastify + WebSocket) listens on 3000 in development; API_PORT points the proxy elsewhere.
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
@@ -12,7 +14,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

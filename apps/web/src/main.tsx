@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
+import { registerServiceWorker } from './pwa/register';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -15,3 +16,5 @@ void initI18n().then(() => {
     </StrictMode>,
   );
 });
+
+registerServiceWorker();

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { BookingEventData } from '@khedma/shared/realtime';
 import { bookingKeys, isOwnBookingAction } from '../lib/bookings';
 import { formatDate } from '../lib/format';

@@ -2,7 +2,7 @@ import type { ParseKeys } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { can, type Permission } from '@khedma/shared/domain/permissions';
 import { loginPathWithNext } from '../lib/safe-next';
 import { useSession } from '../lib/session';

@@ -36,27 +36,27 @@ function guarded(guard: RequireAuthProps, children: RouteObject[]): RouteObject 
   return { element: <RequireAuth {...guard} />, children };
 }
 
-const terms = page(() => import('../features/legal/pages/terms-page'), 'TermsPage');
-const privacy = page(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage');
-const myBookings = page(() => import('../features/booking/pages/my-bookings-page'), 'MyBookingsPage');
+const terms = page(() => import('../features/legal/pages/terms-page'), 'TermsPage', ['legal']);
+const privacy = page(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage', ['legal']);
+const myBookings = page(() => import('../features/booking/pages/my-bookings-page'), 'MyBookingsPage', ['booking']);
 
 /** Every page of SPEC §2 (see paths.ts), rendered inside the layout. */
 const pageRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('../features/home/pages/home-page'), 'HomePage') },
-  { path: routes.about, lazy: page(() => import('../features/about/pages/about-page'), 'AboutPage') },
-  { path: routes.services, lazy: page(() => import('../features/catalog/pages/services-page'), 'ServicesPage') },
+  { index: true, lazy: page(() => import('../features/home/pages/home-page'), 'HomePage', ['home', 'catalog']) },
+  { path: routes.about, lazy: page(() => import('../features/about/pages/about-page'), 'AboutPage', ['site']) },
+  { path: routes.services, lazy: page(() => import('../features/catalog/pages/services-page'), 'ServicesPage', ['catalog']) },
   {
     path: routes.serviceOrCategory,
-    lazy: page(() => import('../features/catalog/pages/service-or-category-page'), 'ServiceOrCategoryPage'),
+    lazy: page(() => import('../features/catalog/pages/service-or-category-page'), 'ServiceOrCategoryPage', ['catalog']),
   },
-  { path: routes.contact, lazy: page(() => import('../features/contact/pages/contact-page'), 'ContactPage') },
-  { path: routes.faq, lazy: page(() => import('../features/faq/pages/faq-page'), 'FaqPage') },
-  { path: routes.pricing, lazy: page(() => import('../features/pricing/pages/pricing-page'), 'PricingPage') },
+  { path: routes.contact, lazy: page(() => import('../features/contact/pages/contact-page'), 'ContactPage', ['site']) },
+  { path: routes.faq, lazy: page(() => import('../features/faq/pages/faq-page'), 'FaqPage', ['site']) },
+  { path: routes.pricing, lazy: page(() => import('../features/pricing/pages/pricing-page'), 'PricingPage', ['site', 'catalog']) },
   { path: routes.terms, lazy: terms },
   { path: routes.termsNew, lazy: terms },
   { path: routes.privacy, lazy: privacy },
   { path: routes.privacyNew, lazy: privacy },
-  { path: routes.cookies, lazy: page(() => import('../features/legal/pages/cookies-page'), 'CookiesPage') },
+  { path: routes.cookies, lazy: page(() => import('../features/legal/pages/cookies-page'), 'CookiesPage', ['legal']) },
   { path: routes.login, lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage', ['auth']) },
   { path: routes.signup, lazy: page(() => import('../features/auth/pages/signup-page'), 'SignupPage', ['auth']) },
   {
@@ -80,7 +80,7 @@ const pageRoutes: RouteObject[] = [
   ]),
   { path: routes.applyProfessional, loader: redirectTo(() => paths.professionalOnboarding()) },
   guarded({ signedOutMessage: 'auth.guard.dashboard' }, [
-    { path: routes.dashboard, lazy: page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage') },
+    { path: routes.dashboard, lazy: page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage', ['dashboard', 'booking']) },
   ]),
   guarded({}, [
     { path: routes.dashboardBookings, lazy: myBookings },
@@ -90,16 +90,16 @@ const pageRoutes: RouteObject[] = [
   guarded({ permission: 'services:manage:own', deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly' }, [
     { path: routes.proProfile, lazy: page(() => import('../features/pros/pages/my-pro-profile-page'), 'MyProProfilePage') },
   ]),
-  { path: routes.pro, lazy: page(() => import('../features/pros/pages/pro-page'), 'ProPage') },
+  { path: routes.pro, lazy: page(() => import('../features/pros/pages/pro-page'), 'ProPage', ['pros']) },
   { path: routes.professional, loader: redirectTo(({ params }) => paths.pro(params.id ?? '')) },
   guarded({ permission: 'booking:accept:own', deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly' }, [
-    { path: routes.proBookings, lazy: page(() => import('../features/booking/pages/pro-bookings-page'), 'ProBookingsPage') },
+    { path: routes.proBookings, lazy: page(() => import('../features/booking/pages/pro-bookings-page'), 'ProBookingsPage', ['booking']) },
   ]),
   { path: routes.book, loader: redirectTo(() => paths.bookService()) },
   { path: routes.search, lazy: page(() => import('../features/pros/pages/search-page'), 'SearchPage') },
   guarded({ signedOutMessage: 'auth.guard.continue' }, [
-    { path: routes.bookService, lazy: page(() => import('../features/booking/pages/book-service-page'), 'BookServicePage') },
-    { path: routes.booking, lazy: page(() => import('../features/booking/pages/booking-page'), 'BookingPage') },
+    { path: routes.bookService, lazy: page(() => import('../features/booking/pages/book-service-page'), 'BookServicePage', ['booking']) },
+    { path: routes.booking, lazy: page(() => import('../features/booking/pages/booking-page'), 'BookingPage', ['booking']) },
   ]),
   guarded({ signedOutMessage: 'auth.guard.messages' }, [
     { path: routes.chat, lazy: page(() => import('../features/chat/pages/chat-page'), 'ChatPage') },

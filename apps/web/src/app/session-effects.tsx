@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { Profile } from '@khedma/shared/schemas/profile';
 import { api } from '../lib/api';
 import { i18n, isLanguage } from '../lib/i18n';

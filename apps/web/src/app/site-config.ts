@@ -15,3 +15,25 @@ export type SocialNetwork = (typeof SOCIAL_LINKS)[number]['id'];
 
 export const APP_STORE_URL = 'https://apps.apple.com/ma/search?term=khedma';
 export const GOOGLE_PLAY_URL = 'https://play.google.com/store/search?q=khedma&c=apps';
+
+/**
+ * Support contact details shown on /contact. PLACEHOLDERS until the operator supplies the real line
+ * and address; the email matches the server's SUPPORT_EMAIL default. Change them here only.
+ */
+export const SUPPORT_CONTACT = {
+  /** E.164, used for the tel: link. */
+  phone: '+212522000000',
+  phoneDisplay: '+212 5 22 00 00 00',
+  email: 'support@khedma.ma',
+  city: { en: 'Casablanca, Morocco', fr: 'Casablanca, Maroc', ar: 'الدار البيضاء، المغرب' },
+} as const;
+
+/**
+ * Marketing figures of the home statistics band (SPEC §1: configurable copy, PRODUCT.md §1). The
+ * operator edits them here; the cities figure is counted from the served cities instead.
+ */
+export const MARKETING_FIGURES = {
+  verifiedProfessionals: 1000,
+  completedTasks: 5000,
+  averageRating: 4.8,
+} as const;

@@ -4,6 +4,7 @@ import type booking from '../features/booking/locales/en.json';
 import type catalog from '../features/catalog/locales/en.json';
 import type consent from '../features/consent/locales/en.json';
 import type dashboard from '../features/dashboard/locales/en.json';
+import type home from '../features/home/locales/en.json';
 import type legal from '../features/legal/locales/en.json';
 import type profile from '../features/profile/locales/en.json';
 import type pros from '../features/pros/locales/en.json';
@@ -20,10 +21,12 @@ export interface FeatureCatalogues {
   catalog: typeof catalog;
   consent: typeof consent;
   dashboard: typeof dashboard;
+  /** The home page only (kept apart from `site`: it is part of the first load). */
+  home: typeof home;
   legal: typeof legal;
   profile: typeof profile;
   pros: typeof pros;
-  /** Home, about, pricing, FAQ and contact pages. */
+  /** About, pricing, FAQ and contact pages. */
   site: typeof site;
 }
 export type FeatureNamespace = keyof FeatureCatalogues;

@@ -13,7 +13,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { can, type Permission } from '@khedma/shared/domain/permissions';
 import type { MeResponse } from '@khedma/shared/schemas/auth';
 import type { Profile } from '@khedma/shared/schemas/profile';

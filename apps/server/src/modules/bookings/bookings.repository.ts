@@ -1,6 +1,6 @@
 /** SQL of the bookings module (Drizzle), nothing else. Every method takes the handle it runs on. */
 import { ACTIVE_BOOKING_STATUSES, isoToWeekday, type BookingStatus, type IsoWeekday, type Locale, type WeeklyAvailability } from '@khedma/shared';
-import { and, asc, desc, eq, gte, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bookingPriceLines,
@@ -70,8 +70,13 @@ export interface Recipient {
   locale: Locale;
 }
 
-const ratingSql = sql<string | null>`(select round(avg(r.rating), 2) from reviews r where r.professional_id = ${professionals.id})`;
-const reviewCountSql = sql<number>`(select count(*)::int from reviews r where r.professional_id = ${professionals.id})`;
+/**
+ * professionals.id spelled out: in a single-table select Drizzle renders a column unqualified
+ * ("id"), which inside a correlated subquery would bind to the subquery's own table.
+ */
+const PRO_ID = sql.raw('"professionals"."id"');
+const ratingSql = sql<string | null>`(select round(avg(r.rating), 2) from reviews r where r.professional_id = ${PRO_ID})`;
+const reviewCountSql = sql<number>`(select count(*)::int from reviews r where r.professional_id = ${PRO_ID})`;
 
 const viewColumns = {
   booking: bookings,
@@ -187,12 +192,12 @@ export class BookingsRepository {
     if (filter.cityId) conditions.push(eq(professionals.cityId, filter.cityId));
     if (filter.serviceTypeId) {
       conditions.push(
-        sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ps.service_type_id = ${filter.serviceTypeId})`,
+        sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${PRO_ID} and ps.service_type_id = ${filter.serviceTypeId})`,
       );
     }
     if (filter.boroughId) {
       conditions.push(
-        sql`exists (select 1 from ${professionalBoroughs} pb where pb.professional_id = ${professionals.id} and pb.borough_id = ${filter.boroughId})`,
+        sql`exists (select 1 from ${professionalBoroughs} pb where pb.professional_id = ${PRO_ID} and pb.borough_id = ${filter.boroughId})`,
       );
     }
     const since = new Date(now.getTime() - 30 * 24 * 3600_000).toISOString();
@@ -205,10 +210,10 @@ export class BookingsRepository {
         hourlyRate: professionals.hourlyRate,
         rating: ratingSql,
         reviewCount: reviewCountSql,
-        jobsLast30Days: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${professionals.id}
+        jobsLast30Days: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID}
           and b.status in ('pending', 'confirmed', 'completed')
           and b.scheduled_start >= ${since}::timestamptz and b.scheduled_start < ${now.toISOString()}::timestamptz)`,
-        jobsDone: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${professionals.id} and b.status = 'completed')`,
+        jobsDone: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')`,
       })
       .from(professionals)
       .where(and(...conditions));
@@ -374,5 +379,3 @@ export class BookingsRepository {
   }
 }
 
-// Re-exported for the services' ad-hoc conditions.
-export { gte, ne, notInArray, or };

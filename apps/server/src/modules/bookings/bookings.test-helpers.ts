@@ -114,7 +114,7 @@ export async function counts(database: Database) {
     (select count(*)::int from payments) as payments,
     (select count(*)::int from ledger_entries) as ledger,
     (select count(*)::int from scheduled_jobs) as jobs`);
-  return (res as unknown as { rows: Array<Record<string, number>> }).rows[0]!;
+  return (res as unknown as { rows: Array<{ bookings: number; lines: number; payments: number; ledger: number; jobs: number }> }).rows[0]!;
 }
 
 /** Ledger rows of a booking, and the sum per transaction (each must be 0). */

@@ -42,7 +42,7 @@ export class ProsRepository {
         three: professionalRatings.threeStarCount,
         two: professionalRatings.twoStarCount,
         one: professionalRatings.oneStarCount,
-        jobsDone: sql<number>`(select count(*)::int from ${bookings} b where b.professional_id = ${professionals.id} and b.status = 'completed')`,
+        jobsDone: sql<number>`(select count(*)::int from ${bookings} b where b.professional_id = ${sql.raw('"professionals"."id"')} and b.status = 'completed')`,
       })
       .from(professionals)
       .innerJoin(cities, eq(cities.id, professionals.cityId))

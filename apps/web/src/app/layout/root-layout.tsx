@@ -1,10 +1,18 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { loadNamespaces } from '../../lib/i18n';
 import { useShellSession } from '../session';
 import { SessionEffects } from '../session-effects';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+// Cookie consent (banner and settings dialog): its own small chunk, fetched after the first render.
+const CookieConsent = lazy(() =>
+  Promise.all([import('../../features/consent/components/cookie-consent'), loadNamespaces(['consent'])]).then(([m]) => ({
+    default: m.CookieConsent,
+  })),
+);
 
 // The realtime channel is only for signed-in users: its code loads with their first page, not for visitors.
 const RealtimeBridge = lazy(() => import('../realtime-bridge').then((m) => ({ default: m.RealtimeBridge })));
@@ -36,7 +44,11 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <RouteAnnouncer />
+      <Suspense fallback={null}>
+        <CookieConsent />
+      </Suspense>
       <RealtimeForSignedIn />
+      <SessionEffects />
     </div>
   );
 }

@@ -12,7 +12,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
       {...props}
       type={visible ? 'text' : 'password'}
       dir="ltr"
-      className="rtl:text-right"
+      className="rtl:text-end"
       autoCapitalize="none"
       autoCorrect="off"
       spellCheck={false}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { signInRequestSchema } from '@khedma/shared/schemas/auth';
 import { paths } from '../../../app/paths';
 import { Seo } from '../../../components/seo';
@@ -115,12 +115,15 @@ export function LoginPage() {
             autoCapitalize="none"
             spellCheck={false}
             dir="ltr"
-            className="rtl:text-right"
+            className="rtl:text-end"
             required
           />
           <div className="flex flex-col gap-2">
             <PasswordField {...form.field('password')} label={t('fields.password')} autoComplete="current-password" required />
-            <Link to={paths.forgotPassword()} className="inline-flex min-h-11 items-center self-start text-sm font-semibold text-primary-700 underline">
+            <Link
+              to={paths.forgotPassword()}
+              state={{ email: form.values.email }}
+              className="inline-flex min-h-11 items-center self-start text-sm font-semibold text-primary-700 underline">
               {t('login.forgot')}
             </Link>
           </div>

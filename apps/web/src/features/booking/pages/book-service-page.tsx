@@ -1,14 +1,298 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { AssignmentPreviewRequest, CreateBookingRequest, QuoteRequest } from '@khedma/shared';
+import { paths } from '../../../app/paths';
 import { Seo } from '../../../components/seo';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { Button } from '../../../components/ui/button';
+import { DirectionalIcon } from '../../../components/ui/directional-icon';
+import { isApiError } from '../../../lib/api';
+import { bookingKeys, useCancelBooking } from '../../../lib/bookings';
+import { pickLocalized, useLanguage } from '../../../lib/localized';
+import { createBooking, newIdempotencyKey, useBoroughs, useCities, useProfessional, useQuote, useService, useServices } from '../api';
+import { ACTION_BAR_SPACE } from '../components/action-bar';
+import { NotFoundPanel } from '../components/not-found-panel';
+import { PaymentScreen } from '../components/payment-screen';
+import { PageLoading, SignedIn } from '../components/signed-in';
+import { CityStep } from '../wizard/city-step';
+import { ConfirmStep } from '../wizard/confirm-step';
+import { DoneStep } from '../wizard/done-step';
+import { ProfessionalStep } from '../wizard/professional-step';
+import { ScheduleStep } from '../wizard/schedule-step';
+import { ServiceStep } from '../wizard/service-step';
+import { WizardProgress } from '../wizard/wizard-progress';
+import { initialStateFrom, parseAddOnsParam, STEP, wizardReducer, type WizardProfessional, type WizardState } from '../wizard/wizard-state';
 
-/** /book-service: the six-step booking wizard. The shell provides the heading; the booking capability builds the rest. */
+/** Navigation state of "Book Now" in the professionals finder (SPEC §2): the preselected professional. */
+interface PreselectState {
+  preselectedProfessional?: { id?: string; name?: string; serviceId?: string; serviceName?: string };
+}
+
+/** /book-service: the six-step booking wizard (SPEC §2, §4, §5; issue 5). Signed-out visitors log in first and come back. */
 export function BookServicePage() {
   const { t } = useTranslation();
   return (
     <>
       <Seo title={t('pages.bookService.title')} />
-      <PageIntro title={t('pages.bookService.title')} />
+      <div className="container-page py-6 md:py-10">
+        <h1 className="text-2xl font-bold tracking-tight text-ink md:text-3xl">{t('pages.bookService.title')}</h1>
+        <SignedIn>{() => <WizardLoader />}</SignedIn>
+      </div>
     </>
+  );
+}
+
+/**
+ * Reads what the wizard starts from (?service=&addons= from a service page, ?pro= or the finder's
+ * navigation state for a preselected professional) and waits for what it needs to start right.
+ */
+function WizardLoader() {
+  const { t } = useTranslation('booking');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const preselect = (location.state as PreselectState | null)?.preselectedProfessional;
+  const proId = params.get('pro') ?? preselect?.id ?? null;
+  const serviceParam = params.get('service') ?? preselect?.serviceId ?? null;
+  const addOnIds = parseAddOnsParam(params.get('addons'));
+  const services = useServices();
+  const pro = useProfessional(proId);
+
+  if ((serviceParam && services.isPending) || (proId && pro.isPending)) return <PageLoading />;
+  if (proId && pro.isError) {
+    return <NotFoundPanel title={t('errors.professionalNotFound')} onBack={() => navigate(-1)} />;
+  }
+  const serviceKnown = !serviceParam || services.isError || (services.data ?? []).some((s) => s.id === serviceParam);
+  if (!serviceKnown) return <NotFoundPanel title={t('errors.serviceNotFound')} onBack={() => navigate(-1)} />;
+
+  const profile = pro.data;
+  const offered = profile ? new Set(profile.services.map((s) => s.id)) : undefined;
+  // A professional's page or "Book again" may name a service they no longer offer: ask again then.
+  const serviceId = serviceParam && (!offered || offered.has(serviceParam)) ? serviceParam : offered?.size === 1 ? [...offered][0]! : null;
+  const professional: WizardProfessional | null = profile
+    ? { id: profile.id, firstName: profile.name, rating: profile.rating, reviewsCount: profile.reviewsCount, jobsDone: profile.jobsDone }
+    : null;
+  const initial = initialStateFrom({
+    serviceId,
+    addOnIds,
+    professional,
+    city: profile ? { id: profile.city.id, slug: profile.city.slug } : null,
+  });
+  // A new starting point (another ?service= or ?pro=) starts a fresh wizard.
+  return <Wizard key={`${proId ?? ''}|${serviceId ?? ''}`} initial={initial} allowedServiceIds={offered} />;
+}
+
+/** The create request of the current choices (null until they are complete). */
+function createRequestOf(state: WizardState, location: string): CreateBookingRequest | null {
+  if (!state.serviceId || !state.cityId || !state.date || !state.startTime || !state.endTime) return null;
+  return {
+    serviceTypeId: state.serviceId,
+    cityId: state.cityId,
+    boroughId: state.boroughId,
+    professionalId: state.professional?.id,
+    date: state.date,
+    startTime: state.startTime,
+    endTime: state.endTime,
+    addOnIds: state.addOnIds,
+    description: state.description.trim() || undefined,
+    location: location.trim() || undefined,
+  };
+}
+
+function Wizard({ initial, allowedServiceIds }: { initial: WizardState; allowedServiceIds?: ReadonlySet<string> }) {
+  const { t } = useTranslation('booking');
+  const { t: tc } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(wizardReducer, initial);
+  const [now] = useState(() => new Date());
+  const [location, setLocation] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<ReactNode>(null);
+  /** One Idempotency-Key per attempt series: kept while retrying the same request after a network failure. */
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const cancelBooking = useCancelBooking();
+
+  const service = useService(state.serviceId);
+  const cities = useCities();
+  const boroughs = useBoroughs(state.citySlug === 'casablanca' ? state.citySlug : null);
+  const city = cities.data?.find((c) => c.id === state.cityId);
+  const borough = boroughs.data?.find((b) => b.id === state.boroughId);
+
+  const quoteRequest = useMemo<QuoteRequest | null>(
+    () =>
+      state.step === STEP.confirm && state.serviceId && state.cityId
+        ? { serviceTypeId: state.serviceId, cityId: state.cityId, boroughId: state.boroughId, addOnIds: state.addOnIds }
+        : null,
+    [state.step, state.serviceId, state.cityId, state.boroughId, state.addOnIds],
+  );
+  const quote = useQuote(quoteRequest);
+
+  const assignmentRequest = useMemo<AssignmentPreviewRequest | null>(
+    () =>
+      state.step === STEP.professional && state.serviceId && state.cityId && state.date && state.startTime && state.endTime
+        ? {
+            serviceTypeId: state.serviceId,
+            cityId: state.cityId,
+            boroughId: state.boroughId,
+            date: state.date,
+            startTime: state.startTime,
+            endTime: state.endTime,
+          }
+        : null,
+    [state.step, state.serviceId, state.cityId, state.boroughId, state.date, state.startTime, state.endTime],
+  );
+
+  function chooseAnotherTime() {
+    setCreateError(null);
+    dispatch({ type: 'goTo', step: STEP.schedule });
+  }
+
+  function errorMessage(error: unknown): ReactNode {
+    if (isApiError(error, 'SLOT_TAKEN') || isApiError(error, 'NO_PROFESSIONAL_AVAILABLE')) {
+      return (
+        <div className="space-y-3">
+          <p>{t(isApiError(error, 'SLOT_TAKEN') ? 'errors.SLOT_TAKEN' : 'errors.NO_PROFESSIONAL_AVAILABLE')}</p>
+          <Button variant="secondary" onClick={chooseAnotherTime}>
+            {t('wizard.professional.changeTime')}
+          </Button>
+        </div>
+      );
+    }
+    if (isApiError(error) && error.isUnauthorized) return t('errors.loginRequired');
+    if (isApiError(error) && error.isNetwork) return tc('errors.api.network');
+    return t('errors.createFailed');
+  }
+
+  /** POST /api/bookings with an Idempotency-Key; a retry of the same choice after a network failure reuses it. */
+  async function create(): Promise<string> {
+    const request = createRequestOf(state, location);
+    if (!request) throw new Error('incomplete wizard');
+    const body = JSON.stringify(request);
+    if (!attempt.current || attempt.current.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+    try {
+      const booking = await createBooking(request, attempt.current.key);
+      attempt.current = null;
+      dispatch({ type: 'bookingCreated', booking: { id: booking.id, reference: booking.reference, total: booking.amounts.total } });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+      return booking.id;
+    } catch (error) {
+      // The server remembers a refusal under the key: only a request that got no answer is retried with it.
+      if (!(isApiError(error) && (error.isNetwork || error.status >= 500))) attempt.current = null;
+      setCreateError(errorMessage(error));
+      throw error;
+    }
+  }
+
+  async function confirm() {
+    setCreateError(null);
+    setCreating(true);
+    try {
+      await create();
+    } catch {
+      // shown by create()
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  function leavePayment() {
+    // The unpaid booking holds the professional's time: let it go before the customer changes anything.
+    if (state.booking) cancelBooking.mutate({ id: state.booking.id });
+    setCreateError(null);
+    dispatch({ type: 'back' });
+  }
+
+  function bookAnother() {
+    dispatch({ type: 'reset' });
+    setLocation('');
+    void navigate(paths.bookService(), { replace: true });
+  }
+
+  const cityName = city ? pickLocalized(city.name, language) : '';
+  const boroughName = borough ? pickLocalized(borough.name, language) : null;
+
+  return (
+    <div className={`mt-4 space-y-6 ${state.step === STEP.service || state.step === STEP.city || state.step === STEP.done ? '' : ACTION_BAR_SPACE}`}>
+      <WizardProgress step={state.step} />
+      {state.step === STEP.city ? (
+        <Button variant="ghost" className="-ms-3" onClick={() => dispatch({ type: 'back' })}>
+          <DirectionalIcon icon={ArrowLeft} className="size-4" />
+          {t('actions.back')}
+        </Button>
+      ) : null}
+
+      {state.step === STEP.service ? (
+        <ServiceStep selectedId={state.serviceId} allowedIds={allowedServiceIds} onSelect={(id) => dispatch({ type: 'selectService', serviceId: id })} />
+      ) : state.step === STEP.city ? (
+        <CityStep
+          cityId={state.cityId}
+          citySlug={state.citySlug}
+          boroughId={state.boroughId}
+          onSelectCity={(c) => dispatch({ type: 'selectCity', cityId: c.id, citySlug: c.slug })}
+          onSelectBorough={(id) => dispatch({ type: 'selectBorough', boroughId: id })}
+        />
+      ) : state.step === STEP.schedule ? (
+        <ScheduleStep
+          date={state.date}
+          startTime={state.startTime}
+          endTime={state.endTime}
+          now={now}
+          onDate={(date) => dispatch({ type: 'setDate', date })}
+          onStartTime={(startTime) => dispatch({ type: 'setStartTime', startTime })}
+          onEndTime={(endTime) => dispatch({ type: 'setEndTime', endTime })}
+          onBack={() => dispatch({ type: 'back' })}
+          onContinue={() => dispatch({ type: 'next' })}
+        />
+      ) : state.step === STEP.professional && assignmentRequest ? (
+        <ProfessionalStep
+          request={assignmentRequest}
+          onBack={() => dispatch({ type: 'back' })}
+          onContinue={(professional) => {
+            dispatch({ type: 'assigned', professional });
+            dispatch({ type: 'next' });
+          }}
+          onPickAlternative={(slot) => dispatch({ type: 'pickAlternative', ...slot })}
+        />
+      ) : state.step === STEP.confirm && state.phase === 'review' ? (
+        <ConfirmStep
+          state={state}
+          service={service.data}
+          cityName={cityName}
+          boroughName={boroughName}
+          quote={quote.data}
+          quoteStale={quote.isPlaceholderData}
+          quoteError={quote.isError}
+          location={location}
+          creating={creating}
+          error={createError}
+          onToggleAddOn={(id) => dispatch({ type: 'toggleAddOn', addOnId: id })}
+          onDescription={(text) => dispatch({ type: 'setDescription', description: text })}
+          onLocation={setLocation}
+          onBack={() => dispatch({ type: 'back' })}
+          onConfirm={() => void confirm()}
+        />
+      ) : state.step === STEP.confirm ? (
+        <div className="space-y-4">
+          {createError ? (
+            <div role="alert" className="rounded-card border border-cancelled/30 bg-cancelled-soft p-4 text-sm font-medium text-cancelled">
+              {createError}
+            </div>
+          ) : null}
+          <PaymentScreen
+            amount={state.booking?.total ?? quote.data?.total ?? null}
+            prepare={() => (state.booking ? Promise.resolve(state.booking.id) : create())}
+            onPaid={() => dispatch({ type: 'paid' })}
+            onFailed={() => dispatch({ type: 'bookingDiscarded' })}
+            onBack={leavePayment}
+          />
+        </div>
+      ) : state.step === STEP.done && state.booking ? (
+        <DoneStep reference={state.booking.reference} professionalName={state.professional?.firstName ?? null} onBookAnother={bookAnother} />
+      ) : null}
+    </div>
   );
 }

@@ -1,14 +1,106 @@
+import { ArrowLeft, CalendarPlus, CheckCircle2, ClipboardList, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { BookingDetailsDialog } from '../../../components/bookings/booking-details-dialog';
+import { BookingSummary } from '../../../components/bookings/booking-summary';
 import { Seo } from '../../../components/seo';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { DirectionalIcon } from '../../../components/ui/directional-icon';
+import { useBookings } from '../../../lib/bookings';
+import { SignedIn } from '../components/signed-in';
 
-/** /dashboard/bookings and /bookings: the customer's bookings, updated live. The shell provides the heading; the booking capability builds the rest. */
+/**
+ * /dashboard/bookings and /bookings (SPEC §2 My Bookings): every booking of the user, newest first,
+ * updated live (the realtime client re-fetches on every booking event). ?success=true (after a
+ * booking) shows "Booking created successfully".
+ */
 export function MyBookingsPage() {
   const { t } = useTranslation();
   return (
     <>
       <Seo title={t('pages.myBookings.title')} />
-      <PageIntro title={t('pages.myBookings.title')} />
+      <SignedIn>{() => <MyBookings />}</SignedIn>
     </>
+  );
+}
+
+function MyBookings() {
+  const { t } = useTranslation('booking');
+  const { t: tc } = useTranslation();
+  const [params] = useSearchParams();
+  const bookings = useBookings();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = bookings.data?.find((b) => b.id === openId) ?? null;
+
+  return (
+    <div className="container-page py-6 md:py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <ButtonLink to={paths.dashboard()} variant="ghost" className="-ms-3 mb-2">
+            <DirectionalIcon icon={ArrowLeft} className="size-4" />
+            {t('myBookings.backToDashboard')}
+          </ButtonLink>
+          <h1 className="text-2xl font-bold tracking-tight text-ink md:text-3xl">{tc('pages.myBookings.title')}</h1>
+          <p className="mt-1 text-ink-muted">{t('myBookings.lead')}</p>
+        </div>
+        <ButtonLink to={paths.bookService()} variant="accent">
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          {t('myBookings.bookNew')}
+        </ButtonLink>
+      </div>
+
+      {params.get('success') === 'true' ? (
+        <p role="status" className="mt-6 flex items-center gap-2 rounded-card border border-completed/30 bg-completed-soft p-4 font-semibold text-completed">
+          <CheckCircle2 aria-hidden="true" className="size-5" />
+          {t('toasts.created')}
+        </p>
+      ) : null}
+
+      <div className="mt-6" aria-live="polite" aria-busy={bookings.isFetching}>
+        {bookings.isPending ? (
+          <ul className="space-y-3" aria-label={tc('common.loading')}>
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="h-40 animate-pulse rounded-card bg-sand-200 motion-reduce:animate-none" />
+            ))}
+          </ul>
+        ) : bookings.isError ? (
+          <div role="alert" className="rounded-card border border-cancelled/30 bg-cancelled-soft p-5 text-cancelled">
+            <p className="font-semibold">{t('errors.loadBookings')}</p>
+            <Button variant="secondary" className="mt-3" onClick={() => void bookings.refetch()}>
+              <RefreshCw aria-hidden="true" className="size-4" />
+              {tc('common.retry')}
+            </Button>
+          </div>
+        ) : bookings.data.length === 0 ? (
+          <div className="rounded-card border border-dashed border-sand-300 bg-white p-8 text-center">
+            <ClipboardList aria-hidden="true" className="mx-auto size-12 text-sand-500" />
+            <h2 className="mt-3 text-lg font-bold text-ink">{t('myBookings.emptyTitle')}</h2>
+            <p className="mt-1 text-ink-muted">{t('myBookings.emptyBody')}</p>
+            <ButtonLink to={paths.bookService()} className="mt-4">
+              {t('myBookings.bookNew')}
+            </ButtonLink>
+          </div>
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {bookings.data.map((booking) => (
+              <li key={booking.id}>
+                <BookingSummary
+                  booking={booking}
+                  headingLevel={2}
+                  actions={
+                    <Button variant="secondary" onClick={() => setOpenId(booking.id)}>
+                      {t('details.view')}
+                    </Button>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <BookingDetailsDialog booking={open} onClose={() => setOpenId(null)} />
+    </div>
   );
 }

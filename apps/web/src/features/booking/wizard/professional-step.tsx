@@ -1,8 +1,7 @@
 import { CalendarClock, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { AssignmentPreviewRequest, LocalTime } from '@khedma/shared';
+import { localToUtc, type AssignmentPreviewRequest, type LocalTime } from '@khedma/shared';
 import { Button } from '../../../components/ui/button';
-import { localToUtc } from '@khedma/shared';
 import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
 import { useAssignment } from '../api';

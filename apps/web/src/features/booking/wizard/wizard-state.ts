@@ -67,7 +67,8 @@ export interface WizardState {
   preselected: boolean;
   /** Step 5: reviewing, then paying for the created booking. */
   phase: 'review' | 'payment';
-  booking: { id: string; reference: string } | null;
+  /** The created booking; `total` is what the server will charge. */
+  booking: { id: string; reference: string; total: number } | null;
 }
 
 export const initialWizardState: WizardState = {
@@ -112,7 +113,7 @@ export type WizardAction =
   | { type: 'next' }
   | { type: 'back' }
   /** Step 5: the booking exists (pending, unpaid); the payment screen shows. */
-  | { type: 'bookingCreated'; booking: { id: string; reference: string } }
+  | { type: 'bookingCreated'; booking: { id: string; reference: string; total: number } }
   /** The payment failed and the server cancelled the booking: the next attempt creates a new one. */
   | { type: 'bookingDiscarded' }
   /** Paid: step 6. */
@@ -141,7 +142,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         serviceId: action.serviceId,
         // Add-ons belong to one service.
         addOnIds: changed ? [] : state.addOnIds,
-        step: STEP.city,
+        // A preselected professional already fixes the city: straight to the date and time.
+        step: state.preselected && state.cityId ? STEP.schedule : STEP.city,
       };
       return changed ? withoutAssignment(next) : next;
     }
@@ -208,8 +210,15 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'back': {
       if (state.step === STEP.done) return state;
       if (state.phase === 'payment') return leavePayment(state);
-      // A preselected professional skipped step 4: going back from 5 lands on the date and time.
-      const previous = state.preselected && state.step === STEP.confirm ? STEP.schedule : state.step - 1;
+      // A preselected professional fixes the city and skips step 4: back from 5 lands on the date
+      // and time, and back from the date and time on the service.
+      const previous = !state.preselected
+        ? state.step - 1
+        : state.step === STEP.confirm
+          ? STEP.schedule
+          : state.step === STEP.schedule
+            ? STEP.service
+            : state.step - 1;
       return { ...state, step: clampStep(previous) };
     }
     case 'bookingCreated':
@@ -234,20 +243,22 @@ export function initialStateFrom(input: {
 }): WizardState {
   const { serviceId, addOnIds = [], city, professional } = input;
   const base: WizardState = { ...initialWizardState };
-  if (!serviceId) return base;
-  const withService: WizardState = { ...base, serviceId, addOnIds: [...new Set(addOnIds)], step: STEP.city };
   if (professional && city) {
-    // "With a preselected professional the data is prefilled and the wizard jumps to" the date and time.
+    // "With a preselected professional the data is prefilled and the wizard jumps to" the date and
+    // time; without a service (a professional offering several), the service is asked first.
     return {
-      ...withService,
+      ...base,
+      serviceId: serviceId ?? null,
+      addOnIds: serviceId ? [...new Set(addOnIds)] : [],
       cityId: city.id,
       citySlug: city.slug,
       professional,
       preselected: true,
-      step: STEP.schedule,
+      step: serviceId ? STEP.schedule : STEP.service,
     };
   }
-  return withService;
+  if (!serviceId) return base;
+  return { ...base, serviceId, addOnIds: [...new Set(addOnIds)], step: STEP.city };
 }
 
 /** Parses ?addons=<id,id>: unique, non-empty ids. */

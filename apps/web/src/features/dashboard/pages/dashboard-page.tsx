@@ -1,14 +1,251 @@
+import { CalendarCheck, CalendarDays, CalendarPlus, ClipboardList, Inbox, RefreshCw, UserCog, Wallet, type LucideIcon } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../../../app/paths';
+import { BookingDetailsDialog } from '../../../components/bookings/booking-details-dialog';
+import { BookingSummary } from '../../../components/bookings/booking-summary';
 import { Seo } from '../../../components/seo';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { useBookings, useBookingStats } from '../../../lib/bookings';
+import { formatMoney } from '../../../lib/format';
+import { loginPathWithNext } from '../../../lib/safe-next';
+import { useSession, type SessionUser } from '../../../lib/session';
 
-/** /dashboard: stats, tabs (bookings, messages, services, earnings, admin, profile). The shell provides the heading; the dashboard capability builds the rest. */
+/** SPEC §2: the dashboard shows the first 3 bookings. */
+const DASHBOARD_BOOKINGS = 3;
+
+/**
+ * /dashboard (SPEC §2 Dashboard): welcome, stat cards from real data, and the Bookings and Profile
+ * settings tabs. The messages, services, earnings and admin tabs come with their own capabilities.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
   return (
     <>
       <Seo title={t('pages.dashboard.title')} />
-      <PageIntro title={t('pages.dashboard.title')} />
+      {session.status === 'loading' ? (
+        <div className="container-page py-10" role="status">
+          <div className="h-10 w-64 animate-pulse rounded-xl bg-sand-200 motion-reduce:animate-none" />
+          <span className="sr-only">{t('common.loading')}</span>
+        </div>
+      ) : session.status === 'signed-out' ? (
+        <Navigate replace to={loginPathWithNext(`${location.pathname}${location.search}`)} />
+      ) : (
+        <Dashboard user={session.user} name={session.profile?.full_name ?? session.profile?.name ?? session.user.name} />
+      )}
     </>
+  );
+}
+
+type Tab = 'bookings' | 'profile';
+const TABS: readonly Tab[] = ['bookings', 'profile'];
+
+function Dashboard({ user, name }: { user: SessionUser; name: string }) {
+  const { t } = useTranslation('dashboard');
+  const isPro = user.userType === 'pro';
+  const [tab, setTab] = useState<Tab>('bookings');
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ bookings: null, profile: null });
+  const baseId = useId();
+
+  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
+    const keys = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
+    if (!keys.includes(event.key)) return;
+    event.preventDefault();
+    const rtl = document.documentElement.dir === 'rtl';
+    const i = TABS.indexOf(tab);
+    const forward = event.key === 'ArrowRight' ? !rtl : event.key === 'ArrowLeft' ? rtl : false;
+    const next =
+      event.key === 'Home' ? TABS[0]! : event.key === 'End' ? TABS[TABS.length - 1]! : TABS[(i + (forward ? 1 : TABS.length - 1)) % TABS.length]!;
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  }
+
+  return (
+    <div className="container-page py-6 md:py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-ink md:text-3xl">{t('welcome', { name: name.split(' ')[0] || name })}</h1>
+          <p className="mt-1 text-ink-muted">{isPro ? t('subtitle.pro') : t('subtitle.customer')}</p>
+        </div>
+        {isPro ? (
+          <ButtonLink to={paths.proBookings()} variant="accent">
+            <Inbox aria-hidden="true" className="size-4" />
+            {t('links.pendingRequests')}
+          </ButtonLink>
+        ) : (
+          <ButtonLink to={paths.bookService()} variant="accent">
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            {t('links.bookService')}
+          </ButtonLink>
+        )}
+      </div>
+
+      <StatCards isPro={isPro} />
+
+      <div className="mt-8">
+        <div role="tablist" aria-label={t('tabs.label')} onKeyDown={onTabKey} className="flex gap-1 overflow-x-auto border-b border-sand-200">
+          {TABS.map((key) => (
+            <button
+              key={key}
+              ref={(el) => {
+                tabRefs.current[key] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${key}`}
+              aria-controls={`${baseId}-panel-${key}`}
+              aria-selected={tab === key}
+              tabIndex={tab === key ? 0 : -1}
+              onClick={() => setTab(key)}
+              className={cn(
+                '-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-4 text-sm font-semibold whitespace-nowrap',
+                tab === key ? 'border-primary-600 text-primary-700' : 'border-transparent text-ink-muted hover:text-ink',
+              )}
+            >
+              {key === 'bookings' ? <CalendarDays aria-hidden="true" className="size-4" /> : <UserCog aria-hidden="true" className="size-4" />}
+              {t(`tabs.${key}`)}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} tabIndex={0} className="pt-6 outline-none">
+          {tab === 'bookings' ? <BookingsTab isPro={isPro} /> : <ProfileTab isPro={isPro} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function StatCard({ icon: Icon, label, value, loading }: { icon: LucideIcon; label: string; value: string; loading: boolean }) {
+  return (
+    <div className="flex items-center gap-4 rounded-card border border-sand-200 bg-white p-4 md:p-5">
+      <span aria-hidden="true" className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700">
+        <Icon className="size-6" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-ink-muted">{label}</p>
+        {loading ? (
+          <span className="mt-1 block h-7 w-16 animate-pulse rounded bg-sand-200 motion-reduce:animate-none" />
+        ) : (
+          <p className="text-2xl font-bold text-ink tabular-nums">{value}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Total bookings, this month, and completed jobs (professionals) or total spent (customers), from GET /api/bookings/stats. */
+function StatCards({ isPro }: { isPro: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const stats = useBookingStats();
+  const s = stats.data;
+  const loading = stats.isPending;
+  if (stats.isError) {
+    return (
+      <div role="alert" className="mt-6 flex flex-wrap items-center gap-3 rounded-card border border-cancelled/30 bg-cancelled-soft p-4 text-cancelled">
+        <p className="font-semibold">{t('errors.stats')}</p>
+        <Button variant="secondary" onClick={() => void stats.refetch()}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          {t('actions.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const proView = s ? s.role === 'professional' : isPro;
+  return (
+    <section aria-label={t('stats.label')} className="mt-6 grid gap-3 sm:grid-cols-3">
+      <StatCard icon={ClipboardList} label={t('stats.total')} value={String(s?.total ?? 0)} loading={loading} />
+      <StatCard icon={CalendarDays} label={t('stats.thisMonth')} value={String(s?.thisMonth ?? 0)} loading={loading} />
+      {proView ? (
+        <StatCard icon={CalendarCheck} label={t('stats.completed')} value={String(s?.completed ?? 0)} loading={loading} />
+      ) : (
+        <StatCard icon={Wallet} label={t('stats.totalSpent')} value={formatMoney(s?.totalSpent ?? 0)} loading={loading} />
+      )}
+    </section>
+  );
+}
+
+/** The first 3 bookings with View Details, and a link to all of them. */
+function BookingsTab({ isPro }: { isPro: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const { t: tb } = useTranslation('booking');
+  const bookings = useBookings();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const list = (bookings.data ?? []).slice(0, DASHBOARD_BOOKINGS);
+  const open = bookings.data?.find((b) => b.id === openId) ?? null;
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-bold text-ink">{isPro ? t('bookings.titlePro') : t('bookings.title')}</h2>
+        <ButtonLink to={paths.dashboardBookings()} variant="ghost">
+          {t('bookings.viewAll')}
+        </ButtonLink>
+      </div>
+      <div aria-live="polite" aria-busy={bookings.isFetching}>
+        {bookings.isPending ? (
+          <div className="space-y-3">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="h-36 animate-pulse rounded-card bg-sand-200 motion-reduce:animate-none" />
+            ))}
+          </div>
+        ) : bookings.isError ? (
+          <div role="alert" className="rounded-card border border-cancelled/30 bg-cancelled-soft p-5 text-cancelled">
+            <p className="font-semibold">{tb('errors.loadBookings')}</p>
+            <Button variant="secondary" className="mt-3" onClick={() => void bookings.refetch()}>
+              <RefreshCw aria-hidden="true" className="size-4" />
+              {t('actions.retry')}
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <div className="rounded-card border border-dashed border-sand-300 bg-white p-8 text-center">
+            <ClipboardList aria-hidden="true" className="mx-auto size-12 text-sand-500" />
+            <p className="mt-3 font-semibold text-ink">{isPro ? t('bookings.emptyPro') : t('bookings.empty')}</p>
+            {isPro ? null : (
+              <ButtonLink to={paths.bookService()} className="mt-4">
+                {t('links.bookService')}
+              </ButtonLink>
+            )}
+          </div>
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-3">
+            {list.map((booking) => (
+              <li key={booking.id}>
+                <BookingSummary
+                  booking={booking}
+                  actions={
+                    <Button variant="secondary" onClick={() => setOpenId(booking.id)}>
+                      {tb('details.view')}
+                    </Button>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <BookingDetailsDialog booking={open} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}
+
+function ProfileTab({ isPro }: { isPro: boolean }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="max-w-xl rounded-card border border-sand-200 bg-white p-5">
+      <h2 className="text-lg font-bold text-ink">{t('profile.title')}</h2>
+      <p className="mt-1 text-ink-muted">{isPro ? t('profile.bodyPro') : t('profile.body')}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <ButtonLink to={paths.profile()}>{t('profile.link')}</ButtonLink>
+        {isPro ? (
+          <ButtonLink to={paths.proProfile()} variant="secondary">
+            {t('profile.proLink')}
+          </ButtonLink>
+        ) : null}
+      </div>
+    </div>
   );
 }

@@ -1,14 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { Seo } from '../../../components/seo';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { currentLanguage } from '../../../lib/i18n';
+import { LegalDocumentPage } from '../components/legal-document-page';
+import { loadLegalDocument } from '../content';
 
-/** /cookies: the cookie policy (10 sections). The shell provides the heading; the legal capability builds the rest. */
+// Start fetching the text as soon as the page's code arrives, in parallel with its UI labels.
+loadLegalDocument('cookies', currentLanguage()).catch(() => {});
+
+/** /cookies: the cookie policy, 10 sections, in the three languages. */
 export function CookiesPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Seo title={t('pages.cookies.title')} />
-      <PageIntro title={t('pages.cookies.title')} />
-    </>
-  );
+  return <LegalDocumentPage id="cookies" />;
 }

@@ -1,14 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { Seo } from '../../../components/seo';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { currentLanguage } from '../../../lib/i18n';
+import { LegalDocumentPage } from '../components/legal-document-page';
+import { loadLegalDocument } from '../content';
 
-/** /privacy and /privacy-new: the privacy policy (9 sections). The shell provides the heading; the legal capability builds the rest. */
+// Start fetching the text as soon as the page's code arrives, in parallel with its UI labels.
+loadLegalDocument('privacy', currentLanguage()).catch(() => {});
+
+/** /privacy and /privacy-new (linked from the onboarding wizard): the privacy policy, 9 sections. */
 export function PrivacyPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Seo title={t('pages.privacy.title')} />
-      <PageIntro title={t('pages.privacy.title')} />
-    </>
-  );
+  return <LegalDocumentPage id="privacy" />;
 }

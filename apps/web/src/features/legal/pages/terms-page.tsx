@@ -1,14 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { Seo } from '../../../components/seo';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { currentLanguage } from '../../../lib/i18n';
+import { LegalDocumentPage } from '../components/legal-document-page';
+import { loadLegalDocument } from '../content';
 
-/** /terms and /terms-new: the terms of service (15 sections). The shell provides the heading; the legal capability builds the rest. */
+// Start fetching the text as soon as the page's code arrives, in parallel with its UI labels.
+loadLegalDocument('terms', currentLanguage()).catch(() => {});
+
+/** /terms and /terms-new (linked from the onboarding wizard): the terms of service, 15 sections. */
 export function TermsPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Seo title={t('pages.terms.title')} />
-      <PageIntro title={t('pages.terms.title')} />
-    </>
-  );
+  return <LegalDocumentPage id="terms" />;
 }

@@ -1,14 +1,307 @@
+import { BadgeCheck, Briefcase, CalendarDays, MapPin, SearchX, Star } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { proPageDateBounds, WEEKDAYS, type Weekday } from '@khedma/shared';
+import type { ProProfile } from '@khedma/shared/schemas/pros';
+import { paths, withQuery } from '../../../app/paths';
 import { Seo } from '../../../components/seo';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { pickLocalized, useLanguage } from '../../../lib/localized';
+import { loginPathWithNext } from '../../../lib/safe-next';
+import { useSession } from '../../../lib/session';
+import { useProAvailability, useProProfile, useProReviews } from '../api';
 
-/** /pro/{id}: a professional's public profile and booking panel. The shell provides the heading; the pros capability builds the rest. */
+/** /pro/{id} (SPEC §2 Professional profile): header, About, Skills, real reviews, and the booking panel. */
 export function ProPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pros');
+  const { t: tc } = useTranslation();
+  const { id } = useParams();
+  const profile = useProProfile(id);
+
+  if (profile.isPending) {
+    return (
+      <div className="container-page py-10" role="status">
+        <Seo title={tc('pages.pro.title')} />
+        <div className="h-32 animate-pulse rounded-card bg-sand-200 motion-reduce:animate-none" />
+        <span className="sr-only">{tc('common.loading')}</span>
+      </div>
+    );
+  }
+  if (profile.isError || !profile.data) {
+    return (
+      <div className="container-page py-16">
+        <Seo title={t('notFound')} />
+        <div className="mx-auto max-w-lg rounded-card border border-sand-200 bg-white p-8 text-center">
+          <SearchX aria-hidden="true" className="mx-auto size-12 text-sand-500" />
+          <h1 className="mt-4 text-2xl font-bold text-ink">{t('notFound')}</h1>
+          <Link to={paths.services()} className={buttonClass({ className: 'mt-6' })}>
+            {t('browseServices')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <Profile pro={profile.data} />;
+}
+
+function Stars({ value }: { value: number }) {
   return (
-    <>
-      <Seo title={t('pages.pro.title')} />
-      <PageIntro title={t('pages.pro.title')} />
-    </>
+    <span aria-hidden="true" className="inline-flex">
+      {[1, 2, 3, 4, 5].map((i) => (
+        <Star key={i} className={cn('size-4', i <= Math.round(value) ? 'fill-saffron-400 text-saffron-500' : 'text-sand-300')} />
+      ))}
+    </span>
+  );
+}
+
+function Profile({ pro }: { pro: ProProfile }) {
+  const { t } = useTranslation('pros');
+  const language = useLanguage();
+  const reviews = useProReviews(pro.id);
+  const initials = pro.name.trim().charAt(0).toUpperCase();
+  const city = pickLocalized(pro.city.name, language);
+
+  return (
+    <div className="container-page py-6 md:py-10">
+      <Seo title={pro.name} description={pro.about ?? undefined} />
+      <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+        <div className="space-y-6">
+          <header className="flex flex-wrap items-start gap-4 rounded-card border border-sand-200 bg-white p-5 md:p-6">
+            {pro.avatarUrl ? (
+              <img src={pro.avatarUrl} alt="" width={80} height={80} className="size-20 rounded-full object-cover" />
+            ) : (
+              <span aria-hidden="true" className="inline-flex size-20 items-center justify-center rounded-full bg-primary-600 text-3xl font-bold text-white">
+                {initials}
+              </span>
+            )}
+            <div className="min-w-0 flex-1">
+              <h1 className="flex items-center gap-2 text-2xl font-bold text-ink md:text-3xl">
+                {pro.name}
+                {pro.verified ? (
+                  <>
+                    <BadgeCheck aria-hidden="true" className="size-6 text-primary-600" />
+                    <span className="sr-only">{t('verified')}</span>
+                  </>
+                ) : null}
+              </h1>
+              <div className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-1 text-sm">
+                {pro.rating !== null && pro.reviewsCount > 0 ? (
+                  <span className="inline-flex items-center gap-1.5">
+                    <Star aria-hidden="true" className="size-4 fill-saffron-400 text-saffron-500" />
+                    <span className="font-semibold text-ink">{pro.rating.toFixed(1)}</span>
+                    <span className="text-ink-muted">· {t('reviewsCount', { count: pro.reviewsCount })}</span>
+                  </span>
+                ) : (
+                  <span className="text-ink-muted">{t('noReviews')}</span>
+                )}
+                <span className="inline-flex items-center gap-1 text-ink-muted">
+                  <MapPin aria-hidden="true" className="size-4" />
+                  {city}
+                </span>
+                <span className="inline-flex items-center gap-1 text-ink-muted">
+                  <Briefcase aria-hidden="true" className="size-4" />
+                  {t('jobsDone', { count: pro.jobsDone })}
+                </span>
+              </div>
+              <p className="mt-3 text-lg font-bold text-primary-700">{t('hourlyRate', { rate: formatMoney(pro.hourlyRate) })}</p>
+            </div>
+          </header>
+
+          <section aria-labelledby="pro-about" className="rounded-card border border-sand-200 bg-white p-5 md:p-6">
+            <h2 id="pro-about" className="text-lg font-bold text-ink">
+              {t('about')}
+            </h2>
+            <p className="mt-2 whitespace-pre-line text-ink">{pro.about || t('noAbout')}</p>
+            {pro.services.length ? (
+              <p className="mt-3 text-sm text-ink-muted">
+                {t('offers')} {pro.services.map((s) => pickLocalized(s.name, language)).join(' · ')}
+              </p>
+            ) : null}
+          </section>
+
+          {pro.skills.length ? (
+            <section aria-labelledby="pro-skills" className="rounded-card border border-sand-200 bg-white p-5 md:p-6">
+              <h2 id="pro-skills" className="text-lg font-bold text-ink">
+                {t('skills')}
+              </h2>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {pro.skills.map((skill) => (
+                  <li key={skill} className="rounded-full bg-primary-50 px-3 py-1 text-sm font-medium text-primary-800">
+                    {skill}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="pro-reviews" className="rounded-card border border-sand-200 bg-white p-5 md:p-6">
+            <h2 id="pro-reviews" className="text-lg font-bold text-ink">
+              {t('reviews')}
+            </h2>
+            {reviews.isPending ? (
+              <div className="mt-3 h-20 animate-pulse rounded-xl bg-sand-100 motion-reduce:animate-none" />
+            ) : reviews.isError ? (
+              <p className="mt-3 text-cancelled">{t('errors.reviews')}</p>
+            ) : reviews.data.reviews.length === 0 ? (
+              <p className="mt-3 text-ink-muted">{t('noReviews')}</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-sand-100">
+                {reviews.data.reviews.map((review) => (
+                  <li key={review.id} className="py-4">
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <Stars value={review.rating} />
+                      <span className="sr-only">{t('ratingOutOf', { rating: review.rating })}</span>
+                      <span className="font-semibold text-ink">{review.author}</span>
+                      <span className="text-sm text-ink-muted">{formatDate(review.createdAt, language)}</span>
+                    </div>
+                    {review.title ? <p className="mt-1 font-semibold text-ink">{review.title}</p> : null}
+                    {review.comment ? <p className="mt-1 text-ink">{review.comment}</p> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        <BookingPanel pro={pro} />
+      </div>
+    </div>
+  );
+}
+
+/** The sticky booking panel: date (today allowed for slots 2 h away), a free slot, a description; Book Now. */
+function BookingPanel({ pro }: { pro: ProProfile }) {
+  const { t } = useTranslation('pros');
+  const session = useSession();
+  const navigate = useNavigate();
+  const [now] = useState(() => new Date());
+  const bounds = proPageDateBounds(now);
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState(false);
+  const ids = { date: useId(), description: useId(), slots: useId() };
+  const availability = useProAvailability(pro.id, date);
+  const slots = availability.data?.date === date ? availability.data.slots : [];
+  const selectedFree = slots.some((s) => s.time === time && s.available);
+  const availableDays = new Set<Weekday>(pro.availableDays);
+
+  function bookNow() {
+    if (!date || !time || !selectedFree || !description.trim()) {
+      setError(true);
+      return;
+    }
+    const target = paths.booking(pro.id, { date, time, description: description.trim() });
+    void navigate(session.status === 'signed-in' ? target : loginPathWithNext(target));
+  }
+
+  return (
+    <aside aria-labelledby="pro-book" className="h-fit rounded-card border border-sand-200 bg-white p-5 md:p-6 lg:sticky lg:top-24">
+      <h2 id="pro-book" className="text-lg font-bold text-ink">
+        {t('panel.title', { name: pro.name })}
+      </h2>
+      <p className="mt-1 text-sm font-semibold text-primary-700">{t('hourlyRate', { rate: formatMoney(pro.hourlyRate) })}</p>
+      <div className="mt-4 space-y-4">
+        <div>
+          <label htmlFor={ids.date} className="mb-1.5 flex items-center gap-2 font-semibold text-ink">
+            <CalendarDays aria-hidden="true" className="size-5 text-primary-600" />
+            {t('panel.date')}
+          </label>
+          <input
+            id={ids.date}
+            type="date"
+            min={bounds.min}
+            max={bounds.max}
+            value={date}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setTime('');
+            }}
+            className="min-h-12 w-full rounded-xl border border-sand-500 bg-white px-3 text-base text-ink"
+          />
+        </div>
+        <fieldset>
+          <legend id={ids.slots} className="mb-1.5 font-semibold text-ink">
+            {t('panel.time')}
+          </legend>
+          {!date ? (
+            <p className="text-sm text-ink-muted">{t('panel.pickDate')}</p>
+          ) : availability.isError ? (
+            <p className="text-sm text-cancelled">{t('errors.availability')}</p>
+          ) : availability.isPending ? (
+            <div className="h-24 animate-pulse rounded-xl bg-sand-100 motion-reduce:animate-none" />
+          ) : slots.every((s) => !s.available) ? (
+            <p className="text-sm text-ink-muted">{t('panel.noSlots')}</p>
+          ) : (
+            <div className="grid grid-cols-4 gap-2">
+              {slots.map((slot) => (
+                <button
+                  key={slot.time}
+                  type="button"
+                  disabled={!slot.available}
+                  aria-pressed={time === slot.time}
+                  onClick={() => setTime(slot.time)}
+                  className={cn(
+                    'min-h-11 rounded-lg border text-sm font-semibold tabular-nums',
+                    time === slot.time
+                      ? 'border-primary-600 bg-primary-600 text-white'
+                      : slot.available
+                        ? 'border-sand-400 bg-white text-ink hover:border-primary-500'
+                        : 'cursor-not-allowed border-sand-200 bg-sand-100 text-sand-500 line-through',
+                  )}
+                >
+                  {slot.time}
+                </button>
+              ))}
+            </div>
+          )}
+        </fieldset>
+        <div>
+          <label htmlFor={ids.description} className="mb-1.5 block font-semibold text-ink">
+            {t('panel.description')}
+          </label>
+          <textarea
+            id={ids.description}
+            rows={3}
+            maxLength={1000}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            placeholder={t('panel.descriptionPlaceholder')}
+            className="w-full rounded-xl border border-sand-500 bg-white px-3 py-2 text-base text-ink placeholder:text-sand-600"
+          />
+        </div>
+        <div>
+          <p className="text-sm font-semibold text-ink">{t('panel.availableDays')}</p>
+          <ul className="mt-2 flex flex-wrap gap-1.5">
+            {WEEKDAYS.map((day) => (
+              <li
+                key={day}
+                className={cn(
+                  'rounded-md px-2 py-1 text-xs font-semibold',
+                  availableDays.has(day) ? 'bg-completed-soft text-completed' : 'bg-sand-100 text-sand-600 line-through',
+                )}
+              >
+                {t(`weekdays.${day}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+        {error ? (
+          <p role="alert" className="rounded-xl bg-cancelled-soft p-3 text-sm font-medium text-cancelled">
+            {t('panel.fillAll')}
+          </p>
+        ) : null}
+        <Button variant="accent" size="lg" className="w-full" onClick={bookNow}>
+          {t('panel.bookNow')}
+        </Button>
+        {pro.services.length ? (
+          <Link to={withQuery(paths.bookService(), { pro: pro.id })} className={buttonClass({ variant: 'ghost', className: 'w-full' })}>
+            {t('panel.fixedPrice')}
+          </Link>
+        ) : null}
+      </div>
+    </aside>
   );
 }

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { isoWeekdayOf } from '@khedma/shared';
+import { signIn } from '../auth/auth.test-helpers';
+import { bookingTestApp, counts, createBooking, dayFromNow, errorCode, IDS, wizardBody, type BookingTestApp, type Session } from './bookings.test-helpers';
+
+let t: BookingTestApp;
+let customers: Session[];
+beforeAll(async () => {
+  t = await bookingTestApp();
+  const extra = await Promise.all(['sara.benmoussa@demo.ma', 'laila.cherkaoui@demo.ma'].map((e) => signIn(t.app, e)));
+  customers = [t.customer, t.customer2, ...extra];
+});
+afterAll(async () => t?.close());
+
+describe('racing creates (bookings_no_overlap)', () => {
+  it('25 concurrent creates for the one plumber and the same slot: exactly one booking, the others 409', async () => {
+    const date = dayFromNow(t.app, 4);
+    const before = await counts(t.database);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        createBooking(t.app, customers[i % customers.length]!, wizardBody(t.app, { date, startTime: '10:00', endTime: i % 2 ? '11:00' : '12:00' }), {
+          'idempotency-key': `race-${i}`,
+        }),
+      ),
+    );
+    const created = answers.filter((a) => a.statusCode === 201);
+    const refused = answers.filter((a) => a.statusCode === 409);
+    expect(created).toHaveLength(1);
+    expect(refused).toHaveLength(24);
+    for (const r of refused) {
+      expect(errorCode(r)).toBe('SLOT_TAKEN');
+      expect(r.json().error.message).toBe('This time slot was just taken. Please choose another time.');
+    }
+    const after = await counts(t.database);
+    expect(after.bookings - before.bookings).toBe(1);
+    expect(after.payments - before.payments).toBe(1);
+    const res = await t.database.db.execute(
+      sql`select count(*)::int as n from bookings where professional_id = ${IDS.youssef} and status in ('pending', 'confirmed')
+          and tstzrange(scheduled_start, scheduled_end) && tstzrange(${created[0]!.json().scheduledStart}::timestamptz, ${created[0]!.json().scheduledEnd}::timestamptz)`,
+    );
+    expect((res as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
+  });
+
+  it('with two candidates, the loser of a race is given the next one: two bookings, then 409', async () => {
+    // Home cleaning in Casablanca has two candidates on weekdays: Fatima Zahra (Mon-Sat) and Khadija
+    // (Mon-Fri); without a borough both qualify.
+    let days = 5;
+    while (isoWeekdayOf(dayFromNow(t.app, days)) > 5) days++;
+    const date = dayFromNow(t.app, days);
+    const body = wizardBody(t.app, { serviceTypeId: IDS.homeCleaning, date, startTime: '09:00', endTime: '11:00' });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => createBooking(t.app, customers[i % customers.length]!, body)));
+    const created = answers.filter((a) => a.statusCode === 201);
+    expect(created).toHaveLength(2);
+    expect(new Set(created.map((c) => c.json().professional.id)).size).toBe(2);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(10);
+  });
+});

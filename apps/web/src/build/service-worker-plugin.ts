@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+/**
+ * Writes dist/sw.js from src/build/sw.template.js at build time, with:
+ * - the precache list: every /assets/ file index.html loads (entry script, modulepreloads, CSS), the
+ *   chunks the first visit of / also fetches (the home page, its strings, the cookie banner) with their
+ *   static imports, and a few public files (offline page, manifest, icons);
+ * - a version: a hash of that list and of the public files, so any change to the shell installs a new
+ *   worker (and clears the old caches).
+ * The dev server has no service worker (main.tsx registers it in production builds only).
+ */
+
+/** Source modules whose chunks the first load of / fetches after index.html. */
+const FIRST_LOAD_MODULES = [
+  /features\/home\/pages\/home-page\.tsx$/,
+  /features\/consent\/components\/cookie-consent\.tsx$/,
+  /features\/(home|catalog|consent)\/locales\/en\.json$/,
+];
+const PUBLIC_FILES = ['/offline.html', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/apple-touch-icon.png'];
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface ChunkLike {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  imports?: string[];
+  facadeModuleId?: string | null;
+}
+
+export function serviceWorker(): Plugin {
+  let outDir = 'dist';
+  let publicDir = 'public';
+  return {
+    name: 'khedma-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      publicDir = config.publicDir;
+    },
+    writeBundle(_options, bundle) {
+      const files = new Set<string>();
+      const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) files.add(match[1]!);
+
+      const chunks = Object.values(bundle as Record<string, ChunkLike>).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const visited = new Set<string>();
+      const addWithImports = (fileName: string) => {
+        if (visited.has(fileName)) return;
+        visited.add(fileName);
+        files.add(`/${fileName}`);
+        for (const imported of byFile.get(fileName)?.imports ?? []) addWithImports(imported);
+      };
+      for (const chunk of chunks) {
+        if (chunk.facadeModuleId && FIRST_LOAD_MODULES.some((pattern) => pattern.test(chunk.facadeModuleId!))) addWithImports(chunk.fileName);
+      }
+
+      const precache = [...[...files].sort(), ...PUBLIC_FILES];
+      const version = createHash('sha256');
+      version.update(precache.join('\n'));
+      for (const file of PUBLIC_FILES) version.update(readFileSync(path.join(publicDir, file)));
+      const template = readFileSync(path.join(here, 'sw.template.js'), 'utf8');
+      version.update(template);
+
+      const source = template
+        .replace("'__KHEDMA_SW_VERSION__'", JSON.stringify(version.digest('hex').slice(0, 12)))
+        .replace('__KHEDMA_PRECACHE__', JSON.stringify(precache, null, 2));
+      writeFileSync(path.join(outDir, 'sw.js'), source);
+    },
+  };
+}

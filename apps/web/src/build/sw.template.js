@@ -1,0 +1,78 @@
+/* global self, caches, fetch, URL, Response */
+/**
+ * Khedma service worker (served at /sw.js). The build (src/build/service-worker-plugin.ts) fills in the version
+ * and the precache list; this file is plain JavaScript, outside the app bundle.
+ *
+ * - Precache at install: the app shell of the first load of / (index.html's script, CSS and the home
+ *   page chunks), the offline page, the manifest and icons. Served cache-first (hashed, immutable).
+ * - Navigations: network first; when the network fails, the offline page.
+ * - Catalogue API (GET /api/categories, /api/services*, /api/cities*): stale-while-revalidate. These
+ *   answers are public and the same for everyone.
+ * - Everything else under /api/ (accounts, bookings, messages: user data) and every non-GET request
+ *   is never touched: no respondWith, no cache.
+ * - Other files (later page chunks, fonts) are left to the HTTP cache, which keeps hashed assets for
+ *   a year; the worker does not intercept them.
+ * - Updates: a new build changes this file; the new worker installs, skips waiting and deletes the
+ *   old caches. Pages keep running their loaded code and pick up the new version on their next load.
+ */
+const VERSION = '__KHEDMA_SW_VERSION__';
+const PRECACHE_URLS = __KHEDMA_PRECACHE__;
+const SHELL_CACHE = `khedma-shell-${VERSION}`;
+const API_CACHE = 'khedma-catalogue-v1';
+const OFFLINE_URL = '/offline.html';
+const CATALOGUE_API = /^\/api\/(categories|services|cities)(\/|$)/;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.addAll(PRECACHE_URLS))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys().then((keys) => Promise.all(keys.filter((key) => key !== SHELL_CACHE && key !== API_CACHE).map((key) => caches.delete(key)))),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+
+  if (url.pathname.startsWith('/api/')) {
+    if (CATALOGUE_API.test(url.pathname)) event.respondWith(staleWhileRevalidate(event));
+    return; // user data: straight to the network, never cached
+  }
+
+  if (request.mode === 'navigate') {
+    event.respondWith(fetch(request).catch(() => offlinePage()));
+    return;
+  }
+
+  if (PRECACHE_URLS.includes(url.pathname)) {
+    event.respondWith(caches.match(url.pathname, { cacheName: SHELL_CACHE }).then((hit) => hit || fetch(request)));
+  }
+});
+
+async function offlinePage() {
+  const hit = await caches.match(OFFLINE_URL, { cacheName: SHELL_CACHE });
+  return hit || new Response('Offline', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}
+
+async function staleWhileRevalidate(event) {
+  const cache = await caches.open(API_CACHE);
+  const cached = await cache.match(event.request);
+  const network = fetch(event.request).then((response) => {
+    if (response.ok) cache.put(event.request, response.clone()).catch(() => {});
+    return response;
+  });
+  if (cached) {
+    event.waitUntil(network.catch(() => {}));
+    return cached;
+  }
+  return network;
+}

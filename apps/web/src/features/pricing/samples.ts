@@ -1,0 +1,15 @@
+import type { ServiceTypeSummary } from '@khedma/shared';
+import type { ServiceCategory } from '../../app/paths';
+
+/** The six sample categories of SPEC §9, in the order the page shows them. */
+export const SAMPLE_CATEGORIES = ['plumbing', 'cleaning', 'electrical', 'handyman', 'moving', 'gardening'] as const satisfies readonly ServiceCategory[];
+
+/** The cheapest active service of each sample category: its price is the category's real "From" price. */
+export function cheapestByCategory(services: readonly ServiceTypeSummary[]): Map<string, ServiceTypeSummary> {
+  const cheapest = new Map<string, ServiceTypeSummary>();
+  for (const service of services) {
+    const current = cheapest.get(service.category);
+    if (!current || service.basePrice < current.basePrice) cheapest.set(service.category, service);
+  }
+  return cheapest;
+}

@@ -1,0 +1,58 @@
+/** Profile calls (SPEC §7): PATCH /api/profile, POST /api/profile/avatar. Cities come from lib/catalog. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Profile, UpdateProfileRequest } from '@khedma/shared/schemas/profile';
+import { api, ApiError, CLIENT_ERROR_CODES, toApiError } from '../../lib/api';
+import { setCachedProfile } from '../../lib/session';
+
+/** PATCH /api/profile; the cached session (header name and avatar) follows at once. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: UpdateProfileRequest) => api.patch<Profile>('/api/profile', changes),
+    onSuccess: (profile) => setCachedProfile(queryClient, profile),
+  });
+}
+
+/**
+ * POST /api/profile/avatar as multipart, through XMLHttpRequest: fetch cannot report upload
+ * progress, and on a slow 4G connection a 5 MB photo takes a while.
+ */
+function postAvatar(file: File, onProgress: (fraction: number) => void): Promise<Profile> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/profile/avatar');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let payload: unknown;
+      try {
+        payload = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        payload = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && payload && typeof payload === 'object') resolve(payload as Profile);
+      else reject(toApiError(xhr.status, xhr.statusText, payload, new Headers({ 'retry-after': xhr.getResponseHeader('retry-after') ?? '' })));
+    };
+    xhr.onerror = () => reject(new ApiError(0, CLIENT_ERROR_CODES.NETWORK, 'Network error'));
+    const body = new FormData();
+    body.append('file', file, file.name || 'avatar');
+    xhr.send(body);
+  });
+}
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState(0);
+  const mutation = useMutation({
+    mutationFn: (file: File) => {
+      setProgress(0);
+      return postAvatar(file, setProgress);
+    },
+    onSuccess: (profile) => setCachedProfile(queryClient, profile),
+  });
+  return { ...mutation, progress };
+}

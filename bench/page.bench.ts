@@ -1,0 +1,122 @@
+import { chromium, type Browser } from '@playwright/test';
+import { startServer } from './lib';
+
+/** Chromium from Debian (never a downloaded browser), as the e2e tests use. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The 150 KB budget of issue 4: compressed JavaScript transferred on the first load of /. */
+export const FIRST_LOAD_JS_BUDGET = 150 * 1024;
+
+export interface FirstLoadFigures {
+  url: string;
+  /** Compressed bytes of every script response (encoded body sizes). */
+  scriptBytes: number;
+  scriptRequests: number;
+  /** Compressed bytes of every response (HTML, CSS, fonts, JSON, images, scripts). */
+  totalBytes: number;
+  requests: number;
+  budget: number;
+  withinBudget: boolean;
+  /** The scripts, largest first: [path, bytes]. */
+  scripts: Array<[string, number]>;
+}
+
+/**
+ * Loads `path` in a fresh Chromium profile (empty cache, no service worker yet) at 390 px and sums
+ * what crossed the network until it went quiet. The server compresses with br or gzip, so these are
+ * transfer sizes.
+ */
+export async function measureFirstLoad(browser: Browser, baseUrl: string, path = '/'): Promise<FirstLoadFigures> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const sizes: Array<{ url: string; type: string; bytes: Promise<number> }> = [];
+  page.on('requestfinished', (request) => {
+    sizes.push({ url: request.url(), type: request.resourceType(), bytes: request.sizes().then((s) => s.responseBodySize) });
+  });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  // Late work of the first visit (the cookie banner's chunk and strings) is part of it too.
+  await page.waitForTimeout(1000);
+  await page.waitForLoadState('networkidle');
+  const rows = await Promise.all(sizes.map(async (s) => ({ ...s, bytes: await s.bytes })));
+  await context.close();
+  const scripts = rows.filter((r) => r.type === 'script');
+  const scriptBytes = scripts.reduce((sum, r) => sum + r.bytes, 0);
+  return {
+    url: path,
+    scriptBytes,
+    scriptRequests: scripts.length,
+    totalBytes: rows.reduce((sum, r) => sum + r.bytes, 0),
+    requests: rows.length,
+    budget: FIRST_LOAD_JS_BUDGET,
+    withinBudget: scriptBytes <= FIRST_LOAD_JS_BUDGET,
+    scripts: scripts.map((r): [string, number] => [new URL(r.url).pathname, r.bytes]).sort((a, b) => b[1] - a[1]),
+  };
+}
+
+export interface LighthouseFigures {
+  url: string;
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+}
+
+/**
+ * Lighthouse mobile (default throttling) on a few pages, when the `lighthouse` package is installed;
+ * otherwise null and a note. Imported dynamically so the bench runs without it.
+ */
+export async function runLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseFigures[] | null> {
+  let lighthouse: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: { categories: Record<string, { score: number | null }> } } | undefined>;
+  let chromeLauncher: { launch(opts: Record<string, unknown>): Promise<{ port: number; kill(): Promise<void> | void }> };
+  try {
+    // Not dependencies of the project (yet): a variable keeps TypeScript from resolving them.
+    const lighthouseModule = 'lighthouse';
+    const launcherModule = 'chrome-launcher';
+    lighthouse = ((await import(lighthouseModule)) as { default: typeof lighthouse }).default;
+    chromeLauncher = (await import(launcherModule)) as typeof chromeLauncher;
+  } catch {
+    console.log('lighthouse not installed (add it as a dev dependency to get the scores)');
+    return null;
+  }
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...BROWSER_ARGS] });
+  try {
+    const results: LighthouseFigures[] = [];
+    for (const path of paths) {
+      const run = await lighthouse(`${baseUrl}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        formFactor: 'mobile',
+      });
+      const score = (id: string) => {
+        const value = run?.lhr.categories[id]?.score;
+        return typeof value === 'number' ? Math.round(value * 100) : null;
+      };
+      results.push({ url: path, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') });
+    }
+    return results;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** First-load weight of / and, when available, Lighthouse on /, /services and a service page. */
+export async function benchPages(port: number): Promise<{ firstLoad: FirstLoadFigures; lighthouse: LighthouseFigures[] | null }> {
+  const server = await startServer(port);
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: BROWSER_ARGS });
+    const firstLoad = await measureFirstLoad(browser, server.url, '/');
+    await browser.close();
+    browser = undefined;
+    const services = (await (await fetch(`${server.url}/api/services`)).json()) as Array<{ id: string }>;
+    const servicePage = services[0] ? `/services/${services[0].id}` : '/services/plumbing';
+    const lighthouse = await runLighthouse(server.url, ['/', '/services', servicePage]);
+    return { firstLoad, lighthouse };
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}

@@ -1,0 +1,337 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/**
+ * Accounts (issue 3; SPEC §2 Login and sign up, Profile, header avatar menu; §4 Account; §8): sign up,
+ * confirm from the outbox, land on the dashboard thanked, sign out, sign in, edit the profile, upload
+ * an avatar, sign out; the exact wrong-password and unconfirmed messages with resend; route guards;
+ * accessibility; in English and in Arabic (right-to-left).
+ */
+
+type Language = 'en' | 'ar';
+type Catalogue = Record<string, unknown>;
+
+const WEB = path.join(process.cwd(), 'apps/web/src');
+const readJson = (file: string) => JSON.parse(readFileSync(path.join(WEB, file), 'utf8')) as Catalogue;
+const catalogues = {
+  en: { shell: readJson('locales/en.json'), auth: readJson('features/auth/locales/en.json'), profile: readJson('features/profile/locales/en.json') },
+  ar: { shell: readJson('locales/ar.json'), auth: readJson('features/auth/locales/ar.json'), profile: readJson('features/profile/locales/ar.json') },
+};
+
+/** The string at a dotted key of a catalogue, with {{variables}} filled in. */
+function text(lang: Language, ns: 'shell' | 'auth' | 'profile', key: string, vars: Record<string, string> = {}): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogues[lang][ns]);
+  if (typeof value !== 'string') throw new Error(`missing ${lang} ${ns}:${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+}
+
+const PASSWORD = 'Strong!Pass1';
+const DEMO_CUSTOMER = 'customer@demo.ma';
+const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
+
+const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.ma`;
+
+/** Opens the first page in a language (?lang= is remembered by the app) and checks the direction. */
+async function openIn(page: Page, lang: Language, route: string) {
+  const url = new URL(route, 'http://x');
+  url.searchParams.set('lang', lang);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+}
+
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  return errors;
+}
+
+async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+interface OutboxMessage {
+  channel: string;
+  to: string;
+  subject: string | null;
+  text: string;
+}
+
+/** The newest email to `to` that is not one of `seen` (waits for it). */
+async function nextEmailTo(request: APIRequestContext, to: string, seen = 0): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const list = (await (await request.get('/api/dev/outbox')).json()) as OutboxMessage[];
+      const mine = list.filter((m) => m.channel === 'email' && m.to === to);
+      found = mine.length > seen ? mine[0] : undefined;
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** The link of an email, as a path on the site under test (the server writes absolute links to itself). */
+function linkIn(message: OutboxMessage, baseURL: string): string {
+  const match = /(https?:\/\/[^\s"<>]+)/.exec(message.text);
+  if (!match) throw new Error(`no link in ${message.text}`);
+  const url = new URL(match[1]!);
+  expect(url.origin).toBe(new URL(baseURL).origin);
+  return `${url.pathname}${url.search}`;
+}
+
+async function signUpInForm(page: Page, lang: Language, email: string, name: string) {
+  await page.getByLabel(text(lang, 'auth', 'fields.fullName'), { exact: true }).fill(name);
+  await page.getByLabel(text(lang, 'auth', 'fields.email'), { exact: true }).fill(email);
+  await page.getByLabel(text(lang, 'auth', 'fields.password'), { exact: true }).fill(PASSWORD);
+  await page.getByLabel(text(lang, 'auth', 'fields.confirmPassword'), { exact: true }).fill(PASSWORD);
+  await page.locator('#signup-acceptAge').check();
+  await page.locator('#signup-acceptTerms').check();
+  await page.getByRole('button', { name: text(lang, 'auth', 'signup.submit') }).click();
+}
+
+async function logIn(page: Page, lang: Language, email: string, password = PASSWORD) {
+  await page.getByLabel(text(lang, 'auth', 'fields.email'), { exact: true }).fill(email);
+  await page.getByLabel(text(lang, 'auth', 'fields.password'), { exact: true }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: text(lang, 'auth', 'login.submit'), exact: true }).click();
+}
+
+async function logOut(page: Page, lang: Language) {
+  await page.getByRole('button', { name: text(lang, 'shell', 'nav.accountMenu') }).click();
+  await page.getByRole('menuitem', { name: text(lang, 'shell', 'nav.logout') }).click();
+  await expect(page.getByText(text(lang, 'shell', 'auth.logoutSuccess'))).toBeVisible();
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: text(lang, 'shell', 'nav.login') })).toBeVisible();
+}
+
+/** A small real PNG (the server checks the bytes, so a renamed text file would not do). */
+const avatarPng = () => sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 43, g: 63, b: 182 } } }).png().toBuffer();
+
+async function signUpByApi(request: APIRequestContext, email: string, lang: Language) {
+  const res = await request.post('/api/accounts/sign-up', {
+    data: { name: 'Salma Bennani', email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'customer', acceptAge: true, acceptTerms: true, locale: lang },
+  });
+  expect(res.status()).toBe(201);
+}
+
+/** Signs up and confirms through the API and the emailed link, then returns signed in on the dashboard. */
+async function confirmedUser(page: Page, request: APIRequestContext, baseURL: string, lang: Language, tag: string) {
+  const email = uniqueEmail(tag);
+  await signUpByApi(request, email, lang);
+  await openIn(page, lang, '/login');
+  await page.goto(linkIn(await nextEmailTo(request, email), baseURL));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test.describe(`accounts (${lang})`, () => {
+    test.use({ viewport: { width: 1280, height: 900 } });
+
+    test('sign up, confirm from the outbox, sign out, sign in, edit the profile, upload an avatar, sign out', async ({ page, request, baseURL }) => {
+      const errors = watchErrors(page);
+      const email = uniqueEmail(`journey-${lang}`);
+      const name = lang === 'ar' ? 'أمينة الإدريسي' : 'Amina El Idrissi';
+
+      // Sign up: a pro sees the review notice; this account is a customer.
+      await openIn(page, lang, '/signup');
+      await page.getByText(text(lang, 'auth', 'signup.pro'), { exact: true }).click();
+      await expect(page.getByText(text(lang, 'auth', 'signup.proNotice'))).toBeVisible();
+      await page.getByText(text(lang, 'auth', 'signup.customer'), { exact: true }).click();
+      await expect(page.getByText(text(lang, 'auth', 'signup.proNotice'))).toHaveCount(0);
+      await signUpInForm(page, lang, email, name);
+
+      // Check your inbox, with a resend that works.
+      await expect(page.getByRole('heading', { level: 1, name: text(lang, 'auth', 'checkInbox.title') })).toBeVisible();
+      await expect(page.getByText(email)).toBeVisible();
+      await nextEmailTo(request, email);
+      await page.getByRole('button', { name: text(lang, 'auth', 'checkInbox.resend') }).click();
+      await expect(page.getByText(text(lang, 'auth', 'resend.success'))).toBeVisible();
+      const mail = await nextEmailTo(request, email, 1);
+
+      // The emailed link confirms, signs in and lands on the dashboard, thanked once, without ?verified.
+      await page.goto(linkIn(mail, baseURL!));
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByText(text(lang, 'shell', 'auth.verified'))).toBeVisible();
+      await expect(page.getByRole('button', { name: text(lang, 'shell', 'nav.accountMenu') })).toBeVisible();
+
+      await logOut(page, lang);
+
+      // Sign in again.
+      await page.getByRole('banner').getByRole('link', { name: text(lang, 'shell', 'nav.login') }).click();
+      await logIn(page, lang, email);
+      await expect(page.getByText(text(lang, 'auth', 'login.success'))).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard$/);
+
+      // Profile: read-only information, Complete Your Profile, then the Update Profile form.
+      await page.getByRole('button', { name: text(lang, 'shell', 'nav.accountMenu') }).click();
+      await page.getByRole('menuitem', { name: text(lang, 'shell', 'nav.profile') }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(page.getByRole('main').getByText(email)).toBeVisible();
+      await expect(page.getByRole('heading', { name: text(lang, 'profile', 'complete.title') })).toBeVisible();
+
+      const fullName = page.getByLabel(text(lang, 'profile', 'form.fullName'), { exact: true });
+      await expect(fullName).toHaveValue(name);
+      await fullName.fill(lang === 'ar' ? '  أمينة بناني ' : '  Amina Bennani ');
+      const phone = page.getByLabel(text(lang, 'profile', 'form.phone'));
+      await phone.fill('0612');
+      await page.getByRole('button', { name: text(lang, 'profile', 'form.submit') }).click();
+      await expect(page.getByText(text(lang, 'shell', 'validation.phone'))).toBeVisible();
+      await expect(phone).toHaveAttribute('aria-invalid', 'true');
+      await expect(phone).toBeFocused();
+      await phone.fill('+212 6 12 34 56 78');
+      await page.getByLabel(text(lang, 'profile', 'form.city')).selectOption('Rabat');
+      await page.getByLabel(text(lang, 'profile', 'form.aboutMe')).fill('  Plants, books and tea.  ');
+      await page.getByRole('button', { name: text(lang, 'profile', 'form.submit') }).click();
+      await expect(page.getByText(text(lang, 'profile', 'form.success'))).toBeVisible();
+
+      await page.reload();
+      await expect(page.getByLabel(text(lang, 'profile', 'form.fullName'), { exact: true })).toHaveValue(lang === 'ar' ? 'أمينة بناني' : 'Amina Bennani');
+      await expect(page.getByLabel(text(lang, 'profile', 'form.phone'))).toHaveValue('+212612345678');
+      await expect(page.getByLabel(text(lang, 'profile', 'form.city'))).toHaveValue('Rabat');
+      await expect(page.getByLabel(text(lang, 'profile', 'form.aboutMe'))).toHaveValue('Plants, books and tea.');
+      await expect(page.getByRole('heading', { name: text(lang, 'profile', 'complete.title') })).toHaveCount(0);
+
+      // Avatar from the gallery: uploaded, resized on the server, shown on the page and in the header.
+      await page.getByTestId('avatar-gallery-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await avatarPng() });
+      await expect(page.getByText(text(lang, 'profile', 'avatar.success'))).toBeVisible();
+      const avatar = page.getByRole('main').getByRole('img', { name: text(lang, 'profile', 'avatar.alt', { name: lang === 'ar' ? 'أمينة بناني' : 'Amina Bennani' }) });
+      await expect(avatar).toHaveAttribute('src', /\/api\/files\/avatars\/.+\.webp$/);
+      await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+      await expect(page.getByRole('banner').locator('img[src*="/api/files/avatars/"]')).toBeVisible();
+
+      await logOut(page, lang);
+      expect(errors).toEqual([]);
+    });
+
+    test('wrong password shows the exact message; an unconfirmed account is asked to confirm, and resend works', async ({ page, request }) => {
+      await openIn(page, lang, '/login');
+      // Login checks only 6 characters before asking the server.
+      await logIn(page, lang, DEMO_CUSTOMER, '12345');
+      await expect(page.getByText(text(lang, 'shell', 'validation.loginPassword'))).toBeVisible();
+
+      await logIn(page, lang, DEMO_CUSTOMER, 'Wrong!2345');
+      await expect(page.getByRole('alert').filter({ hasText: text(lang, 'auth', 'login.invalidCredentials') })).toBeVisible();
+
+      const email = uniqueEmail(`unconfirmed-${lang}`);
+      await signUpByApi(request, email, lang);
+      await nextEmailTo(request, email);
+      await logIn(page, lang, email);
+      await expect(page.getByRole('alert').filter({ hasText: text(lang, 'auth', 'login.unconfirmed') })).toBeVisible();
+      const resend = page.getByRole('button', { name: text(lang, 'auth', 'login.resend') });
+      await resend.click();
+      await expect(page.getByRole('status').filter({ hasText: text(lang, 'auth', 'resend.success') }).first()).toBeVisible();
+      // SPEC §2: the prompt hides after a resend, and a new email is on its way.
+      await expect(resend).toHaveCount(0);
+      await nextEmailTo(request, email, 1);
+      await expect(page).toHaveURL(/\/login$/);
+    });
+
+    test('guards: signed-out visitors go to login and come back; forgot password never says whether an account exists', async ({ page, request, baseURL }) => {
+      await openIn(page, lang, '/dashboard');
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText(text(lang, 'shell', 'auth.guard.dashboard'))).toBeVisible();
+
+      await page.goto('/profile');
+      await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
+      await page.goto('/admin/bookings');
+      await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fbookings$/);
+      // A crafted next= never leaves the site.
+      await page.goto('/login?next=https%3A%2F%2Fevil.example%2F');
+      await logIn(page, lang, DEMO_CUSTOMER, 'Demo!2345');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      // A customer is not an admin: back home with the SPEC message.
+      await page.goto('/admin/bookings');
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByText(text(lang, 'shell', 'auth.guard.adminOnly'))).toBeVisible();
+      await logOut(page, lang);
+
+      await page.goto('/profile');
+      await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
+      await logIn(page, lang, DEMO_CUSTOMER, 'Demo!2345');
+      await expect(page).toHaveURL(/\/profile$/);
+      await logOut(page, lang);
+
+      // Forgot password, then the emailed link, a new password, and login with it.
+      const email = await confirmedUser(page, request, baseURL!, lang, `reset-${lang}`);
+      await logOut(page, lang);
+      await page.goto('/login');
+      await page.getByRole('link', { name: text(lang, 'auth', 'login.forgot') }).click();
+      await page.getByLabel(text(lang, 'auth', 'fields.email'), { exact: true }).fill(email);
+      await page.getByRole('button', { name: text(lang, 'auth', 'forgot.submit') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: text(lang, 'auth', 'forgot.sentTitle') })).toBeVisible();
+      const link = linkIn(await nextEmailTo(request, email, 1), baseURL!);
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/reset-password\?token=/);
+      await page.getByLabel(text(lang, 'auth', 'fields.newPassword'), { exact: true }).fill('weakpass');
+      await page.getByLabel(text(lang, 'auth', 'fields.confirmNewPassword'), { exact: true }).fill('weakpass');
+      await page.getByRole('button', { name: text(lang, 'auth', 'reset.submit') }).click();
+      await expect(page.getByText(text(lang, 'shell', 'validation.passwordUpper'), { exact: false })).toBeVisible();
+      await page.getByLabel(text(lang, 'auth', 'fields.newPassword'), { exact: true }).fill('Brand!New22');
+      await page.getByLabel(text(lang, 'auth', 'fields.confirmNewPassword'), { exact: true }).fill('Brand!New22');
+      await page.getByRole('button', { name: text(lang, 'auth', 'reset.submit') }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await logIn(page, lang, email, 'Brand!New22');
+      await expect(page).toHaveURL(/\/dashboard$/);
+
+      // Same answer for an address without an account.
+      await logOut(page, lang);
+      await page.goto('/forgot-password');
+      await page.getByLabel(text(lang, 'auth', 'fields.email'), { exact: true }).fill('nobody-here@example.ma');
+      await page.getByRole('button', { name: text(lang, 'auth', 'forgot.submit') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: text(lang, 'auth', 'forgot.sentTitle') })).toBeVisible();
+    });
+
+    test('no serious accessibility violations on /login, /signup and /profile', async ({ page, request, baseURL }) => {
+      await openIn(page, lang, '/login');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousAxeViolations(page, `${lang} /login`);
+      await page.getByRole('main').getByRole('button', { name: text(lang, 'auth', 'login.submit'), exact: true }).click();
+      await expect(page.getByText(text(lang, 'shell', 'validation.emailRequired'))).toBeVisible();
+      await expectNoSeriousAxeViolations(page, `${lang} /login with errors`);
+
+      await page.goto('/signup');
+      await page.getByText(text(lang, 'auth', 'signup.pro'), { exact: true }).click();
+      await page.getByRole('button', { name: text(lang, 'auth', 'signup.submit') }).click();
+      await expect(page.getByText(text(lang, 'shell', 'validation.acceptAge'))).toBeVisible();
+      await expectNoSeriousAxeViolations(page, `${lang} /signup with errors`);
+
+      await confirmedUser(page, request, baseURL!, lang, `axe-${lang}`);
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { name: text(lang, 'profile', 'form.title') })).toBeVisible();
+      await expectNoSeriousAxeViolations(page, `${lang} /profile`);
+    });
+  });
+}
+
+test.describe('screens at 390 px in Arabic', () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('/signup and /profile', async ({ page, request, baseURL }) => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await openIn(page, 'ar', '/signup');
+    await page.getByText(text('ar', 'auth', 'signup.pro'), { exact: true }).click();
+    await page.getByRole('button', { name: text('ar', 'auth', 'signup.submit') }).click();
+    await expect(page.getByText(text('ar', 'shell', 'validation.acceptAge'))).toBeVisible();
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'accounts-signup-ar-390.png'), fullPage: true });
+
+    await confirmedUser(page, request, baseURL!, 'ar', 'shot');
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: text('ar', 'profile', 'form.title') })).toBeVisible();
+    await expect(page.getByLabel(text('ar', 'profile', 'form.city'))).toBeEnabled();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'accounts-profile-ar-390.png'), fullPage: true });
+  });
+});
