@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { benchBooking, type BookingFigures } from './booking.bench';
 import { benchCatalog, type CatalogFigures } from './catalog.bench';
 import { root } from './lib';
 
@@ -24,6 +25,29 @@ console.table(
     errors: c.khedma.errors + c.khedma.non2xx,
   })),
 );
+
+const booking: BookingFigures[] = [];
+booking.push(await benchBooking('pglite', 3211));
+if (process.env.DATABASE_URL) booking.push(await benchBooking('postgres', 3212, { DATABASE_URL: process.env.DATABASE_URL }));
+results.booking = booking;
+
+console.log('\nBooking creation: 200 concurrent creates for one slot, then non-conflicting creates (32 in flight):');
+console.table(
+  booking.map((b) => ({
+    engine: b.engine,
+    'race created': b.race.created,
+    'race 409': b.race.conflicts,
+    'race other': b.race.other,
+    'race booking': b.race.booking,
+    'bookings/s': b.throughput.perSecond,
+    'p50 ms': b.throughput.p50,
+    'p99 ms': b.throughput.p99,
+    failed: b.throughput.failed,
+  })),
+);
+for (const b of booking) {
+  if (b.race.created !== 1) console.error(`FAIL (${b.engine}): the race created ${b.race.created} bookings, expected exactly 1`);
+}
 
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
 console.log('Written to bench/results/latest.json');

@@ -112,8 +112,13 @@ async function confirmedBookingByApi(customer: APIRequestContext, pro: APIReques
   return booking;
 }
 
+/** A cookie choice already made (essential only), so the banner does not cover the pages under test. */
+const CONSENT = JSON.stringify({ essential: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1 });
+const withConsent = (value: string) => localStorage.setItem('khedma.cookieConsent', value);
+
 async function newSignedInPage(browser: Browser, email: string, lang: Language, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
+  await context.addInitScript(withConsent, CONSENT);
   const page = await context.newPage();
   await signIn(page.request, email);
   await openIn(page, lang, '/');
@@ -275,6 +280,9 @@ async function bookingJourney(browser: Browser, j: Journey) {
 }
 
 test.describe('booking', () => {
+  // Two browsers, a 2-second demo payment and axe on every step.
+  test.setTimeout(180_000);
+
   test('English, 1280 px: wizard, payment, live confirmation, cancellation with the fee', async ({ browser }) => {
     await bookingJourney(browser, { lang: 'en', viewport: { width: 1280, height: 900 }, wizardDay: 2, cancelDay: 3, screenshots: true });
   });
@@ -284,11 +292,12 @@ test.describe('booking', () => {
   });
 
   test('signed-out visitors log in first and come back to the wizard with their service', async ({ page, request }) => {
+    await page.addInitScript(withConsent, CONSENT);
     const c = await catalog(request);
     await openIn(page, 'en', `/book-service?service=${c.plumbing.id}`);
     await expect(page).toHaveURL(/\/login\?next=/);
-    await page.getByLabel('Email', { exact: true }).fill(CUSTOMER);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel(/^Email/).fill(CUSTOMER);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('main').getByRole('button', { name: /log in/i }).click();
     await expect(page).toHaveURL(new RegExp(`/book-service\\?service=${c.plumbing.id}`));
     // The service is preselected: the wizard starts at the city.

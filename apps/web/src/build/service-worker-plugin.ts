@@ -67,8 +67,10 @@ export function serviceWorker(): Plugin {
       version.update(template);
 
       const source = template
-        .replace("'__KHEDMA_SW_VERSION__'", JSON.stringify(version.digest('hex').slice(0, 12)))
-        .replace('__KHEDMA_PRECACHE__', JSON.stringify(precache, null, 2));
+        .replace("const VERSION = '__KHEDMA_SW_VERSION__';", `const VERSION = ${JSON.stringify(version.digest('hex').slice(0, 12))};`)
+        .replace('const PRECACHE_URLS = __KHEDMA_PRECACHE__;', `const PRECACHE_URLS = ${JSON.stringify(precache, null, 2)};`);
+      if (source.includes('__KHEDMA_')) throw new Error('sw.template.js: a placeholder was not filled in');
+      new Function(source); // parses only: a syntax error fails the build instead of the install
       writeFileSync(path.join(outDir, 'sw.js'), source);
     },
   };

@@ -1,4 +1,4 @@
-/* global self, caches, fetch, URL, Response */
+/* global self, caches */
 /**
  * Khedma service worker (served at /sw.js). The build (src/build/service-worker-plugin.ts) fills in the version
  * and the precache list; this file is plain JavaScript, outside the app bundle.
@@ -16,6 +16,7 @@
  *   old caches. Pages keep running their loaded code and pick up the new version on their next load.
  */
 const VERSION = '__KHEDMA_SW_VERSION__';
+// eslint-disable-next-line no-undef -- filled in by the build
 const PRECACHE_URLS = __KHEDMA_PRECACHE__;
 const SHELL_CACHE = `khedma-shell-${VERSION}`;
 const API_CACHE = 'khedma-catalogue-v1';

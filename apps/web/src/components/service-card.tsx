@@ -28,10 +28,10 @@ export function ServiceCard({ service, eager = false }: { service: ServiceTypeSu
           height={360}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          className="aspect-[16/9] w-full object-cover"
+          className="aspect-[5/2] w-full object-cover sm:aspect-[16/9]"
         />
       ) : (
-        <CategoryTile category={service.category} className="aspect-[16/9] w-full" />
+        <CategoryTile category={service.category} className="aspect-[5/2] w-full sm:aspect-[16/9]" />
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <p className="text-xs font-semibold tracking-wide text-primary-700 uppercase">{t(`categories.${service.category}`)}</p>
@@ -80,7 +80,7 @@ export function ServiceCard({ service, eager = false }: { service: ServiceTypeSu
 export function ServiceCardSkeleton() {
   return (
     <div aria-hidden="true" className="flex animate-pulse flex-col overflow-hidden rounded-card border border-sand-200 bg-white">
-      <div className="aspect-[16/9] w-full bg-sand-100" />
+      <div className="aspect-[5/2] w-full bg-sand-100 sm:aspect-[16/9]" />
       <div className="space-y-3 p-5">
         <div className="h-3 w-20 rounded bg-sand-200" />
         <div className="h-5 w-3/4 rounded bg-sand-200" />

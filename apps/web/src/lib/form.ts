@@ -90,6 +90,11 @@ export interface FormOptions<V extends Values, Out> {
   idPrefix: string;
   /** Values as the schema expects them (extra fixed fields, renamed ones). */
   toInput?: (values: V) => unknown;
+  /**
+   * The message for a field left empty, when the schema's own would list every rule (the sign-up
+   * password: "Password is required" reads better than five rules for an empty field).
+   */
+  emptyMessages?: Partial<Record<keyof V & string, string>>;
 }
 
 /**
@@ -97,14 +102,22 @@ export interface FormOptions<V extends Values, Out> {
  * once it was left or the form was submitted, and goes as soon as it is fixed), server field errors,
  * and submit() which returns the parsed data or focuses the first invalid field.
  */
-export function useSchemaForm<V extends Values, Out>({ initial, schema, idPrefix, toInput }: FormOptions<V, Out>) {
+export function useSchemaForm<V extends Values, Out>({ initial, schema, idPrefix, toInput, emptyMessages }: FormOptions<V, Out>) {
   const { t } = useTranslation();
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrorsState] = useState<FieldErrors>({});
 
-  const result = useMemo(() => validate(schema, toInput ? toInput(values) : values), [schema, toInput, values]);
+  const result = useMemo(() => {
+    const r = validate(schema, toInput ? toInput(values) : values);
+    if (r.ok || !emptyMessages) return r;
+    const errors = { ...r.errors };
+    for (const [name, message] of Object.entries(emptyMessages) as Array<[string, string | undefined]>) {
+      if (message && errors[name] && values[name] === '') errors[name] = message;
+    }
+    return { ok: false as const, errors };
+  }, [schema, toInput, values, emptyMessages]);
   const clientErrors = result.ok ? {} : result.errors;
 
   const errorOf = (name: keyof V & string): string | undefined => {

@@ -43,6 +43,7 @@ describe('safeNextPath', () => {
   it('drops the one-shot landing parameters', () => {
     expect(safeNextPath('/dashboard?verified=1')).toBe('/dashboard');
     expect(safeNextPath('/dashboard?verified=1&error=INVALID_TOKEN&tab=messages')).toBe('/dashboard?tab=messages');
+    expect(safeNextPath('/chat?lang=ar')).toBe('/chat');
   });
 });
 

@@ -8,8 +8,8 @@
 
 export const DEFAULT_AFTER_LOGIN = '/dashboard';
 
-/** Query parameters that belong to one landing only and must not survive a round trip through login. */
-const ONE_SHOT_PARAMS = ['verified', 'error'];
+/** Query parameters that belong to one landing only (the language is remembered anyway) and must not survive a round trip through login. */
+const ONE_SHOT_PARAMS = ['verified', 'error', 'lang'];
 
 export function safeNextPath(raw: string | null | undefined, fallback = DEFAULT_AFTER_LOGIN): string {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2000) return fallback;

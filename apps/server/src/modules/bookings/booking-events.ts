@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import type { EmailSender } from '../../platform/email';
 import type { RealtimeHub } from '../../platform/realtime';
 import { bookingEmail, type BookingEmailKind } from './booking-emails';
-import { PRO_VISIBLE_PAYMENT, type BookingsRepository, type BookingView } from './bookings.repository';
+import { PRO_VISIBLE_PAYMENT, type BookingsRepository, type BookingView, type Recipient } from './bookings.repository';
 
 export interface EmailToSend {
   to: 'customer' | 'professional';
@@ -30,7 +30,13 @@ export class BookingEvents {
   ) {}
 
   /** Tells both parties (the professional once the booking is paid) and sends the emails. */
-  async announce(view: BookingView, action: BookingAction | 'created' | 'paid', emails: readonly EmailToSend[] = []): Promise<void> {
+  async announce(
+    view: BookingView,
+    action: BookingAction | 'created' | 'paid',
+    emails: readonly EmailToSend[] = [],
+    /** Recipients already known (the signed-in customer), saving a lookup. */
+    known: readonly Recipient[] = [],
+  ): Promise<void> {
     const data: BookingEventData = {
       bookingId: view.id,
       reference: bookingReference(view.id),
@@ -43,14 +49,16 @@ export class BookingEvents {
     const users = proSees ? [view.userId, view.proUserId] : [view.userId];
     await Promise.all([
       action === 'created' ? this.realtime.toUsers([view.userId], 'booking.created', data) : this.realtime.toUsers(users, 'booking.updated', data),
-      this.sendEmails(view, emails),
+      this.sendEmails(view, emails, known),
     ]);
   }
 
-  private async sendEmails(view: BookingView, emails: readonly EmailToSend[]): Promise<void> {
+  private async sendEmails(view: BookingView, emails: readonly EmailToSend[], known: readonly Recipient[]): Promise<void> {
     if (emails.length === 0) return;
     try {
-      const recipients = await this.repo.recipients(this.db, [view.userId, view.proUserId]);
+      const wanted = [...new Set(emails.map((e) => (e.to === 'customer' ? view.userId : view.proUserId)))];
+      const missing = wanted.filter((id) => !known.some((r) => r.userId === id));
+      const recipients = [...known, ...(missing.length ? await this.repo.recipients(this.db, missing) : [])];
       for (const e of emails) {
         const userId = e.to === 'customer' ? view.userId : view.proUserId;
         const r = recipients.find((x) => x.userId === userId);

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { createPaymentProvider, type PaymentProvider } from '../../platform/payments';
 import { CatalogRepository } from '../catalog/catalog.repository';
+import { CATALOG_CHANNEL } from '../catalog/catalog.service';
 import { LedgerRepository } from '../payments/ledger.repository';
 import { paymentsRoutes } from '../payments/payments.routes';
 import { PaymentsService } from '../payments/payments.service';
@@ -16,6 +17,7 @@ import { BookingsRepository } from './bookings.repository';
 import { bookingsRoutes } from './bookings.routes';
 import { BookingService, JOB_ESCROW_RELEASE, JOB_EXPIRE_UNPAID } from './bookings.service';
 import { IdempotencyStore } from './idempotency';
+import { ReferenceCache } from './reference-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +31,10 @@ export const bookingsModule: FastifyPluginAsync<{ ctx: AppContext; provider?: Pa
   const ledger = new LedgerRepository();
   const provider = given ?? createPaymentProvider(ctx.config);
   const idempotency = new IdempotencyStore(db);
+  // Catalogue facts cached per instance, dropped when any instance changes the catalogue.
+  const cache = new ReferenceCache();
+  const unlisten = await ctx.database.listen(CATALOG_CHANNEL, () => cache.clear());
+  app.addHook('onClose', async () => unlisten());
   const events = new BookingEvents(db, repo, ctx.email, app.realtime, ctx.config.publicUrl, app.log);
   const service = new BookingService({
     db,
@@ -37,6 +43,7 @@ export const bookingsModule: FastifyPluginAsync<{ ctx: AppContext; provider?: Pa
     catalog: new CatalogRepository(db),
     idempotency,
     events,
+    cache,
     clock: app.clock,
     jobs: app.jobs,
     provider,

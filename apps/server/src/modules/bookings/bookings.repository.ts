@@ -1,5 +1,5 @@
 /** SQL of the bookings module (Drizzle), nothing else. Every method takes the handle it runs on. */
-import { ACTIVE_BOOKING_STATUSES, isoToWeekday, type BookingStatus, type IsoWeekday, type Locale, type WeeklyAvailability } from '@khedma/shared';
+import { ACTIVE_BOOKING_STATUSES, isoToWeekday, type AvailabilitySlot, type BookingStatus, type IsoWeekday, type Locale, type WeeklyAvailability } from '@khedma/shared';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -126,6 +126,11 @@ const toView = (r: ViewRow): BookingView => ({
 /** Payment statuses under which a professional sees the booking: once the customer has paid. */
 export const PRO_VISIBLE_PAYMENT = ['paid', 'refunded', 'partially_refunded'] as const;
 
+/** A json column as the driver hands it over (parsed by node-postgres, maybe text elsewhere). */
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
 export class BookingsRepository {
   // ------------------------------------------------------------------------------------------
   // Reference data
@@ -133,7 +138,7 @@ export class BookingsRepository {
 
   async service(db: Db, id: string) {
     const [row] = await db
-      .select({ id: serviceTypes.id, name: serviceTypes.name, basePrice: serviceTypes.basePrice })
+      .select({ id: serviceTypes.id, name: serviceTypes.name, nameFr: serviceTypes.nameFr, nameAr: serviceTypes.nameAr, basePrice: serviceTypes.basePrice })
       .from(serviceTypes)
       .where(and(eq(serviceTypes.id, id), eq(serviceTypes.isActive, true)));
     return row;
@@ -142,7 +147,7 @@ export class BookingsRepository {
   async city(db: Db, by: { id?: string; slug?: string }) {
     const where = by.id ? eq(cities.id, by.id) : sql`lower(${cities.slug}) = lower(${by.slug ?? ''})`;
     const [row] = await db
-      .select({ id: cities.id, slug: cities.slug, name: cities.name })
+      .select({ id: cities.id, slug: cities.slug, name: cities.name, nameFr: cities.nameFr, nameAr: cities.nameAr })
       .from(cities)
       .where(and(where, eq(cities.isActive, true)));
     return row;
@@ -153,13 +158,12 @@ export class BookingsRepository {
     return row;
   }
 
-  /** Active add-ons among `ids` that belong to the service. */
-  async addOns(db: Db, serviceTypeId: string, ids: readonly string[]) {
-    if (ids.length === 0) return [];
+  /** Active add-ons of the service. */
+  async addOns(db: Db, serviceTypeId: string) {
     return db
       .select({ id: serviceAddOns.id, name: serviceAddOns.name, price: serviceAddOns.price })
       .from(serviceAddOns)
-      .where(and(eq(serviceAddOns.serviceTypeId, serviceTypeId), eq(serviceAddOns.isActive, true), inArray(serviceAddOns.id, [...ids])));
+      .where(and(eq(serviceAddOns.serviceTypeId, serviceTypeId), eq(serviceAddOns.isActive, true)));
   }
 
   async professionalIdOfUser(db: Db, userId: string): Promise<string | undefined> {
@@ -201,6 +205,7 @@ export class BookingsRepository {
       );
     }
     const since = new Date(now.getTime() - 30 * 24 * 3600_000).toISOString();
+    // One round trip: ratings, recent jobs, weekly slots and overlapping bookings as JSON columns.
     const rows = await db
       .select({
         professionalId: professionals.id,
@@ -214,43 +219,32 @@ export class BookingsRepository {
           and b.status in ('pending', 'confirmed', 'completed')
           and b.scheduled_start >= ${since}::timestamptz and b.scheduled_start < ${now.toISOString()}::timestamptz)`,
         jobsDone: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')`,
+        slots: sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
+          from professional_availability a where a.professional_id = ${PRO_ID})`,
+        busy: sql<unknown>`(select coalesce(json_agg(json_build_array(b.id, b.scheduled_start, b.scheduled_end)), '[]'::json)
+          from bookings b where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
+          and b.scheduled_start < ${window.to.toISOString()}::timestamptz and b.scheduled_end > ${window.from.toISOString()}::timestamptz)`,
       })
       .from(professionals)
       .where(and(...conditions));
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.professionalId);
-    const [slots, busy] = await Promise.all([
-      db
-        .select({ professionalId: professionalAvailability.professionalId, weekday: professionalAvailability.weekday, slot: professionalAvailability.slot })
-        .from(professionalAvailability)
-        .where(inArray(professionalAvailability.professionalId, ids)),
-      db
-        .select({ professionalId: bookings.professionalId, id: bookings.id, start: bookings.scheduledStart, end: bookings.scheduledEnd })
-        .from(bookings)
-        .where(
-          and(
-            inArray(bookings.professionalId, ids),
-            inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
-            lt(bookings.scheduledStart, window.to),
-            sql`${bookings.scheduledEnd} > ${window.from.toISOString()}::timestamptz`,
-          ),
-        ),
-    ]);
     return rows.map((r) => {
       const availability: WeeklyAvailability = {};
-      for (const s of slots) {
-        if (s.professionalId !== r.professionalId) continue;
-        const day = isoToWeekday(s.weekday as IsoWeekday);
-        availability[day] = [...(availability[day] ?? []), s.slot];
+      for (const [weekday, slot] of json<Array<[number, AvailabilitySlot]>>(r.slots)) {
+        const day = isoToWeekday(weekday as IsoWeekday);
+        availability[day] = [...(availability[day] ?? []), slot];
       }
       return {
-        ...r,
+        professionalId: r.professionalId,
+        userId: r.userId,
+        firstName: r.firstName,
+        cityId: r.cityId,
+        hourlyRate: r.hourlyRate,
         rating: r.rating === null ? null : Number(r.rating),
         reviewCount: Number(r.reviewCount),
         jobsLast30Days: Number(r.jobsLast30Days),
         jobsDone: Number(r.jobsDone),
         availability,
-        busy: busy.filter((b) => b.professionalId === r.professionalId).map((b) => ({ start: b.start, end: b.end, bookingId: b.id })),
+        busy: json<Array<[string, string, string]>>(r.busy).map(([bookingId, start, end]) => ({ bookingId, start: new Date(start), end: new Date(end) })),
       };
     });
   }
@@ -260,11 +254,11 @@ export class BookingsRepository {
   // ------------------------------------------------------------------------------------------
 
   async insert(db: Db, booking: NewBooking, lines: Omit<NewPriceLine, 'bookingId'>[], payment: { method: 'card' | 'bank' | 'mobile'; provider: string; amount: number }) {
-    const [row] = await db.insert(bookings).values(booking).returning({ id: bookings.id });
+    const [row] = await db.insert(bookings).values(booking).returning();
     const id = row!.id;
     if (lines.length) await db.insert(bookingPriceLines).values(lines.map((l, position) => ({ ...l, bookingId: id, position })));
     await db.insert(payments).values({ bookingId: id, ...payment });
-    return id;
+    return row!;
   }
 
   async update(db: Db, id: string, set: Partial<NewBooking>) {

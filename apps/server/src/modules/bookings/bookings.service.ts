@@ -24,6 +24,7 @@ import {
   paymentStatusAfterRefund,
   percentOf,
   pickProfessional,
+  publicFirstName,
   PRO_COMMISSION_RATE,
   quote as priceQuote,
   rankCandidates,
@@ -68,8 +69,9 @@ import { servicePriceFrom } from '../catalog/price';
 import type { LedgerRepository } from '../payments/ledger.repository';
 import { toBookingDto, type ViewerRole } from './booking-dto';
 import type { BookingEvents, EmailToSend } from './booking-events';
-import { PRO_VISIBLE_PAYMENT, type BookingRecord, type BookingsRepository, type BookingView, type PoolFilter, type PoolMember } from './bookings.repository';
+import { PRO_VISIBLE_PAYMENT, type BookingRecord, type BookingsRepository, type BookingView, type PoolFilter, type PoolMember, type Recipient } from './bookings.repository';
 import { requestHash, type IdempotencyStore } from './idempotency';
+import type { ReferenceCache } from './reference-cache';
 
 export const SLOT_TAKEN_MESSAGE = 'This time slot was just taken. Please choose another time.';
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -88,6 +90,7 @@ export interface BookingServiceDeps {
   catalog: CatalogRepository;
   idempotency: IdempotencyStore;
   events: BookingEvents;
+  cache: ReferenceCache;
   clock: Clock;
   jobs: JobRunner;
   provider: Pick<PaymentProvider, 'name'>;
@@ -124,6 +127,16 @@ interface BookingPlan {
   };
   /** Message when nobody matching works at that time. */
   unavailableMessage: string;
+  /** Names shown in the answer (known already, so the new booking is not read back). */
+  names: { city: LocalizedName; service: LocalizedName | null };
+  /** The customer, for the creation email. */
+  customer: Recipient;
+}
+
+interface LocalizedName {
+  name: string;
+  nameFr: string;
+  nameAr: string;
 }
 
 type Finish = (tx: Db, dto: BookingDto) => Promise<void>;
@@ -177,31 +190,45 @@ export class BookingService {
   // Prices
   // ------------------------------------------------------------------------------------------
 
+  /** A cached catalogue fact; misses are not kept. */
+  private async ref<T>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    const value = await this.d.cache.get(key, load);
+    if (value === undefined) this.d.cache.delete(key);
+    return value;
+  }
+
+  private city(by: { id?: string; slug?: string }) {
+    const key = by.id ? `city:${by.id}` : `city-slug:${(by.slug ?? '').toLowerCase()}`;
+    return this.ref(key, () => this.d.repo.city(this.db, by));
+  }
+
   /** Service, city, borough and add-ons of a wizard choice, checked, and the price computed here. */
-  private async priceWizard(input: { serviceTypeId: string; cityId?: string; citySlug?: string; boroughId?: string | null; addOnIds?: string[] }, db: Db = this.db) {
+  private async priceWizard(input: { serviceTypeId: string; cityId?: string; citySlug?: string; boroughId?: string | null; addOnIds?: string[] }) {
     const { repo } = this.d;
     const [service, city] = await Promise.all([
-      repo.service(db, input.serviceTypeId),
-      repo.city(db, input.cityId ? { id: input.cityId } : { slug: input.citySlug }),
+      this.ref(`service:${input.serviceTypeId}`, () => repo.service(this.db, input.serviceTypeId)),
+      this.city(input.cityId ? { id: input.cityId } : { slug: input.citySlug }),
     ]);
     if (!service) throw badRequest('Service not found', { serviceTypeId: 'Service not found' });
     if (!city) throw badRequest('City not found', { cityId: 'City not found' });
     let boroughId: string | null = null;
     if (input.boroughId) {
-      const borough = await repo.borough(db, input.boroughId);
+      const wantedBorough = input.boroughId;
+      const borough = await this.ref(`borough:${wantedBorough}`, () => repo.borough(this.db, wantedBorough));
       if (!borough || borough.cityId !== city.id) throw badRequest('Borough not found in this city', { boroughId: 'Borough not found in this city' });
       boroughId = borough.id;
     }
     const wanted = input.addOnIds ?? [];
-    const addOns = await repo.addOns(db, service.id, wanted);
-    if (addOns.length !== new Set(wanted).size) {
+    const offered = wanted.length ? ((await this.ref(`addons:${service.id}`, () => repo.addOns(this.db, service.id))) ?? []) : [];
+    const addOns = wanted.map((id) => offered.find((a) => a.id === id));
+    if (addOns.some((a) => a === undefined)) {
       throw badRequest('This add-on is not available for this service', { addOnIds: 'This add-on is not available for this service' });
     }
-    // Keep the customer's order of add-ons.
-    const ordered = wanted.map((id) => addOns.find((a) => a.id === id)!);
-    const price = await servicePriceFrom(this.d.catalog, service, city.slug, boroughId ?? undefined);
-    const quote = priceQuote({ servicePrice: price.price, serviceLabel: service.name, addOns: ordered });
-    return { service, city, boroughId, addOns: ordered as BookingAddon[], quote };
+    const price = (await this.ref(`price:${service.id}:${city.slug}:${boroughId ?? ''}`, () =>
+      servicePriceFrom(this.d.catalog, service, city.slug, boroughId ?? undefined),
+    ))!;
+    const quote = priceQuote({ servicePrice: price.price, serviceLabel: service.name, addOns: addOns as BookingAddon[] });
+    return { service, city, boroughId, addOns: addOns as BookingAddon[], quote };
   }
 
   async quote(input: QuoteRequest): Promise<QuoteResponse> {
@@ -282,6 +309,8 @@ export class BookingService {
           unavailableMessage: input.professionalId
             ? 'This professional is not available at this time. Please choose another time.'
             : NO_PROFESSIONAL_MESSAGE,
+          names: { city, service },
+          customer: recipientOf(user),
         },
         finish,
       );
@@ -296,6 +325,8 @@ export class BookingService {
       const checked = validateProPageBooking(input, { now });
       if (!checked.ok) throw windowError(checked);
       const pro = await this.professional(input.professionalId);
+      const city = await this.city({ id: pro.cityId });
+      if (!city) throw badRequest('City not found', { professionalId: 'Professional not found' });
       const title = `${input.durationHours} ${input.durationHours === 1 ? 'hour' : 'hours'} with ${pro.firstName}`;
       return this.place(
         {
@@ -318,6 +349,8 @@ export class BookingService {
             fixedPrice: false,
           },
           unavailableMessage: 'This professional is not available at this time. Please choose another time.',
+          names: { city, service: null },
+          customer: recipientOf(user),
         },
         finish,
       );
@@ -369,7 +402,7 @@ export class BookingService {
             throw new AppError('NO_PROFESSIONAL_AVAILABLE', plan.unavailableMessage);
           }
           const q = plan.quote;
-          const id = await repo.insert(
+          const row = await repo.insert(
             tx,
             {
               userId: plan.customerId,
@@ -390,13 +423,30 @@ export class BookingService {
             // The method is the customer's choice at payment time; card until then.
             { method: 'card', provider: this.d.provider.name, amount: q.total },
           );
+          const id = row.id;
           await jobs.enqueue({ kind: JOB_EXPIRE_UNPAID, dedupeKey: id, runAt: new Date(now.getTime() + UNPAID_BOOKING_TTL_MINUTES * MINUTE), payload: { bookingId: id } }, tx);
-          const view = (await repo.view(tx, id))!;
-          const dto = toBookingDto(view, await repo.lines(tx, [id]), 'customer', now);
+          const pro = chosen as PoolMember;
+          const { city, service } = plan.names;
+          const view: BookingView = {
+            ...row,
+            proUserId: pro.userId,
+            proFirstName: pro.firstName,
+            proRating: pro.rating,
+            proReviews: pro.reviewCount,
+            cityName: city.name,
+            cityNameFr: city.nameFr,
+            cityNameAr: city.nameAr,
+            serviceName: service?.name ?? null,
+            serviceNameFr: service?.nameFr ?? null,
+            serviceNameAr: service?.nameAr ?? null,
+            customerName: null,
+          };
+          const lines = q.lines.map((l) => ({ ...l, bookingId: id }));
+          const dto = toBookingDto(view, lines, 'customer', now);
           await finish(tx, dto);
           return { view, dto };
         });
-        await this.d.events.announce(result.view, 'created', [{ to: 'customer', kind: 'created' }]);
+        await this.d.events.announce(result.view, 'created', [{ to: 'customer', kind: 'created' }], [plan.customer]);
         return result.dto;
       } catch (err) {
         if (!isSlotConflict(err)) throw err;
@@ -705,6 +755,11 @@ export class BookingService {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** The signed-in customer as an email recipient (greeted by first name). */
+function recipientOf(user: SessionUser): Recipient {
+  return { userId: user.id, email: user.email, name: publicFirstName(user.name ?? ''), locale: user.locale };
+}
 
 function toQuoteResponse(q: Quote): QuoteResponse {
   return { lines: q.lines, servicePrice: q.servicePrice, addOnsTotal: q.addOnsTotal, subtotal: q.subtotal, serviceFee: q.serviceFee, total: q.total, currency: CURRENCY };

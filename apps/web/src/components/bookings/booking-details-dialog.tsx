@@ -23,12 +23,12 @@ import {
   type BookingDto,
 } from '../../lib/bookings';
 import { formatDate, formatDuration, formatMoney, formatTime } from '../../lib/format';
-import { pickLocalized, useLanguage } from '../../lib/localized';
+import { useLanguage } from '../../lib/localized';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Dialog } from '../ui/dialog';
 import { StatusBadge } from '../ui/status-badge';
-import { bookingTitle } from './booking-text';
+import { bookingDescription, bookingLocation, bookingTitle } from './booking-text';
 
 type View = 'details' | 'cancel' | 'reschedule';
 
@@ -111,7 +111,7 @@ function DetailsView({ booking, onCancel, onReschedule, onDone }: { booking: Boo
             {booking.reference}
           </span>
         </Row>
-        <Row label={t('summary.description')}>{booking.description}</Row>
+        <Row label={t('summary.description')}>{bookingDescription(booking, language, t)}</Row>
         <Row label={t('summary.date')}>{formatDate(booking.scheduledStart, language, 'full')}</Row>
         <Row label={t('summary.time')}>
           <span dir="ltr">
@@ -119,7 +119,7 @@ function DetailsView({ booking, onCancel, onReschedule, onDone }: { booking: Boo
           </span>{' '}
           <span className="text-ink-muted">({formatDuration(booking.durationMinutes, language)})</span>
         </Row>
-        <Row label={t('summary.location')}>{booking.location || pickLocalized(booking.city.name, language)}</Row>
+        <Row label={t('summary.location')}>{bookingLocation(booking, language)}</Row>
         <Row label={t('summary.professional')}>{booking.professional.firstName}</Row>
         {booking.customer ? <Row label={t('summary.customer')}>{booking.customer.name}</Row> : null}
         {booking.contactPhone ? (
@@ -149,7 +149,7 @@ function DetailsView({ booking, onCancel, onReschedule, onDone }: { booking: Boo
             </Button>
           ) : null}
           {booking.canCancel ? (
-            <Button variant="secondary" onClick={onCancel} className="text-cancelled">
+            <Button variant="secondary" onClick={onCancel}>
               <XCircle aria-hidden="true" className="size-4" />
               {t('details.cancel')}
             </Button>
@@ -251,7 +251,7 @@ function CancelView({ booking, onBack, onDone }: { booking: BookingDto; onBack: 
           {t('cancel.keep')}
         </Button>
         <Button
-          className="bg-cancelled hover:bg-cancelled/90 active:bg-cancelled"
+          variant="danger"
           disabled={!p?.allowed || cancel.isPending}
           onClick={() =>
             cancel.mutate(

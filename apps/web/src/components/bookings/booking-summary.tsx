@@ -3,18 +3,18 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingDto } from '../../lib/bookings';
 import { formatDate, formatMoney, formatTime } from '../../lib/format';
-import { pickLocalized, useLanguage } from '../../lib/localized';
+import { useLanguage } from '../../lib/localized';
 import { StatusBadge } from '../ui/status-badge';
-import { bookingTitle } from './booking-text';
+import { bookingDescription, bookingLocation, bookingTitle } from './booking-text';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-2">
-      <span className="mt-0.5 shrink-0 text-primary-600">{icon}</span>
-      <div className="min-w-0">
-        <dt className="sr-only">{label}</dt>
-        <dd className="break-words text-ink">{children}</dd>
-      </div>
+    <div className="min-w-0">
+      <dt className="sr-only">{label}</dt>
+      <dd className="flex min-w-0 items-start gap-2 break-words text-ink">
+        <span className="mt-0.5 shrink-0 text-primary-600">{icon}</span>
+        <span className="min-w-0">{children}</span>
+      </dd>
     </div>
   );
 }
@@ -25,7 +25,8 @@ export function BookingSummary({ booking, headingLevel = 3, actions }: { booking
   const { t: tc } = useTranslation();
   const language = useLanguage();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const location = booking.location || pickLocalized(booking.city.name, language);
+  const location = bookingLocation(booking, language);
+  const description = bookingDescription(booking, language, t);
   return (
     <article className="rounded-card border border-sand-200 bg-white p-4 md:p-5" data-booking-reference={booking.reference} aria-label={`${bookingTitle(booking, language, t)} ${booking.reference}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -54,7 +55,7 @@ export function BookingSummary({ booking, headingLevel = 3, actions }: { booking
           {booking.paymentStatus !== 'paid' ? <span className="text-ink-muted"> · {t(`paymentStatus.${booking.paymentStatus}`)}</span> : null}
         </Fact>
       </dl>
-      {booking.description ? <p className="mt-3 line-clamp-2 text-sm text-ink-muted">{booking.description}</p> : null}
+      {description ? <p className="mt-3 line-clamp-2 text-sm text-ink-muted">{description}</p> : null}
       {actions ? <div className="mt-4 flex flex-wrap gap-2">{actions}</div> : null}
     </article>
   );

@@ -15,3 +15,25 @@ export function bookingTitle(booking: BookingDto, language: Language, t: TFuncti
   }
   return booking.title;
 }
+
+/** Where: the address given, or the city in the reader's language (the server stores the English city name when none was given). */
+export function bookingLocation(booking: BookingDto, language: Language): string {
+  const city = pickLocalized(booking.city.name, language);
+  if (!booking.location || booking.location === booking.city.name.en) return city;
+  return booking.location;
+}
+
+/**
+ * The description, with the server's English defaults ("<service> service booking", "Booking with
+ * <name>", SPEC §3) said in the reader's language.
+ */
+export function bookingDescription(booking: BookingDto, language: Language, t: TFunction<'booking'>): string {
+  const service = booking.service;
+  if (service && booking.description === `${service.name.en} service booking`) {
+    return t('details.defaultDescription', { service: pickLocalized(service.name, language) });
+  }
+  if (booking.kind === 'hourly' && booking.description === `Booking with ${booking.professional.firstName}`) {
+    return t('details.defaultHourlyDescription', { name: booking.professional.firstName });
+  }
+  return booking.description;
+}

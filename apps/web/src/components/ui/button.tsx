@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cn } from './cn';
 
-export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'on-dark';
+export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'on-dark' | 'danger';
 export type ButtonSize = 'md' | 'lg';
 
 const base =
@@ -18,6 +18,8 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-primary-700 hover:bg-primary-50 active:bg-primary-100',
   // For dark (primary-950) surfaces.
   'on-dark': 'border border-sand-200/70 text-sand-50 hover:bg-white/10 active:bg-white/15',
+  // Destructive confirmations (cancel a booking). White on cancelled (#7f1d1d): 10:1.
+  danger: 'bg-cancelled text-white hover:bg-cancelled/90 active:bg-cancelled/80',
 };
 
 // Every size keeps the 44 px minimum touch target.

@@ -26,13 +26,10 @@ export function prefersReducedMotion(): boolean {
  * figure shows at once.
  */
 export function useCountUp(target: number, running: boolean, { duration = COUNT_UP_MS, decimals = 0 } = {}): number {
-  const [value, setValue] = useState(() => (prefersReducedMotion() ? target : 0));
+  const reduced = prefersReducedMotion();
+  const [value, setValue] = useState(0);
   useEffect(() => {
-    if (!running) return;
-    if (prefersReducedMotion()) {
-      setValue(target);
-      return;
-    }
+    if (!running || reduced) return;
     let frame = 0;
     const started = performance.now();
     const tick = (now: number) => {
@@ -42,6 +39,6 @@ export function useCountUp(target: number, running: boolean, { duration = COUNT_
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [running, target, duration, decimals]);
-  return value;
+  }, [running, reduced, target, duration, decimals]);
+  return reduced ? target : value;
 }

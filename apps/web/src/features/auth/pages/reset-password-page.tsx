@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
+import { VALIDATION_MESSAGES } from '@khedma/shared/domain/validation';
 import { resetPasswordRequestSchema } from '@khedma/shared/schemas/auth';
 import { paths } from '../../../app/paths';
 import { Seo } from '../../../components/seo';
@@ -13,6 +14,9 @@ import { useResetPassword } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
 import { useAuthErrorText } from '../components/use-auth-error';
+
+/** An empty password says it is required rather than listing every rule. */
+const EMPTY_MESSAGES = { newPassword: VALIDATION_MESSAGES.passwordRequired };
 
 /**
  * /reset-password?token=... (the reset email's link, checked by the server first; a bad or expired
@@ -32,6 +36,7 @@ export function ResetPasswordPage() {
     initial: { newPassword: '', confirmPassword: '' },
     schema: resetPasswordRequestSchema,
     idPrefix: 'reset',
+    emptyMessages: EMPTY_MESSAGES,
     toInput: (values) => ({ ...values, token: token || 'missing' }),
   });
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
+import { VALIDATION_MESSAGES } from '@khedma/shared/domain/validation';
 import { signUpRequestSchema } from '@khedma/shared/schemas/auth';
 import { paths } from '../../../app/paths';
 import { Seo } from '../../../components/seo';
@@ -18,6 +19,9 @@ import { CheckInbox } from '../components/check-inbox';
 import { NewTabLink } from '../components/new-tab-link';
 import { PasswordField } from '../components/password-field';
 import { useAuthErrorText } from '../components/use-auth-error';
+
+/** An empty password says it is required rather than listing every rule. */
+const EMPTY_MESSAGES = { password: VALIDATION_MESSAGES.passwordRequired };
 
 /** SPEC §8: after "already exists", the visitor is taken to /login after 3 seconds. */
 const REDIRECT_AFTER_DUPLICATE_MS = 3000;
@@ -47,7 +51,7 @@ export function SignupPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
-  const form = useSchemaForm({ initial, schema: signUpRequestSchema, idPrefix: 'signup' });
+  const form = useSchemaForm({ initial, schema: signUpRequestSchema, idPrefix: 'signup', emptyMessages: EMPTY_MESSAGES });
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 

@@ -1,5 +1,5 @@
 import { Check, MapPin } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui/cn';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
@@ -43,6 +43,11 @@ export function CityStep({
   const cities = useCities();
   const showBoroughs = cityHasBoroughs(citySlug);
   const boroughs = useBoroughs(showBoroughs ? citySlug : null);
+  const boroughHeading = useRef<HTMLHeadingElement>(null);
+  // On a phone the areas start below the fold: bring them into view once Casablanca is chosen.
+  useEffect(() => {
+    if (showBoroughs) boroughHeading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [showBoroughs]);
 
   return (
     <section aria-labelledby="wizard-step-heading" className="space-y-5">
@@ -67,15 +72,17 @@ export function CityStep({
       )}
       {showBoroughs ? (
         <div className="space-y-3 border-t border-sand-200 pt-5">
-          <h3 className="text-lg font-bold text-ink">{t('wizard.city.boroughTitle')}</h3>
+          <h3 ref={boroughHeading} className="scroll-mt-24 text-lg font-bold text-ink">
+            {t('wizard.city.boroughTitle')}
+          </h3>
           <p className="text-sm text-ink-muted">{t('wizard.city.boroughLead')}</p>
           {boroughs.isPending ? (
             <SkeletonGrid count={6} />
           ) : boroughs.isError ? (
             <LoadError message={t('errors.loadCities')} onRetry={() => void boroughs.refetch()} />
           ) : (
-            <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-              <li className="sm:col-span-2 lg:col-span-3">
+            <ul className="grid grid-cols-2 gap-2 lg:grid-cols-3">
+              <li className="col-span-2 lg:col-span-3">
                 <Choice selected={false} onClick={() => onSelectBorough(null)}>
                   {t('wizard.city.anyBorough')}
                 </Choice>

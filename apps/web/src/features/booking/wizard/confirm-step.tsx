@@ -2,13 +2,14 @@ import * as Checkbox from '@radix-ui/react-checkbox';
 import { Check, Loader2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CATEGORY_INFO, LIMITS, localToUtc, timeToMinutes, type QuoteResponse, type ServiceTypeDetail } from '@khedma/shared';
+import { CATEGORY_INFO, LIMITS, timeToMinutes, type QuoteResponse, type ServiceTypeDetail } from '@khedma/shared';
 import { Button } from '../../../components/ui/button';
-import { formatDate, formatDuration, formatMoney } from '../../../lib/format';
+import { formatDuration, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { ActionBar } from '../components/action-bar';
 import { PriceSummary } from '../components/price-summary';
 import { ProfessionalCard } from '../components/professional-card';
+import { formatLocalDate } from './schedule-step';
 import { StepHeading } from './step-parts';
 import type { WizardState } from './wizard-state';
 
@@ -59,7 +60,6 @@ export function ConfirmStep({
   const language = useLanguage();
   const ids = { description: useId(), location: useId() };
   const minutes = state.startTime && state.endTime ? timeToMinutes(state.endTime) - timeToMinutes(state.startTime) : 0;
-  const start = state.date && state.startTime ? localToUtc(state.date, state.startTime) : null;
   const addOnNames = new Map((service?.addOns ?? []).map((a) => [a.name.en, pickLocalized(a.name, language)]));
 
   return (
@@ -72,7 +72,7 @@ export function ConfirmStep({
             {service ? <p className="mt-1 text-sm text-ink-muted">{pickLocalized(service.description, language)}</p> : null}
             <dl className="mt-3 divide-y divide-sand-100">
               <Row label={t('summary.category')}>{service ? pickLocalized(CATEGORY_INFO[service.category].name, language) : '…'}</Row>
-              <Row label={t('summary.date')}>{start ? formatDate(start, language, 'full') : '–'}</Row>
+              <Row label={t('summary.date')}>{state.date ? formatLocalDate(state.date, language) : '–'}</Row>
               <Row label={t('summary.time')}>
                 <span dir="ltr">
                   {state.startTime} – {state.endTime}
@@ -90,8 +90,9 @@ export function ConfirmStep({
           ) : null}
           {service && service.addOns.length > 0 ? (
             <fieldset className="rounded-card border border-sand-200 bg-white p-4 md:p-6">
-              <legend className="px-1 text-lg font-bold text-ink">{t('wizard.confirm.addOns')}</legend>
-              <ul className="mt-2 space-y-2">
+              {/* Floated so the legend sits inside the card like the other headings, not on its border. */}
+              <legend className="float-start mb-2 w-full text-lg font-bold text-ink">{t('wizard.confirm.addOns')}</legend>
+              <ul className="clear-both space-y-2">
                 {service.addOns.map((addOn) => {
                   const checked = state.addOnIds.includes(addOn.id);
                   const id = `addon-${addOn.id}`;
@@ -113,7 +114,9 @@ export function ConfirmStep({
                           <span className="block font-medium text-ink">{pickLocalized(addOn.name, language)}</span>
                           {addOn.description ? <span className="block text-sm text-ink-muted">{pickLocalized(addOn.description, language)}</span> : null}
                         </span>
-                        <span className="font-semibold whitespace-nowrap text-ink">+{formatMoney(addOn.price)}</span>
+                        <bdi dir="ltr" className="font-semibold whitespace-nowrap text-ink">
+                          +{formatMoney(addOn.price)}
+                        </bdi>
                       </label>
                     </li>
                   );

@@ -1,12 +1,12 @@
 import { CalendarClock, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { localToUtc, type AssignmentPreviewRequest, type LocalTime } from '@khedma/shared';
+import type { AssignmentPreviewRequest, LocalTime } from '@khedma/shared';
 import { Button } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
 import { useAssignment } from '../api';
 import { ActionBar } from '../components/action-bar';
 import { ProfessionalCard } from '../components/professional-card';
+import { formatLocalDate } from './schedule-step';
 import { LoadError, StepHeading } from './step-parts';
 import type { WizardProfessional } from './wizard-state';
 
@@ -66,7 +66,7 @@ export function ProfessionalStep({
                       >
                         <CalendarClock aria-hidden="true" className="size-5 shrink-0 text-primary-600" />
                         <span>
-                          <span className="block font-semibold text-ink">{formatDate(localToUtc(slot.date, slot.startTime), language, 'full')}</span>
+                          <span className="block font-semibold text-ink">{formatLocalDate(slot.date, language)}</span>
                           <span className="block text-sm text-ink-muted" dir="ltr">
                             {slot.startTime} – {slot.endTime}
                           </span>

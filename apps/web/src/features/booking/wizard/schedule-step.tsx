@@ -2,6 +2,7 @@ import { CalendarDays, Clock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  isLocalDate,
   minutesToTime,
   timeToMinutes,
   validateBookingWindow,
@@ -12,7 +13,8 @@ import {
 } from '@khedma/shared';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { formatDuration } from '../../../lib/format';
+import { formatDate, formatDuration } from '../../../lib/format';
+import type { Language } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/localized';
 import { ActionBar } from '../components/action-bar';
 import { StepHeading } from './step-parts';
@@ -23,6 +25,11 @@ export const END_TIME_CHOICES: readonly LocalTime[] = (() => {
   for (let m = timeToMinutes(WIZARD_START_TIMES[0]!) + 30; m < 24 * 60; m += 30) out.push(minutesToTime(m));
   return out;
 })();
+
+/** A Casablanca calendar date ('YYYY-MM-DD') in words; noon UTC is the same calendar day in Casablanca. */
+export function formatLocalDate(date: string, language: Language): string {
+  return formatDate(`${date}T12:00:00Z`, language, 'full');
+}
 
 export type ScheduleErrors = Partial<Record<'date' | 'startTime' | 'endTime', BookingWindowIssue>>;
 
@@ -101,6 +108,8 @@ export function ScheduleStep({
             className={fieldClass(Boolean(errors.date))}
           />
           <p id={`${ids.date}-hint`} className="mt-1 text-sm text-ink-muted">
+            {/* The native picker shows the browser's date format: say the chosen day in the reader's language. */}
+            {isLocalDate(date) ? <span className="me-2 font-semibold text-ink">{formatLocalDate(date, language)}</span> : null}
             {t('schedule.dateHint')}
           </p>
           {errors.date ? (

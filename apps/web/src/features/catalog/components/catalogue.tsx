@@ -10,7 +10,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { ChipGroup, type ChipOption } from '../../../components/ui/chips';
 import { SearchInput } from '../../../components/ui/search-input';
 import { useServices } from '../../../lib/catalog';
-import { useDebouncedValue } from '../../../lib/debounce';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/debounce';
 
 type ChipValue = ServiceCategory | 'all';
 
@@ -26,35 +26,39 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const category = routeCategory ?? toServiceCategory(params.get('category') ?? undefined);
-  const urlQuery = params.get('q') ?? '';
+  const urlQuery = (params.get('q') ?? '').trim();
   const [text, setText] = useState(urlQuery);
-  const query = useDebouncedValue(text.trim());
-  const services = useServices({ q: query, category });
   const searchId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // Keep the address in step with the (debounced) search text, without adding history entries.
-  useEffect(() => {
-    if (query === urlQuery.trim()) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (query) next.set('q', query);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [query, urlQuery, setParams]);
+  // The address changed (back/forward, a link, or our own write below): show its text.
+  const [shownUrlQuery, setShownUrlQuery] = useState(urlQuery);
+  if (urlQuery !== shownUrlQuery) {
+    setShownUrlQuery(urlQuery);
+    if (urlQuery !== text.trim()) setText(urlQuery);
+  }
 
-  // Back/forward (or a new link) changed the address: show its text.
-  const lastUrlQuery = useRef(urlQuery);
+  // Typing settles for 300 ms, then the text goes into the address (no history entry), and the
+  // address drives the server search: a reload or a shared link shows the same results.
   useEffect(() => {
-    if (urlQuery !== lastUrlQuery.current) {
-      lastUrlQuery.current = urlQuery;
-      if (urlQuery.trim() !== text.trim()) setText(urlQuery);
-    }
-  }, [urlQuery, text]);
+    const q = text.trim();
+    if (q === urlQuery) return;
+    const id = window.setTimeout(() => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (q) next.set('q', q);
+          else next.delete('q');
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(id);
+  }, [text, urlQuery, setParams]);
+
+  const query = urlQuery;
+  const services = useServices({ q: query, category });
 
   const chooseCategory = (value: ChipValue) => {
     const next = value === 'all' ? undefined : value;

@@ -308,10 +308,13 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
               </div>
             </dl>
             <p className="text-xs text-ink-muted">{t('detail.totalNote', { rate: SERVICE_FEE_PERCENT })}</p>
-            <ButtonLink to={href} variant="accent" size="lg" className="hidden w-full lg:inline-flex">
-              {t('detail.book')}
-              <DirectionalIcon icon={ArrowRight} className="size-5" />
-            </ButtonLink>
+            {/* Phones and tablets use the bottom bar instead. */}
+            <div className="hidden lg:block">
+              <ButtonLink to={href} variant="accent" size="lg" className="w-full">
+                {t('detail.book')}
+                <DirectionalIcon icon={ArrowRight} className="size-5" />
+              </ButtonLink>
+            </div>
           </div>
         </aside>
       </div>

@@ -26,13 +26,14 @@ export function CookieConsent() {
   const [record, setRecord] = useState(() => readConsent());
   const [faded, setFaded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [dialogLoaded, setDialogLoaded] = useState(false);
+  // Counts openings: the dialog is keyed by it, so each opening starts from the stored choice.
+  const [openings, setOpenings] = useState(0);
 
   useEffect(() => onConsentChange(setRecord), []);
 
   useEffect(() => {
     const open = () => {
-      setDialogLoaded(true);
+      setOpenings((n) => n + 1);
       setSettingsOpen(true);
     };
     window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, open);
@@ -51,7 +52,7 @@ export function CookieConsent() {
   };
 
   const openSettings = () => {
-    setDialogLoaded(true);
+    setOpenings((n) => n + 1);
     setSettingsOpen(true);
   };
 
@@ -86,9 +87,10 @@ export function CookieConsent() {
           </div>
         </section>
       )}
-      {dialogLoaded ? (
+      {openings > 0 ? (
         <Suspense fallback={null}>
           <CookieSettingsDialog
+            key={openings}
             open={settingsOpen}
             onOpenChange={setSettingsOpen}
             initial={record ?? { analytics: false, marketing: false }}

@@ -1,6 +1,6 @@
 import * as Checkbox from '@radix-ui/react-checkbox';
 import { Check, Lock } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -24,13 +24,8 @@ export function CookieSettingsDialog({
   onSave: (choice: ConsentChoice) => void;
 }) {
   const { t } = useTranslation('consent');
+  // The parent remounts this dialog (key) on each opening, so it starts from the stored choice.
   const [choice, setChoice] = useState<ConsentChoice>(initial);
-
-  // Each opening starts from the stored choice.
-  useEffect(() => {
-    if (open) setChoice(initial);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
 
   return (
     <Dialog

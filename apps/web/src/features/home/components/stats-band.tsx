@@ -24,15 +24,12 @@ export function StatsBand() {
   const { t } = useTranslation('home');
   const cities = useCities();
   const ref = useRef<HTMLElement>(null);
-  const [visible, setVisible] = useState(false);
+  // Without IntersectionObserver (old browsers), count at once.
+  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
 
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setVisible(true);
-      return;
-    }
+    if (!element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

@@ -111,13 +111,13 @@ export function AvatarCard({ name, avatarUrl }: { name: string; avatarUrl: strin
         </div>
       ) : null}
 
-      <div className="mt-4 grid w-full grid-cols-2 gap-2">
+      <div className="mt-4 flex w-full flex-col gap-2">
         <button
           type="button"
           disabled={busy}
           onClick={() => cameraInput.current?.click()}
           aria-describedby={problem ? errorId : undefined}
-          className={buttonClass({ variant: 'secondary', className: 'px-2' })}
+          className={buttonClass({ variant: 'secondary', className: 'w-full' })}
         >
           <Camera aria-hidden="true" className="size-4 shrink-0" />
           {t('avatar.takePhoto')}
@@ -127,7 +127,7 @@ export function AvatarCard({ name, avatarUrl }: { name: string; avatarUrl: strin
           disabled={busy}
           onClick={() => galleryInput.current?.click()}
           aria-describedby={problem ? errorId : undefined}
-          className={buttonClass({ variant: 'secondary', className: 'px-2' })}
+          className={buttonClass({ variant: 'secondary', className: 'w-full' })}
         >
           <ImageUp aria-hidden="true" className="size-4 shrink-0" />
           {t('avatar.gallery')}

@@ -1,0 +1,490 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { quote } from '@khedma/shared/domain/pricing';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CONSENT_STORAGE_KEY, skipCookieBanner } from './support/consent';
+
+/**
+ * The public site of issue 4 (SPEC §2 Home, About, Services, Service detail, Contact, FAQ, Pricing,
+ * cookie banner; §4 consent, service detail, catalogue), in English, French and Arabic, against the
+ * built app on the demo data: real content on every page, search and chips, add-ons in the total,
+ * the contact form into the outbox, the cookie choice across reloads, axe on every page, Arabic
+ * screenshots at 390 px without horizontal overflow, SEO tags and the offline page.
+ */
+
+type Language = 'en' | 'fr' | 'ar';
+type Localized = Record<Language, string>;
+interface Service {
+  id: string;
+  category: string;
+  name: Localized;
+  basePrice: number;
+}
+interface ServiceDetail extends Service {
+  addOns: Array<{ id: string; name: Localized; price: number }>;
+}
+
+const LANGUAGES: Language[] = ['en', 'fr', 'ar'];
+const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
+const web = path.join(process.cwd(), 'apps/web/src/features');
+const readJson = (file: string) => JSON.parse(readFileSync(path.join(web, file), 'utf8')) as Record<string, Record<string, string>>;
+const strings = Object.fromEntries(
+  LANGUAGES.map((lang) => [
+    lang,
+    { home: readJson(`home/locales/${lang}.json`) as unknown as Record<string, string>, site: readJson(`site/locales/${lang}.json`), catalog: readJson(`catalog/locales/${lang}.json`), consent: readJson(`consent/locales/${lang}.json`) },
+  ]),
+) as Record<Language, { home: Record<string, string>; site: Record<string, Record<string, string>>; catalog: Record<string, Record<string, string>>; consent: Record<string, Record<string, string>> }>;
+
+/** Collects uncaught page errors and console errors for the whole test. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  return errors;
+}
+
+async function expectNoSeriousAxeViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${where}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
+
+/** The page in a language: the first visit carries ?lang=, which the app applies and remembers. */
+async function open(page: Page, route: string, lang: Language) {
+  const separator = route.includes('?') ? '&' : '?';
+  await page.goto(lang === 'en' ? route : `${route.split('#')[0]}${separator}lang=${lang}${route.includes('#') ? `#${route.split('#')[1]}` : ''}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+  await expect(page.locator('h1')).toHaveCount(1);
+}
+
+const money = (amount: number) => `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')}\u00a0MAD`;
+
+let catalogue: Service[] = [];
+let leakRepair: ServiceDetail;
+
+test.beforeAll(async ({ request }) => {
+  catalogue = (await (await request.get('/api/services')).json()) as Service[];
+  const withAddOns = catalogue.find((s) => s.name.en === 'Leak Detection & Repair') ?? catalogue[0]!;
+  leakRepair = (await (await request.get(`/api/services/${withAddOns.id}`)).json()) as ServiceDetail;
+});
+
+test.describe('every page of the public site, in three languages', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+
+  for (const lang of LANGUAGES) {
+    test(`${lang}: home, about, catalogue, category, service, pricing, FAQ and contact show their real content`, async ({ page }) => {
+      const errors = watchErrors(page);
+      await skipCookieBanner(page);
+      const s = strings[lang];
+
+      // Home: hero, search, How it works, the first six services, statistics.
+      await open(page, '/', lang);
+      await expect(page.getByRole('heading', { level: 2, name: s.home.howTitle })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: s.home.popularTitle })).toBeVisible();
+      const popular = page.locator('section[aria-labelledby="popular-heading"] article');
+      await expect(popular).toHaveCount(6);
+      for (const [i, service] of catalogue.slice(0, 6).entries()) await expect(popular.nth(i).getByRole('heading')).toHaveText(service.name[lang]);
+      await expect(page.getByRole('main').getByRole('link', { name: s.home.viewAll })).toHaveAttribute('href', '/services');
+      await expect(page.getByRole('search').getByRole('searchbox')).toBeVisible();
+      await expect(page.getByText(s.home.statCities)).toBeVisible();
+      await expectNoSeriousAxeViolations(page, `/ (${lang})`);
+
+      // About: mission, vision, three values, call to action.
+      await open(page, '/about', lang);
+      for (const key of ['missionTitle', 'visionTitle', 'valuesTitle']) await expect(page.getByRole('heading', { level: 2, name: s.site.about![key]! })).toBeVisible();
+      for (const key of ['trustTitle', 'reliableTitle', 'effortlessTitle']) await expect(page.getByRole('heading', { level: 3, name: s.site.about![key]! })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: s.site.about!.ctaButton })).toHaveAttribute('href', '/services');
+      await expectNoSeriousAxeViolations(page, `/about (${lang})`);
+
+      // Catalogue: every active service, category chips, the "can't find" section.
+      await open(page, '/services', lang);
+      await expect(page.locator('main article')).toHaveCount(catalogue.length);
+      await expect(page.locator('main article').first().getByRole('heading')).toHaveText(catalogue[0]!.name[lang]);
+      await expect(page.getByRole('group', { name: s.catalog.catalogue!.chipsLabel }).getByRole('button')).toHaveCount(9);
+      await expect(page.getByRole('heading', { name: s.catalog.catalogue!.cantFindTitle })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: s.catalog.catalogue!.contactUs })).toHaveAttribute('href', '/contact');
+      await expectNoSeriousAxeViolations(page, `/services (${lang})`);
+
+      // A category page: only that category.
+      await open(page, '/services/cleaning', lang);
+      const cleaning = catalogue.filter((c) => c.category === 'cleaning');
+      await expect(page.locator('main article')).toHaveCount(cleaning.length);
+      await expect(page.getByRole('button', { name: s.catalog.categories!.cleaning, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expectNoSeriousAxeViolations(page, `/services/cleaning (${lang})`);
+
+      // A service page.
+      await open(page, `/services/${leakRepair.id}`, lang);
+      await expect(page.locator('h1')).toHaveText(leakRepair.name[lang]);
+      await expect(page.getByRole('heading', { name: s.catalog.detail!.includedHeading })).toBeVisible();
+      await expect(page.getByRole('checkbox')).toHaveCount(leakRepair.addOns.length);
+      await expectNoSeriousAxeViolations(page, `/services/{id} (${lang})`);
+
+      // Pricing: six sample cards with the real "From" prices.
+      await open(page, '/pricing', lang);
+      const cards = page.locator('section[aria-labelledby="samples"] li');
+      await expect(cards).toHaveCount(6);
+      for (const [i, category] of ['plumbing', 'cleaning', 'electrical', 'handyman', 'moving', 'gardening'].entries()) {
+        const cheapest = Math.min(...catalogue.filter((c) => c.category === category).map((c) => c.basePrice));
+        await expect(cards.nth(i)).toContainText(money(cheapest));
+      }
+      await expect(page.getByRole('heading', { name: s.site.pricing!.whyTitle })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: s.site.pricing!.customQuote })).toHaveAttribute('href', '/contact');
+      await expectNoSeriousAxeViolations(page, `/pricing (${lang})`);
+
+      // FAQ: twelve questions in five topics.
+      await open(page, '/faq', lang);
+      await expect(page.locator('main h3 button')).toHaveCount(12);
+      await expect(page.getByRole('group', { name: s.site.faq!.chipsLabel }).getByRole('button')).toHaveCount(6);
+      await expectNoSeriousAxeViolations(page, `/faq (${lang})`);
+
+      // Contact: three info cards, the form, a link to the FAQ.
+      await open(page, '/contact', lang);
+      await expect(page.locator('main li h3')).toHaveCount(3);
+      await expect(page.getByRole('textbox', { name: s.site.contact!.name })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: s.site.contact!.faqLink })).toHaveAttribute('href', '/faq');
+      await expectNoSeriousAxeViolations(page, `/contact (${lang})`);
+
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test.describe('catalogue, service page and forms', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  test.beforeEach(async ({ page }) => skipCookieBanner(page));
+
+  test('search (debounced, on the server) and category chips filter the catalogue', async ({ page }) => {
+    await page.goto('/services');
+    await expect(page.locator('main article')).toHaveCount(catalogue.length);
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/services?')) requests.push(new URL(r.url()).search);
+    });
+    const box = page.getByRole('searchbox', { name: 'Search services' });
+    await box.pressSequentially('leak', { delay: 40 });
+    await expect(page).toHaveURL(/[?&]q=leak/);
+    await expect(page.locator('main article').first().getByRole('heading')).toHaveText('Leak Detection & Repair');
+    await expect(page.locator('main article')).not.toHaveCount(catalogue.length);
+    // One request for the settled text, not one per key.
+    expect(requests.filter((q) => q.includes('q=l'))).toEqual(['?q=leak']);
+
+    // Chips from the keyboard.
+    await box.fill('');
+    await expect(page.locator('main article')).toHaveCount(catalogue.length);
+    const chip = page.getByRole('button', { name: 'Moving', exact: true });
+    await chip.focus();
+    await page.keyboard.press('Enter');
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/category=moving/);
+    const moving = catalogue.filter((c) => c.category === 'moving');
+    await expect(page.locator('main article')).toHaveCount(moving.length);
+    await expect(page.locator('main article p:first-child')).toHaveText(moving.map(() => 'Moving'));
+    await page.getByRole('button', { name: 'All Services' }).press('Space');
+    await expect(page.locator('main article')).toHaveCount(catalogue.length);
+
+    // Nothing found.
+    await box.fill('zzqqxx');
+    await expect(page.getByText('No services match your search.')).toBeVisible();
+  });
+
+  test('the home search and Book a Service lead to the catalogue search section', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search for a service' }).fill('cleaning');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/services\?q=cleaning#search$/);
+    await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue('cleaning');
+    await expect(page.locator('main article').first()).toBeVisible();
+    const top = await page.locator('#search').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeLessThan(200);
+  });
+
+  test('"Failed to load services" with a retry when the catalogue cannot be read', async ({ page }) => {
+    let fail = true;
+    await page.route('**/api/services', (route) => (fail ? route.fulfill({ status: 500, body: '{"error":{"code":"INTERNAL","message":"x"}}' }) : route.fallback()));
+    await page.goto('/services');
+    await expect(page.getByText('Failed to load services')).toBeVisible();
+    fail = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.locator('main article')).toHaveCount(catalogue.length);
+  });
+
+  test('a service page adds the chosen add-ons to the total the server will charge, and books them', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto(`/services/${leakRepair.id}`);
+    await expect(page.locator('h1')).toHaveText(leakRepair.name.en);
+    const total = page.getByTestId('service-total');
+    const expected = (servicePrice: number, addOns: ServiceDetail['addOns']) =>
+      money(quote({ servicePrice, addOns: addOns.map((a) => ({ id: a.id, name: a.name.en, price: a.price })) }).total);
+
+    await expect(total).toHaveText(expected(leakRepair.basePrice, []));
+    const [first, second] = leakRepair.addOns;
+    await page.getByRole('checkbox', { name: new RegExp(first!.name.en) }).check();
+    await expect(total).toHaveText(expected(leakRepair.basePrice, [first!]));
+    await page.getByRole('checkbox', { name: new RegExp(second!.name.en) }).check();
+    await expect(total).toHaveText(expected(leakRepair.basePrice, [first!, second!]));
+    await page.getByRole('checkbox', { name: new RegExp(first!.name.en) }).uncheck();
+    await expect(total).toHaveText(expected(leakRepair.basePrice, [second!]));
+
+    // The city's own price (region price, price function or base: the server's lookup).
+    const city = (await (await page.request.get(`/api/services/${leakRepair.id}/price?city=casablanca`)).json()) as { price: number };
+    await page.getByLabel('Price in your city').selectOption('casablanca');
+    await expect(total).toHaveText(expected(city.price, [second!]));
+
+    const book = page.getByRole('link', { name: 'Book This Service' }).first();
+    await expect(book).toHaveAttribute('href', `/book-service?service=${leakRepair.id}&addons=${second!.id}&city=casablanca`);
+    expect(errors).toEqual([]);
+  });
+
+  test('Service Not Found, with a way back', async ({ page }) => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'no-such-service']) {
+      await page.goto(`/services/${id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Not Found');
+      await page.getByRole('link', { name: 'Back to Services' }).first().click();
+      await expect(page).toHaveURL(/\/services$/);
+    }
+  });
+
+  test('the contact form checks its fields, then lands in the outbox', async ({ page, request }) => {
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Please enter your name')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Please enter a message of at least 10 characters')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /Full name/ })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: /Full name/ })).toHaveAttribute('aria-invalid', 'true');
+
+    const marker = `site-spec ${Date.now()}`;
+    await page.getByRole('textbox', { name: /Full name/ }).fill('Salma Bennani');
+    await page.getByRole('textbox', { name: /Email/ }).fill('salma@example.ma');
+    await page.getByRole('textbox', { name: /Phone/ }).fill('+212 612 345 678');
+    await page.getByRole('textbox', { name: /Message/ }).fill(`Do you cover Ain Diab for a sofa cleaning? ${marker}`);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText("Message sent successfully! We'll get back to you soon.")).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /Message/ })).toHaveValue('');
+
+    await expect
+      .poll(async () => {
+        const outbox = (await (await request.get('/api/dev/outbox')).json()) as Array<{ text: string; to: string }>;
+        return outbox.some((m) => m.text.includes(marker));
+      })
+      .toBe(true);
+  });
+
+  test('a failed send says so', async ({ page }) => {
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }));
+    await page.goto('/contact');
+    await page.getByRole('textbox', { name: /Full name/ }).fill('Salma');
+    await page.getByRole('textbox', { name: /Email/ }).fill('salma@example.ma');
+    await page.getByRole('textbox', { name: /Message/ }).fill('A message long enough.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Failed to send message. Please try again.')).toBeVisible();
+  });
+
+  test('FAQ chips filter the questions and the accordion works from the keyboard', async ({ page }) => {
+    await page.goto('/faq');
+    const triggers = page.locator('main h3 button');
+    await expect(triggers).toHaveCount(12);
+    await page.getByRole('button', { name: 'Payments' }).click();
+    await expect(triggers).toHaveCount(3);
+    await page.getByRole('button', { name: 'All Questions' }).click();
+    const cancel = page.getByRole('button', { name: 'Can I cancel or reschedule a booking?' });
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    await expect(cancel).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(/free up to 24 hours before the start/)).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('button', { name: 'How far ahead can I book?' })).toBeFocused();
+  });
+
+  test('SEO: title, description, canonical, hreflang and structured data from real data; ?lang= is honoured', async ({ page }) => {
+    await page.goto(`/services/${leakRepair.id}`);
+    await expect(page).toHaveTitle(`${leakRepair.name.en} | Khedma`);
+    const origin = new URL(page.url()).origin;
+    const url = `${origin}/services/${leakRepair.id}`;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
+    await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute('href', `${url}?lang=fr`);
+    await expect(page.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute('href', `${url}?lang=ar`);
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', url);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${leakRepair.name.en} | Khedma`);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, any>;
+    expect(ld['@type']).toBe('Service');
+    expect(ld.offers).toMatchObject({ price: leakRepair.basePrice, priceCurrency: 'MAD' });
+    expect(ld.aggregateRating).toBeUndefined();
+
+    await page.goto('/');
+    const home = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, any>;
+    expect(home['@graph'].map((n: { '@type': string }) => n['@type'])).toEqual(['Organization', 'WebSite']);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', strings.en.home.description!);
+
+    await page.goto('/pricing?lang=fr');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page).toHaveTitle(/\| Khedma$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/pricing?lang=fr`);
+    await page.goto('/pricing');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr'); // remembered
+  });
+});
+
+test.describe('cookie consent', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+
+  test('the banner fades in, keeps the choice across reloads, and the footer reopens the settings', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'We use cookies' });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Accept All' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Cookie Settings' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '/ with the cookie banner');
+    await banner.getByRole('button', { name: 'Essential Only' }).click();
+    await expect(banner).toBeHidden();
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)) ?? '{}') as Record<string, unknown>;
+    expect(stored).toMatchObject({ essential: true, analytics: false, marketing: false });
+    expect(Date.now() - Date.parse(String(stored.timestamp))).toBeLessThan(60_000);
+
+    await page.reload();
+    await expect(page.locator('h1')).toBeVisible();
+    await page.waitForTimeout(400);
+    await expect(page.getByRole('region', { name: 'We use cookies' })).toHaveCount(0);
+
+    // Cookie Preferences in the footer opens the dialog: essential locked on, focus kept inside.
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie Preferences' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cookie Settings' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('checkbox', { name: /Essential/ })).toBeDisabled();
+    await expect(dialog.getByRole('checkbox', { name: /Essential/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(dialog.getByRole('checkbox', { name: /Analytics/ })).toHaveAttribute('aria-checked', 'false');
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await expectNoSeriousAxeViolations(page, 'cookie settings dialog');
+    await dialog.getByRole('checkbox', { name: /Analytics/ }).click();
+    await dialog.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(dialog).toBeHidden();
+    expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY))!)).toMatchObject({ analytics: true, marketing: false });
+
+    // Cancel changes nothing; the window event opens it too.
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('khedma:open-cookie-settings')));
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('checkbox', { name: /Analytics/ })).toHaveAttribute('aria-checked', 'true');
+    await dialog.getByRole('checkbox', { name: /Marketing/ }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY))!)).toMatchObject({ analytics: true, marketing: false });
+    expect(errors).toEqual([]);
+  });
+
+  test('a choice older than six months asks again; Accept All allows everything', async ({ page }) => {
+    await page.addInitScript((key) => {
+      const old = new Date();
+      old.setMonth(old.getMonth() - 7);
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem(key, JSON.stringify({ essential: true, analytics: false, marketing: false, timestamp: old.toISOString(), version: 1 }));
+      }
+    }, CONSENT_STORAGE_KEY);
+    await page.goto('/about?lang=ar');
+    const banner = page.getByRole('region', { name: strings.ar.consent.banner!.title });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: strings.ar.consent.banner!.acceptAll }).click();
+    await expect(banner).toBeHidden();
+    expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY))!)).toMatchObject({ analytics: true, marketing: true });
+    await page.reload();
+    await expect(page.locator('h1')).toBeVisible();
+    await page.waitForTimeout(400);
+    await expect(banner).toHaveCount(0);
+  });
+});
+
+test.describe('Arabic at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' });
+
+  test('home, catalogue, a service page and the FAQ: mirrored, no horizontal overflow (screenshots)', async ({ page }) => {
+    const errors = watchErrors(page);
+    await skipCookieBanner(page);
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const shots: Array<[string, string]> = [
+      ['/', 'site-ar-390-home.png'],
+      ['/services', 'site-ar-390-services.png'],
+      [`/services/${leakRepair.id}`, 'site-ar-390-service.png'],
+      ['/faq', 'site-ar-390-faq.png'],
+    ];
+    for (const [route, file] of shots) {
+      await open(page, route, 'ar');
+      if (route === '/') {
+        await expect(page.locator('section[aria-labelledby="popular-heading"] article')).toHaveCount(6);
+        // The statistics count up once scrolled into view (2 s).
+        await page.locator('#stats-heading').locator('..').scrollIntoViewIfNeeded();
+        const figure = page.locator('section[aria-labelledby="stats-heading"] li').first().locator('p').first();
+        const final = await figure.locator('.sr-only').textContent();
+        await expect(figure.locator('span[aria-hidden="true"]')).toHaveText(final!, { timeout: 5000 });
+      }
+      if (route === '/faq') await page.locator('main h3 button').first().click();
+      if (route === '/services') await expect(page.locator('main article').first()).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      // Mirrored: the h1 starts at the right edge.
+      const box = (await page.locator('h1').boundingBox())!;
+      expect(390 - (box.x + box.width)).toBeLessThan(40);
+      await expectNoSeriousAxeViolations(page, `${route} (ar, 390)`);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, file), fullPage: true, animations: 'disabled' });
+    }
+    // The service page keeps Book This Service in a bar at the bottom on phones.
+    await open(page, `/services/${leakRepair.id}`, 'ar');
+    const bar = page.getByRole('link', { name: strings.ar.catalog.detail!.book }).last();
+    await expect(bar).toBeVisible();
+    expect(((await bar.boundingBox())!.y)).toBeGreaterThan(700);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('installable PWA', () => {
+  test('manifest, icons, service worker and the offline page', async ({ page, context, request }) => {
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { icons: Array<{ src: string; sizes: string; purpose: string }>; display: string; start_url: string };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.start_url).toBe('/');
+    for (const icon of manifest.icons.filter((i) => i.src.endsWith('.png'))) {
+      const res = await request.get(icon.src);
+      expect(res.status(), icon.src).toBe(200);
+      expect(res.headers()['content-type']).toContain('image/png');
+    }
+    expect(manifest.icons.some((i) => i.purpose === 'maskable' && i.sizes === '512x512')).toBe(true);
+
+    await skipCookieBanner(page);
+    await page.goto('/');
+    await expect(page.locator('h1')).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect(page.locator('section[aria-labelledby="popular-heading"] article')).toHaveCount(6);
+
+    // Only public catalogue answers are cached; never user data.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached.filter((u) => u.startsWith('/api/')).every((u) => /^\/api\/(categories|services|cities)/.test(u))).toBe(true);
+    expect(cached).toContain('/offline.html');
+
+    await context.setOffline(true);
+    await page.goto('/about').catch(() => {});
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await context.setOffline(false);
+  });
+});
