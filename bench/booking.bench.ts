@@ -122,7 +122,15 @@ async function freshPostgres(baseUrl: string) {
 
 export async function benchBooking(engine: 'pglite' | 'postgres', port: number, env: Record<string, string> = {}): Promise<BookingFigures> {
   const fresh = engine === 'postgres' && env.DATABASE_URL ? await freshPostgres(env.DATABASE_URL) : undefined;
-  const server = await startServer(port, { ...env, ...(fresh ? { DATABASE_URL: fresh.url, DB_POOL_MAX: '20' } : {}), RATE_LIMIT_SCALE: '100' });
+  // startServer passes the whole environment on: an empty DATABASE_URL keeps the PGlite run on PGlite
+  // even when the shell exports DATABASE_URL.
+  const server = await startServer(port, {
+    ...env,
+    DATABASE_URL: fresh ? fresh.url : '',
+    ...(fresh ? { DB_POOL_MAX: '20' } : {}),
+    // Sign-ins of six customers from one address, whatever the limits.
+    RATE_LIMIT_SCALE: '100',
+  });
   try {
     const cookies = await Promise.all(CUSTOMERS.map((e) => signIn(server.url, e)));
     const today = localDateOf(new Date());

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchBooking, type BookingFigures } from './booking.bench';
 import { benchCatalog, type CatalogFigures } from './catalog.bench';
+import { benchPages } from './page.bench';
 import { root } from './lib';
 
 /** `npm run bench`: prints figures and writes bench/results/latest.json. Targets are in bench/README.md. */
@@ -47,6 +48,20 @@ console.table(
 );
 for (const b of booking) {
   if (b.race.created !== 1) console.error(`FAIL (${b.engine}): the race created ${b.race.created} bookings, expected exactly 1`);
+}
+
+// Page weight (first load of /, Playwright in Debian's Chromium) and Lighthouse mobile when installed.
+const pages = await benchPages(3203);
+results.firstLoad = pages.firstLoad;
+results.lighthouse = pages.lighthouse ?? 'lighthouse not installed';
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log(
+  `\nFirst load of /: ${kb(pages.firstLoad.scriptBytes)} of JavaScript in ${pages.firstLoad.scriptRequests} requests ` +
+    `(budget ${kb(pages.firstLoad.budget)}: ${pages.firstLoad.withinBudget ? 'within' : 'OVER'}); ${kb(pages.firstLoad.totalBytes)} in all.`,
+);
+if (pages.lighthouse) {
+  console.log('\nLighthouse (mobile):');
+  console.table(pages.lighthouse);
 }
 
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');

@@ -291,6 +291,77 @@ test.describe('booking', () => {
     await bookingJourney(browser, { lang: 'ar', viewport: { width: 390, height: 844 }, wizardDay: 4, cancelDay: 5, screenshots: true });
   });
 
+  test("a professional's page books by the hour: panel, /booking form, payment, dashboard", async ({ browser }) => {
+    const { context, page } = await newSignedInPage(browser, CUSTOMER, 'en', { width: 1280, height: 900 });
+    const errors = watchErrors(page);
+    const c = await catalog(page.request);
+    const date = casablancaDate(6);
+    const preview = await page.request.post('/api/bookings/assignment', {
+      data: { serviceTypeId: c.plumbing.id, cityId: c.casablanca.id, date, startTime: '10:00', endTime: '11:00' },
+    });
+    const assigned = (await preview.json()) as { available: true; professional: { id: string; firstName: string } };
+    expect(assigned.professional.firstName).toBe('Youssef');
+
+    await openIn(page, 'en', `/pro/${assigned.professional.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: /Youssef/ })).toBeVisible();
+    await expect(page.getByText(/MAD\/hour/).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    await expect(page.getByText('Please fill in all booking details')).toBeVisible();
+    await page.getByLabel('Date').fill(date);
+    await page.getByRole('button', { name: '10:00', exact: true }).click();
+    await page.getByLabel('Describe the job').fill('Leaking pipe under the sink');
+    await expectNoSeriousAxeViolations(page, 'en professional page');
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking/${assigned.professional.id}\\?date=${date}&time=10%3A00&description=`));
+
+    // The /booking form: address and a Moroccan phone are required; the summary comes from the server.
+    await expect(page.getByLabel('Service details')).toHaveValue('Leaking pipe under the sink');
+    await expect(page.getByText(text('en', 'booking', 'price.serviceFee'))).toBeVisible();
+    await page.getByLabel(/^Contact phone/).fill('12345');
+    await page.getByRole('button', { name: text('en', 'booking', 'bookingForm.submit') }).click();
+    await expect(page.getByText(text('en', 'booking', 'bookingForm.errors.address'))).toBeVisible();
+    await expect(page.getByText(text('en', 'shell', 'validation.phone'))).toBeVisible();
+    await page.getByLabel(/^Address/).fill('12 Rue Ibn Batouta, Maarif');
+    await page.getByLabel(/^Contact phone/).fill('+212 612 345 678');
+    await expectNoSeriousAxeViolations(page, 'en booking page');
+    await page.getByRole('button', { name: text('en', 'booking', 'bookingForm.submit') }).click();
+    await expect(page.getByRole('heading', { name: text('en', 'booking', 'payment.title') })).toBeVisible();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+    await expect(page.getByText(text('en', 'booking', 'toasts.created'))).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('reschedules a confirmed booking to another slot 24 h or more ahead; it waits for the professional again', async ({ browser }) => {
+    const { context, page } = await newSignedInPage(browser, CUSTOMER, 'en', { width: 1280, height: 900 });
+    const proSide = await newSignedInPage(browser, PRO, 'en', { width: 1280, height: 900 });
+    const errors = watchErrors(page);
+    const c = await catalog(page.request);
+    const booking = await confirmedBookingByApi(page.request, proSide.page.request, c, casablancaDate(8), '09:00', '10:30');
+    await openIn(page, 'en', '/dashboard/bookings');
+    const card = page.locator(`article[data-booking-reference="${booking.reference}"]`);
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Reschedule' }).click();
+    await dialog.getByRole('button', { name: 'Reschedule' }).click();
+    await expect(dialog.getByText('Please select a date')).toBeVisible();
+    await dialog.getByLabel('Date').fill(casablancaDate(9));
+    // Same length as the booking: 1h 30min.
+    await dialog.getByLabel('Start time').selectOption('11:00');
+    await expect(dialog.getByLabel('Start time').locator('option:checked')).toHaveText('11:00 – 12:30');
+    await expectNoSeriousAxeViolations(page, 'en reschedule');
+    await dialog.getByRole('button', { name: 'Reschedule' }).click();
+    await expect(page.getByText(text('en', 'booking', 'toasts.rescheduled'))).toBeVisible();
+    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+    // The professional is asked again, live.
+    await openIn(proSide.page, 'en', '/pro-bookings');
+    await expect(proSide.page.locator(`article[data-booking-reference="${booking.reference}"]`)).toBeVisible();
+    expect(errors).toEqual([]);
+    await proSide.context.close();
+    await context.close();
+  });
+
   test('signed-out visitors log in first and come back to the wizard with their service', async ({ page, request }) => {
     await page.addInitScript(withConsent, CONSENT);
     const c = await catalog(request);

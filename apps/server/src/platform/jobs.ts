@@ -53,13 +53,18 @@ export interface EnqueueJob {
   dedupeKey?: string;
 }
 
-/** Adds a job (in `db`, which may be the caller's transaction). Returns false when deduplicated. */
-export async function enqueueJob(db: Db, job: EnqueueJob): Promise<boolean> {
-  const res = await db.execute(sql`
+/** The INSERT of a job, for callers that fold it into a larger statement (a CTE). */
+export function enqueueJobSql(job: EnqueueJob): SQL {
+  return sql`
     insert into scheduled_jobs (kind, dedupe_key, run_at, payload)
     values (${job.kind}, ${job.dedupeKey ?? null}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload ?? {})}::jsonb)
     on conflict (kind, dedupe_key) where dedupe_key is not null do nothing
-    returning id`);
+    returning id`;
+}
+
+/** Adds a job (in `db`, which may be the caller's transaction). Returns false when deduplicated. */
+export async function enqueueJob(db: Db, job: EnqueueJob): Promise<boolean> {
+  const res = await db.execute(enqueueJobSql(job));
   return rowsOf(res).length > 0;
 }
 

@@ -28,7 +28,8 @@ const STATUS_ACTIONS = new Set<BookingEventData['action']>([
  */
 export function RealtimeBridge({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
-  const { t } = useTranslation();
+  // The i18n instance is stable: switching language must not reconnect the socket.
+  const { i18n } = useTranslation();
 
   useEffect(() => {
     const client = getRealtimeClient();
@@ -39,7 +40,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
       refetch();
       if (!STATUS_ACTIONS.has(data.action) || isOwnBookingAction(data.bookingId)) return;
       const date = formatDate(data.scheduledStart, currentLanguage(), 'long');
-      const message = t(`bookingStatusToast.${data.status}`, { date });
+      const message = i18n.t(`bookingStatusToast.${data.status}`, { date });
       if (data.status === 'confirmed' || data.status === 'completed') toast.success(message);
       else if (data.status === 'cancelled') toast.error(message);
       else toast.info(message);
@@ -60,7 +61,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
       client.stop();
     };
     // A different user (sign-out then sign-in) gets a fresh connection with their own session.
-  }, [queryClient, t, userId]);
+  }, [queryClient, i18n, userId]);
 
   return null;
 }

@@ -62,7 +62,7 @@ import type { Db } from '../../db/client';
 import type { BookingAddon } from '../../db/schema/index';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import type { JobRunner } from '../../platform/jobs';
+import { enqueueJobSql, type JobRunner } from '../../platform/jobs';
 import type { PaymentProvider } from '../../platform/payments';
 import type { CatalogRepository } from '../catalog/catalog.repository';
 import { servicePriceFrom } from '../catalog/price';
@@ -384,7 +384,7 @@ export class BookingService {
    * committed first (23P01): the assignment is retried once with the next candidate, then 409.
    */
   private async place(plan: BookingPlan, finish: Finish): Promise<BookingDto> {
-    const { repo, jobs } = this.d;
+    const { repo } = this.d;
     const { start, end, durationMinutes } = plan.window;
     const excluded = new Set<string>();
     for (let attempt = 0; ; attempt++) {
@@ -422,9 +422,10 @@ export class BookingService {
             q.lines.map((l) => ({ kind: l.kind, label: l.label, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount })),
             // The method is the customer's choice at payment time; card until then.
             { method: 'card', provider: this.d.provider.name, amount: q.total },
+            // Releases the slot if the booking is never paid.
+            (id) => [enqueueJobSql({ kind: JOB_EXPIRE_UNPAID, dedupeKey: id, runAt: new Date(now.getTime() + UNPAID_BOOKING_TTL_MINUTES * MINUTE), payload: { bookingId: id } })],
           );
           const id = row.id;
-          await jobs.enqueue({ kind: JOB_EXPIRE_UNPAID, dedupeKey: id, runAt: new Date(now.getTime() + UNPAID_BOOKING_TTL_MINUTES * MINUTE), payload: { bookingId: id } }, tx);
           const pro = chosen as PoolMember;
           const { city, service } = plan.names;
           const view: BookingView = {

@@ -21,7 +21,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { isApiError } from '../../../lib/api';
 import { bookingKeys, useCancelBooking } from '../../../lib/bookings';
-import { formatDate, formatDuration, formatHourlyRate } from '../../../lib/format';
+import { formatDuration, formatHourlyRate } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { loginPathWithNext } from '../../../lib/safe-next';
 import { useSession } from '../../../lib/session';
@@ -31,6 +31,7 @@ import { NotFoundPanel } from '../components/not-found-panel';
 import { PaymentScreen } from '../components/payment-screen';
 import { PriceSummary } from '../components/price-summary';
 import { PageLoading } from '../components/signed-in';
+import { formatLocalDate } from '../wizard/schedule-step';
 
 /**
  * /booking/{professionalId}?date=&time=&description= (SPEC §2 Booking page): book a professional by
@@ -237,7 +238,6 @@ function BookingForm({ professional, initial }: { professional: ProProfile; init
     'aria-describedby': shown[name] ? `${id(name)}-error` : undefined,
   });
   const initials = professional.name.trim().charAt(0).toUpperCase();
-  const start = windowResult.ok ? windowResult.value.start : null;
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className={cn('mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]', ACTION_BAR_SPACE)}>
@@ -381,7 +381,7 @@ function BookingForm({ professional, initial }: { professional: ProProfile; init
           <span className="text-ink-muted">{t('bookingForm.hourlyRate')} </span>
           <span className="font-semibold">{formatHourlyRate(professional.hourlyRate, language)}</span>
         </p>
-        {start ? <p className="text-sm text-ink">{`${formatDate(start, language, 'full')} · ${values.time}`}</p> : null}
+        {windowResult.ok ? <p className="text-sm text-ink">{`${formatLocalDate(values.date, language)} · ${values.time}`}</p> : null}
         {quote.data ? <PriceSummary lines={quote.data.lines} total={quote.data.total} stale={quote.isPlaceholderData} /> : <div className="h-24 animate-pulse rounded-xl bg-sand-100" />}
         <p className="text-xs text-ink-muted">{t('summary.feeNote')}</p>
       </aside>

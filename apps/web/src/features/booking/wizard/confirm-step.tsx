@@ -109,12 +109,12 @@ export function ConfirmStep({
                           <Check aria-hidden="true" className="size-4 text-white" />
                         </Checkbox.Indicator>
                       </Checkbox.Root>
-                      <label htmlFor={id} className="flex min-w-0 flex-1 cursor-pointer flex-wrap justify-between gap-x-3">
+                      <label htmlFor={id} className="flex min-w-0 flex-1 cursor-pointer items-start justify-between gap-3">
                         <span className="min-w-0">
                           <span className="block font-medium text-ink">{pickLocalized(addOn.name, language)}</span>
                           {addOn.description ? <span className="block text-sm text-ink-muted">{pickLocalized(addOn.description, language)}</span> : null}
                         </span>
-                        <bdi dir="ltr" className="font-semibold whitespace-nowrap text-ink">
+                        <bdi dir="ltr" className="shrink-0 font-semibold whitespace-nowrap text-ink">
                           +{formatMoney(addOn.price)}
                         </bdi>
                       </label>

@@ -151,10 +151,10 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
                 width={1200}
                 height={514}
                 fetchPriority="high"
-                className="aspect-[21/9] w-full rounded-card object-cover"
+                className="h-40 w-full rounded-card object-cover sm:h-56"
               />
             ) : (
-              <CategoryTile category={service.category} className="aspect-[21/9] w-full rounded-card" iconClassName="size-20" />
+              <CategoryTile category={service.category} className="h-32 w-full rounded-card sm:h-48" iconClassName="size-14 sm:size-16" />
             )}
             <Link
               to={paths.serviceCategory(service.category as ServiceCategory)}

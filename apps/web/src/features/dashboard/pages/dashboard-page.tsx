@@ -121,16 +121,16 @@ function Dashboard({ user, name }: { user: SessionUser; name: string }) {
 
 function StatCard({ icon: Icon, label, value, loading }: { icon: LucideIcon; label: string; value: string; loading: boolean }) {
   return (
-    <div className="flex items-center gap-4 rounded-card border border-sand-200 bg-white p-4 md:p-5">
-      <span aria-hidden="true" className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700">
-        <Icon className="size-6" />
+    <div className="flex flex-col gap-2 rounded-card border border-sand-200 bg-white p-3 sm:flex-row sm:items-center sm:gap-4 md:p-5">
+      <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700 sm:size-12">
+        <Icon className="size-5 sm:size-6" />
       </span>
       <div className="min-w-0">
-        <p className="text-sm text-ink-muted">{label}</p>
+        <p className="text-xs text-ink-muted sm:text-sm">{label}</p>
         {loading ? (
           <span className="mt-1 block h-7 w-16 animate-pulse rounded bg-sand-200 motion-reduce:animate-none" />
         ) : (
-          <p className="text-2xl font-bold text-ink tabular-nums">{value}</p>
+          <p className="text-base font-bold whitespace-nowrap text-ink tabular-nums sm:text-2xl">{value}</p>
         )}
       </div>
     </div>
@@ -156,7 +156,7 @@ function StatCards({ isPro }: { isPro: boolean }) {
   }
   const proView = s ? s.role === 'professional' : isPro;
   return (
-    <section aria-label={t('stats.label')} className="mt-6 grid gap-3 sm:grid-cols-3">
+    <section aria-label={t('stats.label')} className="mt-6 grid grid-cols-3 gap-2 sm:gap-3">
       <StatCard icon={ClipboardList} label={t('stats.total')} value={String(s?.total ?? 0)} loading={loading} />
       <StatCard icon={CalendarDays} label={t('stats.thisMonth')} value={String(s?.thisMonth ?? 0)} loading={loading} />
       {proView ? (
