@@ -63,28 +63,27 @@ export interface LighthouseFigures {
 }
 
 /**
- * Lighthouse mobile (default throttling) on a few pages, when the `lighthouse` package is installed;
- * otherwise null and a note. Imported dynamically so the bench runs without it.
+ * Lighthouse mobile (its default throttling) on a few pages, when the `lighthouse` package is
+ * installed (12.x: 13.x needs Node 22); otherwise null and a note. Imported dynamically so the bench
+ * runs without it. Chromium is Debian's, started by Playwright with a debugging port Lighthouse uses.
  */
-export async function runLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseFigures[] | null> {
-  let lighthouse: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: { categories: Record<string, { score: number | null }> } } | undefined>;
-  let chromeLauncher: { launch(opts: Record<string, unknown>): Promise<{ port: number; kill(): Promise<void> | void }> };
+export async function runLighthouse(baseUrl: string, paths: string[], port = 9333): Promise<LighthouseFigures[] | null> {
+  type Run = { lhr: { categories: Record<string, { score: number | null }> } } | undefined;
+  let lighthouse: (url: string, flags: Record<string, unknown>) => Promise<Run>;
   try {
-    // Not dependencies of the project (yet): a variable keeps TypeScript from resolving them.
+    // Not a dependency of the project (yet): a variable keeps TypeScript from resolving it.
     const lighthouseModule = 'lighthouse';
-    const launcherModule = 'chrome-launcher';
     lighthouse = ((await import(lighthouseModule)) as { default: typeof lighthouse }).default;
-    chromeLauncher = (await import(launcherModule)) as typeof chromeLauncher;
   } catch {
-    console.log('lighthouse not installed (add it as a dev dependency to get the scores)');
+    console.log('lighthouse not installed (add lighthouse@12.8.2 as a dev dependency to get the scores)');
     return null;
   }
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...BROWSER_ARGS] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BROWSER_ARGS, `--remote-debugging-port=${port}`] });
   try {
     const results: LighthouseFigures[] = [];
     for (const path of paths) {
       const run = await lighthouse(`${baseUrl}${path}`, {
-        port: chrome.port,
+        port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
@@ -98,7 +97,7 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
     }
     return results;
   } finally {
-    await chrome.kill();
+    await browser.close();
   }
 }
 

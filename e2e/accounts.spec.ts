@@ -124,6 +124,9 @@ async function signUpInForm(page: Page, lang: Language, email: string, name: str
 }
 
 async function logIn(page: Page, lang: Language, email: string, password = PASSWORD) {
+  // Pages load lazily: make sure the login form is the one on screen before typing.
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { level: 1, name: text(lang, 'shell', 'pages.login.title') })).toBeVisible();
   await field(page, text(lang, 'auth', 'fields.email')).fill(email);
   await field(page, text(lang, 'auth', 'fields.password')).fill(password);
   await page.getByRole('main').getByRole('button', { name: text(lang, 'auth', 'login.submit'), exact: true }).click();
@@ -231,7 +234,7 @@ for (const lang of ['en', 'ar'] as const) {
       const avatar = page.getByRole('main').getByRole('img', { name: text(lang, 'profile', 'avatar.alt', { name: lang === 'ar' ? 'أمينة بناني' : 'Amina Bennani' }) });
       await expect(avatar).toHaveAttribute('src', /\/api\/files\/avatars\/.+\.webp$/);
       await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
-      await expect(page.getByRole('banner').locator('img[src*="/api/files/avatars/"]')).toBeVisible();
+      await expect(page.getByRole('button', { name: text(lang, 'shell', 'nav.accountMenu') }).locator('img[src*="/api/files/avatars/"]')).toBeVisible();
 
       await logOut(page, lang);
       expect(errors).toEqual([]);
@@ -290,6 +293,7 @@ for (const lang of ['en', 'ar'] as const) {
       await logOut(page, lang);
       await page.goto('/login');
       await page.getByRole('link', { name: text(lang, 'auth', 'login.forgot') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: text(lang, 'auth', 'forgot.title') })).toBeVisible();
       await field(page, text(lang, 'auth', 'fields.email')).fill(email);
       await page.getByRole('button', { name: text(lang, 'auth', 'forgot.submit') }).click();
       await expect(page.getByRole('heading', { level: 1, name: text(lang, 'auth', 'forgot.sentTitle') })).toBeVisible();
@@ -310,6 +314,7 @@ for (const lang of ['en', 'ar'] as const) {
       // Same answer for an address without an account.
       await logOut(page, lang);
       await page.goto('/forgot-password');
+      await expect(page.getByRole('heading', { level: 1, name: text(lang, 'auth', 'forgot.title') })).toBeVisible();
       await field(page, text(lang, 'auth', 'fields.email')).fill('nobody-here@example.ma');
       await page.getByRole('button', { name: text(lang, 'auth', 'forgot.submit') }).click();
       await expect(page.getByRole('heading', { level: 1, name: text(lang, 'auth', 'forgot.sentTitle') })).toBeVisible();

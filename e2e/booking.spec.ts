@@ -132,6 +132,8 @@ interface Journey {
   wizardDay: number;
   cancelDay: number;
   screenshots: boolean;
+  /** Make the first payment fail, then pay again. */
+  failFirstPayment?: boolean;
 }
 
 async function bookingJourney(browser: Browser, j: Journey) {
@@ -209,7 +211,18 @@ async function bookingJourney(browser: Browser, j: Journey) {
   await expectNoSeriousAxeViolations(page, `${lang} payment`);
   await snap('5-payment');
   await page.getByRole('radio', { name: new RegExp(escape(t('booking', 'payment.methods.card.name'))) }).check();
-  await page.getByRole('button', { name: new RegExp(`^${escape(t('booking', 'payment.pay', { amount: '' }).trim())}`) }).click();
+  const payButton = page.getByRole('button', { name: new RegExp(`^${escape(t('booking', 'payment.pay', { amount: '' }).trim())}`) });
+  if (j.failFirstPayment) {
+    // The demo provider fails on request (its test-only `simulate` field): the card message shows, and
+    // trying again books again (the failed payment cancelled the first booking) and pays.
+    await page.route('**/api/bookings/*/pay', async (route) => {
+      await route.continue({ postData: JSON.stringify({ ...(route.request().postDataJSON() as object), simulate: 'failure' }) });
+    }, { times: 1 });
+    await payButton.click();
+    await expect(page.getByText(t('booking', 'payment.failed.card'))).toBeVisible({ timeout: 15_000 });
+    await expect(payButton).toBeEnabled();
+  }
+  await payButton.click();
   // The demo provider takes about 2 s; every button waits.
   await expect(page.getByRole('button', { name: t('booking', 'payment.processing') })).toBeDisabled();
   await expect(page.getByRole('button', { name: t('booking', 'actions.back'), exact: true })).toBeDisabled();
@@ -274,7 +287,8 @@ async function bookingJourney(browser: Browser, j: Journey) {
   await expect(dialog).toHaveCount(0);
   await expect(otherCard.getByText(t('shell', 'status.cancelled'), { exact: true })).toBeVisible();
 
-  expect(errors).toEqual([]);
+  // The simulated payment failure answers 409, which the browser logs as a failed resource.
+  expect(errors.filter((e) => !(j.failFirstPayment && /status of 409/.test(e)))).toEqual([]);
   await proSide.context.close();
   await context.close();
 }
@@ -284,7 +298,7 @@ test.describe('booking', () => {
   test.setTimeout(180_000);
 
   test('English, 1280 px: wizard, payment, live confirmation, cancellation with the fee', async ({ browser }) => {
-    await bookingJourney(browser, { lang: 'en', viewport: { width: 1280, height: 900 }, wizardDay: 2, cancelDay: 3, screenshots: true });
+    await bookingJourney(browser, { lang: 'en', viewport: { width: 1280, height: 900 }, wizardDay: 2, cancelDay: 3, screenshots: true, failFirstPayment: true });
   });
 
   test('Arabic (right-to-left), 390 px: the same journey', async ({ browser }) => {
@@ -359,6 +373,29 @@ test.describe('booking', () => {
     await expect(proSide.page.locator(`article[data-booking-reference="${booking.reference}"]`)).toBeVisible();
     expect(errors).toEqual([]);
     await proSide.context.close();
+    await context.close();
+  });
+
+  test('nobody free at that time: the server says so and offers other times to pick', async ({ browser }) => {
+    const { context, page } = await newSignedInPage(browser, CUSTOMER, 'en', { width: 1280, height: 900 });
+    const errors = watchErrors(page);
+    const services = (await (await page.request.get('/api/services?category=cleaning')).json()) as Array<{ id: string }>;
+    await openIn(page, 'en', `/book-service?service=${services[0]!.id}`);
+    await page.getByRole('button', { name: 'Casablanca', exact: true }).click();
+    await page.getByRole('button', { name: 'Anywhere in Casablanca' }).click();
+    await page.getByLabel('Date').fill(casablancaDate(7));
+    // Casablanca's cleaners work mornings and afternoons only.
+    await page.getByLabel('Start time').selectOption('18:30');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByText(text('en', 'booking', 'errors.NO_PROFESSIONAL_AVAILABLE'))).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeDisabled();
+    const alternatives = page.getByRole('list').filter({ has: page.getByRole('button', { name: /–/ }) }).getByRole('button');
+    await expect(alternatives.first()).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'en no professional');
+    await alternatives.first().click();
+    await expect(page.getByText(text('en', 'booking', 'wizard.professional.found'))).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled();
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -3,7 +3,7 @@
  * its English messages (SPEC §5, exact) into the reader's language.
  */
 import type { TFunction } from 'i18next';
-import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
+import { useCallback, useMemo, useState, type ChangeEvent, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULES, PASSWORD_TOO_LONG_MESSAGE, VALIDATION_MESSAGES } from '@khedma/shared/domain/validation';
 import { PROFILE_MESSAGES } from '@khedma/shared/schemas/profile';
@@ -99,7 +99,7 @@ export interface FormOptions<V extends Values, Out> {
 
 /**
  * A small form state for the shared schemas: values, the messages to show (a field's message appears
- * once it was left or the form was submitted, and goes as soon as it is fixed), server field errors,
+ * once the user moved on to another field or submitted, and goes as soon as it is fixed), server field errors,
  * and submit() which returns the parsed data or focuses the first invalid field.
  */
 export function useSchemaForm<V extends Values, Out>({ initial, schema, idPrefix, toInput, emptyMessages }: FormOptions<V, Out>) {
@@ -144,7 +144,14 @@ export function useSchemaForm<V extends Values, Out>({ initial, schema, idPrefix
     value: String(values[name] ?? ''),
     error: errorOf(name),
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setValue(name, e.target.value as V[typeof name]),
-    onBlur: () => setTouched((s) => (s[name] ? s : { ...s, [name]: true })),
+    onBlur: (e: FocusEvent) => {
+      // Leaving for another field shows this one's message. Not when focus goes to the submit button
+      // (or nowhere): the message would appear between press and release, move the button, and
+      // swallow the click; submitting shows every message anyway.
+      const next = e.relatedTarget;
+      if (!(next instanceof HTMLElement) || (next instanceof HTMLButtonElement && next.type === 'submit')) return;
+      setTouched((s) => (s[name] ? s : { ...s, [name]: true }));
+    },
   });
 
   /** Props for a checkbox bound to `name`. */

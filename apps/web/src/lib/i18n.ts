@@ -124,6 +124,8 @@ export function initI18n(): Promise<I18n> {
       returnNull: false,
       initAsync: false,
       react: { useSuspense: false },
+      // No promotional console message in visitors' consoles.
+      showSupportNotice: false,
     });
     i18n.on('languageChanged', (lng) => {
       if (isLanguage(lng)) applyToDocument(lng);

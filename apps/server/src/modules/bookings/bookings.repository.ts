@@ -1,7 +1,7 @@
 /** SQL of the bookings module (Drizzle), nothing else. Every method takes the handle it runs on. */
-import { ACTIVE_BOOKING_STATUSES, isoToWeekday, type AvailabilitySlot, type BookingStatus, type IsoWeekday, type Locale, type WeeklyAvailability } from '@khedma/shared';
+import { isoToWeekday, type AvailabilitySlot, type BookingStatus, type IsoWeekday, type Locale, type WeeklyAvailability } from '@khedma/shared';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bookingPriceLines,
@@ -10,7 +10,6 @@ import {
   cities,
   ledgerEntries,
   payments,
-  professionalAvailability,
   professionalBoroughs,
   professionals,
   professionalServices,
@@ -267,11 +266,12 @@ export class BookingsRepository {
     also: (id: string) => SQL[] = () => [],
   ): Promise<BookingRecord> {
     const id = booking.id ?? randomUUID();
+    // Drizzle renders an embedded query builder in parentheses: `b as ${query}` is `b as (insert ...)`.
     const parts: SQL[] = [
-      sql`b as (${db.insert(bookings).values({ ...booking, id }).returning({ createdAt: bookings.createdAt, updatedAt: bookings.updatedAt })})`,
-      sql`p as (${db.insert(payments).values({ bookingId: id, ...payment })})`,
+      sql`b as ${db.insert(bookings).values({ ...booking, id }).returning({ createdAt: bookings.createdAt, updatedAt: bookings.updatedAt })}`,
+      sql`p as ${db.insert(payments).values({ bookingId: id, ...payment })}`,
     ];
-    if (lines.length) parts.push(sql`l as (${db.insert(bookingPriceLines).values(lines.map((l, position) => ({ ...l, bookingId: id, position })))})`);
+    if (lines.length) parts.push(sql`l as ${db.insert(bookingPriceLines).values(lines.map((l, position) => ({ ...l, bookingId: id, position })))}`);
     also(id).forEach((statement, i) => parts.push(sql`${sql.identifier(`x${i}`)} as (${statement})`));
     const res = await db.execute(sql`with ${sql.join(parts, sql`, `)} select created_at, updated_at from b`);
     const stamp = (res as unknown as { rows: Array<{ created_at: Date | string; updated_at: Date | string }> }).rows[0]!;

@@ -507,6 +507,50 @@ describe("Morocco's Ramadan clock change (2027)", () => {
   });
 });
 
+describe('who may not use each route', () => {
+  it('signed out: 401 on every signed-in route; strangers: 404; wrong role: 403; nothing changes', async () => {
+    const b = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 25) });
+    const before = await counts(t.database);
+    const routes: Array<{ method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> }> = [
+      { method: 'POST', url: '/api/bookings', payload: wizardBody(t.app) },
+      { method: 'POST', url: '/api/bookings/hourly', payload: { professionalId: IDS.youssef, date: dayFromNow(t.app, 3), time: '09:00', location: 'x', contactPhone: '+212612345678' } },
+      { method: 'GET', url: '/api/bookings' },
+      { method: 'GET', url: '/api/bookings/stats' },
+      { method: 'GET', url: `/api/bookings/${b.id}` },
+      { method: 'GET', url: `/api/bookings/${b.id}/cancellation` },
+      { method: 'POST', url: `/api/bookings/${b.id}/accept` },
+      { method: 'POST', url: `/api/bookings/${b.id}/decline` },
+      { method: 'POST', url: `/api/bookings/${b.id}/cancel` },
+      { method: 'POST', url: `/api/bookings/${b.id}/reschedule`, payload: { date: dayFromNow(t.app, 26), startTime: '10:00', endTime: '11:00' } },
+      { method: 'POST', url: `/api/bookings/${b.id}/pay`, payload: { method: 'card' } },
+    ];
+    for (const r of routes) {
+      const res = await t.app.inject(r);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      expect(errorCode(res)).toBe('UNAUTHENTICATED');
+    }
+    // Another customer: the booking does not exist for them (accept/decline: not a professional).
+    for (const r of routes.slice(4)) {
+      const res = await t.app.inject(as(t.customer2, r));
+      const expected = r.url.endsWith('/accept') || r.url.endsWith('/decline') ? 403 : 404;
+      expect(res.statusCode, `customer2 ${r.method} ${r.url}`).toBe(expected);
+    }
+    // Another professional: 404 everywhere on this booking.
+    for (const r of routes.slice(4)) {
+      const res = await t.app.inject(as(t.pro2, r));
+      expect(res.statusCode, `pro2 ${r.method} ${r.url}`).toBe(404);
+    }
+    // The owner may not take the professional's actions.
+    expect((await t.app.inject(as(t.customer, { method: 'POST', url: `/api/bookings/${b.id}/accept` }))).statusCode).toBe(403);
+    expect((await t.app.inject(as(t.customer, { method: 'POST', url: `/api/bookings/${b.id}/decline` }))).statusCode).toBe(403);
+    // The professional may not move or pay it.
+    expect((await t.app.inject(as(t.pro, routes[9]!))).statusCode).toBe(404);
+    expect((await t.app.inject(as(t.pro, routes[10]!))).statusCode).toBe(404);
+    expect(await counts(t.database)).toEqual(before);
+    expect((await t.app.inject(as(t.customer, { method: 'GET', url: `/api/bookings/${b.id}` }))).json()).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents every booking route with its security', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
