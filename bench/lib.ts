@@ -43,7 +43,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    // DATABASE_URL only when the caller asks for PostgreSQL: an exported one must not turn a PGlite run into a server run.
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;

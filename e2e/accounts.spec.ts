@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { skipCookieBanner } from './support/consent';
 
 /**
  * Accounts (issue 3; SPEC §2 Login and sign up, Profile, header avatar menu; §4 Account; §8): sign up,
@@ -32,24 +33,10 @@ const PASSWORD = 'Strong!Pass1';
 const DEMO_CUSTOMER = 'customer@demo.ma';
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 
-const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.ma`;
+// The cookie banner (another feature) would cover the forms, and be caught mid-fade by the contrast check.
+test.beforeEach(async ({ page }) => skipCookieBanner(page));
 
-/**
- * The cookie banner (the consent feature) fades in over every first visit: answer it, so it neither
- * covers the forms nor is caught mid-fade by the contrast check.
- */
-async function answerCookieBanner(page: Page, lang: Language) {
-  const consent = JSON.parse(readFileSync(path.join(WEB, `features/consent/locales/${lang}.json`), 'utf8')) as { banner?: { essentialOnly?: string } };
-  const label = consent.banner?.essentialOnly;
-  if (!label) return;
-  const button = page.getByRole('button', { name: label, exact: true });
-  try {
-    await button.click({ timeout: 3000 });
-    await expect(button).toHaveCount(0);
-  } catch {
-    // No banner on this build (or already answered): nothing to do.
-  }
-}
+const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.ma`;
 
 /** Opens the first page in a language (?lang= is remembered by the app) and checks the direction. */
 async function openIn(page: Page, lang: Language, route: string) {
@@ -58,7 +45,6 @@ async function openIn(page: Page, lang: Language, route: string) {
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-  await answerCookieBanner(page, lang);
 }
 
 /** A text field by its accessible name (the visible label also carries a decorative "*"). */

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, configFromEnv, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/index';
+import { startJobRunner } from './platform/jobs';
 
 let config: Config;
 try {
@@ -50,6 +51,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // Durable jobs (escrow release 48 h after completion, expiry of unpaid bookings); app.close() stops it.
+  startJobRunner(app);
   app.log.info(`Khedma is running on ${config.publicUrl} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
 } catch (err) {
   app.log.error({ err }, 'could not start');

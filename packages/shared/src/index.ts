@@ -11,3 +11,5 @@ export * from './schemas/profile';
 export * from './schemas/contact';
 export * from './domain/index';
 export * from './schemas/booking';
+export * from './schemas/pros';
+export * from './realtime';

@@ -32,6 +32,19 @@ export function ProfilePage() {
     <>
       <Seo title={tShell('pages.profile.title')} />
       <PageIntro title={tShell('pages.profile.title')} lead={t('lead')} />
+      {isEmptyProfile(profile) ? (
+        <div className="container-page pt-6 md:pt-10">
+          <section aria-labelledby="complete-profile" className="flex items-start gap-4 rounded-card border border-saffron-300 bg-saffron-100 p-5">
+            <Sparkles aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-accent-700" />
+            <div>
+              <h2 id="complete-profile" className="text-lg font-bold">
+                {t('complete.title')}
+              </h2>
+              <p className="mt-1 text-ink-muted">{t('complete.body')}</p>
+            </div>
+          </section>
+        </div>
+      ) : null}
       <div className="container-page grid items-start gap-6 py-6 md:py-10 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="flex flex-col gap-6">
           <Card>
@@ -51,17 +64,6 @@ export function ProfilePage() {
         </div>
 
         <div className="flex flex-col gap-6">
-          {isEmptyProfile(profile) ? (
-            <section aria-labelledby="complete-profile" className="flex items-start gap-4 rounded-card border border-saffron-300 bg-saffron-100 p-5">
-              <Sparkles aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-accent-700" />
-              <div>
-                <h2 id="complete-profile" className="text-lg font-bold">
-                  {t('complete.title')}
-                </h2>
-                <p className="mt-1 text-ink-muted">{t('complete.body')}</p>
-              </div>
-            </section>
-          ) : null}
           <Card title={t('form.title')}>
             <ProfileForm key={profile?.updated_at ?? 'none'} profile={profile} />
           </Card>
