@@ -226,7 +226,7 @@ for (const lang of ['en', 'ar'] as const) {
       expect(errors).toEqual([]);
     });
 
-    test('wrong password shows the exact message; an unconfirmed account is asked to confirm, and resend works', async ({ page, request }) => {
+    test('wrong password shows the exact message; an unconfirmed account is asked to confirm, and resend works; a taken email is refused', async ({ page, request }) => {
       await openIn(page, lang, '/login');
       // Login checks only 6 characters before asking the server.
       await logIn(page, lang, DEMO_CUSTOMER, '12345');
@@ -247,6 +247,14 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(resend).toHaveCount(0);
       await nextEmailTo(request, email, 1);
       await expect(page).toHaveURL(/\/login(\?lang=\w+)?$/);
+
+      // Signing up again with a taken address: the red toast, then the login page after 3 seconds.
+      await page.getByRole('link', { name: text(lang, 'auth', 'login.createAccount') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: text(lang, 'shell', 'pages.signup.title') })).toBeVisible();
+      await signUpInForm(page, lang, DEMO_CUSTOMER, 'Another Person');
+      await expect(page.getByText(text(lang, 'auth', 'signup.emailExists'))).toBeVisible();
+      await expect(page).toHaveURL(/\/signup/);
+      await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
     });
 
     test('guards: signed-out visitors go to login and come back; forgot password never says whether an account exists', async ({ page, request, baseURL }) => {

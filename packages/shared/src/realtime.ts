@@ -36,6 +36,8 @@ export interface BookingEventData {
   paymentStatus: BookingPaymentStatus;
   /** UTC instant (ISO 8601); shown in Africa/Casablanca ("Your booking on {date} has been {status}."). */
   scheduledStart: string;
+  /** The start's date on the Casablanca wall clock (YYYY-MM-DD), computed by the server. */
+  localDate: string;
   /** What happened; `created` for a new booking, `paid` / `payment_failed` for payments. */
   action: BookingAction | 'created' | 'paid';
 }

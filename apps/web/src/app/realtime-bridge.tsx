@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../lib/toast';
 import type { BookingEventData } from '@khedma/shared/realtime';
 import { bookingKeys, isOwnBookingAction } from '../lib/bookings';
-import { formatDate } from '../lib/format';
+import { formatLocalDate } from '../lib/format';
 import { currentLanguage } from '../lib/i18n';
 import { getRealtimeClient } from '../lib/realtime';
 
@@ -39,7 +39,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     const offUpdated = client.on('booking.updated', (data) => {
       refetch();
       if (!STATUS_ACTIONS.has(data.action) || isOwnBookingAction(data.bookingId)) return;
-      const date = formatDate(data.scheduledStart, currentLanguage(), 'long');
+      const date = formatLocalDate(data.localDate, currentLanguage(), 'long');
       const message = i18n.t(`bookingStatusToast.${data.status}`, { date });
       if (data.status === 'confirmed' || data.status === 'completed') toast.success(message);
       else if (data.status === 'cancelled') toast.error(message);

@@ -83,3 +83,12 @@ describe('dates and times', () => {
     expect(formatDateTime(summer, 'ar')).not.toMatch(/[٠-٩]/);
   });
 });
+
+import { formatLocalDate } from './format';
+describe('formatLocalDate', () => {
+  it('shows the calendar day the server gives, whatever the machine time zone', () => {
+    expect(formatLocalDate('2026-12-03', 'en', 'medium')).toMatch(/3 Dec 2026/);
+    expect(formatLocalDate('2026-12-31', 'fr', 'long')).toMatch(/31 décembre 2026/);
+    expect(formatLocalDate('2027-01-01', 'en', 'full')).toMatch(/Friday/);
+  });
+});

@@ -93,6 +93,21 @@ export function formatDate(value: DateInput, language: Language, style: DateStyl
   return dateTimeFormat(language, options[style]).format(toDate(value));
 }
 
+/**
+ * A calendar date the server already put on the Casablanca wall clock ("2026-12-03"), formatted in
+ * the reader's language without any time-zone conversion.
+ */
+export function formatLocalDate(date: string, language: Language, style: DateStyle = 'medium'): string {
+  const options: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+    short: { day: '2-digit', month: '2-digit', year: 'numeric' },
+    medium: { day: 'numeric', month: 'short', year: 'numeric' },
+    long: { day: 'numeric', month: 'long', year: 'numeric' },
+    full: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  };
+  // Noon UTC formatted in UTC is that calendar day everywhere.
+  return new Intl.DateTimeFormat(intlLocale(language), { timeZone: 'UTC', ...options[style] }).format(new Date(`${date}T12:00:00Z`));
+}
+
 /** A time of day in Casablanca, 24-hour: "14:30". */
 export function formatTime(value: DateInput, language: Language): string {
   return dateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(toDate(value));

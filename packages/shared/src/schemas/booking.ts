@@ -308,6 +308,16 @@ export const bookingSchema = z
     /** UTC instants; shown in Africa/Casablanca. */
     scheduledStart: isoInstant,
     scheduledEnd: isoInstant,
+    /**
+     * The same times on the Casablanca wall clock, computed by the server. Clients show these as they
+     * are rather than converting the instants themselves: browsers' time-zone data can disagree with the
+     * server's about Morocco's offset, and the server's is the one bookings were validated with.
+     */
+    local: z.object({
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      startTime: z.string().regex(/^\d{2}:\d{2}$/),
+      endTime: z.string().regex(/^\d{2}:\d{2}$/),
+    }),
     durationMinutes: z.number().int().positive(),
     location: z.string(),
     city: z.object({ id: id(), name: localizedTextSchema }),

@@ -2,6 +2,7 @@
  * A booking as the API shows it to one caller: names in three languages, the price lines, and
  * what this caller may do now (cancel and at what fee, reschedule, accept, decline, book again).
  */
+import { toLocal } from '@khedma/shared/domain/time';
 import {
   bookingReference,
   canTransition,
@@ -63,6 +64,7 @@ export function toBookingDto(v: BookingView, lines: readonly LineRow[], viewer: 
         : null,
     scheduledStart: v.scheduledStart.toISOString(),
     scheduledEnd: v.scheduledEnd.toISOString(),
+    local: { date: toLocal(v.scheduledStart).date, startTime: toLocal(v.scheduledStart).time, endTime: toLocal(v.scheduledEnd).time },
     durationMinutes: v.durationMinutes,
     location: v.location,
     city: { id: v.cityId, name: { en: v.cityName, fr: v.cityNameFr, ar: v.cityNameAr } },

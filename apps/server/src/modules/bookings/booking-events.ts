@@ -3,6 +3,7 @@
  * the professional, and the emails in each recipient's language. Failures here are logged, never
  * thrown: the change itself is already saved, and clients re-fetch on reconnect.
  */
+import { toLocal } from '@khedma/shared/domain/time';
 import { bookingReference, type BookingAction } from '@khedma/shared';
 import type { BookingEventData } from '@khedma/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
@@ -43,6 +44,7 @@ export class BookingEvents {
       status: view.status,
       paymentStatus: view.paymentStatus,
       scheduledStart: view.scheduledStart.toISOString(),
+      localDate: toLocal(view.scheduledStart).date,
       action,
     };
     const proSees = (PRO_VISIBLE_PAYMENT as readonly string[]).includes(view.paymentStatus);

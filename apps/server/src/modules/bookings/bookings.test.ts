@@ -482,6 +482,8 @@ describe("Morocco's Ramadan clock change (2027)", () => {
       try {
         const b = await book(t.app, t.customer2, { date, startTime: time, endTime: '11:00' });
         expect(b.scheduledStart, date).toBe(utc);
+        // The wall clock the customer chose comes back as it was chosen, on both sides of the change.
+        expect(b.local, date).toEqual({ date, startTime: time, endTime: '11:00' });
         expect(new Date(b.scheduledEnd).getTime() - new Date(b.scheduledStart).getTime()).toBe(3600_000);
         const assigned = await t.app.inject(
           as(t.customer2, { method: 'GET', url: `/api/bookings/${b.id}` }),

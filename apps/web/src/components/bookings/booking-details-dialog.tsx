@@ -22,7 +22,7 @@ import {
   useRescheduleBooking,
   type BookingDto,
 } from '../../lib/bookings';
-import { formatDate, formatDuration, formatMoney, formatTime } from '../../lib/format';
+import { formatDate, formatDuration, formatLocalDate, formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/localized';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -112,10 +112,10 @@ function DetailsView({ booking, onCancel, onReschedule, onDone }: { booking: Boo
           </span>
         </Row>
         <Row label={t('summary.description')}>{bookingDescription(booking, language, t)}</Row>
-        <Row label={t('summary.date')}>{formatDate(booking.scheduledStart, language, 'full')}</Row>
+        <Row label={t('summary.date')}>{formatLocalDate(booking.local.date, language, 'full')}</Row>
         <Row label={t('summary.time')}>
           <span dir="ltr">
-            {formatTime(booking.scheduledStart, language)} – {formatTime(booking.scheduledEnd, language)}
+            <bdi>{booking.local.startTime}</bdi> – <bdi>{booking.local.endTime}</bdi>
           </span>{' '}
           <span className="text-ink-muted">({formatDuration(booking.durationMinutes, language)})</span>
         </Row>

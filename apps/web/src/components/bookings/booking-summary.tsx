@@ -2,7 +2,7 @@ import { CalendarDays, Clock, Hash, MapPin, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingDto } from '../../lib/bookings';
-import { formatDate, formatMoney, formatTime } from '../../lib/format';
+import { formatLocalDate, formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/localized';
 import { StatusBadge } from '../ui/status-badge';
 import { bookingDescription, bookingLocation, bookingTitle } from './booking-text';
@@ -35,11 +35,11 @@ export function BookingSummary({ booking, headingLevel = 3, actions }: { booking
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Fact icon={<CalendarDays aria-hidden="true" className="size-4" />} label={t('summary.date')}>
-          {formatDate(booking.scheduledStart, language, 'full')}
+          {formatLocalDate(booking.local.date, language, 'full')}
         </Fact>
         <Fact icon={<Clock aria-hidden="true" className="size-4" />} label={t('summary.time')}>
           <span dir="ltr">
-            {formatTime(booking.scheduledStart, language)} – {formatTime(booking.scheduledEnd, language)}
+            <bdi>{booking.local.startTime}</bdi> – <bdi>{booking.local.endTime}</bdi>
           </span>
         </Fact>
         <Fact icon={<MapPin aria-hidden="true" className="size-4" />} label={t('summary.location')}>
