@@ -2,12 +2,19 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { skipCookieBanner } from './support/consent';
 
 /**
  * The web shell (SPEC §2): every public route renders inside the layout in English and in Arabic, the
  * language choice made through the UI survives a reload, unknown paths show the 404 page, render
  * failures show the error screen, and the mobile menu works from the keyboard at 390 px.
  */
+
+// The cookie banner has its own journeys (site.spec.ts); here it would cover the page and its fade-in
+// would be caught mid-animation by the contrast check.
+test.beforeEach(async ({ page }) => {
+  await skipCookieBanner(page);
+});
 
 /** Public routes of SPEC §2 (no sign-in needed to see them). */
 const PUBLIC_ROUTES = [
