@@ -75,6 +75,7 @@ test.describe('shell at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('every public route renders in English', async ({ page }) => {
+    test.slow(); // visits every public route with an accessibility check on each
     const errors = watchErrors(page);
     for (const route of PUBLIC_ROUTES) {
       await page.goto(route);
@@ -86,6 +87,7 @@ test.describe('shell at 1280 px', () => {
   });
 
   test('Arabic chosen in the header persists across reloads and on every public route', async ({ page }) => {
+    test.slow(); // visits every public route with an accessibility check on each
     const errors = watchErrors(page);
     await page.goto('/');
     await languageButton(page, 'AR').click();
