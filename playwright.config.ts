@@ -2,7 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Each run gets its own port (and data directory), so that several runs on one machine never collide.
 // Set once in the main process; Playwright's workers inherit the environment.
-process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+// (3659 is on Chromium's list of unsafe ports: it refuses to open it.)
+if (!process.env.E2E_PORT) {
+  const candidate = 3100 + (process.pid % 800);
+  process.env.E2E_PORT = String(candidate === 3659 ? 3660 : candidate);
+}
 const port = Number(process.env.E2E_PORT);
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
