@@ -192,6 +192,7 @@ describe('bookingSchema', () => {
     service: { id: SERVICE, name: { en: 'Plumbing repair', fr: 'Réparation', ar: 'إصلاح' } },
     scheduledStart: '2026-06-11T09:00:00.000Z',
     scheduledEnd: '2026-06-11T11:00:00.000Z',
+    local: { date: '2026-06-11', startTime: '10:00', endTime: '12:00' },
     durationMinutes: 120,
     location: 'Casablanca',
     city: { id: CITY, name: { en: 'Casablanca', fr: 'Casablanca', ar: 'الدار البيضاء' } },
