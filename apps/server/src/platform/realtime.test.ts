@@ -99,7 +99,7 @@ describe('booking events', () => {
       status: 'confirmed',
       paymentStatus: 'paid',
       scheduledStart: b.scheduledStart,
-      localDate: b.local.date,
+      localDate: (b.local as { date: string }).date,
       action: 'accept',
     });
     await pro.next('booking.updated', (d) => d.bookingId === b.id && d.status === 'confirmed');
