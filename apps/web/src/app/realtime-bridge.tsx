@@ -38,7 +38,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     const offCreated = client.on('booking.created', refetch);
     const offUpdated = client.on('booking.updated', (data) => {
       refetch();
-      if (!STATUS_ACTIONS.has(data.action) || isOwnBookingAction(data.bookingId)) return;
+      if (!STATUS_ACTIONS.has(data.action) || isOwnBookingAction(data.bookingId, data.action)) return;
       const date = formatLocalDate(data.localDate, currentLanguage(), 'long');
       const message = i18n.t(`bookingStatusToast.${data.status}`, { date });
       if (data.status === 'confirmed' || data.status === 'completed') toast.success(message);

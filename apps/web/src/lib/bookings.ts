@@ -59,22 +59,26 @@ export const bookingApiPaths = {
 // ---------------------------------------------------------------------------------------------
 
 const OWN_ACTION_WINDOW_MS = 10_000;
-const ownActions = new Map<string, number>();
+const ownActions = new Map<string, { at: number; actions: readonly string[] }>();
 
-/** Remembers that this tab changed a booking (its own toast says so; the echo event stays quiet). */
-export function noteOwnBookingAction(bookingId: string, now = Date.now()): void {
-  ownActions.set(bookingId, now);
+/**
+ * Remembers that this tab changed a booking and which event actions that can cause (its own toast
+ * says so; the echo event stays quiet). Someone else's action on the same booking still toasts: a
+ * professional accepting seconds after the customer paid must be heard.
+ */
+export function noteOwnBookingAction(bookingId: string, actions: readonly string[], now = Date.now()): void {
+  ownActions.set(bookingId, { at: now, actions });
 }
 
-/** True when this tab changed the booking within the last few seconds. */
-export function isOwnBookingAction(bookingId: string, now = Date.now()): boolean {
-  const at = ownActions.get(bookingId);
-  if (at === undefined) return false;
-  if (now - at > OWN_ACTION_WINDOW_MS) {
+/** True when this tab caused this action on the booking within the last few seconds. */
+export function isOwnBookingAction(bookingId: string, action: string, now = Date.now()): boolean {
+  const own = ownActions.get(bookingId);
+  if (own === undefined) return false;
+  if (now - own.at > OWN_ACTION_WINDOW_MS) {
     ownActions.delete(bookingId);
     return false;
   }
-  return true;
+  return own.actions.includes(action);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,11 +125,13 @@ export function useCancellationPreview(id: string, options: { enabled?: boolean 
 function useBookingMutation<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
   bookingIdOf: (variables: TVariables) => string,
+  /** The realtime actions this mutation causes (booking.updated `action`). */
+  actions: readonly string[],
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: TVariables) => {
-      noteOwnBookingAction(bookingIdOf(variables));
+      noteOwnBookingAction(bookingIdOf(variables), actions);
       return mutationFn(variables);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
@@ -137,6 +143,7 @@ export function useAcceptBooking() {
   return useBookingMutation(
     (id: string) => api.post<BookingDto>(bookingApiPaths.accept(id)),
     (id) => id,
+    ['accept'],
   );
 }
 
@@ -145,6 +152,7 @@ export function useDeclineBooking() {
   return useBookingMutation(
     (id: string) => api.post<BookingDto>(bookingApiPaths.decline(id)),
     (id) => id,
+    ['decline'],
   );
 }
 
@@ -153,6 +161,7 @@ export function useCancelBooking() {
   return useBookingMutation(
     ({ id, reason }: { id: string; reason?: string }) => api.post<BookingDto>(bookingApiPaths.cancel(id), reason ? { reason } : {}),
     ({ id }) => id,
+    ['customer_cancel', 'professional_cancel'],
   );
 }
 
@@ -161,6 +170,7 @@ export function useRescheduleBooking() {
   return useBookingMutation(
     ({ id, ...window }: RescheduleBookingRequest & { id: string }) => api.post<BookingDto>(bookingApiPaths.reschedule(id), window),
     ({ id }) => id,
+    ['reschedule'],
   );
 }
 
@@ -169,5 +179,6 @@ export function usePayBooking() {
   return useBookingMutation(
     ({ id, ...body }: PayBookingRequest & { id: string }) => api.post<PayBookingResponse>(bookingApiPaths.pay(id), body),
     ({ id }) => id,
+    ['paid', 'payment_failed'],
   );
 }

@@ -142,9 +142,11 @@ describe('RealtimeClient', () => {
 
 describe('own booking actions', () => {
   it('are remembered for a few seconds so their echo is not toasted', () => {
-    noteOwnBookingAction('b1', 1000);
-    expect(isOwnBookingAction('b1', 5000)).toBe(true);
-    expect(isOwnBookingAction('b1', 12_000)).toBe(false);
-    expect(isOwnBookingAction('b2', 1000)).toBe(false);
+    noteOwnBookingAction('b1', ['paid', 'payment_failed'], 1000);
+    expect(isOwnBookingAction('b1', 'paid', 5000)).toBe(true);
+    // Someone else's action on the same booking (the professional accepting) is not ours.
+    expect(isOwnBookingAction('b1', 'accept', 5000)).toBe(false);
+    expect(isOwnBookingAction('b1', 'paid', 12_000)).toBe(false);
+    expect(isOwnBookingAction('b2', 'paid', 1000)).toBe(false);
   });
 });
