@@ -1,10 +1,8 @@
 import { ArrowLeft, CalendarPlus, CheckCircle2, ClipboardList, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { BookingDetailsDialog } from '../../../components/bookings/booking-details-dialog';
-import { BookingSummary } from '../../../components/bookings/booking-summary';
+import { BookingCardList } from '../../../components/bookings/booking-card-list';
 import { Seo } from '../../../components/seo';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
@@ -31,8 +29,6 @@ function MyBookings() {
   const { t: tc } = useTranslation();
   const [params] = useSearchParams();
   const bookings = useBookings();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = bookings.data?.find((b) => b.id === openId) ?? null;
 
   return (
     <div className="container-page py-6 md:py-10">
@@ -83,24 +79,9 @@ function MyBookings() {
             </ButtonLink>
           </div>
         ) : (
-          <ul className="grid gap-4 lg:grid-cols-2">
-            {bookings.data.map((booking) => (
-              <li key={booking.id}>
-                <BookingSummary
-                  booking={booking}
-                  headingLevel={2}
-                  actions={
-                    <Button variant="secondary" onClick={() => setOpenId(booking.id)}>
-                      {t('details.view')}
-                    </Button>
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+          <BookingCardList bookings={bookings.data} viewLabel={t('details.view')} className="grid gap-4 lg:grid-cols-2" headingLevel={2} />
         )}
       </div>
-      <BookingDetailsDialog booking={open} onClose={() => setOpenId(null)} />
     </div>
   );
 }

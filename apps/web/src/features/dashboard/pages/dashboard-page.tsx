@@ -3,8 +3,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../../app/paths';
-import { BookingDetailsDialog } from '../../../components/bookings/booking-details-dialog';
-import { BookingSummary } from '../../../components/bookings/booking-summary';
+import { BookingCardList } from '../../../components/bookings/booking-card-list';
 import { Seo } from '../../../components/seo';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -173,9 +172,7 @@ function BookingsTab({ isPro }: { isPro: boolean }) {
   const { t } = useTranslation('dashboard');
   const { t: tb } = useTranslation('booking');
   const bookings = useBookings();
-  const [openId, setOpenId] = useState<string | null>(null);
   const list = (bookings.data ?? []).slice(0, DASHBOARD_BOOKINGS);
-  const open = bookings.data?.find((b) => b.id === openId) ?? null;
 
   return (
     <div>
@@ -211,23 +208,9 @@ function BookingsTab({ isPro }: { isPro: boolean }) {
             )}
           </div>
         ) : (
-          <ul className="grid gap-4 lg:grid-cols-3">
-            {list.map((booking) => (
-              <li key={booking.id}>
-                <BookingSummary
-                  booking={booking}
-                  actions={
-                    <Button variant="secondary" onClick={() => setOpenId(booking.id)}>
-                      {tb('details.view')}
-                    </Button>
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+          <BookingCardList bookings={list} viewLabel={tb('details.view')} className="grid gap-4 lg:grid-cols-3" />
         )}
       </div>
-      <BookingDetailsDialog booking={open} onClose={() => setOpenId(null)} />
     </div>
   );
 }
