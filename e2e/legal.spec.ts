@@ -2,6 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { skipCookieBanner } from './support/consent';
+
+// The banner has its own journeys (site.spec.ts); its fade-in would be caught mid-animation by the
+// contrast check here.
+test.beforeEach(async ({ page }) => {
+  await skipCookieBanner(page);
+});
 
 /**
  * The legal pages (SPEC §2 Legal; PRODUCT.md): /terms (15 sections), /privacy (9) and /cookies (10),
