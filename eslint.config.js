@@ -16,6 +16,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts the browser loads as they are (the boot loader of server-rendered pages).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -60,6 +60,12 @@ export interface LighthouseFigures {
   accessibility: number | null;
   bestPractices: number | null;
   seo: number | null;
+  /** The metrics behind the performance score (Lighthouse's display values: "1.2 s", "150 ms"). */
+  fcp?: string;
+  lcp?: string;
+  tbt?: string;
+  cls?: string;
+  si?: string;
 }
 
 /**
@@ -68,7 +74,7 @@ export interface LighthouseFigures {
  * runs without it. Chromium is Debian's, started by Playwright with a debugging port Lighthouse uses.
  */
 export async function runLighthouse(baseUrl: string, paths: string[], port = 9333): Promise<LighthouseFigures[] | null> {
-  type Run = { lhr: { categories: Record<string, { score: number | null }> } } | undefined;
+  type Run = { lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, { displayValue?: string }> } } | undefined;
   let lighthouse: (url: string, flags: Record<string, unknown>) => Promise<Run>;
   try {
     // Not a dependency of the project (yet): a variable keeps TypeScript from resolving it.
@@ -93,7 +99,19 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
         const value = run?.lhr.categories[id]?.score;
         return typeof value === 'number' ? Math.round(value * 100) : null;
       };
-      results.push({ url: path, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') });
+      const metric = (id: string) => run?.lhr.audits[id]?.displayValue;
+      results.push({
+        url: path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        fcp: metric('first-contentful-paint'),
+        lcp: metric('largest-contentful-paint'),
+        tbt: metric('total-blocking-time'),
+        cls: metric('cumulative-layout-shift'),
+        si: metric('speed-index'),
+      });
     }
     return results;
   } finally {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -119,7 +119,7 @@ const withConsent = (value: string) => localStorage.setItem('khedma.cookieConsen
 async function newSignedInPage(browser: Browser, email: string, lang: Language, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
   await context.addInitScript(withConsent, CONSENT);
-  const page = await context.newPage();
+  const page = waitForAppOnNavigation(await context.newPage());
   await signIn(page.request, email);
   await openIn(page, lang, '/');
   return { context, page };

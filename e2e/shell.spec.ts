@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, test, waitForAppOnNavigation, type Page } from './support/test';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { skipCookieBanner } from './support/consent';
 
@@ -275,5 +275,165 @@ test.describe('shell at 390 px', () => {
     await expect.poll(async () => Math.round((await dialog.boundingBox())?.x ?? -1)).toBe(0);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell-ar-390-menu.png'), animations: 'disabled' });
     expect(errors).toEqual([]);
+  });
+});
+
+/**
+ * The floating "Become a Professional" button (SPEC §2 shell): for signed-in customers who never
+ * applied, off the onboarding and admin pages, at the bottom inline-end corner, dismissible for good.
+ */
+test.describe('Become a Professional button', () => {
+  const PASSWORD = 'Demo!2345';
+  const shellAr = JSON.parse(readFileSync(path.join(process.cwd(), 'apps/web/src/locales/ar.json'), 'utf8')) as { becomeProFab: { label: string; dismiss: string } };
+  const fabOf = (page: Page) => page.locator('[data-become-pro-fab]');
+
+  /** Signs in through the API: the session cookie lands in the page's browser context (the Origin lets it replace another session). */
+  async function signIn(page: Page, email: string) {
+    const origin = test.info().project.use.baseURL!;
+    const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers: { origin } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  /** Opens a page and waits until the session is known and nothing more loads (the button's code is lazy). */
+  async function openSettled(page: Page, route: string, signedIn = true) {
+    const me = signedIn ? page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me') : null;
+    await page.goto(route);
+    await me;
+    await expect(page.locator('h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+
+  test.describe('at 1280 px', () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+
+    test('a customer who never applied sees it at the bottom end; it leads to the onboarding, and is not on the onboarding pages', async ({ page }) => {
+      const errors = watchErrors(page);
+      await signIn(page, 'customer@demo.ma');
+      await openSettled(page, '/');
+      const fab = fabOf(page);
+      const link = fab.getByRole('link', { name: 'Become a Professional' });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('href', '/professional-onboarding');
+      await expect(fab.getByRole('button', { name: 'Dismiss' })).toBeVisible();
+      // Bottom right in English, 16 px from the edges.
+      const box = (await fab.boundingBox())!;
+      expect(Math.round(1280 - (box.x + box.width))).toBe(16);
+      expect(Math.round(800 - (box.y + box.height))).toBe(16);
+      await expectNoSeriousAxeViolations(page, '/ (with the Become a Professional button)');
+
+      // A visible focus ring from the keyboard.
+      await page.keyboard.press('Tab');
+      await link.focus();
+      expect(await link.evaluate((el) => el.matches(':focus-visible') && getComputedStyle(el).outlineStyle !== 'none')).toBe(true);
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'become-pro-fab-en-1280-focus.png') });
+
+      // To the onboarding wizard, where it is not shown.
+      await link.click();
+      await expect(page).toHaveURL(/\/professional-onboarding$/);
+      await expect(page.locator('h1')).toBeVisible();
+      await expect(fab).toBeHidden();
+
+      // Loaded directly, the onboarding pages do not show it either; back home (client-side) it shows again.
+      for (const route of ['/become-pro', '/register-professional', '/professional-onboarding', '/apply-professional']) {
+        await openSettled(page, route);
+        await expect(fab, route).toBeHidden();
+      }
+      await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
+      await expect(link).toBeVisible();
+      await page.getByRole('banner').getByRole('link', { name: 'Become a Pro', exact: true }).click();
+      await expect(page).toHaveURL(/\/become-pro$/);
+      await expect(fab).toBeHidden();
+      expect(errors).toEqual([]);
+    });
+
+    test('dismissed, it stays hidden after a reload, for this user only', async ({ page }) => {
+      await signIn(page, 'customer@demo.ma');
+      await openSettled(page, '/');
+      const fab = fabOf(page);
+      await fab.getByRole('button', { name: 'Dismiss' }).click();
+      await expect(fab).toBeHidden();
+      await expect(page.locator('main#main')).toBeFocused();
+
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+      await expect(fab).toBeHidden();
+      await openSettled(page, '/services');
+      await expect(fab).toBeHidden();
+
+      // Another customer on the same browser still sees it.
+      await signIn(page, 'customer2@demo.ma');
+      await openSettled(page, '/');
+      await expect(fab.getByRole('link', { name: /Become a Professional|Devenir professionnel/ })).toBeVisible();
+    });
+
+    for (const email of ['pro@demo.ma', 'applicant@demo.ma', 'admin@demo.ma']) {
+      test(`${email} does not see it`, async ({ page }) => {
+        await signIn(page, email);
+        await openSettled(page, '/?lang=en');
+        await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+        await expect(fabOf(page)).toHaveCount(0);
+      });
+    }
+
+    test('visitors do not see it', async ({ page }) => {
+      await openSettled(page, '/', false);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+      await expect(fabOf(page)).toHaveCount(0);
+    });
+
+    test('it waits for the cookie choice (the banner has the bottom of the screen until then)', async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = waitForAppOnNavigation(await context.newPage());
+      await signIn(page, 'customer@demo.ma');
+      await openSettled(page, '/');
+      const banner = page.getByRole('region', { name: 'We use cookies' });
+      await expect(banner).toBeVisible();
+      await expect(fabOf(page)).toHaveCount(0);
+      await banner.getByRole('button', { name: 'Essential Only' }).click();
+      await expect(fabOf(page).getByRole('link', { name: 'Become a Professional' })).toBeVisible();
+      await context.close();
+    });
+  });
+
+  test.describe('at 390 px', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+    test('English and Arabic (mirrored to the left), never over a page’s action bar', async ({ page, request }) => {
+      const errors = watchErrors(page);
+      await signIn(page, 'customer@demo.ma');
+      await openSettled(page, '/');
+      const fab = fabOf(page);
+      await expect(fab.getByRole('link', { name: 'Become a Professional' })).toBeVisible();
+      let box = (await fab.boundingBox())!;
+      expect(Math.round(390 - (box.x + box.width))).toBe(16);
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'become-pro-fab-en-390.png') });
+
+      // Not on a page with a main action bar (here the service page's Book bar).
+      const services = (await (await request.get('/api/services?category=plumbing')).json()) as Array<{ id: string }>;
+      await openSettled(page, `/services/${services[0]!.id}`);
+      await expect(page.locator('[data-action-bar]')).toBeVisible();
+      await expect(fab).toBeHidden();
+
+      await openSettled(page, '/?lang=ar');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      const link = fab.getByRole('link', { name: shellAr.becomeProFab.label });
+      await expect(link).toBeVisible();
+      await expect(fab.getByRole('button', { name: shellAr.becomeProFab.dismiss })).toBeVisible();
+      box = (await fab.boundingBox())!;
+      expect(Math.round(box.x)).toBe(16);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+      await expectNoSeriousAxeViolations(page, '/ (ar, 390, with the Become a Professional button)');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'become-pro-fab-ar-390.png') });
+      // Scrolled to the end, the footer's last line clears the button.
+      await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+      const lastLine = page.getByRole('contentinfo').locator('p').last();
+      await expect.poll(async () => (await lastLine.boundingBox())!.y + (await lastLine.boundingBox())!.height).toBeLessThanOrEqual((await fab.boundingBox())!.y);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'become-pro-fab-ar-390-bottom.png') });
+      expect(errors).toEqual([]);
+    });
   });
 });

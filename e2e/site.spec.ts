@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { quote } from '@khedma/shared/domain/pricing';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -212,7 +212,10 @@ test.describe('catalogue, service page and forms', () => {
   test('"Failed to load services" with a retry when the catalogue cannot be read', async ({ page }) => {
     let fail = true;
     await page.route('**/api/services', (route) => (fail ? route.fulfill({ status: 500, body: '{"error":{"code":"INTERNAL","message":"x"}}' }) : route.fallback()));
-    await page.goto('/services');
+    // The server renders /services with the catalogue it reads itself: reach it in the app instead,
+    // which then reads the catalogue from the API.
+    await page.goto('/faq');
+    await page.getByRole('banner').getByRole('link', { name: 'Services', exact: true }).first().click();
     await expect(page.getByText('Failed to load services')).toBeVisible();
     fail = false;
     await page.getByRole('button', { name: 'Try again' }).click();

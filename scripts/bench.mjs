@@ -1,6 +1,10 @@
 // `npm run bench`: benchmarks that print figures (bench/README.md explains them).
+// `npm run bench:lighthouse [-- paths...]`: Lighthouse alone, with its metrics.
 import path from 'node:path';
 import { ensureWebBuild, root, run } from './lib.mjs';
 
 ensureWebBuild();
-process.exit(run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/run.ts')]));
+const [first, ...rest] = process.argv.slice(2);
+const script = first === '--lighthouse' ? 'bench/lighthouse.ts' : 'bench/run.ts';
+const args = first === '--lighthouse' ? rest : process.argv.slice(2);
+process.exit(run(process.execPath, ['--import', 'tsx', path.join(root, script), ...args]));

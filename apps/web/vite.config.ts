@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './src/build/precompress-plugin';
+import { preloadFonts } from './src/build/preload-fonts-plugin';
 import { serviceWorker } from './src/build/service-worker-plugin';
 
 // The API (Fastify + WebSocket) listens on 3000 in development; API_PORT points the proxy elsewhere.
@@ -13,11 +14,23 @@ const proxy = {
   '/api': { target: apiTarget, changeOrigin: true },
 };
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server render (src/entry-server.tsx, `vite build --ssr`) is one self-contained ES module in
+  // dist/.ssr that the API server imports: no service worker, no precompressed copies, no public files.
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), preloadFonts(/inter-latin-wght-normal-[\w-]+\.woff2$/), serviceWorker(), precompress()],
+  ssr: { noExternal: true },
+  // React's production build on the server too (Node would otherwise pick it from NODE_ENV at run time).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
-  build: {
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/.ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+      }
+    : {
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
@@ -33,4 +46,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

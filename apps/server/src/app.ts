@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { securitySchemes } from './http/openapi';
 import { registerWebApp } from './http/static';
+import { createPageRenderer, injectFetch, pageLanguage, type PageRenderer } from './http/pages';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -135,6 +136,12 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   });
 
   const hasWeb = await registerWebApp(app, config.webDist);
+  // Public pages rendered on the server from the web build's server entry (when built): see http/pages.ts.
+  const pages = hasWeb ? createPageRenderer({ webDist: config.webDist, publicUrl: config.publicUrl, fetchImpl: injectFetch(app), log: app.log }) : null;
+  if (pages) {
+    const stopClearing = catalog.onChange(() => pages.clear());
+    app.addHook('onClose', async () => stopClearing());
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
@@ -143,7 +150,7 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     const looksLikeFile = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (!isApi && !looksLikeFile && (req.method === 'GET' || req.method === 'HEAD')) {
       // Every other path belongs to the single-page app, which draws its own 404 page.
-      if (hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (hasWeb) return sendPage(req, reply, pathname, pages);
       return reply
         .type('text/html; charset=utf-8')
         .send('<!doctype html><title>Khedma</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
@@ -152,4 +159,28 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   });
 
   return app;
+}
+
+/**
+ * A page of the web app: rendered on the server when it is a public one (only a bare URL or `?lang=`,
+ * since other parameters change what the page shows), else index.html for the app to render.
+ */
+async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: string, pages: PageRenderer | null) {
+  reply.header('cache-control', 'no-cache');
+  const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
+  const onlyLanguage = [...query.keys()].every((key) => key === 'lang');
+  if (pages && onlyLanguage) {
+    const page = await pages.render(pathname, pageLanguage(query, req.headers.cookie));
+    // The language comes from the cookie: a shared cache must keep one copy per cookie.
+    reply.header('vary', 'Cookie');
+    if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
+    if (page) {
+      reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'Cookie, Accept-Encoding');
+      const accepted = String(req.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+      return reply.send(page.html);
+    }
+  }
+  return reply.sendFile('index.html');
 }

@@ -1,20 +1,72 @@
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { initI18n } from './lib/i18n';
+import { createQueryClient } from './app/providers';
+import { createAppRouter } from './app/router';
+import { currentLanguage, initI18n } from './lib/i18n';
 import { registerServiceWorker } from './pwa/register';
+import { SERVER_STATE_ID, type ServerState } from './ssr-state';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+/** The catalogue data the server rendered public pages with (src/entry-server.tsx), so the first render matches. */
+function readServerState(): ServerState | null {
+  const element = document.getElementById(SERVER_STATE_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as ServerState;
+  } catch {
+    return null;
+  }
+}
+
+const queryClient = createQueryClient();
+const serverState = readServerState();
+if (serverState) hydrate(queryClient, serverState.queries as DehydratedState);
+
+/**
+ * Hydration problems (the server's page and the first render disagree) are bugs to fix, but React
+ * recovers from them by rendering in the browser; they are reported as warnings, which the journeys
+ * check for, rather than as console errors.
+ */
+function onRecoverableError(error: unknown) {
+  console.warn('[hydration]', error instanceof Error ? error.message : error);
+}
+
 // Render once the remembered language's catalogue is in, so Arabic readers never see English first.
-void initI18n().then(() => {
-  createRoot(container).render(
+void initI18n().then(async () => {
+  const router = createAppRouter();
+  // The first page's code loads before the first render, so a server-rendered page stays on screen
+  // (no blank frame, no skeleton) until React takes it over.
+  if (container.hasChildNodes() && !router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (!state.initialized) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>
   );
+  if (serverState && serverState.language === currentLanguage() && container.hasChildNodes()) {
+    // The server rendered this page in this language from the same data: React adopts its DOM as it
+    // is, in a transition so that it yields to the browser while it works (short tasks on slow phones).
+    startTransition(() => {
+      hydrateRoot(container, app, { onRecoverableError });
+    });
+  } else {
+    // Otherwise (a page the server did not render, or the reader switched language since) the browser
+    // renders it; a transition lets React yield to the browser while it builds the page.
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
 });
 
 registerServiceWorker();

@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import type { createAppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** The browser app: the router and the query cache are made in main.tsx, before the first render. */
+export function App({ router, queryClient }: { router: ReturnType<typeof createAppRouter>; queryClient: QueryClient }) {
+  useEffect(() => {
+    // The app has taken over the (possibly server-rendered) page: tests and tools wait for this mark.
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

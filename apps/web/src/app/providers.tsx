@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import { ApiError } from '../lib/api';
 import { i18n } from '../lib/i18n';
 import { loadToaster, onToasterNeeded } from '../lib/toast';
@@ -51,10 +52,20 @@ function ToasterHost() {
 }
 
 /** App-wide providers: i18n (initialised before render, see main.tsx), TanStack Query, toasts. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  children,
+  queryClient: givenClient,
+  i18n: givenI18n,
+}: {
+  children: ReactNode;
+  /** Given by main.tsx (seeded with the server render's data) and by the server render itself. */
+  queryClient?: QueryClient;
+  /** The server render passes one instance per language. */
+  i18n?: I18n;
+}) {
+  const [queryClient] = useState(() => givenClient ?? createQueryClient());
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={givenI18n ?? i18n}>
       <QueryClientProvider client={queryClient}>
         {children}
         <ToasterHost />

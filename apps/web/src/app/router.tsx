@@ -36,8 +36,13 @@ function guarded(guard: RequireAuthProps, children: RouteObject[]): RouteObject 
   return { element: <RequireAuth {...guard} />, children };
 }
 
-const terms = page(() => import('../features/legal/pages/terms-page'), 'TermsPage', ['legal']);
-const privacy = page(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage', ['legal']);
+/** A legal page resolves with its text in the current language (see documentReady in each page). */
+const withDocument = async <M extends { documentReady: Promise<unknown> }>(module: M) => {
+  await module.documentReady;
+  return module;
+};
+const terms = page(() => import('../features/legal/pages/terms-page').then(withDocument), 'TermsPage', ['legal']);
+const privacy = page(() => import('../features/legal/pages/privacy-page').then(withDocument), 'PrivacyPage', ['legal']);
 const myBookings = page(() => import('../features/booking/pages/my-bookings-page'), 'MyBookingsPage', ['booking']);
 
 /** Every page of SPEC §2 (see paths.ts), rendered inside the layout. */
@@ -56,7 +61,7 @@ const pageRoutes: RouteObject[] = [
   { path: routes.termsNew, lazy: terms },
   { path: routes.privacy, lazy: privacy },
   { path: routes.privacyNew, lazy: privacy },
-  { path: routes.cookies, lazy: page(() => import('../features/legal/pages/cookies-page'), 'CookiesPage', ['legal']) },
+  { path: routes.cookies, lazy: page(() => import('../features/legal/pages/cookies-page').then(withDocument), 'CookiesPage', ['legal']) },
   { path: routes.login, lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage', ['auth']) },
   { path: routes.signup, lazy: page(() => import('../features/auth/pages/signup-page'), 'SignupPage', ['auth']) },
   {

@@ -2,6 +2,7 @@
  * The shell's view of the signed-in user: the one seam between the layout (header account slot,
  * mobile menu) and the session (src/lib/session.ts, which features use directly).
  */
+import type { ApplicationStatus } from '@khedma/shared/domain/constants';
 import { useSession, useSignOut } from '../lib/session';
 
 export type ShellRole = 'customer' | 'pro' | 'admin';
@@ -13,6 +14,8 @@ export interface ShellUser {
   email: string;
   role: ShellRole;
   avatarUrl?: string | null;
+  /** Status of the user's latest application to become a professional; null when they never applied. */
+  applicationStatus: ApplicationStatus | null;
 }
 
 export type ShellSession =
@@ -29,7 +32,7 @@ export function useShellSession(): ShellSession {
   const session = useSession();
   const logout = useSignOut();
   if (session.status !== 'signed-in') return session;
-  const { user, profile } = session;
+  const { user, profile, application } = session;
   return {
     status: 'signed-in',
     user: {
@@ -38,6 +41,7 @@ export function useShellSession(): ShellSession {
       email: user.email,
       role: user.userType,
       avatarUrl: profile?.avatar_url ?? null,
+      applicationStatus: application?.status ?? null,
     },
     logout,
   };

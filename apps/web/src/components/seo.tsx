@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../lib/i18n';
@@ -31,29 +31,91 @@ export function localizedUrl(origin: string, pathname: string, language: Languag
   return `${origin}${pathname}${language === DEFAULT_LANGUAGE ? '' : `?lang=${language}`}`;
 }
 
-function upsert<K extends 'meta' | 'link' | 'script'>(tag: K, key: string, apply: (element: HTMLElementTagNameMap[K]) => void) {
-  let element = document.head.querySelector<HTMLElementTagNameMap[K]>(`${tag}[data-seo="${key}"]`);
-  if (!element) {
-    element = document.createElement(tag);
-    element.setAttribute('data-seo', key);
-    document.head.appendChild(element);
-  }
-  apply(element);
-  return element;
+/** One head element the page wants, keyed by `data-seo` so the browser updates in place what the server wrote. */
+export interface HeadTag {
+  tag: 'meta' | 'link' | 'script';
+  key: string;
+  attrs: Record<string, string>;
+  text?: string;
 }
 
-function setMeta(key: string, attribute: 'name' | 'property', name: string, content: string) {
-  upsert('meta', key, (meta) => {
-    meta.setAttribute(attribute, name);
-    meta.content = content;
-  });
+export interface HeadInput {
+  origin: string;
+  pathname: string;
+  language: Language;
+  fullTitle: string;
+  description?: string;
+  type: NonNullable<SeoProps['type']>;
+  image: string;
+  noindex: boolean;
+  /** JSON-LD, already serialised. */
+  structured: string | null;
 }
+
+/** The canonical URL, hreflang alternates, Open Graph, robots and JSON-LD of a page: for the browser and the server alike. */
+export function headTags(input: HeadInput): HeadTag[] {
+  const { origin, pathname, language, fullTitle, description, type, image, noindex, structured } = input;
+  const canonical = localizedUrl(origin, pathname, language);
+  const tags: HeadTag[] = [{ tag: 'link', key: 'canonical', attrs: { rel: 'canonical', href: canonical } }];
+  for (const lang of LANGUAGES) {
+    tags.push({ tag: 'link', key: `alternate-${lang}`, attrs: { rel: 'alternate', hreflang: lang, href: localizedUrl(origin, pathname, lang) } });
+  }
+  tags.push({ tag: 'link', key: 'alternate-x-default', attrs: { rel: 'alternate', hreflang: 'x-default', href: localizedUrl(origin, pathname, DEFAULT_LANGUAGE) } });
+  const meta = (key: string, attribute: 'name' | 'property', content: string) => tags.push({ tag: 'meta', key, attrs: { [attribute]: key, content } });
+  meta('og:title', 'property', fullTitle);
+  meta('og:type', 'property', type);
+  meta('og:url', 'property', canonical);
+  meta('og:site_name', 'property', 'Khedma');
+  meta('og:locale', 'property', OG_LOCALE[language]);
+  meta('og:image', 'property', new URL(image, origin).href);
+  meta('twitter:card', 'name', 'summary');
+  if (description) meta('og:description', 'property', description);
+  if (noindex) meta('robots', 'name', 'noindex');
+  // "<" escaped so data can never close the script element.
+  if (structured) tags.push({ tag: 'script', key: 'jsonld', attrs: { type: 'application/ld+json' }, text: structured.replace(/</g, '\\u003c') });
+  return tags;
+}
+
+/** What the server render collects from the page's <Seo>: the title, the description and the head tags. */
+export interface CollectedHead {
+  title: string;
+  description?: string;
+  tags: HeadTag[];
+}
+
+export interface HeadCollector {
+  /** The public origin (canonical and structured-data URLs). */
+  origin: string;
+  collect(head: CollectedHead): void;
+}
+
+/** Provided only by the server render (src/entry-server.tsx); in the browser <Seo> writes to the document. */
+export const HeadCollectorContext = createContext<HeadCollector | null>(null);
+
+/** The site's origin for absolute URLs in structured data: the public one on the server, the page's in the browser. */
+export function useSiteOrigin(): string {
+  const collector = useContext(HeadCollectorContext);
+  return collector?.origin ?? (typeof window === 'undefined' ? '' : window.location.origin);
+}
+
+const MANAGED_KEYS = ['og:description', 'robots', 'jsonld'];
 
 export function Seo({ title, description, jsonLd, type = 'website', image = DEFAULT_IMAGE, noindex = false }: SeoProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { pathname } = useLocation();
+  const collector = useContext(HeadCollectorContext);
   const fullTitle = t('app.titleTemplate', { page: title });
+  const structured = jsonLd ? JSON.stringify(jsonLd) : null;
+
+  if (collector) {
+    // Server render: effects never run there, so hand the head to the page template instead.
+    collector.collect({
+      title: fullTitle,
+      description,
+      tags: headTags({ origin: collector.origin, pathname, language, fullTitle, description, type, image, noindex, structured }),
+    });
+  }
 
   useEffect(() => {
     document.title = fullTitle;
@@ -71,47 +133,23 @@ export function Seo({ title, description, jsonLd, type = 'website', image = DEFA
   }, [description]);
 
   useEffect(() => {
-    const origin = window.location.origin;
-    const canonical = localizedUrl(origin, pathname, language);
-    upsert('link', 'canonical', (link) => {
-      link.rel = 'canonical';
-      link.href = canonical;
-    });
-    for (const lang of LANGUAGES) {
-      upsert('link', `alternate-${lang}`, (link) => {
-        link.rel = 'alternate';
-        link.hreflang = lang;
-        link.href = localizedUrl(origin, pathname, lang);
-      });
+    const tags = headTags({ origin: window.location.origin, pathname, language, fullTitle, description, type, image, noindex, structured });
+    for (const { tag, key, attrs, text } of tags) {
+      let element = document.head.querySelector(`${tag}[data-seo="${key}"]`);
+      if (!element) {
+        element = document.createElement(tag);
+        element.setAttribute('data-seo', key);
+        document.head.appendChild(element);
+      }
+      for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+      if (text !== undefined) element.textContent = text;
     }
-    upsert('link', 'alternate-x-default', (link) => {
-      link.rel = 'alternate';
-      link.hreflang = 'x-default';
-      link.href = localizedUrl(origin, pathname, DEFAULT_LANGUAGE);
-    });
-    setMeta('og:title', 'property', 'og:title', fullTitle);
-    setMeta('og:type', 'property', 'og:type', type);
-    setMeta('og:url', 'property', 'og:url', canonical);
-    setMeta('og:site_name', 'property', 'og:site_name', 'Khedma');
-    setMeta('og:locale', 'property', 'og:locale', OG_LOCALE[language]);
-    setMeta('og:image', 'property', 'og:image', new URL(image, origin).href);
-    setMeta('twitter:card', 'name', 'twitter:card', 'summary');
-    if (description) setMeta('og:description', 'property', 'og:description', description);
-    else document.head.querySelector('meta[data-seo="og:description"]')?.remove();
-    if (noindex) setMeta('robots', 'name', 'robots', 'noindex');
-    else document.head.querySelector('meta[data-seo="robots"]')?.remove();
-  }, [pathname, language, fullTitle, description, type, image, noindex]);
-
-  const structured = jsonLd ? JSON.stringify(jsonLd) : null;
-  useEffect(() => {
-    if (!structured) return;
-    const script = upsert('script', 'jsonld', (element) => {
-      element.type = 'application/ld+json';
-      // "<" escaped so data can never close the script element.
-      element.textContent = structured.replace(/</g, '\\u003c');
-    });
-    return () => script.remove();
-  }, [structured]);
+    // Tags this page does not want (a previous page's description, robots or structured data) go.
+    const present = new Set(tags.map((tag) => tag.key));
+    for (const key of MANAGED_KEYS) {
+      if (!present.has(key)) document.head.querySelector(`[data-seo="${key}"]`)?.remove();
+    }
+  }, [pathname, language, fullTitle, description, type, image, noindex, structured]);
 
   return null;
 }

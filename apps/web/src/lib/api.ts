@@ -145,6 +145,13 @@ export function toApiError(status: number, statusText: string, payload: unknown,
  * Resolves with the parsed JSON body (undefined for 204); rejects with ApiError, or with the
  * AbortError itself when `signal` aborts (TanStack Query relies on that to cancel quietly).
  */
+let fetchImpl: typeof fetch = (input, init) => fetch(input, init);
+
+/** The server render answers the app's catalogue reads in process (apps/server/src/http/pages.ts). */
+export function setApiFetch(impl: typeof fetch) {
+  fetchImpl = impl;
+}
+
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const { body, query, headers, ...init } = options;
   const requestHeaders = new Headers(headers);
@@ -161,7 +168,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await fetchImpl(buildUrl(path, query), {
       ...init,
       method,
       headers: requestHeaders,

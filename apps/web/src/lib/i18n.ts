@@ -83,7 +83,19 @@ function syncUrlLanguage(language: Language) {
   window.history.replaceState(window.history.state, '', url);
 }
 
+/**
+ * The language also goes into a first-party cookie of the same name, so the server renders public
+ * pages in it (apps/server/src/http/pages.ts). A preference the reader set, needed to show the site in
+ * their language: essential, like the consent record itself.
+ */
+function writeLanguageCookie(language: Language) {
+  if (typeof document === 'undefined') return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
 function storeLanguage(language: Language) {
+  writeLanguageCookie(language);
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -137,6 +149,7 @@ export function initI18n(): Promise<I18n> {
       // The catalogue chunk failed to load (offline, stale deploy): stay in English rather than fail.
     }
     applyToDocument(currentLanguage());
+    if (typeof document !== 'undefined' && !document.cookie.includes(`${LANGUAGE_STORAGE_KEY}=${currentLanguage()}`)) writeLanguageCookie(currentLanguage());
     return i18n;
   })();
   return ready;

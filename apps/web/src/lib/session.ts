@@ -1,10 +1,11 @@
 /**
  * The signed-in user, for every feature (SPEC §4 Account, §6 Roles).
  *
- * One TanStack Query entry, ['session'], holds GET /api/me (user, profile, permissions) or null when
- * signed out. The web app's session is the httpOnly cookie better-auth sets; the page never sees a
- * token. The entry is refetched when the window regains focus and every 30 s while it has focus, so
- * an expired or revoked session (sign-out in another tab, password reset) is noticed quickly.
+ * One TanStack Query entry, ['session'], holds GET /api/me (user, profile, latest professional
+ * application, permissions) or null when signed out. The web app's session is the httpOnly cookie
+ * better-auth sets; the page never sees a token. The entry is refetched when the window regains
+ * focus and every 30 s while it has focus, so an expired or revoked session (sign-out in another tab,
+ * password reset) is noticed quickly.
  *
  * Features use: useSession(), useSessionUser(), useCan(permission), useSignOut(), useRequireLogin(),
  * and sessionQueryKey to update the cached profile after a change.
@@ -78,6 +79,8 @@ export type Session =
       user: SessionUser;
       /** null: the account has no profile yet ("Complete Your Profile"). */
       profile: Profile | null;
+      /** The latest application to become a professional; null when the user never applied. */
+      application: MeResponse['application'];
       permissions: readonly Permission[];
     };
 
@@ -88,7 +91,10 @@ const SIGNED_OUT: Session = { status: 'signed-out' };
 export function useSession(): Session {
   const queryClient = useQueryClient();
   const query = useQuery(sessionQueryOptions(queryClient));
-  if (query.data) return { status: 'signed-in', user: query.data.user, profile: query.data.profile, permissions: query.data.permissions };
+  if (query.data) {
+    const { user, profile, application, permissions } = query.data;
+    return { status: 'signed-in', user, profile, application, permissions };
+  }
   if (query.data === null) return SIGNED_OUT;
   // No answer yet: still loading, or the first check failed (offline): treated as signed out so
   // pages are not stuck on a spinner; the next focus or poll tries again.

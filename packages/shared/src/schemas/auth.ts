@@ -3,7 +3,7 @@
  * Request schemas carry the SPEC.md §5 rules; the web forms use the same ones.
  */
 import { z } from 'zod';
-import { ADMIN_ROLES, LOCALES, SIGNUP_USER_TYPES, USER_TYPES } from '../domain/constants';
+import { ADMIN_ROLES, APPLICATION_STATUSES, LOCALES, SIGNUP_USER_TYPES, USER_TYPES } from '../domain/constants';
 import { PERMISSIONS } from '../domain/permissions';
 import {
   VALIDATION_MESSAGES,
@@ -184,11 +184,22 @@ export const sessionUserSchema = z
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** The user's latest application to become a professional (Become a Pro status card, the shell's button). */
+export const myApplicationSummarySchema = z
+  .object({
+    status: z.enum(APPLICATION_STATUSES),
+    submittedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'MyApplicationSummary' });
+export type MyApplicationSummary = z.infer<typeof myApplicationSummarySchema>;
+
 export const meResponseSchema = z
   .object({
     user: sessionUserSchema,
     /** null: the account has no profile yet ("Complete Your Profile"). */
     profile: profileSchema.nullable(),
+    /** null: the user has never applied to become a professional. */
+    application: myApplicationSummarySchema.nullable(),
     permissions: z.array(z.enum(PERMISSIONS)),
   })
   .meta({ id: 'Me' });

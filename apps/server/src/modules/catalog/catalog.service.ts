@@ -20,6 +20,7 @@ const MAX_ENTRIES = 1000;
  */
 export class CatalogService {
   private cache = new Map<string, CachedBody>();
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(
     private readonly repo: CatalogRepository,
@@ -28,11 +29,22 @@ export class CatalogService {
 
   /** Subscribes to invalidations from every instance. */
   async start() {
-    return this.database.listen(CATALOG_CHANNEL, () => this.cache.clear());
+    return this.database.listen(CATALOG_CHANNEL, () => this.dropCache());
+  }
+
+  /** Called whenever this instance drops its copy (a change here or on another instance): pages rendered from the catalogue follow. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private dropCache() {
+    this.cache.clear();
+    for (const listener of this.changeListeners) listener();
   }
 
   async invalidate() {
-    this.cache.clear();
+    this.dropCache();
     await this.database.notify(CATALOG_CHANNEL, String(Date.now()));
   }
 

@@ -1,8 +1,8 @@
-import type { EditableProfileField, Profile, ProfileChangeType } from '@khedma/shared';
+import type { EditableProfileField, MyApplicationSummary, Profile, ProfileChangeType } from '@khedma/shared';
 import { normalizeUserType } from '@khedma/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { profileAuditLog, profiles, users } from '../../db/schema/index';
+import { professionalApplications, profileAuditLog, profiles, users } from '../../db/schema/index';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -46,13 +46,25 @@ export function toProfile(r: ProfileRow): Profile {
   };
 }
 
-/** SQL of profiles and their audit log. */
+/** SQL of profiles, their audit log, and the owner's latest application (GET /api/me). */
 export class ProfileRepository {
   constructor(private readonly db: Db) {}
 
   async findById(id: string): Promise<Profile | null> {
     const rows = await this.db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
     return rows[0] ? toProfile(rows[0]) : null;
+  }
+
+  /** Status and date of the user's newest application, or null (professional_applications_user_created_idx). */
+  async latestApplication(userId: string): Promise<MyApplicationSummary | null> {
+    const rows = await this.db
+      .select({ status: professionalApplications.status, submittedAt: professionalApplications.submittedAt })
+      .from(professionalApplications)
+      .where(eq(professionalApplications.userId, userId))
+      .orderBy(desc(professionalApplications.createdAt))
+      .limit(1);
+    const row = rows[0];
+    return row ? { status: row.status, submittedAt: new Date(row.submittedAt).toISOString() } : null;
   }
 
   /** A profile for an account that has none (created on first save, "Complete Your Profile"). */

@@ -4,7 +4,6 @@ import {
   PROFILE_MESSAGES,
   errorResponseSchema,
   meResponseSchema,
-  permissionsFor,
   profileSchema,
   updateProfileRequestSchema,
 } from '@khedma/shared';
@@ -39,14 +38,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage?: S
       preHandler: requireUser,
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user, their profile (null when none) and their permissions',
+        summary: 'The signed-in user, their profile and latest professional application (each null when none) and their permissions',
         security: signedIn,
         response: { 200: meResponseSchema, 401: errorResponseSchema },
       },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return { user: req.user, profile: await service.find(req.user), permissions: permissionsFor(req.user) };
+      return service.me(req.user);
     },
   );
 

@@ -2,7 +2,9 @@ import {
   EDITABLE_PROFILE_FIELDS,
   PROFILE_MESSAGES,
   can,
+  permissionsFor,
   type EditableProfileField,
+  type MeResponse,
   type Profile,
   type SessionUser,
 } from '@khedma/shared';
@@ -49,8 +51,10 @@ export class ProfileService {
     return profile;
   }
 
-  find(user: SessionUser): Promise<Profile | null> {
-    return this.repo.findById(user.id);
+  /** GET /api/me: the signed-in user with their own profile, latest application and permissions. */
+  async me(user: SessionUser): Promise<MeResponse> {
+    const [profile, application] = await Promise.all([this.repo.findById(user.id), this.repo.latestApplication(user.id)]);
+    return { user, profile, application, permissions: permissionsFor(user) };
   }
 
   /**

@@ -2,7 +2,7 @@ import { PROFILE_MESSAGES, VALIDATION_MESSAGES } from '@khedma/shared';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileAuditLog, profiles, users } from '../../db/schema/index';
+import { professionalApplications, profileAuditLog, profiles, users } from '../../db/schema/index';
 import { createStorage } from '../../platform/storage';
 import { freshIp, lastMessageTo, signIn, startApp, withBearer, withCookie, type TestApp } from '../auth/auth.test-helpers';
 
@@ -143,6 +143,55 @@ describe('profile', () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', remoteAddress: freshIp(), payload: { email: 'customer2@demo.ma' } });
     const mail = await lastMessageTo(t.app, 'customer2@demo.ma');
     expect(mail.subject).toBe('بدّل كلمة السر ديال Khedma');
+  });
+});
+
+describe('GET /api/me: the latest professional application', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  async function me(email: string) {
+    const { token } = await signIn(t.app, email);
+    const res = await t.app.inject(withBearer(token, { method: 'GET', url: '/api/me' }));
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { user: { email: string }; application: { status: string; submittedAt: string } | null };
+  }
+
+  async function apply(userId: string, email: string, status: 'pending' | 'approved' | 'rejected', daysAgo: number) {
+    const at = new Date(Date.now() - daysAgo * DAY);
+    await t.database.db
+      .insert(professionalApplications)
+      .values({ userId, email, status, submittedAt: at, createdAt: at, fullName: 'Test Applicant', phoneNumber: '+212612345699' });
+    return at;
+  }
+
+  it('is null for a customer who never applied; a professional sees the approved application behind their account', async () => {
+    expect((await me('customer@demo.ma')).application).toBeNull();
+    expect((await me('admin@demo.ma')).application).toBeNull();
+    expect((await me('pro@demo.ma')).application?.status).toBe('approved');
+  });
+
+  it('the demo applicant sees their pending application, with its submission date and nothing else of it', async () => {
+    const { userId } = await signIn(t.app, 'applicant@demo.ma');
+    const [row] = await t.database.db.select().from(professionalApplications).where(eq(professionalApplications.userId, userId));
+    const { application } = await me('applicant@demo.ma');
+    expect(application).toEqual({ status: 'pending', submittedAt: row!.submittedAt.toISOString() });
+  });
+
+  it("shows the user's own newest application, never another user's", async () => {
+    const sara = await signIn(t.app, 'sara.benmoussa@demo.ma');
+    expect((await me('sara.benmoussa@demo.ma')).application).toBeNull();
+
+    await apply(sara.userId, 'sara.benmoussa@demo.ma', 'rejected', 30);
+    expect((await me('sara.benmoussa@demo.ma')).application?.status).toBe('rejected');
+
+    const again = await apply(sara.userId, 'sara.benmoussa@demo.ma', 'pending', 1);
+    expect((await me('sara.benmoussa@demo.ma')).application).toEqual({ status: 'pending', submittedAt: again.toISOString() });
+
+    // Other accounts are untouched by Sara's applications, and Sara never sees the applicant's.
+    expect((await me('laila.cherkaoui@demo.ma')).application).toBeNull();
+    expect((await me('customer@demo.ma')).application).toBeNull();
+    const applicant = await me('applicant@demo.ma');
+    expect(applicant.application?.submittedAt).not.toBe(again.toISOString());
   });
 });
 

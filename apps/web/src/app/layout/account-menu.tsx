@@ -2,7 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentLanguage, directionOf } from '../../lib/i18n';
+import { directionOf } from '../../lib/i18n';
+import { useLanguage } from '../../lib/localized';
 import type { ShellUser } from '../session';
 import { ACCOUNT_NAV } from './nav-items';
 import { useLogout } from './use-logout';
@@ -14,13 +15,14 @@ import { UserAvatar } from './user-avatar';
  */
 export function AccountMenu({ user, logout }: { user: ShellUser; logout: () => Promise<void> }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const onLogout = useLogout(logout);
   const item =
     'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm font-medium text-ink outline-none ' +
     'data-[highlighted]:bg-primary-50 data-[highlighted]:text-primary-800';
 
   return (
-    <DropdownMenu.Root dir={directionOf(currentLanguage())}>
+    <DropdownMenu.Root dir={directionOf(language)}>
       <DropdownMenu.Trigger
         className="inline-flex min-h-11 items-center gap-1.5 rounded-full p-1 pe-2 hover:bg-sand-100"
         aria-label={t('nav.accountMenu')}

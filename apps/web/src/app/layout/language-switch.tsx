@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { cn } from '../../components/ui/cn';
-import { currentLanguage, LANGUAGES, setLanguage, type Language } from '../../lib/i18n';
+import { LANGUAGES, setLanguage, type Language } from '../../lib/i18n';
+import { useLanguage } from '../../lib/localized';
 
 const SHORT: Record<Language, string> = { en: 'EN', fr: 'FR', ar: 'AR' };
 
@@ -11,7 +12,7 @@ const SHORT: Record<Language, string> = { en: 'EN', fr: 'FR', ar: 'AR' };
  */
 export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' | 'dark'; className?: string }) {
   const { t } = useTranslation();
-  const active = currentLanguage();
+  const active = useLanguage();
 
   const choose = (language: Language) => {
     if (language === active) return;

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { loadNamespaces } from '../../lib/i18n';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useShellSession } from '../session';
 import { SessionEffects } from '../session-effects';
 import { SiteFooter } from './site-footer';
@@ -16,10 +17,14 @@ const CookieConsent = lazy(() =>
 
 // The realtime channel is only for signed-in users: its code loads with their first page, not for visitors.
 const RealtimeBridge = lazy(() => import('../realtime-bridge').then((m) => ({ default: m.RealtimeBridge })));
+// Likewise the "Become a Professional" button: only customers who never applied fetch it.
+const BecomeProFab = lazy(() => import('./become-pro-fab').then((m) => ({ default: m.BecomeProFab })));
 
 /** The page shell: skip link, header, <main id="main">, footer; plus route-change housekeeping. */
 export function RootLayout() {
   const { t } = useTranslation();
+  // Browser-only parts wait for hydration so the server's page and the first render agree.
+  const hydrated = useHydrated();
   useScrollToTopOnNavigation();
 
   return (
@@ -44,10 +49,13 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <RouteAnnouncer />
-      <Suspense fallback={null}>
-        <CookieConsent />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <CookieConsent />
+        </Suspense>
+      ) : null}
       <RealtimeForSignedIn />
+      <BecomeProFabForCustomers />
       <SessionEffects />
     </div>
   );
@@ -60,6 +68,17 @@ function RealtimeForSignedIn() {
   return (
     <Suspense fallback={null}>
       <RealtimeBridge userId={session.user.id} />
+    </Suspense>
+  );
+}
+
+/** SPEC §2's floating button to professional onboarding: for signed-in customers with no application of any status. */
+function BecomeProFabForCustomers() {
+  const session = useShellSession();
+  if (session.status !== 'signed-in' || session.user.role !== 'customer' || session.user.applicationStatus !== null) return null;
+  return (
+    <Suspense fallback={null}>
+      <BecomeProFab key={session.user.id} userId={session.user.id} />
     </Suspense>
   );
 }

@@ -45,7 +45,8 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
 
   return (
-    <footer className="bg-primary-950 text-sand-200 [--focus-ring:var(--color-saffron-400)]">
+    // While the floating Become a Professional button shows, room below the last line so it never covers it.
+    <footer className="bg-primary-950 text-sand-200 [--focus-ring:var(--color-saffron-400)] [body:has([data-become-pro-fab])_&]:pb-[calc(5rem+env(safe-area-inset-bottom))]">
       <div className="container-page grid gap-10 py-12 lg:grid-cols-[1.4fr_3fr]">
         <div className="space-y-5">
           <Link to={paths.home()} className="inline-flex rounded-lg" aria-label={t('a11y.homeLink')}>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths, type ServiceCategory } from '../../../app/paths';
 import { categoryVisual, CategoryTile } from '../../../components/category-visual';
-import { localizedUrl, Seo } from '../../../components/seo';
+import { localizedUrl, Seo, useSiteOrigin } from '../../../components/seo';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { ApiError } from '../../../lib/api';
@@ -112,8 +112,8 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
     });
 
   // schema.org Service with its real starting price in MAD; no rating (the catalogue has no reviews).
+  const origin = useSiteOrigin();
   const jsonLd = useMemo(() => {
-    const origin = typeof window === 'undefined' ? '' : window.location.origin;
     const url = localizedUrl(origin, paths.service(service.id), language);
     return {
       '@context': 'https://schema.org',
@@ -132,7 +132,7 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
         url,
       },
     };
-  }, [service.id, service.basePrice, name, description, categoryName, language]);
+  }, [service.id, service.basePrice, name, description, categoryName, language, origin]);
 
   return (
     <div className="pb-28 lg:pb-0">
@@ -319,8 +319,8 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
         </aside>
       </div>
 
-      {/* Phones: the main action in a sticky bottom bar (DESIGN.md "Layout"). */}
-      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-sand-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
+      {/* Phones: the main action in a sticky bottom bar (DESIGN.md "Layout"); data-action-bar keeps floating buttons off the page. */}
+      <div data-action-bar className="fixed inset-x-0 bottom-0 z-30 border-t border-sand-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
         <div className="container-page flex items-center justify-between gap-4 py-3">
           <p className="min-w-0">
             <span className="block text-xs text-ink-muted">{t('detail.total')}</span>

@@ -5,6 +5,7 @@ import { MARKETING_FIGURES } from '../../../app/site-config';
 import { useCities } from '../../../lib/catalog';
 import { intlLocale } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useCountUp } from '../count-up';
 
 interface Stat {
@@ -24,8 +25,11 @@ export function StatsBand() {
   const { t } = useTranslation('home');
   const cities = useCities();
   const ref = useRef<HTMLElement>(null);
-  // Without IntersectionObserver (old browsers), count at once.
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [seen, setSeen] = useState(false);
+  // Without IntersectionObserver (old browsers), count at once; but only once hydrated, since the
+  // first render must match the server's (which has no IntersectionObserver either).
+  const hydrated = useHydrated();
+  const visible = seen || (hydrated && typeof IntersectionObserver === 'undefined');
 
   useEffect(() => {
     const element = ref.current;
@@ -33,7 +37,7 @@ export function StatsBand() {
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setVisible(true);
+          setSeen(true);
           observer.disconnect();
         }
       },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths, withQuery } from '../../../app/paths';
 import { SOCIAL_LINKS, SUPPORT_CONTACT } from '../../../app/site-config';
-import { Seo } from '../../../components/seo';
+import { Seo, useSiteOrigin } from '../../../components/seo';
 import { ServiceCard, ServiceCardSkeleton } from '../../../components/service-card';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
@@ -28,8 +28,8 @@ export function HomePage() {
     { Icon: Headset, label: t('pages.home.highlightSupport') },
   ];
 
+  const origin = useSiteOrigin();
   const jsonLd = useMemo(() => {
-    const origin = window.location.origin;
     return {
       '@context': 'https://schema.org',
       '@graph': [
@@ -59,7 +59,7 @@ export function HomePage() {
         },
       ],
     };
-  }, []);
+  }, [origin]);
 
   return (
     <>

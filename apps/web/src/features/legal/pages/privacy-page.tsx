@@ -2,8 +2,9 @@ import { currentLanguage } from '../../../lib/i18n';
 import { LegalDocumentPage } from '../components/legal-document-page';
 import { loadLegalDocument } from '../content';
 
-// Start fetching the text as soon as the page's code arrives, in parallel with its UI labels.
-loadLegalDocument('privacy', currentLanguage()).catch(() => {});
+// Fetch the text as soon as the page's code arrives, in parallel with its UI labels.
+/** Awaited by the route (router.tsx), so the page renders with its text: a server-rendered page hydrates as it was sent. */
+export const documentReady: Promise<unknown> = loadLegalDocument('privacy', currentLanguage()).catch(() => {});
 
 /** /privacy and /privacy-new (linked from the onboarding wizard): the privacy policy, 9 sections. */
 export function PrivacyPage() {

@@ -2,8 +2,9 @@ import { currentLanguage } from '../../../lib/i18n';
 import { LegalDocumentPage } from '../components/legal-document-page';
 import { loadLegalDocument } from '../content';
 
-// Start fetching the text as soon as the page's code arrives, in parallel with its UI labels.
-loadLegalDocument('terms', currentLanguage()).catch(() => {});
+// Fetch the text as soon as the page's code arrives, in parallel with its UI labels.
+/** Awaited by the route (router.tsx), so the page renders with its text: a server-rendered page hydrates as it was sent. */
+export const documentReady: Promise<unknown> = loadLegalDocument('terms', currentLanguage()).catch(() => {});
 
 /** /terms and /terms-new (linked from the onboarding wizard): the terms of service, 15 sections. */
 export function TermsPage() {

@@ -1,0 +1,179 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+import { CATALOG_CHANNEL } from '../modules/catalog/catalog.service';
+import { fillTemplate, isPublicPage, pageLanguage, serverTemplate } from './pages';
+
+const INDEX = `<!doctype html>
+<html lang="en" dir="ltr">
+  <head>
+    <meta
+      name="description"
+      content="Default description"
+    />
+    <title>Khedma | Default</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-def.js">
+    <link rel="modulepreload" crossorigin href="/assets/i18n-ghi.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-jkl.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/**
+ * A stand-in for the web build's server entry (apps/web/src/entry-server.tsx): it renders the path,
+ * the language and what one in-process API read answered, so the tests see every piece travel.
+ */
+const FAKE_ENTRY = `
+let fetchImpl;
+export async function prepare(f) { fetchImpl = f; }
+let renders = 0;
+export async function render({ url, language }) {
+  const { pathname } = new URL(url);
+  if (pathname === '/services/boom') throw new Error('render failed');
+  if (pathname === '/services/old-name') return { kind: 'redirect', status: 301, location: '/services/new-name' };
+  const health = await (await fetchImpl('/api/health')).json();
+  renders += 1;
+  return {
+    kind: 'page',
+    status: 200,
+    html: '<main><h1>' + language + ' ' + pathname + ' </h1><p>render ' + renders + ' health ' + health.status + '</p></main>',
+    head: {
+      title: 'Page <' + language + '> | Khedma',
+      description: 'About "' + pathname + '"',
+      tags: [
+        { tag: 'link', key: 'canonical', attrs: { rel: 'canonical', href: url } },
+        { tag: 'script', key: 'jsonld', attrs: { type: 'application/ld+json' }, text: '{"name":"\\\\u003c/script>"}' },
+      ],
+    },
+    state: { language, queries: { queries: [{ note: '</script><script>alert(1)</script>' }] } },
+  };
+}
+`;
+
+describe('server-rendered pages: pure parts', () => {
+  it('knows the public pages and nothing else', () => {
+    for (const p of ['/', '/about', '/services', '/services/plumbing', '/services/2e4b9a37-ddd9-5d0e-8c3e-7ce5e48540b0', '/faq', '/pricing', '/contact', '/terms', '/privacy', '/cookies', '/terms-new', '/privacy-new']) {
+      expect(isPublicPage(p), p).toBe(true);
+    }
+    for (const p of ['/dashboard', '/profile', '/services/a/b', '/services/', '/admin/bookings', '/book-service', '/login', '/services/..%2f', '/pro/1']) {
+      expect(isPublicPage(p), p).toBe(false);
+    }
+  });
+
+  it('picks the language as the app does: ?lang, then the cookie, then English', () => {
+    expect(pageLanguage(new URLSearchParams('lang=ar'), 'khedma.lang=fr')).toBe('ar');
+    expect(pageLanguage(new URLSearchParams(''), 'a=1; khedma.lang=fr; b=2')).toBe('fr');
+    expect(pageLanguage(new URLSearchParams('lang=xx'), 'khedma.lang=de')).toBe('en');
+    expect(pageLanguage(new URLSearchParams(''), undefined)).toBe('en');
+  });
+
+  it('moves the app scripts behind the boot loader and fills the page, its head and its data safely', () => {
+    const template = serverTemplate(INDEX);
+    expect(template).not.toContain('modulepreload');
+    expect(template).not.toContain('type="module"');
+    expect(template).toContain('<script src="/boot.js" defer data-entry="/assets/index-abc.js" data-preload="/assets/react-def.js /assets/i18n-ghi.js"></script>');
+    expect(template).toContain('/assets/index-jkl.css');
+
+    const html = fillTemplate(template, 'ar', {
+      kind: 'page',
+      status: 200,
+      html: '<h1>مرحبا</h1>',
+      head: { title: 'A <b> & "c"', description: 'D "quoted"', tags: [{ tag: 'link', key: 'canonical', attrs: { rel: 'canonical', href: 'https://x.ma/?a=1&b="2"' } }] },
+      state: { s: '</script><script>alert(1)</script>' },
+    });
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('<title>A &lt;b&gt; &amp; &quot;c&quot;</title>');
+    expect(html).toContain('<meta name="description" content="D &quot;quoted&quot;" />');
+    expect(html).toContain('<link data-seo="canonical" rel="canonical" href="https://x.ma/?a=1&amp;b=&quot;2&quot;">');
+    expect(html).toContain('<div id="root"><h1>مرحبا</h1></div>');
+    // The state can never close its script element, and reads back as it was.
+    expect(html).not.toContain('<script>alert(1)');
+    const state = html.slice(html.indexOf('id="khedma-state">') + 'id="khedma-state">'.length);
+    expect(JSON.parse(state.slice(0, state.indexOf('</script>')))).toEqual({ s: '</script><script>alert(1)</script>' });
+  });
+});
+
+describe('server-rendered pages through the app', () => {
+  let t: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(os.tmpdir(), 'khedma-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    mkdirSync(path.join(webDist, '.ssr'));
+    writeFileSync(path.join(webDist, '.ssr', 'entry-server.mjs'), FAKE_ENTRY);
+    t = await createTestApp({ webDist, publicUrl: 'https://khedma.example' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('renders a public page in the cookie language, with API reads answered in process, compressed, and keeps it', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/services', headers: { cookie: 'khedma.lang=fr', 'accept-encoding': 'br, gzip' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('text/html');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('Cookie');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(first.rawPayload).toString('utf8');
+    expect(html).toContain('<html lang="fr" dir="ltr">');
+    expect(html).toContain('<h1>fr /services </h1><p>render 1 health ok</p>');
+    expect(html).toContain('<title>Page &lt;fr&gt; | Khedma</title>');
+    expect(html).toContain('href="https://khedma.example/services"');
+    expect(html).not.toContain('<script>alert(1)');
+
+    // Kept: the same page and language is not rendered again; gzip for clients without brotli.
+    const again = await t.app.inject({ method: 'GET', url: '/services', headers: { cookie: 'khedma.lang=fr', 'accept-encoding': 'gzip' } });
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(again.rawPayload).toString('utf8')).toContain('render 1 health ok');
+  });
+
+  it('renders ?lang=ar right to left, and plain HTML to a client without compression', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/?lang=ar', headers: { cookie: 'khedma.lang=fr' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toContain('<html lang="ar" dir="rtl">');
+    expect(res.body).toContain('<h1>ar / </h1>');
+  });
+
+  it('drops kept pages when the catalogue changes', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/faq' });
+    const n = Number(/render (\d+)/.exec(before.body)![1]);
+    await t.app.inject({ method: 'GET', url: '/faq' });
+    expect((await t.app.inject({ method: 'GET', url: '/faq' })).body).toContain(`render ${n} `);
+    // A catalogue change on any instance arrives as this NOTIFY; the page is rendered again afterwards.
+    await t.database.notify(CATALOG_CHANNEL, 'test');
+    await expect.poll(async () => (await t.app.inject({ method: 'GET', url: '/faq' })).body).toContain(`render ${n + 1} `);
+  });
+
+  it('serves the plain app shell for private pages, extra query parameters, redirects and failed renders', async () => {
+    for (const url of ['/dashboard', '/services?q=leak', '/services/boom', '/book-service']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).toContain('type="module"');
+    }
+    const moved = await t.app.inject({ method: 'GET', url: '/services/old-name' });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/services/new-name');
+  });
+
+  it('never serves the server bundle itself', async () => {
+    for (const url of ['/.ssr/entry-server.mjs', '/%2essr/entry-server.mjs', '/.ssr/../.ssr/entry-server.mjs']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('fetchImpl');
+    }
+    // A folder-like path is a page of the app: the shell, never a listing or the bundle.
+    const folder = await t.app.inject({ method: 'GET', url: '/.ssr/' });
+    expect(folder.body).not.toContain('fetchImpl');
+  });
+});

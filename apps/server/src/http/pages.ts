@@ -1,0 +1,206 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
+
+/**
+ * Server-rendered public pages (issue 4: "fast on a phone"). The web build's server entry
+ * (apps/web/src/entry-server.tsx, built into <webDist>/.ssr) renders a page in the reader's language
+ * with the public catalogue it shows; the HTML goes into index.html's #root with the page's title,
+ * description, canonical, hreflang and structured data, so a phone paints real content from the first
+ * response and crawlers read it. The browser then renders the same page over it from the same data.
+ *
+ * Only public, anonymous pages are rendered: nothing of a user goes into them (their data comes from
+ * the API once the app runs), so a rendered page can be kept in memory per language and path, and it
+ * is dropped when the catalogue changes on any instance. Anything that fails falls back to the plain
+ * index.html: the app renders in the browser as before.
+ */
+
+type Language = 'en' | 'fr' | 'ar';
+
+interface HeadTag {
+  tag: 'meta' | 'link' | 'script';
+  key: string;
+  attrs: Record<string, string>;
+  text?: string;
+}
+
+type RenderResult =
+  | { kind: 'page'; status: number; html: string; head: { title: string; description?: string; tags: HeadTag[] } | undefined; state: unknown }
+  | { kind: 'redirect'; status: number; location: string };
+
+/** The part of dist/.ssr/entry-server.mjs the server uses. */
+export interface ServerEntry {
+  prepare(fetchImpl: typeof fetch): Promise<void>;
+  render(input: { url: string; language: Language }): Promise<RenderResult>;
+}
+
+export type PageResponse =
+  | { kind: 'page'; status: number; html: string; br: Buffer; gzip: Buffer }
+  | { kind: 'redirect'; status: number; location: string };
+
+const LANGUAGES: readonly Language[] = ['en', 'fr', 'ar'];
+export const LANGUAGE_COOKIE = 'khedma.lang';
+const STATE_ID = 'khedma-state';
+const MAX_CACHED = 500;
+
+/** The public pages of issue 4 (SPEC §2); every other path is the app's own business in the browser. */
+const PUBLIC_PAGE = /^\/(?:|about|services|contact|faq|pricing|terms|privacy|cookies|terms-new|privacy-new|services\/[A-Za-z0-9_-]{1,100})$/;
+
+export function isPublicPage(pathname: string): boolean {
+  return PUBLIC_PAGE.test(pathname);
+}
+
+/**
+ * The language a page is rendered in, as the browser app decides it (apps/web/src/lib/i18n.ts):
+ * `?lang=xx` first, then the remembered choice (mirrored in the `khedma.lang` cookie), else English.
+ */
+export function pageLanguage(query: URLSearchParams, cookieHeader: string | undefined): Language {
+  const fromQuery = query.get('lang');
+  if (LANGUAGES.includes(fromQuery as Language)) return fromQuery as Language;
+  const match = /(?:^|;\s*)khedma\.lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '');
+  if (match && LANGUAGES.includes(match[1] as Language)) return match[1] as Language;
+  return 'en';
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function renderTag({ tag, key, attrs, text }: HeadTag): string {
+  const attributes = Object.entries({ 'data-seo': key, ...attrs })
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  // Script text is JSON with "<" already escaped by the app (it can never close the element).
+  return tag === 'script' ? `<script${attributes}>${text ?? ''}</script>` : `<${tag}${attributes}>`;
+}
+
+/**
+ * index.html for server-rendered pages: the app's entry script and its module preloads move to the
+ * small /boot.js loader, which starts them once the page has painted (see apps/web/public/boot.js).
+ */
+export function serverTemplate(template: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+  if (!entry) return template;
+  const preloads: string[] = [];
+  let html = template.replace(entry[0], '');
+  html = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_match, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  const boot = `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`;
+  return html.replace('</head>', `    ${boot}\n  </head>`);
+}
+
+/** The server template with the rendered page, its head and the data the browser's first render reuses. */
+export function fillTemplate(template: string, language: Language, result: Extract<RenderResult, { kind: 'page' }>): string {
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  const { head } = result;
+  // In a JSON script element only "<" could end it early (and U+2028/9 are harmless to JSON.parse).
+  const state = JSON.stringify(result.state).replace(/</g, '\\u003c');
+  let html = template.replace(/<html[^>]*>/, `<html lang="${language}" dir="${dir}">`);
+  if (head) {
+    html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
+    if (head.description) {
+      html = html.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(head.description)}" />`);
+    }
+    html = html.replace('</head>', `${head.tags.map(renderTag).join('')}</head>`);
+  }
+  return html.replace(
+    '<div id="root"></div>',
+    `<div id="root">${result.html}</div><script type="application/json" id="${STATE_ID}">${state}</script>`,
+  );
+}
+
+export interface PageRenderer {
+  /** The rendered page, or null when it cannot be rendered here (the caller serves index.html). */
+  render(pathname: string, language: Language): Promise<PageResponse | null>;
+  /** Drops every kept page (the catalogue changed). */
+  clear(): void;
+}
+
+/**
+ * Loads the server entry of the web build when there is one. `fetchImpl` answers the app's API reads
+ * during a render (in process, without a network hop).
+ */
+export function createPageRenderer(opts: {
+  webDist: string;
+  publicUrl: string;
+  fetchImpl: typeof fetch;
+  log: FastifyBaseLogger;
+  /** For tests: the entry itself instead of the built file. */
+  entry?: ServerEntry;
+}): PageRenderer | null {
+  const entryFile = path.join(opts.webDist, '.ssr', 'entry-server.mjs');
+  const indexFile = path.join(opts.webDist, 'index.html');
+  if (!existsSync(indexFile) || (!opts.entry && !existsSync(entryFile))) return null;
+  const template = serverTemplate(readFileSync(indexFile, 'utf8'));
+  const origin = new URL(opts.publicUrl).origin;
+
+  let entry: Promise<ServerEntry | null> | undefined;
+  const loadEntry = () =>
+    (entry ??= (async () => {
+      try {
+        const loaded = opts.entry ?? ((await import(pathToFileURL(entryFile).href)) as ServerEntry);
+        await loaded.prepare(opts.fetchImpl);
+        return loaded;
+      } catch (error) {
+        opts.log.error({ err: error }, 'the server render could not load; pages render in the browser');
+        return null;
+      }
+    })());
+
+  const cache = new Map<string, Promise<PageResponse | null>>();
+
+  return {
+    async render(pathname, language) {
+      if (!isPublicPage(pathname)) return null;
+      const key = `${language}:${pathname}`;
+      let pending = cache.get(key);
+      if (!pending) {
+        pending = (async () => {
+          const loaded = await loadEntry();
+          if (!loaded) return null;
+          const result = await loaded.render({ url: `${origin}${pathname}`, language });
+          if (result.kind === 'redirect') return result;
+          const html = fillTemplate(template, language, result);
+          // Compressed once per kept page (the compression plugin does not see the not-found handler's replies).
+          const [br, gzip] = await Promise.all([
+            brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+            gzipAsync(html, { level: 9 }),
+          ]);
+          return { kind: 'page' as const, status: result.status, html, br, gzip };
+        })().catch((error: unknown) => {
+          opts.log.warn({ err: error, pathname }, 'server render failed; the page renders in the browser');
+          cache.delete(key);
+          return null;
+        });
+        if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+        cache.set(key, pending);
+      }
+      return pending;
+    },
+    clear() {
+      cache.clear();
+    },
+  };
+}
+
+/** The app's API reads during a server render, answered by the app itself (GET /api/* only, anonymous). */
+export function injectFetch(app: FastifyInstance): typeof fetch {
+  return async (input) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
+    if (!url.startsWith('/api/')) return new Response(null, { status: 404 });
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.body, { status: res.statusCode, headers });
+  };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { becomeProDismissedKey, showsBecomeProFabOn } from './become-pro-fab';
+
+describe('where the Become a Professional button shows', () => {
+  it.each(['/', '/services', '/services/plumbing', '/dashboard', '/profile', '/become-professional', '/administration'])('on %s', (path) => {
+    expect(showsBecomeProFabOn(path)).toBe(true);
+  });
+
+  it.each([
+    '/become-pro',
+    '/become-pro/',
+    '/Become-Pro',
+    '/register-professional',
+    '/professional-onboarding',
+    '/professional-onboarding/step-2',
+    '/apply-professional',
+    '/admin',
+    '/admin/review-professionals',
+    '/admin/bookings',
+  ])('not on %s (onboarding and admin pages)', (path) => {
+    expect(showsBecomeProFabOn(path)).toBe(false);
+  });
+
+  it('remembers a dismissal per user', () => {
+    expect(becomeProDismissedKey('u1')).not.toBe(becomeProDismissedKey('u2'));
+    expect(becomeProDismissedKey('u1')).toMatch(/^khedma\./);
+  });
+});

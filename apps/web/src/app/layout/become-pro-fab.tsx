@@ -1,0 +1,100 @@
+import { BriefcaseBusiness, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { onConsentChange, readConsent } from '../../lib/consent';
+import { paths, routes } from '../paths';
+
+/**
+ * The floating "Become a Professional" button (SPEC §2 shell, issue 4). The root layout mounts it,
+ * as its own small chunk, only for a signed-in customer who has never applied; this part decides
+ * where it shows and remembers its dismissal.
+ */
+
+/** Pages that already are the way in (and the admin area), where the button would only repeat itself. */
+const HIDDEN_ON = [routes.becomePro, routes.registerProfessional, routes.professionalOnboarding, routes.applyProfessional, '/admin'];
+
+/** Whether the button belongs on `pathname` (routes match case-insensitively, with or without a trailing slash). */
+export function showsBecomeProFabOn(pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return !HIDDEN_ON.some((hidden) => path === hidden || path.startsWith(`${hidden}/`));
+}
+
+/** localStorage key of one user's dismissal: per user, so another account on the device still sees it. */
+export const becomeProDismissedKey = (userId: string) => `khedma.becomeProDismissed.${userId}`;
+
+function readDismissed(userId: string): boolean {
+  try {
+    return globalThis.localStorage?.getItem(becomeProDismissedKey(userId)) !== null;
+  } catch {
+    return false; // storage blocked: shown again next visit, still dismissible now
+  }
+}
+
+function storeDismissed(userId: string) {
+  try {
+    localStorage.setItem(becomeProDismissedKey(userId), new Date().toISOString());
+  } catch {
+    // Not remembered across visits; hidden for this one.
+  }
+}
+
+/** True while the cookie banner shows (no valid choice stored): it owns the bottom of the screen then. */
+function useCookieBannerShown(): boolean {
+  const [shown, setShown] = useState(() => readConsent() === null);
+  useEffect(() => onConsentChange((record) => setShown(record === null)), []);
+  return shown;
+}
+
+const focusRing = 'focus-visible:ring-2 focus-visible:ring-white'; // a white gap inside the global outline, visible on dark pages too
+
+export function BecomeProFab({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const bannerShown = useCookieBannerShown();
+  const [dismissed, setDismissed] = useState(() => readDismissed(userId));
+
+  // A dismissal in another tab hides it here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === becomeProDismissedKey(userId) || event.key === null) setDismissed(readDismissed(userId));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [userId]);
+
+  if (dismissed || bannerShown || !showsBecomeProFabOn(pathname)) return null;
+
+  return (
+    <div
+      data-become-pro-fab=""
+      className={
+        'fixed end-4 bottom-[calc(1rem+env(safe-area-inset-bottom))] z-40 flex items-center gap-2 motion-safe:animate-rise-in ' +
+        // Not over a page's main action (Book, Continue to payment): its bar is fixed at the bottom on phones
+        // and ends the form, on the inline-end side, on wider screens.
+        '[body:has([data-action-bar])_&]:hidden'
+      }
+    >
+      <Link
+        to={paths.professionalOnboarding()}
+        className={`inline-flex min-h-12 items-center gap-2 rounded-full bg-primary-600 ps-4 pe-5 font-semibold text-white no-underline shadow-lg shadow-ink/25 transition-colors duration-150 hover:bg-primary-700 active:bg-primary-800 ${focusRing}`}
+      >
+        <BriefcaseBusiness aria-hidden="true" className="size-5 shrink-0" />
+        {t('becomeProFab.label')}
+      </Link>
+      <button
+        type="button"
+        aria-label={t('becomeProFab.dismiss')}
+        onClick={() => {
+          storeDismissed(userId);
+          setDismissed(true);
+          // The button goes away with the focus on it: keep keyboard users in the page, where they were.
+          document.getElementById('main')?.focus({ preventScroll: true });
+        }}
+        className={`inline-flex size-11 items-center justify-center rounded-full border border-sand-300 bg-white text-ink shadow-lg shadow-ink/25 transition-colors duration-150 hover:bg-sand-100 ${focusRing}`}
+      >
+        <X aria-hidden="true" className="size-5" />
+      </button>
+    </div>
+  );
+}

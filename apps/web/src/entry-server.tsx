@@ -1,0 +1,140 @@
+/**
+ * Server render of the public pages (issue 4: a phone paints the page from the first response, before
+ * any JavaScript). Built with `vite build --ssr` into dist/.ssr and called by the API server
+ * (apps/server/src/http/pages.ts), which caches the result per page and language.
+ *
+ * It renders the same routes and components as the browser, in the reader's language, with the
+ * public catalogue reads the page makes answered in process; the browser then renders the same page
+ * over it (main.tsx) from the same data, so nothing moves.
+ */
+import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
+import i18next, { type i18n as I18n } from 'i18next';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { initReactI18next } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { routeTree } from './app/router';
+import { HeadCollectorContext, type CollectedHead, type HeadCollector } from './components/seo';
+import { loadLegalDocument } from './features/legal/content';
+import { setApiFetch } from './lib/api';
+import { DEFAULT_LANGUAGE, directionOf, LANGUAGES, type Language } from './lib/i18n';
+import type { ServerState } from './ssr-state';
+
+export { LANGUAGES, directionOf };
+export type { Language, CollectedHead };
+
+/** Every catalogue of the shell and the features, in every language: the server renders any page in any of them. */
+const bundles = import.meta.glob<Record<string, unknown>>(['./locales/*.json', './features/*/locales/*.json'], { eager: true, import: 'default' });
+
+function resources() {
+  const all: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [file, bundle] of Object.entries(bundles)) {
+    const shell = /^\.\/locales\/(\w+)\.json$/.exec(file);
+    const feature = /^\.\/features\/([\w-]+)\/locales\/(\w+)\.json$/.exec(file);
+    const [language, namespace] = shell ? [shell[1]!, 'translation'] : feature ? [feature[2]!, feature[1]!] : [];
+    if (!language || !namespace) continue;
+    (all[language] ??= {})[namespace] = bundle;
+  }
+  return all;
+}
+
+const instances = new Map<Language, I18n>();
+function i18nFor(language: Language): I18n {
+  let instance = instances.get(language);
+  if (instance) return instance;
+  const all = resources();
+  instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources: all,
+    ns: Object.keys(all[DEFAULT_LANGUAGE] ?? { translation: {} }),
+    defaultNS: 'translation',
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    react: { useSuspense: false },
+    showSupportNotice: false,
+  });
+  instances.set(language, instance);
+  return instance;
+}
+
+let prepared: Promise<void> | undefined;
+
+/**
+ * Once per process: routes the app's API client to the server itself and loads the legal texts (the
+ * browser loads them per page).
+ */
+export function prepare(fetchImpl: typeof fetch): Promise<void> {
+  setApiFetch(fetchImpl);
+  prepared ??= Promise.all(
+    (['terms', 'privacy', 'cookies'] as const).flatMap((id) => LANGUAGES.map((language) => loadLegalDocument(id, language))),
+  ).then(() => undefined);
+  return prepared;
+}
+
+export interface RenderInput {
+  /** Absolute URL of the page (the origin is the public one: canonical and hreflang links use it). */
+  url: string;
+  language: Language;
+}
+
+export type RenderResult =
+  | { kind: 'page'; status: number; html: string; head: CollectedHead | undefined; state: ServerState }
+  | { kind: 'redirect'; status: number; location: string };
+
+/** Only the public catalogue reads are answered during a server render; a user's data never is. */
+const isPublicQuery = (key: readonly unknown[]) => key[0] === 'catalog';
+
+/** A query the page turned off (`enabled: false`, e.g. a price before a city is chosen) stays unasked. (Query.isDisabled() needs observers, which a server render never subscribes.) */
+function isEnabled(query: Query): boolean {
+  // The observer options a page passed to useQuery end up on the query; `enabled` is one of them.
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  return (typeof enabled === 'function' ? enabled(query) : enabled) !== false;
+}
+
+export async function render({ url, language }: RenderInput): Promise<RenderResult> {
+  const handler = createStaticHandler(routeTree);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const i18n = i18nFor(language);
+  let head: CollectedHead | undefined;
+  const collector: HeadCollector = { origin: new URL(url).origin, collect: (collected) => (head = collected) };
+
+  const renderOnce = () =>
+    renderToString(
+      <StrictMode>
+        <HeadCollectorContext value={collector}>
+          <AppProviders queryClient={queryClient} i18n={i18n}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </HeadCollectorContext>
+      </StrictMode>,
+    );
+
+  // Render, answer the catalogue reads the page asked for, render again with the answers (a read that
+  // only appears once another one is answered gets one more round).
+  const tried = new Set<string>();
+  let html = renderOnce();
+  for (let round = 0; round < 3; round++) {
+    const waiting = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((q) => isPublicQuery(q.queryKey) && q.state.status === 'pending' && isEnabled(q) && !tried.has(q.queryHash));
+    if (!waiting.length) break;
+    for (const q of waiting) tried.add(q.queryHash);
+    await Promise.all(waiting.map((q) => q.fetch().catch(() => undefined)));
+    html = renderOnce();
+  }
+
+  const queries = dehydrate(queryClient, { shouldDehydrateQuery: (q) => isPublicQuery(q.queryKey) && q.state.status === 'success' });
+  queryClient.clear();
+  return { kind: 'page', status: context.statusCode, html, head, state: { language, queries } };
+}

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from './support/test';
+import { skipCookieBanner } from './support/consent';
+
+/**
+ * Server-rendered public pages (issue 4, "fast on a phone"): the first response already holds the
+ * page in the reader's language with the catalogue it shows, so it paints before any JavaScript and
+ * crawlers read it; the app then takes the page over without a visible change or a console error.
+ */
+
+interface Service {
+  id: string;
+  name: Record<'en' | 'fr' | 'ar', string>;
+  basePrice: number;
+}
+
+async function services(page: Page): Promise<Service[]> {
+  const res = await page.request.get('/api/services');
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as Service[];
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('home, catalogue and a service page arrive complete, in English and in Arabic', async ({ page }) => {
+    const all = await services(page);
+    const first = all[0]!;
+
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('fixed price');
+    // Popular Services: the first six active services, from the database.
+    for (const service of all.slice(0, 6)) await expect(page.getByText(service.name.en, { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveTitle(/Khedma/);
+
+    await page.goto('/services?lang=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    for (const service of all.slice(0, 10)) await expect(page.getByText(service.name.ar, { exact: true }).first()).toBeVisible();
+
+    await page.goto(`/services/${first.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name.en);
+    await expect(page).toHaveTitle(`${first.name.en} | Khedma`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/services/${first.id}$`));
+    await expect(page.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute('href', new RegExp(`/services/${first.id}\\?lang=ar$`));
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { name?: string };
+    expect(jsonLd.name).toBe(first.name.en);
+  });
+});
+
+test('the app takes a server-rendered page over without a change or an error, and the chosen language is rendered next time', async ({ page }) => {
+  await skipCookieBanner(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // Errors, and the warnings main.tsx reports when hydration had to recover from a mismatch.
+    if (message.type() === 'error' || message.text().includes('[hydration]')) errors.push(message.text());
+  });
+  const all = await services(page);
+
+  await page.goto('/');
+  // Taken over (the fixture waited for it): the page is the app's now and still shows the same content.
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await expect(page.getByText(all[0]!.name.en, { exact: true }).first()).toBeVisible();
+  // A client-side navigation works: the app is in charge.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // Choosing Arabic is remembered in a cookie, so the server renders the next page in Arabic.
+  await page.getByRole('contentinfo').getByRole('button', { name: /^AR/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const html = await (await page.request.get('/services')).text();
+  expect(html).toContain('<html lang="ar" dir="rtl">');
+  await page.goto('/services');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByText(all[0]!.name.ar, { exact: true }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
