@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatHourlyRate, formatMoney, formatTime } from './format';
+import { formatDate, formatDateTime, formatDuration, formatHourlyRate, formatMoney, formatNumber, formatTime, intlLocale } from './format';
 
 const NNBSP = '\u202f';
 const NBSP = '\u00a0';
@@ -90,5 +90,27 @@ describe('formatLocalDate', () => {
     expect(formatLocalDate('2026-12-03', 'en', 'medium')).toMatch(/3 Dec 2026/);
     expect(formatLocalDate('2026-12-31', 'fr', 'long')).toMatch(/31 décembre 2026/);
     expect(formatLocalDate('2027-01-01', 'en', 'full')).toMatch(/Friday/);
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups and rounds in each language, with the decimals asked for', () => {
+    expect(formatNumber(4.84, 'en', 1)).toBe('4.8');
+    expect(formatNumber(5000, 'en')).toBe('5,000');
+    expect(formatNumber(4.84, 'fr', 1)).toBe('4,8');
+    // The same formatter serves again (cached) and still gives the same answer.
+    expect(formatNumber(4.84, 'fr', 1)).toBe('4,8');
+    expect(formatNumber(0, 'ar')).toBe('0');
+  });
+
+  it('writes what Intl.NumberFormat writes for the interface locales', () => {
+    for (const language of ['en', 'fr', 'ar'] as const) {
+      for (const decimals of [0, 1, 2]) {
+        const intl = new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+        for (const value of [0, 4.8, 12, 999, 1000, 5000, 12345.678, 1234567, 0.05]) {
+          expect(formatNumber(value, language, decimals), `${language} ${decimals} ${value}`).toBe(intl.format(value));
+        }
+      }
+    }
   });
 });

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MARKETING_FIGURES } from '../../../app/site-config';
 import { useCities } from '../../../lib/catalog';
-import { intlLocale } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useCountUp } from '../count-up';
@@ -73,11 +73,7 @@ export function StatsBand() {
 function StatItem({ stat, running }: { stat: Stat; running: boolean }) {
   const language = useLanguage();
   const value = useCountUp(stat.value, running, { decimals: stat.decimals ?? 0 });
-  const format = (n: number) =>
-    `${new Intl.NumberFormat(intlLocale(language), {
-      minimumFractionDigits: stat.decimals ?? 0,
-      maximumFractionDigits: stat.decimals ?? 0,
-    }).format(n)}${stat.suffix ?? ''}`;
+  const format = (n: number) => `${formatNumber(n, language, stat.decimals ?? 0)}${stat.suffix ?? ''}`;
   return (
     <li className="flex flex-col items-center text-center">
       <stat.Icon aria-hidden="true" className="size-7 text-saffron-300" />
