@@ -130,6 +130,10 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
     ...(fresh ? { DB_POOL_MAX: '20' } : {}),
     // Sign-ins of six customers from one address, whatever the limits.
     RATE_LIMIT_SCALE: '100',
+  }).catch(async (err: unknown) => {
+    // A server that does not start leaves no database behind either.
+    await fresh?.drop();
+    throw err;
   });
   try {
     const cookies = await Promise.all(CUSTOMERS.map((e) => signIn(server.url, e)));

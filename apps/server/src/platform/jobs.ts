@@ -55,9 +55,31 @@ export interface EnqueueJob {
 
 /** The INSERT of a job, for callers that fold it into a larger statement (a CTE). */
 export function enqueueJobSql(job: EnqueueJob): SQL {
+  return jobInsertSql(job.kind, job.dedupeKey ?? null, job.runAt.toISOString(), JSON.stringify(job.payload ?? {}));
+}
+
+/**
+ * The same INSERT with its values left to the execution of a prepared statement (drizzle's
+ * `sql.placeholder`, named `<prefix>Kind` ...): `enqueueJobParams(job, prefix)` gives them.
+ */
+export function enqueueJobPlaceholderSql(prefix: string): SQL {
+  const p = (name: string) => sql.placeholder(`${prefix}${name}`);
+  return jobInsertSql(p('Kind'), p('DedupeKey'), p('RunAt'), p('Payload'));
+}
+
+export function enqueueJobParams(job: EnqueueJob, prefix: string): Record<string, unknown> {
+  return {
+    [`${prefix}Kind`]: job.kind,
+    [`${prefix}DedupeKey`]: job.dedupeKey ?? null,
+    [`${prefix}RunAt`]: job.runAt.toISOString(),
+    [`${prefix}Payload`]: JSON.stringify(job.payload ?? {}),
+  };
+}
+
+function jobInsertSql(kind: unknown, dedupeKey: unknown, runAt: unknown, payload: unknown): SQL {
   return sql`
     insert into scheduled_jobs (kind, dedupe_key, run_at, payload)
-    values (${job.kind}, ${job.dedupeKey ?? null}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload ?? {})}::jsonb)
+    values (${kind}, ${dedupeKey}, ${runAt}::timestamptz, ${payload}::jsonb)
     on conflict (kind, dedupe_key) where dedupe_key is not null do nothing
     returning id`;
 }

@@ -49,6 +49,12 @@ const OPEN = 1;
 /** NOTIFY payloads are limited to 8000 bytes; events carry ids, not documents. */
 const MAX_PAYLOAD_BYTES = 7_900;
 
+/** A NOTIFY on the realtime channel (`select pg_notify(channel, payload)`), built by RealtimeHub.notification. */
+export interface RealtimeNotification {
+  channel: string;
+  payload: string;
+}
+
 interface Envelope {
   rooms: string[];
   event: RealtimeEventName;
@@ -84,17 +90,32 @@ export class RealtimeHub {
   }
 
   async toRooms<E extends RealtimeEventName>(rooms: readonly string[], event: E, data: RealtimeEventMap[E]): Promise<void> {
-    const payload = JSON.stringify({ rooms: [...rooms], event, data } satisfies Envelope);
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-      this.log.error({ event }, 'realtime payload too large, not sent');
-      return;
-    }
+    const payload = this.envelope(rooms, event, data);
+    if (payload === null) return;
     try {
       await this.database.notify(REALTIME_CHANNEL, payload);
     } catch (err) {
       // A lost event costs a live update, not data: clients re-fetch on reconnect.
       this.log.warn({ err, event }, 'realtime publish failed');
     }
+  }
+
+  /**
+   * `event` for these users as a NOTIFY to run inside the caller's own statement or transaction, so
+   * that it is sent when, and only if, the change it announces commits. Null when too large (logged).
+   */
+  notification<E extends RealtimeEventName>(userIds: readonly string[], event: E, data: RealtimeEventMap[E]): RealtimeNotification | null {
+    const payload = this.envelope([...new Set(userIds)].map(userRoom), event, data);
+    return payload === null ? null : { channel: REALTIME_CHANNEL, payload };
+  }
+
+  private envelope(rooms: readonly string[], event: RealtimeEventName, data: unknown): string | null {
+    const payload = JSON.stringify({ rooms: [...rooms], event, data } satisfies Envelope);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+      this.log.error({ event }, 'realtime payload too large, not sent');
+      return null;
+    }
+    return payload;
   }
 
   join(socket: RealtimeSocket, room: string): void {

@@ -50,6 +50,7 @@ export function toBookingDto(v: BookingView, lines: readonly LineRow[], viewer: 
     canCancel = v.status === 'confirmed' && canTransition(v.status, 'cancelled', actor) && outcomeFor('professional').allowed;
   }
 
+  const start = toLocal(v.scheduledStart);
   return {
     id: v.id,
     reference: bookingReference(v.id),
@@ -64,7 +65,7 @@ export function toBookingDto(v: BookingView, lines: readonly LineRow[], viewer: 
         : null,
     scheduledStart: v.scheduledStart.toISOString(),
     scheduledEnd: v.scheduledEnd.toISOString(),
-    local: { date: toLocal(v.scheduledStart).date, startTime: toLocal(v.scheduledStart).time, endTime: toLocal(v.scheduledEnd).time },
+    local: { date: start.date, startTime: start.time, endTime: toLocal(v.scheduledEnd).time },
     durationMinutes: v.durationMinutes,
     location: v.location,
     city: { id: v.cityId, name: { en: v.cityName, fr: v.cityNameFr, ar: v.cityNameAr } },

@@ -1,7 +1,8 @@
 /**
  * What happens around a booking change once it is committed: the realtime event to the customer and
  * the professional, and the emails in each recipient's language. Failures here are logged, never
- * thrown: the change itself is already saved, and clients re-fetch on reconnect.
+ * thrown: the change itself is already saved, and clients re-fetch on reconnect. A new booking's
+ * event is the exception: the statement that inserts it sends it (`createdNotification`).
  */
 import { toLocal } from '@khedma/shared/domain/time';
 import { bookingReference, type BookingAction } from '@khedma/shared';
@@ -9,7 +10,7 @@ import type { BookingEventData } from '@khedma/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { EmailSender } from '../../platform/email';
-import type { RealtimeHub } from '../../platform/realtime';
+import type { RealtimeHub, RealtimeNotification } from '../../platform/realtime';
 import { bookingEmail, type BookingEmailKind } from './booking-emails';
 import { PRO_VISIBLE_PAYMENT, type BookingsRepository, type BookingView, type Recipient } from './bookings.repository';
 
@@ -38,21 +39,26 @@ export class BookingEvents {
     /** Recipients already known (the signed-in customer), saving a lookup. */
     known: readonly Recipient[] = [],
   ): Promise<void> {
-    const data: BookingEventData = {
-      bookingId: view.id,
-      reference: bookingReference(view.id),
-      status: view.status,
-      paymentStatus: view.paymentStatus,
-      scheduledStart: view.scheduledStart.toISOString(),
-      localDate: toLocal(view.scheduledStart).date,
-      action,
-    };
+    const data = eventData(view, action);
     const proSees = (PRO_VISIBLE_PAYMENT as readonly string[]).includes(view.paymentStatus);
     const users = proSees ? [view.userId, view.proUserId] : [view.userId];
     await Promise.all([
       action === 'created' ? this.realtime.toUsers([view.userId], 'booking.created', data) : this.realtime.toUsers(users, 'booking.updated', data),
       this.sendEmails(view, emails, known),
     ]);
+  }
+
+  /**
+   * The realtime event of a new booking (to its customer: an unpaid request is not the
+   * professional's yet), to be sent by the statement that inserts it (see `created`).
+   */
+  createdNotification(view: BookingView): RealtimeNotification | null {
+    return this.realtime.notification([view.userId], 'booking.created', eventData(view, 'created'));
+  }
+
+  /** After a new booking committed with its `createdNotification`: the emails. */
+  async created(view: BookingView, emails: readonly EmailToSend[], known: readonly Recipient[] = []): Promise<void> {
+    await this.sendEmails(view, emails, known);
   }
 
   private async sendEmails(view: BookingView, emails: readonly EmailToSend[], known: readonly Recipient[]): Promise<void> {
@@ -82,4 +88,16 @@ export class BookingEvents {
       this.log.error({ err, bookingId: view.id }, 'booking email failed');
     }
   }
+}
+
+function eventData(view: BookingView, action: BookingAction | 'created' | 'paid'): BookingEventData {
+  return {
+    bookingId: view.id,
+    reference: bookingReference(view.id),
+    status: view.status,
+    paymentStatus: view.paymentStatus,
+    scheduledStart: view.scheduledStart.toISOString(),
+    localDate: toLocal(view.scheduledStart).date,
+    action,
+  };
 }

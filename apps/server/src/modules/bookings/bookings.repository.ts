@@ -1,8 +1,9 @@
 /** SQL of the bookings module (Drizzle), nothing else. Every method takes the handle it runs on. */
 import { isoToWeekday, type AvailabilitySlot, type BookingStatus, type IsoWeekday, type Locale, type WeeklyAvailability } from '@khedma/shared';
-import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { enqueueJobParams, enqueueJobPlaceholderSql, type EnqueueJob } from '../../platform/jobs';
+import type { RealtimeNotification } from '../../platform/realtime';
 import {
   bookingPriceLines,
   bookings,
@@ -18,10 +19,54 @@ import {
   serviceTypes,
   users,
 } from '../../db/schema/index';
+import { completeParams, completePlaceholderSql, type StoredAnswer } from './idempotency';
 
 export type BookingRecord = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
 export type NewPriceLine = typeof bookingPriceLines.$inferInsert;
+/** The columns a new booking is inserted with; the others keep their defaults (see `record`). */
+const INSERTED_COLUMNS = [
+  'id',
+  'userId',
+  'professionalId',
+  'serviceTypeId',
+  'kind',
+  'title',
+  'description',
+  'location',
+  'cityId',
+  'boroughId',
+  'contactPhone',
+  'specialRequests',
+  'status',
+  'paymentStatus',
+  'scheduledStart',
+  'scheduledEnd',
+  'durationMinutes',
+  'servicePrice',
+  'addonsTotal',
+  'serviceFee',
+  'totalAmount',
+  'fixedPrice',
+  'addonServices',
+] as const;
+export type NewBookingRow = Pick<BookingRecord, (typeof INSERTED_COLUMNS)[number]>;
+export type NewLine = Pick<NewPriceLine, 'kind' | 'label' | 'quantity' | 'unitAmount' | 'amount'>;
+
+/** Everything the statement that creates a booking writes (BookingsRepository.insert). */
+export interface NewBookingWrite {
+  booking: NewBookingRow;
+  /** Its created_at and updated_at: the database's clock as text (PoolMember.readAt). */
+  at: string;
+  lines: NewLine[];
+  payment: { method: 'card' | 'bank' | 'mobile'; provider: string; amount: number };
+  /** The job that releases the slot if the booking is never paid. */
+  job: EnqueueJob;
+  /** The answer for the request's Idempotency-Key, stored with the booking. */
+  answer?: { userId: string; key: string; answer: StoredAnswer };
+  /** The realtime event, sent when the statement commits. */
+  notify?: RealtimeNotification | null;
+}
 
 /** A professional who could take a booking, with what ranking and the slot check need. */
 export interface PoolMember {
@@ -38,6 +83,8 @@ export interface PoolMember {
   availability: WeeklyAvailability;
   /** Pending or confirmed bookings overlapping the window asked for. */
   busy: Array<{ start: Date; end: Date; bookingId: string }>;
+  /** The database's clock when this was read (`now()` as text): a booking placed from it is stamped so. */
+  readAt: string;
 }
 
 export interface PoolFilter {
@@ -131,6 +178,96 @@ function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
+/**
+ * Prepared statements by handle and shape. PostgreSQL parses and plans a named statement once per
+ * connection, and Drizzle builds its SQL once, where an ad-hoc query pays both on every call. A
+ * transaction is a handle of its own: its statements are prepared again (as before: built per call).
+ */
+class PreparedStatements<T> {
+  private readonly byHandle = new WeakMap<Db, Map<string, T>>();
+
+  get(db: Db, shape: string, prepare: () => T): T {
+    let byShape = this.byHandle.get(db);
+    if (!byShape) this.byHandle.set(db, (byShape = new Map()));
+    let statement = byShape.get(shape);
+    if (!statement) byShape.set(shape, (statement = prepare()));
+    return statement;
+  }
+}
+
+/**
+ * The pool query of one filter shape with placeholders for every value (see BookingsRepository.pool).
+ * Overlapping bookings are found through the bookings_no_overlap index: its range expression with
+ * a closed window narrows the scan to the window, and the exact half-open test follows.
+ */
+function preparePool(db: Db, filter: PoolFilter, name: string) {
+  const p = sql.placeholder;
+  const conditions: SQL[] = [eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`];
+  if (filter.professionalId) conditions.push(sql`${professionals.id} = ${p('professionalId')}`);
+  if (filter.cityId) conditions.push(sql`${professionals.cityId} = ${p('cityId')}`);
+  if (filter.serviceTypeId) {
+    conditions.push(sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${PRO_ID} and ps.service_type_id = ${p('serviceTypeId')})`);
+  }
+  if (filter.boroughId) {
+    conditions.push(sql`exists (select 1 from ${professionalBoroughs} pb where pb.professional_id = ${PRO_ID} and pb.borough_id = ${p('boroughId')})`);
+  }
+  const from = sql`${p('from')}::timestamptz`;
+  const to = sql`${p('to')}::timestamptz`;
+  // One round trip: ratings, recent jobs, weekly slots and overlapping bookings as JSON columns.
+  return db
+    .select({
+      professionalId: professionals.id,
+      userId: professionals.userId,
+      firstName: professionals.name,
+      cityId: professionals.cityId,
+      hourlyRate: professionals.hourlyRate,
+      rating: ratingSql,
+      reviewCount: reviewCountSql,
+      jobsLast30Days: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID}
+        and b.status in ('pending', 'confirmed', 'completed')
+        and b.scheduled_start >= ${p('since')}::timestamptz and b.scheduled_start < ${p('now')}::timestamptz)`,
+      jobsDone: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')`,
+      slots: sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
+        from professional_availability a where a.professional_id = ${PRO_ID})`,
+      busy: sql<unknown>`(select coalesce(json_agg(json_build_array(b.id, b.scheduled_start, b.scheduled_end)), '[]'::json)
+        from bookings b where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
+        and tstzrange(b.scheduled_start, b.scheduled_end) && tstzrange(${from}, ${to}, '[]')
+        and b.scheduled_start < ${to} and b.scheduled_end > ${from})`,
+      readAt: sql<string>`now()`,
+    })
+    .from(professionals)
+    .where(and(...conditions))
+    .prepare(name);
+}
+
+/**
+ * The statement of BookingsRepository.insert with placeholders for every value: the booking
+ * (placeholders named as its columns), its lines as one JSON array (so that any number of them
+ * fits one statement text), the payment, the job, and when asked the answer and the NOTIFY.
+ */
+function prepareInsert(db: Db, opts: { answer: boolean; notify: boolean }, name: string) {
+  const p = sql.placeholder;
+  const at = sql`${p('at')}::timestamptz`;
+  const values = Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, p(column)])) as Record<(typeof INSERTED_COLUMNS)[number], Placeholder>;
+  const statement = (query: SQLWrapper) => query.getSQL();
+  const ctes = [
+    db.$with('b', {}).as(statement(db.insert(bookings).values({ ...values, createdAt: at, updatedAt: at }))),
+    db.$with('p', {}).as(
+      statement(db.insert(payments).values({ bookingId: p('id'), method: p('paymentMethod'), provider: p('paymentProvider'), amount: p('paymentAmount') })),
+    ),
+    db.$with('l', {}).as(sql`insert into ${bookingPriceLines} (booking_id, position, kind, label, quantity, unit_amount, amount)
+      select ${p('id')}::uuid, x.position, x.kind, x.label, x.quantity, x."unitAmount", x.amount
+      from jsonb_to_recordset(${p('lines')}::jsonb) as x(position smallint, kind text, label text, quantity numeric, "unitAmount" integer, amount integer)`),
+    db.$with('j', {}).as(enqueueJobPlaceholderSql('job')),
+    ...(opts.answer ? [db.$with('a', {}).as(completePlaceholderSql(db, 'answer'))] : []),
+  ];
+  return db
+    .with(...ctes)
+    .select({ done: opts.notify ? sql`pg_notify(${p('notifyChannel')}, ${p('notifyPayload')})` : sql`1` })
+    .from(sql`(values (1)) as once (n)`)
+    .prepare(name);
+}
+
 export class BookingsRepository {
   // ------------------------------------------------------------------------------------------
   // Reference data
@@ -187,46 +324,21 @@ export class BookingsRepository {
 
   /**
    * Approved, active professionals matching the filter, with their ratings, recent jobs, weekly
-   * availability and their pending/confirmed bookings overlapping [from, to). Three queries
+   * availability and their pending/confirmed bookings overlapping [from, to). One round trip
    * whatever the number of professionals; the caller checks slots and ranks (domain functions).
    */
   async pool(db: Db, filter: PoolFilter, window: { from: Date; to: Date }, now: Date): Promise<PoolMember[]> {
-    const conditions: SQL[] = [eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`];
-    if (filter.professionalId) conditions.push(eq(professionals.id, filter.professionalId));
-    if (filter.cityId) conditions.push(eq(professionals.cityId, filter.cityId));
-    if (filter.serviceTypeId) {
-      conditions.push(
-        sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${PRO_ID} and ps.service_type_id = ${filter.serviceTypeId})`,
-      );
-    }
-    if (filter.boroughId) {
-      conditions.push(
-        sql`exists (select 1 from ${professionalBoroughs} pb where pb.professional_id = ${PRO_ID} and pb.borough_id = ${filter.boroughId})`,
-      );
-    }
-    const since = new Date(now.getTime() - 30 * 24 * 3600_000).toISOString();
-    // One round trip: ratings, recent jobs, weekly slots and overlapping bookings as JSON columns.
-    const rows = await db
-      .select({
-        professionalId: professionals.id,
-        userId: professionals.userId,
-        firstName: professionals.name,
-        cityId: professionals.cityId,
-        hourlyRate: professionals.hourlyRate,
-        rating: ratingSql,
-        reviewCount: reviewCountSql,
-        jobsLast30Days: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID}
-          and b.status in ('pending', 'confirmed', 'completed')
-          and b.scheduled_start >= ${since}::timestamptz and b.scheduled_start < ${now.toISOString()}::timestamptz)`,
-        jobsDone: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')`,
-        slots: sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
-          from professional_availability a where a.professional_id = ${PRO_ID})`,
-        busy: sql<unknown>`(select coalesce(json_agg(json_build_array(b.id, b.scheduled_start, b.scheduled_end)), '[]'::json)
-          from bookings b where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
-          and b.scheduled_start < ${window.to.toISOString()}::timestamptz and b.scheduled_end > ${window.from.toISOString()}::timestamptz)`,
-      })
-      .from(professionals)
-      .where(and(...conditions));
+    const since = new Date(now.getTime() - 30 * 24 * 3600_000);
+    const rows = await this.poolQuery(db, filter).execute({
+      professionalId: filter.professionalId,
+      serviceTypeId: filter.serviceTypeId,
+      cityId: filter.cityId,
+      boroughId: filter.boroughId,
+      since: since.toISOString(),
+      now: now.toISOString(),
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+    });
     return rows.map((r) => {
       const availability: WeeklyAvailability = {};
       for (const [weekday, slot] of json<Array<[number, AvailabilitySlot]>>(r.slots)) {
@@ -245,61 +357,61 @@ export class BookingsRepository {
         jobsDone: Number(r.jobsDone),
         availability,
         busy: json<Array<[string, string, string]>>(r.busy).map(([bookingId, start, end]) => ({ bookingId, start: new Date(start), end: new Date(end) })),
+        readAt: String(r.readAt),
       };
     });
   }
+
+  /**
+   * The pool query for the filter's shape (which of its fields are set), prepared: it runs on every
+   * create and preview, and planning its six subqueries cost more than running them.
+   */
+  private poolQuery(db: Db, filter: PoolFilter) {
+    const shape = [filter.professionalId, filter.serviceTypeId, filter.cityId, filter.boroughId].map((v) => (v ? 1 : 0)).join('');
+    return this.poolQueries.get(db, shape, () => preparePool(db, filter, `bookings_pool_${shape}`));
+  }
+
+  private readonly poolQueries = new PreparedStatements<ReturnType<typeof preparePool>>();
 
   // ------------------------------------------------------------------------------------------
   // Writes
   // ------------------------------------------------------------------------------------------
 
   /**
-   * A new booking with its price lines, its payment row and any `also` statements (a job), in ONE
-   * statement (data-modifying CTEs: foreign keys are checked at its end), so a create costs one
-   * round trip instead of four. Returns the row as stored.
+   * The row a new booking will be once inserted at `at` (the database's clock, as text; see
+   * PoolMember.readAt), known before the insert so that its answer can be stored by the insert.
    */
-  async insert(
-    db: Db,
-    booking: NewBooking & Pick<BookingRecord, 'userId' | 'professionalId' | 'kind' | 'title' | 'description' | 'location' | 'cityId' | 'status' | 'paymentStatus' | 'scheduledStart' | 'scheduledEnd'>,
-    lines: Omit<NewPriceLine, 'bookingId'>[],
-    payment: { method: 'card' | 'bank' | 'mobile'; provider: string; amount: number },
-    also: (id: string) => SQL[] = () => [],
-  ): Promise<BookingRecord> {
-    const id = booking.id ?? randomUUID();
-    // Drizzle renders an embedded query builder in parentheses: `b as ${query}` is `b as (insert ...)`.
-    const parts: SQL[] = [
-      sql`b as ${db.insert(bookings).values({ ...booking, id }).returning({ createdAt: bookings.createdAt, updatedAt: bookings.updatedAt })}`,
-      sql`p as ${db.insert(payments).values({ bookingId: id, ...payment })}`,
-    ];
-    if (lines.length) parts.push(sql`l as ${db.insert(bookingPriceLines).values(lines.map((l, position) => ({ ...l, bookingId: id, position })))}`);
-    also(id).forEach((statement, i) => parts.push(sql`${sql.identifier(`x${i}`)} as (${statement})`));
-    const res = await db.execute(sql`with ${sql.join(parts, sql`, `)} select created_at, updated_at from b`);
-    const stamp = (res as unknown as { rows: Array<{ created_at: Date | string; updated_at: Date | string }> }).rows[0]!;
-    const defaults: Omit<BookingRecord, 'id' | 'createdAt' | 'updatedAt' | 'userId' | 'professionalId' | 'kind' | 'title' | 'description' | 'location' | 'cityId' | 'status' | 'paymentStatus' | 'scheduledStart' | 'scheduledEnd'> = {
-      boroughId: null,
-      serviceTypeId: null,
-      contactPhone: null,
-      specialRequests: null,
-      durationMinutes: 0,
-      servicePrice: 0,
-      addonsTotal: 0,
-      serviceFee: 0,
-      totalAmount: 0,
-      fixedPrice: true,
-      addonServices: [],
-      cancellationFee: null,
-      cancelledBy: null,
-      cancellationReason: null,
-      completedAt: null,
-    };
-    return {
-      ...defaults,
-      ...(booking as Partial<BookingRecord> & Pick<BookingRecord, 'userId' | 'professionalId' | 'kind' | 'title' | 'description' | 'location' | 'cityId' | 'status' | 'paymentStatus' | 'scheduledStart' | 'scheduledEnd'>),
-      id,
-      createdAt: new Date(stamp.created_at),
-      updatedAt: new Date(stamp.updated_at),
-    };
+  record(booking: NewBookingRow, at: string): BookingRecord {
+    // Read back, the column would be mapped the same way (drizzle's timestamptz mapping).
+    const stamp = new Date(at);
+    return { ...booking, cancellationFee: null, cancelledBy: null, cancellationReason: null, completedAt: null, createdAt: stamp, updatedAt: stamp };
   }
+
+  /**
+   * A new booking with its price lines, its payment row, its job and its Idempotency-Key answer in
+   * ONE statement that commits on its own: data-modifying CTEs share one snapshot and foreign keys
+   * are checked at its end, so all of it is written or none (the exclusion constraint refusing the
+   * slot included); the realtime NOTIFY in it is sent at that commit, and only then. One round trip
+   * where a transaction took five (BEGIN, insert, answer, COMMIT, NOTIFY), and a prepared statement
+   * (one per shape: with or without an answer and an event).
+   */
+  async insert(db: Db, w: NewBookingWrite): Promise<void> {
+    const shape = `${w.answer ? 1 : 0}${w.notify ? 1 : 0}`;
+    const statement = this.inserts.get(db, shape, () => prepareInsert(db, { answer: !!w.answer, notify: !!w.notify }, `bookings_insert_${shape}`));
+    await statement.execute({
+      ...w.booking,
+      at: w.at,
+      lines: JSON.stringify(w.lines.map((l, position) => ({ ...l, position }))),
+      paymentMethod: w.payment.method,
+      paymentProvider: w.payment.provider,
+      paymentAmount: w.payment.amount,
+      ...enqueueJobParams(w.job, 'job'),
+      ...(w.answer ? completeParams(w.answer.userId, w.answer.key, w.answer.answer, 'answer') : {}),
+      ...(w.notify ? { notifyChannel: w.notify.channel, notifyPayload: w.notify.payload } : {}),
+    });
+  }
+
+  private readonly inserts = new PreparedStatements<ReturnType<typeof prepareInsert>>();
 
   async update(db: Db, id: string, set: Partial<NewBooking>) {
     await db

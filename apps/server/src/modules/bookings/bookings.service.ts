@@ -58,18 +58,19 @@ import {
   type TransitionErrorCode,
 } from '@khedma/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { BookingAddon } from '../../db/schema/index';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import { enqueueJobSql, type JobRunner } from '../../platform/jobs';
+import type { JobRunner } from '../../platform/jobs';
 import type { PaymentProvider } from '../../platform/payments';
 import type { CatalogRepository } from '../catalog/catalog.repository';
 import { servicePriceFrom } from '../catalog/price';
 import type { LedgerRepository } from '../payments/ledger.repository';
 import { toBookingDto, type ViewerRole } from './booking-dto';
 import type { BookingEvents, EmailToSend } from './booking-events';
-import { PRO_VISIBLE_PAYMENT, type BookingRecord, type BookingsRepository, type BookingView, type PoolFilter, type PoolMember, type Recipient } from './bookings.repository';
+import { PRO_VISIBLE_PAYMENT, type BookingRecord, type BookingsRepository, type BookingView, type NewBookingRow, type NewBookingWrite, type PoolFilter, type PoolMember, type Recipient } from './bookings.repository';
 import { requestHash, type IdempotencyStore } from './idempotency';
 import type { ReferenceCache } from './reference-cache';
 
@@ -139,7 +140,8 @@ interface LocalizedName {
   nameAr: string;
 }
 
-type Finish = (tx: Db, dto: BookingDto) => Promise<void>;
+/** The answer to store with a new booking for the request's Idempotency-Key (none without a key). */
+type Answer = (dto: BookingDto) => NewBookingWrite['answer'];
 
 const windowError = (result: Extract<BookingWindowResult, { ok: false }>) => {
   const fields: Record<string, string> = {};
@@ -281,7 +283,7 @@ export class BookingService {
   /** POST /api/bookings: a wizard booking. */
   async create(user: SessionUser, input: CreateBookingRequest, key?: string): Promise<CreateAnswer> {
     this.require(user, 'booking:create');
-    return this.idempotent(user, key, 'POST /api/bookings', input, async (finish) => {
+    return this.idempotent(user, key, 'POST /api/bookings', input, async (answer) => {
       const now = this.now();
       const checked = validateBookingWindow(input, { now });
       if (!checked.ok) throw windowError(checked);
@@ -312,7 +314,7 @@ export class BookingService {
           names: { city, service },
           customer: recipientOf(user),
         },
-        finish,
+        answer,
       );
     });
   }
@@ -320,7 +322,7 @@ export class BookingService {
   /** POST /api/bookings/hourly: from a professional's page (hourly rate x hours + fee). */
   async createHourly(user: SessionUser, input: CreateHourlyBookingRequest, key?: string): Promise<CreateAnswer> {
     this.require(user, 'booking:create');
-    return this.idempotent(user, key, 'POST /api/bookings/hourly', input, async (finish) => {
+    return this.idempotent(user, key, 'POST /api/bookings/hourly', input, async (answer) => {
       const now = this.now();
       const checked = validateProPageBooking(input, { now });
       if (!checked.ok) throw windowError(checked);
@@ -352,19 +354,19 @@ export class BookingService {
           names: { city, service: null },
           customer: recipientOf(user),
         },
-        finish,
+        answer,
       );
     });
   }
 
   /** The Idempotency-Key protocol around a create (idempotency.ts). */
-  private async idempotent(user: SessionUser, key: string | undefined, route: string, body: unknown, work: (finish: Finish) => Promise<BookingDto>): Promise<CreateAnswer> {
-    if (!key) return { status: 201, body: await work(async () => {}), replayed: false };
+  private async idempotent(user: SessionUser, key: string | undefined, route: string, body: unknown, work: (answer: Answer) => Promise<BookingDto>): Promise<CreateAnswer> {
+    if (!key) return { status: 201, body: await work(() => undefined), replayed: false };
     const store = this.d.idempotency;
     const stored = await store.begin(user.id, key, requestHash(route, body));
     if (stored) return { ...stored, replayed: true };
     try {
-      const dto = await work((tx, answer) => store.complete(tx, user.id, key, { status: 201, body: answer }));
+      const dto = await work((answer) => ({ userId: user.id, key, answer: { status: 201, body: answer } }));
       return { status: 201, body: dto, replayed: false };
     } catch (err) {
       if (err instanceof AppError && err.status < 500) {
@@ -378,77 +380,81 @@ export class BookingService {
   }
 
   /**
-   * The one insertion path: in one transaction, re-run the assignment, insert the booking (pending,
-   * payment pending), its price lines and add-ons, the payment row, and the job that releases the
-   * slot if it is never paid. The exclusion constraint refuses an overlap that a concurrent request
-   * committed first (23P01): the assignment is retried once with the next candidate, then 409.
+   * The one insertion path: re-run the assignment, then ONE statement inserts the booking (pending,
+   * payment pending), its price lines and add-ons, the payment row, the job that releases the slot
+   * if it is never paid and the answer for the Idempotency-Key, and sends the realtime event at its
+   * commit (BookingsRepository.insert). The exclusion constraint refuses an overlap that a
+   * concurrent request committed first (23P01): the assignment is retried once with the next
+   * candidate, then 409. The pool is read outside any transaction on purpose: the constraint, not a
+   * lock, settles races, and the answer is built before the insert so that the insert stores it.
    */
-  private async place(plan: BookingPlan, finish: Finish): Promise<BookingDto> {
-    const { repo } = this.d;
+  private async place(plan: BookingPlan, answer: Answer): Promise<BookingDto> {
+    const { repo, events } = this.d;
     const { start, end, durationMinutes } = plan.window;
     const excluded = new Set<string>();
     for (let attempt = 0; ; attempt++) {
       let chosen: PoolMember | null = null;
       try {
         const now = this.now();
-        const result = await this.db.transaction(async (tx) => {
-          const pool = (await repo.pool(tx, plan.filter, { from: start, to: end }, now)).filter(
-            (p) => p.userId !== plan.customerId && !excluded.has(p.professionalId),
-          );
-          const working = pool.filter((p) => isWithinAvailability(p.availability, start, end));
-          chosen = pickProfessional(working.filter((p) => !overlaps(p.busy, start, end)));
-          if (!chosen) {
-            if (working.length > 0 || attempt > 0) throw slotTaken();
-            throw new AppError('NO_PROFESSIONAL_AVAILABLE', plan.unavailableMessage);
-          }
-          const q = plan.quote;
-          const row = await repo.insert(
-            tx,
-            {
-              userId: plan.customerId,
-              professionalId: chosen.professionalId,
-              ...plan.row,
-              status: 'pending',
-              paymentStatus: 'pending',
-              scheduledStart: start,
-              scheduledEnd: end,
-              durationMinutes,
-              servicePrice: q.servicePrice,
-              addonsTotal: q.addOnsTotal,
-              serviceFee: q.serviceFee,
-              totalAmount: q.total,
-              addonServices: plan.addOns.map((a) => ({ id: a.id, name: a.name, price: a.price })),
-            },
-            q.lines.map((l) => ({ kind: l.kind, label: l.label, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount })),
-            // The method is the customer's choice at payment time; card until then.
-            { method: 'card', provider: this.d.provider.name, amount: q.total },
-            // Releases the slot if the booking is never paid.
-            (id) => [enqueueJobSql({ kind: JOB_EXPIRE_UNPAID, dedupeKey: id, runAt: new Date(now.getTime() + UNPAID_BOOKING_TTL_MINUTES * MINUTE), payload: { bookingId: id } })],
-          );
-          const id = row.id;
-          const pro = chosen as PoolMember;
-          const { city, service } = plan.names;
-          const view: BookingView = {
-            ...row,
-            proUserId: pro.userId,
-            proFirstName: pro.firstName,
-            proRating: pro.rating,
-            proReviews: pro.reviewCount,
-            cityName: city.name,
-            cityNameFr: city.nameFr,
-            cityNameAr: city.nameAr,
-            serviceName: service?.name ?? null,
-            serviceNameFr: service?.nameFr ?? null,
-            serviceNameAr: service?.nameAr ?? null,
-            customerName: null,
-          };
-          const lines = q.lines.map((l) => ({ ...l, bookingId: id }));
-          const dto = toBookingDto(view, lines, 'customer', now);
-          await finish(tx, dto);
-          return { view, dto };
+        const pool = (await repo.pool(this.db, plan.filter, { from: start, to: end }, now)).filter(
+          (p) => p.userId !== plan.customerId && !excluded.has(p.professionalId),
+        );
+        const working = pool.filter((p) => isWithinAvailability(p.availability, start, end));
+        chosen = pickProfessional(working.filter((p) => !overlaps(p.busy, start, end)));
+        if (!chosen) {
+          if (working.length > 0 || attempt > 0) throw slotTaken();
+          throw new AppError('NO_PROFESSIONAL_AVAILABLE', plan.unavailableMessage);
+        }
+        const pro: PoolMember = chosen;
+        const q = plan.quote;
+        const booking: NewBookingRow = {
+          id: randomUUID(),
+          userId: plan.customerId,
+          professionalId: pro.professionalId,
+          ...plan.row,
+          status: 'pending',
+          paymentStatus: 'pending',
+          scheduledStart: start,
+          scheduledEnd: end,
+          durationMinutes,
+          servicePrice: q.servicePrice,
+          addonsTotal: q.addOnsTotal,
+          serviceFee: q.serviceFee,
+          totalAmount: q.total,
+          addonServices: plan.addOns.map((a) => ({ id: a.id, name: a.name, price: a.price })),
+        };
+        // Stamped with the database's clock of the pool read, as the transaction used to stamp it.
+        const row = repo.record(booking, pro.readAt);
+        const { city, service } = plan.names;
+        const view: BookingView = {
+          ...row,
+          proUserId: pro.userId,
+          proFirstName: pro.firstName,
+          proRating: pro.rating,
+          proReviews: pro.reviewCount,
+          cityName: city.name,
+          cityNameFr: city.nameFr,
+          cityNameAr: city.nameAr,
+          serviceName: service?.name ?? null,
+          serviceNameFr: service?.nameFr ?? null,
+          serviceNameAr: service?.nameAr ?? null,
+          customerName: null,
+        };
+        const lines = q.lines.map((l) => ({ kind: l.kind, label: l.label, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount }));
+        const dto = toBookingDto(view, lines.map((l) => ({ ...l, bookingId: row.id })), 'customer', now);
+        await repo.insert(this.db, {
+          booking,
+          at: pro.readAt,
+          lines,
+          // The method is the customer's choice at payment time; card until then.
+          payment: { method: 'card', provider: this.d.provider.name, amount: q.total },
+          // Releases the slot if the booking is never paid.
+          job: { kind: JOB_EXPIRE_UNPAID, dedupeKey: row.id, runAt: new Date(now.getTime() + UNPAID_BOOKING_TTL_MINUTES * MINUTE), payload: { bookingId: row.id } },
+          answer: answer(dto),
+          notify: events.createdNotification(view),
         });
-        await this.d.events.announce(result.view, 'created', [{ to: 'customer', kind: 'created' }], [plan.customer]);
-        return result.dto;
+        await events.created(view, [{ to: 'customer', kind: 'created' }], [plan.customer]);
+        return dto;
       } catch (err) {
         if (!isSlotConflict(err)) throw err;
         const lost = chosen as PoolMember | null;

@@ -206,6 +206,25 @@ describe('POST /api/bookings', () => {
     expect(res.statusCode).toBe(409);
     expect(errorCode(res)).toBe('NO_PROFESSIONAL_AVAILABLE');
   });
+
+  it('takes back-to-back slots of the one plumber; an overlapping one is taken', async () => {
+    const date = dayFromNow(t.app, 27);
+    const booked = [
+      await book(t.app, t.customer, { date, startTime: '10:00', endTime: '11:00' }),
+      await book(t.app, t.customer2, { date, startTime: '11:00', endTime: '12:00' }),
+      await book(t.app, t.customer2, { date, startTime: '09:00', endTime: '10:00' }),
+    ];
+    expect(booked.map((b) => b.professional.id)).toEqual([IDS.youssef, IDS.youssef, IDS.youssef]);
+    const overlap = await createBooking(t.app, t.customer, wizardBody(t.app, { date, startTime: '10:30', endTime: '11:30' }));
+    expect(overlap.statusCode).toBe(409);
+    expect(errorCode(overlap)).toBe('SLOT_TAKEN');
+  });
+
+  it('answers with the booking as stored: a later read shows the same', async () => {
+    const created = await book(t.app, t.customer, { date: dayFromNow(t.app, 28), addOnIds: [IDS.sealKit] });
+    const read = await t.app.inject(as(t.customer, { method: 'GET', url: `/api/bookings/${created.id}` }));
+    expect(read.json()).toEqual(created);
+  });
 });
 
 describe('Idempotency-Key', () => {
@@ -218,7 +237,7 @@ describe('Idempotency-Key', () => {
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(second.json().id).toBe(first.json().id);
+    expect(second.json()).toEqual(first.json());
     expect((await counts(t.database)).bookings - before.bookings).toBe(1);
   });
 

@@ -5,13 +5,14 @@
  * processed, a retry gets 409 IDEMPOTENCY_IN_FLIGHT.
  *
  * Keys are per user (the primary key is (user_id, key)), kept 24 h. The key row is inserted and
- * committed before the work starts, so a concurrent retry sees it in flight; the answer is stored in
- * the same transaction as the booking (`complete`), so a booking never exists without its answer.
+ * committed before the work starts, so a concurrent retry sees it in flight; the answer is stored by
+ * the statement that inserts the booking (`completePlaceholderSql`), so a booking never exists
+ * without its answer.
  * Expected refusals (4xx) are stored as the answer too; an unexpected failure removes the key so the
  * client may retry. A key left in flight by a crashed process is taken over after 2 minutes.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
 import { AppError } from '../../http/errors';
@@ -40,18 +41,24 @@ function stableJson(value: unknown): string {
 }
 
 export class IdempotencyStore {
-  constructor(private readonly db: Db) {}
+  /** The insert that claims a key, run before every keyed create: prepared once. */
+  private readonly claim;
+
+  constructor(private readonly db: Db) {
+    this.claim = db
+      .insert(idempotencyKeys)
+      .values({ key: sql.placeholder('key'), userId: sql.placeholder('userId'), requestHash: sql.placeholder('hash'), status: 'in_flight' })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+      .prepare('idempotency_claim');
+  }
 
   /**
    * Claims the key for this request. Returns the stored answer for a completed retry, null when
    * the caller should do the work; throws 422 / 409 as described above.
    */
   async begin(userId: string, key: string, hash: string): Promise<StoredAnswer | null> {
-    const inserted = await this.db
-      .insert(idempotencyKeys)
-      .values({ key, userId, requestHash: hash, status: 'in_flight' })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    const inserted = await this.claim.execute({ key, userId, hash });
     if (inserted.length > 0) return null;
 
     const [row] = await this.db
@@ -95,7 +102,7 @@ export class IdempotencyStore {
     throw inFlight();
   }
 
-  /** Stores the answer (in the caller's transaction when it made something). */
+  /** Stores the answer (a refusal: nothing else was written). */
   async complete(db: Db, userId: string, key: string, answer: StoredAnswer): Promise<void> {
     await db
       .update(idempotencyKeys)
@@ -114,6 +121,24 @@ export class IdempotencyStore {
   async purge(): Promise<void> {
     await this.db.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`);
   }
+}
+
+/**
+ * The UPDATE that stores an answer, with its values left to the execution of a prepared statement
+ * (placeholders named `<prefix>UserId` ...; `completeParams` gives them), for the statement that
+ * inserts a booking to store the booking's answer: a booking never exists without its answer.
+ */
+export function completePlaceholderSql(db: Db, prefix: string): SQL {
+  const p = (name: string) => sql.placeholder(`${prefix}${name}`);
+  const update: SQLWrapper = db
+    .update(idempotencyKeys)
+    .set({ status: 'done', responseStatus: sql`${p('Status')}::int`, responseBody: sql`${p('Body')}::jsonb` })
+    .where(and(eq(idempotencyKeys.userId, sql`${p('UserId')}`), eq(idempotencyKeys.key, sql`${p('Key')}`)));
+  return update.getSQL();
+}
+
+export function completeParams(userId: string, key: string, answer: StoredAnswer, prefix: string): Record<string, unknown> {
+  return { [`${prefix}UserId`]: userId, [`${prefix}Key`]: key, [`${prefix}Status`]: answer.status, [`${prefix}Body`]: JSON.stringify(answer.body) };
 }
 
 const inFlight = () => new AppError('IDEMPOTENCY_IN_FLIGHT', 'This request is already being processed. Please wait a moment.');
