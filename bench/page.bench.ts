@@ -1,4 +1,6 @@
 import { chromium, type Browser } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startServer } from './lib';
 
 /** Chromium from Debian (never a downloaded browser), as the e2e tests use. */
@@ -99,6 +101,11 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
         const value = run?.lhr.categories[id]?.score;
         return typeof value === 'number' ? Math.round(value * 100) : null;
       };
+      // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (long tasks, layout shifts, requests).
+      if (process.env.LIGHTHOUSE_REPORT_DIR && run) {
+        mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+        writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${path.replace(/[^\w]+/g, '_') || '_'}.json`), JSON.stringify(run.lhr));
+      }
       const metric = (id: string) => run?.lhr.audits[id]?.displayValue;
       results.push({
         url: path,
