@@ -77,3 +77,27 @@ test('the app takes a server-rendered page over without a change or an error, an
   await expect(page.getByText(all[0]!.name.ar, { exact: true }).first()).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('every server-rendered page hydrates without a mismatch, in English, French and Arabic', async ({ page }) => {
+  await skipCookieBanner(page);
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.text().includes('[hydration]')) problems.push(`${page.url()}: ${message.text()}`);
+  });
+  // Marks the server's <h1> before the app runs: hydration keeps that node, a re-render would replace it.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => document.querySelector('h1')?.setAttribute('data-server-node', ''));
+  });
+  const all = await services(page);
+  const pages = ['/', '/about', '/services', '/services/plumbing', `/services/${all[0]!.id}`, '/contact', '/faq', '/pricing', '/terms', '/privacy', '/cookies'];
+  for (const lang of ['en', 'fr', 'ar']) {
+    for (const path of pages) {
+      await page.goto(`${path}?lang=${lang}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      // Hydrated, not re-rendered: the server's <h1> is still the one on screen.
+      await expect(page.locator('h1[data-server-node]'), `${path} in ${lang}`).toBeVisible();
+    }
+  }
+  expect(problems).toEqual([]);
+});
