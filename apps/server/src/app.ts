@@ -171,10 +171,9 @@ async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: stri
   const onlyLanguage = [...query.keys()].every((key) => key === 'lang');
   if (pages && onlyLanguage) {
     const page = await pages.render(pathname, pageLanguage(query, req.headers.cookie));
-    // The language comes from the cookie: a shared cache must keep one copy per cookie.
-    reply.header('vary', 'Cookie');
     if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
     if (page) {
+      // The language comes from the cookie and the body is compressed here: one copy per cookie and encoding.
       reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'Cookie, Accept-Encoding');
       const accepted = String(req.headers['accept-encoding'] ?? '');
       if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, RTL_LOCALES, type Locale } from '@khedma/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,7 @@ const gzipAsync = promisify(zlib.gzip);
  * index.html: the app renders in the browser as before.
  */
 
-type Language = 'en' | 'fr' | 'ar';
+type Language = Locale;
 
 interface HeadTag {
   tag: 'meta' | 'link' | 'script';
@@ -44,8 +45,8 @@ export type PageResponse =
   | { kind: 'page'; status: number; html: string; br: Buffer; gzip: Buffer }
   | { kind: 'redirect'; status: number; location: string };
 
-const LANGUAGES: readonly Language[] = ['en', 'fr', 'ar'];
-export const LANGUAGE_COOKIE = 'khedma.lang';
+const isLanguage = (value: unknown): value is Language => (LOCALES as readonly unknown[]).includes(value);
+const LANGUAGE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.replace('.', '\\.')}=([a-z]{2})(?:;|$)`);
 const STATE_ID = 'khedma-state';
 const MAX_CACHED = 500;
 
@@ -62,10 +63,9 @@ export function isPublicPage(pathname: string): boolean {
  */
 export function pageLanguage(query: URLSearchParams, cookieHeader: string | undefined): Language {
   const fromQuery = query.get('lang');
-  if (LANGUAGES.includes(fromQuery as Language)) return fromQuery as Language;
-  const match = /(?:^|;\s*)khedma\.lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '');
-  if (match && LANGUAGES.includes(match[1] as Language)) return match[1] as Language;
-  return 'en';
+  if (isLanguage(fromQuery)) return fromQuery;
+  const fromCookie = LANGUAGE_COOKIE_VALUE.exec(cookieHeader ?? '')?.[1];
+  return isLanguage(fromCookie) ? fromCookie : DEFAULT_LOCALE;
 }
 
 const escapeHtml = (value: string) =>
@@ -98,7 +98,7 @@ export function serverTemplate(template: string): string {
 
 /** The server template with the rendered page, its head and the data the browser's first render reuses. */
 export function fillTemplate(template: string, language: Language, result: Extract<RenderResult, { kind: 'page' }>): string {
-  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  const dir = RTL_LOCALES.includes(language) ? 'rtl' : 'ltr';
   const { head } = result;
   // In a JSON script element only "<" could end it early (and U+2028/9 are harmless to JSON.parse).
   const state = JSON.stringify(result.state).replace(/</g, '\\u003c');

@@ -140,11 +140,6 @@ export function toApiError(status: number, statusText: string, payload: unknown,
   return new ApiError(status, CLIENT_ERROR_CODES.HTTP_ERROR, statusText || `HTTP ${status}`, undefined, retryAfter);
 }
 
-/**
- * Sends a request to the API. `path` is the full path ("/api/bookings"), same origin.
- * Resolves with the parsed JSON body (undefined for 204); rejects with ApiError, or with the
- * AbortError itself when `signal` aborts (TanStack Query relies on that to cancel quietly).
- */
 let fetchImpl: typeof fetch = (input, init) => fetch(input, init);
 
 /** The server render answers the app's catalogue reads in process (apps/server/src/http/pages.ts). */
@@ -152,6 +147,11 @@ export function setApiFetch(impl: typeof fetch) {
   fetchImpl = impl;
 }
 
+/**
+ * Sends a request to the API. `path` is the full path ("/api/bookings"), same origin.
+ * Resolves with the parsed JSON body (undefined for 204); rejects with ApiError, or with the
+ * AbortError itself when `signal` aborts (TanStack Query relies on that to cancel quietly).
+ */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const { body, query, headers, ...init } = options;
   const requestHeaders = new Headers(headers);

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_COOKIE } from '@khedma/shared/domain/constants';
 import en from '../locales/en.json';
 
 /**
@@ -91,7 +92,7 @@ function syncUrlLanguage(language: Language) {
 function writeLanguageCookie(language: Language) {
   if (typeof document === 'undefined') return;
   const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
 function storeLanguage(language: Language) {
@@ -149,7 +150,7 @@ export function initI18n(): Promise<I18n> {
       // The catalogue chunk failed to load (offline, stale deploy): stay in English rather than fail.
     }
     applyToDocument(currentLanguage());
-    if (typeof document !== 'undefined' && !document.cookie.includes(`${LANGUAGE_STORAGE_KEY}=${currentLanguage()}`)) writeLanguageCookie(currentLanguage());
+    if (typeof document !== 'undefined' && !document.cookie.includes(`${LANGUAGE_COOKIE}=${currentLanguage()}`)) writeLanguageCookie(currentLanguage());
     return i18n;
   })();
   return ready;

@@ -14,6 +14,11 @@ export const LOCALES = ['en', 'fr', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 export const RTL_LOCALES: readonly Locale[] = ['ar'];
+/**
+ * The reader's interface language, remembered by the web app in localStorage and mirrored in a
+ * first-party cookie of the same name, so the server renders public pages in it.
+ */
+export const LANGUAGE_COOKIE = 'khedma.lang';
 
 /** profiles.user_type; anything else read from outside becomes `customer`. */
 export const USER_TYPES = ['customer', 'pro', 'admin'] as const;

@@ -17,7 +17,10 @@ describe('where the Become a Professional button shows', () => {
     '/admin',
     '/admin/review-professionals',
     '/admin/bookings',
-  ])('not on %s (onboarding and admin pages)', (path) => {
+    '/book-service',
+    '/booking',
+    '/booking/0b6f7c9e-1f2a-4c3d-9e8f-000000000001',
+  ])('not on %s (onboarding, admin and booking pages)', (path) => {
     expect(showsBecomeProFabOn(path)).toBe(false);
   });
 

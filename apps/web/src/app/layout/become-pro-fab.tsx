@@ -11,8 +11,19 @@ import { paths, routes } from '../paths';
  * where it shows and remembers its dismissal.
  */
 
-/** Pages that already are the way in (and the admin area), where the button would only repeat itself. */
-const HIDDEN_ON = [routes.becomePro, routes.registerProfessional, routes.professionalOnboarding, routes.applyProfessional, '/admin'];
+/**
+ * Pages that already are the way in (and the admin area), where the button would only repeat itself,
+ * and the booking flow, where a customer is busy booking (its pages end in the footer the button covers).
+ */
+const HIDDEN_ON = [
+  routes.becomePro,
+  routes.registerProfessional,
+  routes.professionalOnboarding,
+  routes.applyProfessional,
+  '/admin',
+  routes.bookService,
+  paths.booking(),
+];
 
 /** Whether the button belongs on `pathname` (routes match case-insensitively, with or without a trailing slash). */
 export function showsBecomeProFabOn(pathname: string): boolean {
