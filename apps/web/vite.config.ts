@@ -41,6 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // React and the router change rarely: one long-cached chunk, apart from app code that
             // changes on every deploy. Pages are split per route by the router's lazy imports.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
       },

@@ -6,11 +6,16 @@ import { App } from './app/app';
 import { createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { currentLanguage, initI18n } from './lib/i18n';
+import { yieldToMain } from './lib/yield-to-main';
 import { registerServiceWorker } from './pwa/register';
 import { SERVER_STATE_ID, type ServerState } from './ssr-state';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
+function findContainer(): HTMLElement {
+  const element = document.getElementById('root');
+  if (!element) throw new Error('#root is missing from index.html');
+  return element;
+}
+const container = findContainer();
 
 /** The catalogue data the server rendered public pages with (src/entry-server.tsx), so the first render matches. */
 function readServerState(): ServerState | null {
@@ -36,8 +41,16 @@ function onRecoverableError(error: unknown) {
   console.warn('[hydration]', error instanceof Error ? error.message : error);
 }
 
-// Render once the remembered language's catalogue is in, so Arabic readers never see English first.
-void initI18n().then(async () => {
+/**
+ * Starts the app. Each step is its own task (yieldToMain), so a slow phone stays responsive while the
+ * app takes a server-rendered page over: evaluating the modules, i18n, starting the router (which
+ * fetches the page's code), then hydrating.
+ */
+async function start() {
+  await yieldToMain();
+  // Render once the remembered language's catalogue is in, so Arabic readers never see English first.
+  await initI18n();
+  await yieldToMain();
   const router = createAppRouter();
   // The first page's code loads before the first render, so a server-rendered page stays on screen
   // (no blank frame, no skeleton) until React takes it over.
@@ -50,6 +63,7 @@ void initI18n().then(async () => {
       });
     });
   }
+  await yieldToMain();
   const app = (
     <StrictMode>
       <App router={router} queryClient={queryClient} />
@@ -67,6 +81,8 @@ void initI18n().then(async () => {
     const root = createRoot(container);
     startTransition(() => root.render(app));
   }
-});
+}
+
+void start();
 
 registerServiceWorker();

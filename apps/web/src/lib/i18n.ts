@@ -106,8 +106,11 @@ function storeLanguage(language: Language) {
 
 function applyToDocument(language: Language) {
   if (typeof document === 'undefined') return;
-  document.documentElement.lang = language;
-  document.documentElement.dir = directionOf(language);
+  // Only when it changes: writing <html lang dir>, even the same value, makes the browser recompute the
+  // style of the whole page (the rtl: rules depend on it), which on a server-rendered page is wasted work.
+  const root = document.documentElement;
+  if (root.lang !== language) root.lang = language;
+  if (root.dir !== directionOf(language)) root.dir = directionOf(language);
 }
 
 async function ensureLoaded(language: Language) {

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { loadNamespaces } from '../../lib/i18n';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useShellSession } from '../session';
 import { SessionEffects } from '../session-effects';
 import { SiteFooter } from './site-footer';
@@ -23,8 +22,6 @@ const BecomeProFab = lazy(() => import('./become-pro-fab').then((m) => ({ defaul
 /** The page shell: skip link, header, <main id="main">, footer; plus route-change housekeeping. */
 export function RootLayout() {
   const { t } = useTranslation();
-  // Browser-only parts wait for hydration so the server's page and the first render agree.
-  const hydrated = useHydrated();
   useScrollToTopOnNavigation();
 
   return (
@@ -49,15 +46,30 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <RouteAnnouncer />
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <CookieConsent />
-        </Suspense>
-      ) : null}
+      <CookieConsentAfterHydration />
       <RealtimeForSignedIn />
       <BecomeProFabForCustomers />
       <SessionEffects />
     </div>
+  );
+}
+
+/**
+ * The cookie banner depends on localStorage, so it is not part of the server's page nor of hydration
+ * (the two must agree). It mounts in a task of its own once the page is live: its chunk and strings
+ * load then, without lengthening hydration's last task on a slow phone.
+ */
+function CookieConsentAfterHydration() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const id = window.setTimeout(() => setMounted(true), 0);
+    return () => window.clearTimeout(id);
+  }, []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <CookieConsent />
+    </Suspense>
   );
 }
 

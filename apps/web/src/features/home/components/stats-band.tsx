@@ -5,7 +5,6 @@ import { MARKETING_FIGURES } from '../../../app/site-config';
 import { useCities } from '../../../lib/catalog';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { useCountUp } from '../count-up';
 
 interface Stat {
@@ -25,19 +24,21 @@ export function StatsBand() {
   const { t } = useTranslation('home');
   const cities = useCities();
   const ref = useRef<HTMLElement>(null);
-  const [seen, setSeen] = useState(false);
-  // Without IntersectionObserver (old browsers), count at once; but only once hydrated, since the
-  // first render must match the server's (which has no IntersectionObserver either).
-  const hydrated = useHydrated();
-  const visible = seen || (hydrated && typeof IntersectionObserver === 'undefined');
+  const [visible, setVisible] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
+    if (!element) return;
+    // Without IntersectionObserver (old browsers), count at once. In an effect, not during render: the
+    // first render must match the server's page (which has no IntersectionObserver either).
+    if (typeof IntersectionObserver === 'undefined') {
+      const frame = requestAnimationFrame(() => setVisible(true));
+      return () => cancelAnimationFrame(frame);
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setSeen(true);
+          setVisible(true);
           observer.disconnect();
         }
       },
