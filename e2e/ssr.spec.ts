@@ -78,6 +78,31 @@ test('the app takes a server-rendered page over without a change or an error, an
   expect(errors).toEqual([]);
 });
 
+test('a link prefetches its page when pointed at or focused, so the page is in by the click', async ({ page }) => {
+  await skipCookieBanner(page);
+  const pageChunks: string[] = [];
+  page.on('request', (request) => {
+    const name = new URL(request.url()).pathname.split('/').pop() ?? '';
+    if (/^(faq|pricing)-page-[\w-]+\.js$/.test(name)) pageChunks.push(name);
+  });
+  await page.goto('/');
+  expect(pageChunks).toEqual([]);
+
+  // Pointer over the footer's FAQ link: its page's code is fetched before any click.
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'FAQ' }).hover();
+  await expect.poll(() => pageChunks.filter((name) => name.startsWith('faq-page-')).length).toBe(1);
+  // Keyboard focus does the same for another link.
+  await footer.getByRole('link', { name: 'Pricing' }).focus();
+  await expect.poll(() => pageChunks.filter((name) => name.startsWith('pricing-page-')).length).toBe(1);
+
+  await footer.getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Following the link fetched nothing more of that page.
+  expect(pageChunks.filter((name) => name.startsWith('faq-page-'))).toHaveLength(1);
+});
+
 test('every server-rendered page hydrates without a mismatch, in English, French and Arabic', async ({ page }) => {
   await skipCookieBanner(page);
   const problems: string[] = [];

@@ -34,6 +34,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // The entry's modules are preloaded (index.html, started by /boot.js after the first paint). A lazy
+    // page's shared pieces are not preloaded when the page is imported: on a server-rendered page that
+    // preloading (a link element and a fetch per piece) lengthened the start-up's longest task on a slow
+    // phone. Links prefetch the page they point to on intent instead (src/app/prefetch.ts).
+    modulePreload: { resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -4,7 +4,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/providers';
-import { createAppRouter } from './app/router';
+import { prefetchOnIntent } from './app/prefetch';
+import { createAppRouter, routeTree } from './app/router';
 import { currentLanguage, initI18n } from './lib/i18n';
 import { yieldToMain } from './lib/yield-to-main';
 import { registerServiceWorker } from './pwa/register';
@@ -81,6 +82,7 @@ async function start() {
     const root = createRoot(container);
     startTransition(() => root.render(app));
   }
+  prefetchOnIntent(routeTree);
 }
 
 void start();
