@@ -22,6 +22,8 @@ console.table([
     failed: b.throughput.failed,
   },
 ]);
+const cpu = b.throughput.cpuMsPerRequest;
+if (cpu) console.log(`CPU per create: server ${cpu.server} ms, PostgreSQL ${cpu.postgres ?? '?'} ms, bench client ${cpu.client} ms`);
 if (b.race.created !== 1) {
   console.error(`FAIL: the race created ${b.race.created} bookings, expected exactly 1`);
   process.exitCode = 1;

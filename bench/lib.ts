@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,13 +34,35 @@ export async function load(url: string, opts: { connections?: number; duration?:
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (for CPU readings from /proc). */
+  pid?: number;
   stop(): Promise<void>;
 }
+
+/**
+ * CPU time (user + system, all threads) a process has used so far, in milliseconds, from
+ * /proc/<pid>/stat (Linux); undefined where that cannot be read (another OS, a process gone).
+ */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), from field 3 on: utime is 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: 100 on every Linux build that matters (getconf CLK_TCK). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** Starts the real server (built web app, migrations, demo seed) on a port, fresh PGlite unless DATABASE_URL is given. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'khedma-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // (flags NODE_OPTIONS refuses).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     // DATABASE_URL only when the caller asks for PostgreSQL: an exported one must not turn a PGlite run into a server run.
@@ -61,6 +83,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

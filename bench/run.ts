@@ -44,6 +44,9 @@ console.table(
     'p50 ms': b.throughput.p50,
     'p99 ms': b.throughput.p99,
     failed: b.throughput.failed,
+    'CPU ms/create (server, PostgreSQL, bench)': b.throughput.cpuMsPerRequest
+      ? `${b.throughput.cpuMsPerRequest.server}, ${b.throughput.cpuMsPerRequest.postgres ?? '-'}, ${b.throughput.cpuMsPerRequest.client}`
+      : '-',
   })),
 );
 for (const b of booking) {

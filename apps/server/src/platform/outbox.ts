@@ -1,13 +1,22 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/index';
 import type { OutboxMessage } from '@khedma/shared';
+
+/** One message as the outbox stores it. */
+export interface OutboxRow {
+  channel: 'email' | 'sms';
+  to: string;
+  subject?: string | null;
+  text: string;
+  html?: string | null;
+}
 
 /** Outside production every email and SMS is also stored here (PRODUCT.md contract). */
 export class OutboxRepository {
   constructor(private readonly db: Db) {}
 
-  async add(msg: { channel: 'email' | 'sms'; to: string; subject?: string | null; text: string; html?: string | null }) {
+  async add(msg: OutboxRow) {
     await this.db.insert(outbox).values({
       channel: msg.channel,
       to: msg.to,
@@ -29,4 +38,27 @@ export class OutboxRepository {
       created_at: new Date(r.createdAt).toISOString(),
     }));
   }
+}
+
+/**
+ * The INSERT of an outbox row with its values left to the execution of a prepared statement
+ * (placeholders named `<prefix>Channel` ...; `outboxParams` gives them), for a caller that writes
+ * the message in its own statement (a CTE): the booking insert writes its creation email so.
+ */
+export function outboxPlaceholderSql(db: Db, prefix: string): SQL {
+  const p = (name: string) => sql.placeholder(`${prefix}${name}`);
+  return db
+    .insert(outbox)
+    .values({ channel: p('Channel'), to: p('To'), subject: p('Subject'), text: p('Text'), html: p('Html') })
+    .getSQL();
+}
+
+export function outboxParams(row: OutboxRow, prefix: string): Record<string, unknown> {
+  return {
+    [`${prefix}Channel`]: row.channel,
+    [`${prefix}To`]: row.to,
+    [`${prefix}Subject`]: row.subject ?? null,
+    [`${prefix}Text`]: row.text,
+    [`${prefix}Html`]: row.html ?? null,
+  };
 }

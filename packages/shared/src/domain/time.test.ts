@@ -202,3 +202,29 @@ describe('toLocal and day boundaries', () => {
     expect(startOfLocalDay('2026-03-22').toISOString()).toBe('2026-03-22T00:00:00.000Z');
   });
 });
+
+describe('remembered offsets', () => {
+  /** The wall clock straight from Intl, as toLocal computed it before offsets were remembered. */
+  function intlWallClock(instant: Date, timeZone: string) {
+    const f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, x.value]));
+    return { date: `${p.year}-${p.month}-${p.day}`, time: `${String(Number(p.hour) % 24).padStart(2, '0')}:${p.minute}` };
+  }
+
+  it('agree with Intl minute by minute around transitions, and at random instants, in several zones', () => {
+    const zones = ['Africa/Casablanca', 'Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu'];
+    const around = ['2026-02-15T02:00:00Z', '2026-03-22T02:00:00Z', '2027-02-07T02:00:00Z', '2027-03-14T02:00:00Z', '2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '2026-03-08T07:00:00Z', '2026-04-04T15:00:00Z', '2026-10-03T15:30:00Z'];
+    const instants: Date[] = [];
+    for (const iso of around) for (let m = -90; m <= 90; m++) instants.push(new Date(Date.parse(iso) + m * 60_000 + 17_000));
+    let seed = 42;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let i = 0; i < 500; i++) instants.push(new Date(Date.parse('2024-01-01T00:00:00Z') + Math.floor(random() * 5 * 365 * 86_400_000)));
+    for (const zone of zones) {
+      for (const instant of instants) {
+        const local = toLocal(instant, zone);
+        expect({ date: local.date, time: local.time }, `${instant.toISOString()} in ${zone}`).toEqual(intlWallClock(instant, zone));
+        expect(local.weekday).toBe(isoWeekdayOf(local.date));
+      }
+    }
+  });
+});

@@ -133,16 +133,48 @@ function assertInstant(instant: Date): void {
 }
 
 /**
+ * Offset of the zone from UTC at an instant, in milliseconds (whole seconds), read from Intl:
+ * "wall clock read as if UTC" minus the instant, which needs nothing beyond the basic Intl options
+ * every engine supports.
+ */
+function offsetFromIntl(instant: number, timeZone: string): number {
+  const whole = Math.floor(instant / 1000) * 1000; // formatter drops milliseconds
+  const w = wallClock(new Date(whole), timeZone);
+  return Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm, w.ss) - whole;
+}
+
+/**
+ * Offsets per zone and 15-minute span of time, remembered: `formatToParts` is slow (a create used to
+ * call it some twenty times), and an offset changes only at a transition, a few times a year. A span
+ * is remembered only when its first and last second have the same offset, i.e. no transition falls
+ * inside it (two transitions within 15 minutes exist in no zone); a span with one is read per instant.
+ */
+const OFFSET_SPAN_MS = 15 * MINUTE_MS;
+const MAX_REMEMBERED_SPANS = 100_000;
+const offsetSpans = new Map<string, Map<number, number | null>>();
+
+function offsetMs(instant: number, timeZone: string): number {
+  let spans = offsetSpans.get(timeZone);
+  if (!spans) offsetSpans.set(timeZone, (spans = new Map()));
+  const span = Math.floor(instant / OFFSET_SPAN_MS);
+  let known = spans.get(span);
+  if (known === undefined) {
+    const first = offsetFromIntl(span * OFFSET_SPAN_MS, timeZone);
+    const last = offsetFromIntl((span + 1) * OFFSET_SPAN_MS - 1000, timeZone);
+    known = first === last ? first : null;
+    if (spans.size >= MAX_REMEMBERED_SPANS) spans.clear();
+    spans.set(span, known);
+  }
+  return known ?? offsetFromIntl(instant, timeZone);
+}
+
+/**
  * Offset of the zone from UTC at an instant, in minutes (60 for Casablanca most of the year, 0 during
- * Ramadan). Computed as "wall clock read as if UTC" minus the instant, which needs nothing beyond
- * the basic Intl options every engine supports.
+ * Ramadan).
  */
 export function zoneOffsetMinutes(instant: Date, timeZone: string = BUSINESS_TIME_ZONE): number {
   assertInstant(instant);
-  const w = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm, w.ss);
-  const whole = Math.floor(instant.getTime() / 1000) * 1000; // formatter drops milliseconds
-  return Math.round((asUtc - whole) / MINUTE_MS);
+  return Math.round(offsetMs(instant.getTime(), timeZone) / MINUTE_MS);
 }
 
 /** An instant read on the Casablanca wall clock. */
@@ -159,14 +191,18 @@ export interface LocalDateTime {
 /** What a customer in Casablanca sees on their clock at `instant` (seconds are dropped). */
 export function toLocal(instant: Date, timeZone: string = BUSINESS_TIME_ZONE): LocalDateTime {
   assertInstant(instant);
-  const w = wallClock(instant, timeZone);
-  const date = `${String(w.y).padStart(4, '0')}-${pad2(w.m)}-${pad2(w.d)}`;
+  const offset = offsetMs(instant.getTime(), timeZone);
+  // The wall clock is the instant shifted by the offset, read in UTC (what `formatToParts` prints).
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset);
+  const date = utcDateString(wall);
+  const hh = wall.getUTCHours();
+  const mm = wall.getUTCMinutes();
   return {
     date,
-    time: `${pad2(w.hh)}:${pad2(w.mm)}`,
-    minutes: w.hh * 60 + w.mm,
-    weekday: isoWeekdayOf(date),
-    offsetMinutes: zoneOffsetMinutes(instant, timeZone),
+    time: `${pad2(hh)}:${pad2(mm)}`,
+    minutes: hh * 60 + mm,
+    weekday: (wall.getUTCDay() || 7) as IsoWeekday,
+    offsetMinutes: Math.round(offset / MINUTE_MS),
   };
 }
 

@@ -25,14 +25,11 @@ export interface NewProfile {
 
 /** SQL of the accounts module: sessions, users and the profile row created with each account. */
 export class AuthRepository {
-  constructor(private readonly db: Db) {}
+  /** The session lookup, run by every signed-in request: prepared once (built and planned once). */
+  private readonly sessionUser;
 
-  /**
-   * The user behind a session token, with profile and active admin roles, in one query.
-   * Expired sessions count as none.
-   */
-  async findSessionUser(token: string): Promise<SessionUserRow | null> {
-    const rows = await this.db
+  constructor(private readonly db: Db) {
+    this.sessionUser = db
       .select({
         userId: users.id,
         email: users.email,
@@ -47,8 +44,18 @@ export class AuthRepository {
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(profiles, eq(profiles.id, users.id))
-      .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)))
-      .limit(1);
+      .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1)
+      .prepare('auth_session_user');
+  }
+
+  /**
+   * The user behind a session token, with profile and active admin roles, in one query.
+   * Expired sessions count as none. Read from the database on every request, never cached, so that
+   * a sign-out or a ban takes effect at once on every instance.
+   */
+  async findSessionUser(token: string): Promise<SessionUserRow | null> {
+    const rows = await this.sessionUser.execute({ token });
     return rows[0] ?? null;
   }
 

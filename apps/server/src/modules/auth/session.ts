@@ -19,6 +19,8 @@ declare module 'fastify' {
 export const UNAUTHENTICATED_MESSAGE = 'Please sign in to continue.';
 const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MAX_UNSIGNED = 10_000;
+const MAX_UNSIGNED_LENGTH = 300;
 
 /**
  * Finds the signed-in user of a request: the session cookie of the web app (signed, httpOnly) or
@@ -69,7 +71,26 @@ export class SessionResolver {
     if (origin === 'null' || req.headers['sec-fetch-site'] === 'cross-site') throw forbidden(CROSS_SITE_MESSAGE);
   }
 
+  /**
+   * Signed values already checked, with their token (or null when the signature is not ours): the
+   * HMAC is a pure function of the value and the secret, so the answer never changes. The session
+   * itself is still read from the database on every request (a sign-out or ban counts at once).
+   */
+  private readonly unsigned = new Map<string, string | null>();
+
   private unsign(raw: string): string | null {
+    // Only values of a session cookie's size are kept, so that the memory stays small whatever is sent.
+    if (raw.length > MAX_UNSIGNED_LENGTH) return this.checkSignature(raw);
+    let token = this.unsigned.get(raw);
+    if (token === undefined) {
+      token = this.checkSignature(raw);
+      if (this.unsigned.size >= MAX_UNSIGNED) this.unsigned.clear();
+      this.unsigned.set(raw, token);
+    }
+    return token;
+  }
+
+  private checkSignature(raw: string): string | null {
     let value = raw;
     try {
       value = decodeURIComponent(raw);

@@ -59,9 +59,26 @@ export function formatMoney(amount: number): string {
 
 const INTL_LOCALES: Record<Locale, string> = { en: 'en-GB', fr: 'fr', ar: 'ar-MA' };
 const dateFormatters = new Map<Locale, Intl.DateTimeFormat>();
+/**
+ * Formatted dates by locale and instant: Intl formatting is slow and bookings start on a few
+ * thousand half hours at most. Bounded; emptied when full.
+ */
+const formattedDates = new Map<string, string>();
+const MAX_FORMATTED_DATES = 20_000;
 
 /** "Monday, 8 February 2027 at 10:00" / "lundi 8 février 2027 à 10:00" / Arabic, Casablanca time. */
 export function formatDateTime(instant: Date, locale: Locale): string {
+  const key = `${locale}${instant.getTime()}`;
+  let text = formattedDates.get(key);
+  if (text === undefined) {
+    text = dateFormatter(locale).format(instant);
+    if (formattedDates.size >= MAX_FORMATTED_DATES) formattedDates.clear();
+    formattedDates.set(key, text);
+  }
+  return text;
+}
+
+function dateFormatter(locale: Locale): Intl.DateTimeFormat {
   let f = dateFormatters.get(locale);
   if (!f) {
     f = new Intl.DateTimeFormat(`${INTL_LOCALES[locale]}-u-nu-latn`, {
@@ -76,7 +93,7 @@ export function formatDateTime(instant: Date, locale: Locale): string {
     });
     dateFormatters.set(locale, f);
   }
-  return f.format(instant);
+  return f;
 }
 
 interface Copy {

@@ -9,7 +9,7 @@ import { bookingReference, type BookingAction } from '@khedma/shared';
 import type { BookingEventData } from '@khedma/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { EmailSender } from '../../platform/email';
+import type { EmailMessage, EmailSender, PreparedEmail } from '../../platform/email';
 import type { RealtimeHub, RealtimeNotification } from '../../platform/realtime';
 import { bookingEmail, type BookingEmailKind } from './booking-emails';
 import { PRO_VISIBLE_PAYMENT, type BookingsRepository, type BookingView, type Recipient } from './bookings.repository';
@@ -61,6 +61,46 @@ export class BookingEvents {
     await this.sendEmails(view, emails, known);
   }
 
+  /**
+   * The creation email to the customer, prepared before the booking is inserted: its outbox row
+   * (outside production) is written by the statement that inserts the booking, and `deliver` sends
+   * it once that committed. Null when the sender cannot split a send or the rendering failed (logged):
+   * then `created` sends it after the commit, as for any other change.
+   */
+  createdEmail(view: BookingView, customer: Recipient): PreparedEmail | null {
+    if (!this.email.prepare) return null;
+    try {
+      return this.email.prepare(this.message(view, { to: 'customer', kind: 'created' }, customer));
+    } catch (err) {
+      this.log.error({ err, bookingId: view.id }, 'booking email failed');
+      return null;
+    }
+  }
+
+  /** Delivers a prepared email whose outbox row committed with the booking. Never throws. */
+  async deliver(view: BookingView, email: PreparedEmail): Promise<void> {
+    try {
+      await email.deliver();
+    } catch (err) {
+      this.log.error({ err, bookingId: view.id }, 'booking email failed');
+    }
+  }
+
+  private message(view: BookingView, e: EmailToSend, r: Recipient): EmailMessage {
+    const url = `${this.publicUrl}${e.to === 'customer' ? '/dashboard/bookings' : '/pro-bookings'}`;
+    const rendered = bookingEmail(e.kind, r.locale, r.name, {
+      reference: bookingReference(view.id),
+      title: view.title,
+      start: view.scheduledStart,
+      location: view.location,
+      total: view.totalAmount,
+      fee: e.fee,
+      refund: e.refund,
+      url,
+    });
+    return { to: r.email, ...rendered };
+  }
+
   private async sendEmails(view: BookingView, emails: readonly EmailToSend[], known: readonly Recipient[]): Promise<void> {
     if (emails.length === 0) return;
     try {
@@ -71,18 +111,7 @@ export class BookingEvents {
         const userId = e.to === 'customer' ? view.userId : view.proUserId;
         const r = recipients.find((x) => x.userId === userId);
         if (!r) continue;
-        const url = `${this.publicUrl}${e.to === 'customer' ? '/dashboard/bookings' : '/pro-bookings'}`;
-        const rendered = bookingEmail(e.kind, r.locale, r.name, {
-          reference: bookingReference(view.id),
-          title: view.title,
-          start: view.scheduledStart,
-          location: view.location,
-          total: view.totalAmount,
-          fee: e.fee,
-          refund: e.refund,
-          url,
-        });
-        await this.email.send({ to: r.email, ...rendered });
+        await this.email.send(this.message(view, e, r));
       }
     } catch (err) {
       this.log.error({ err, bookingId: view.id }, 'booking email failed');

@@ -35,6 +35,8 @@ describe('racing creates (bookings_no_overlap)', () => {
     const after = await counts(t.database);
     expect(after.bookings - before.bookings).toBe(1);
     expect(after.payments - before.payments).toBe(1);
+    // One creation email: the losers' statements wrote nothing, their outbox rows included.
+    expect(after.outbox - before.outbox).toBe(1);
     const res = await t.database.db.execute(
       sql`select count(*)::int as n from bookings where professional_id = ${IDS.youssef} and status in ('pending', 'confirmed')
           and tstzrange(scheduled_start, scheduled_end) && tstzrange(${created[0]!.json().scheduledStart}::timestamptz, ${created[0]!.json().scheduledEnd}::timestamptz)`,

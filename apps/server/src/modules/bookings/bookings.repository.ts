@@ -3,6 +3,7 @@ import { isoToWeekday, type AvailabilitySlot, type BookingStatus, type IsoWeekda
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enqueueJobParams, enqueueJobPlaceholderSql, type EnqueueJob } from '../../platform/jobs';
+import { outboxParams, outboxPlaceholderSql, type OutboxRow } from '../../platform/outbox';
 import type { RealtimeNotification } from '../../platform/realtime';
 import {
   bookingPriceLines,
@@ -19,7 +20,7 @@ import {
   serviceTypes,
   users,
 } from '../../db/schema/index';
-import { completeParams, completePlaceholderSql, type StoredAnswer } from './idempotency';
+import { claimParams, claimPlaceholderSql, completeParams, completePlaceholderSql, type StoredAnswer } from './idempotency';
 
 export type BookingRecord = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
@@ -66,6 +67,8 @@ export interface NewBookingWrite {
   answer?: { userId: string; key: string; answer: StoredAnswer };
   /** The realtime event, sent when the statement commits. */
   notify?: RealtimeNotification | null;
+  /** The creation email's outbox row (outside production), written with the booking. */
+  outbox?: OutboxRow;
 }
 
 /** A professional who could take a booking, with what ranking and the slot check need. */
@@ -199,8 +202,14 @@ class PreparedStatements<T> {
  * The pool query of one filter shape with placeholders for every value (see BookingsRepository.pool).
  * Overlapping bookings are found through the bookings_no_overlap index: its range expression with
  * a closed window narrows the scan to the window, and the exact half-open test follows.
+ *
+ * With `claim`, the same read also claims a request's Idempotency-Key (`claimPlaceholderSql`): one
+ * statement, committed on its own before the booking is written, so a concurrent retry sees the key
+ * in flight exactly as when the claim was a statement of its own. The professionals are then
+ * left-joined to a single row, so that the answer says whether the key was claimed even when nobody
+ * matches.
  */
-function preparePool(db: Db, filter: PoolFilter, name: string) {
+function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL): PreparedPool {
   const p = sql.placeholder;
   const conditions: SQL[] = [eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`];
   if (filter.professionalId) conditions.push(sql`${professionals.id} = ${p('professionalId')}`);
@@ -214,38 +223,54 @@ function preparePool(db: Db, filter: PoolFilter, name: string) {
   const from = sql`${p('from')}::timestamptz`;
   const to = sql`${p('to')}::timestamptz`;
   // One round trip: ratings, recent jobs, weekly slots and overlapping bookings as JSON columns.
+  const fields = {
+    professionalId: professionals.id,
+    userId: professionals.userId,
+    firstName: professionals.name,
+    cityId: professionals.cityId,
+    hourlyRate: professionals.hourlyRate,
+    rating: ratingSql,
+    reviewCount: reviewCountSql,
+    jobsLast30Days: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID}
+      and b.status in ('pending', 'confirmed', 'completed')
+      and b.scheduled_start >= ${p('since')}::timestamptz and b.scheduled_start < ${p('now')}::timestamptz)`,
+    jobsDone: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')`,
+    slots: sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
+      from professional_availability a where a.professional_id = ${PRO_ID})`,
+    busy: sql<unknown>`(select coalesce(json_agg(json_build_array(b.id, b.scheduled_start, b.scheduled_end)), '[]'::json)
+      from bookings b where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
+      and tstzrange(b.scheduled_start, b.scheduled_end) && tstzrange(${from}, ${to}, '[]')
+      and b.scheduled_start < ${to} and b.scheduled_end > ${from})`,
+    readAt: sql<string>`now()`,
+  };
+  if (!claim) {
+    return db
+      .select({ ...fields, claimed: sql<number | null>`null` })
+      .from(professionals)
+      .where(and(...conditions))
+      .prepare(name);
+  }
+  const claimed = db.$with('claim', {}).as(claim);
+  // Left-joined, the professional's columns are typed nullable: the row without one is dropped by claimAndPool.
   return db
-    .select({
-      professionalId: professionals.id,
-      userId: professionals.userId,
-      firstName: professionals.name,
-      cityId: professionals.cityId,
-      hourlyRate: professionals.hourlyRate,
-      rating: ratingSql,
-      reviewCount: reviewCountSql,
-      jobsLast30Days: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID}
-        and b.status in ('pending', 'confirmed', 'completed')
-        and b.scheduled_start >= ${p('since')}::timestamptz and b.scheduled_start < ${p('now')}::timestamptz)`,
-      jobsDone: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')`,
-      slots: sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
-        from professional_availability a where a.professional_id = ${PRO_ID})`,
-      busy: sql<unknown>`(select coalesce(json_agg(json_build_array(b.id, b.scheduled_start, b.scheduled_end)), '[]'::json)
-        from bookings b where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
-        and tstzrange(b.scheduled_start, b.scheduled_end) && tstzrange(${from}, ${to}, '[]')
-        and b.scheduled_start < ${to} and b.scheduled_end > ${from})`,
-      readAt: sql<string>`now()`,
-    })
-    .from(professionals)
-    .where(and(...conditions))
-    .prepare(name);
+    .with(claimed)
+    .select({ ...fields, claimed: sql<number | null>`(select count(*)::int from ${claimed})` })
+    .from(sql`(values (1)) as once (n)`)
+    .leftJoin(professionals, and(...conditions))
+    .prepare(name) as unknown as PreparedPool;
+}
+
+interface PreparedPool {
+  execute(params: Record<string, unknown>): Promise<Array<PoolRow & { claimed: number | null }>>;
 }
 
 /**
  * The statement of BookingsRepository.insert with placeholders for every value: the booking
  * (placeholders named as its columns), its lines as one JSON array (so that any number of them
- * fits one statement text), the payment, the job, and when asked the answer and the NOTIFY.
+ * fits one statement text), the payment, the job, and when asked the answer, the outbox row of the
+ * creation email and the NOTIFY.
  */
-function prepareInsert(db: Db, opts: { answer: boolean; notify: boolean }, name: string) {
+function prepareInsert(db: Db, opts: { answer: boolean; notify: boolean; outbox: boolean }, name: string) {
   const p = sql.placeholder;
   const at = sql`${p('at')}::timestamptz`;
   const values = Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, p(column)])) as Record<(typeof INSERTED_COLUMNS)[number], Placeholder>;
@@ -260,12 +285,66 @@ function prepareInsert(db: Db, opts: { answer: boolean; notify: boolean }, name:
       from jsonb_to_recordset(${p('lines')}::jsonb) as x(position smallint, kind text, label text, quantity numeric, "unitAmount" integer, amount integer)`),
     db.$with('j', {}).as(enqueueJobPlaceholderSql('job')),
     ...(opts.answer ? [db.$with('a', {}).as(completePlaceholderSql(db, 'answer'))] : []),
+    ...(opts.outbox ? [db.$with('o', {}).as(outboxPlaceholderSql(db, 'outbox'))] : []),
   ];
   return db
     .with(...ctes)
     .select({ done: opts.notify ? sql`pg_notify(${p('notifyChannel')}, ${p('notifyPayload')})` : sql`1` })
     .from(sql`(values (1)) as once (n)`)
     .prepare(name);
+}
+
+const poolShape = (filter: PoolFilter) => [filter.professionalId, filter.serviceTypeId, filter.cityId, filter.boroughId].map((v) => (v ? 1 : 0)).join('');
+
+function poolParams(filter: PoolFilter, window: { from: Date; to: Date }, now: Date) {
+  const since = new Date(now.getTime() - 30 * 24 * 3600_000);
+  return {
+    professionalId: filter.professionalId,
+    serviceTypeId: filter.serviceTypeId,
+    cityId: filter.cityId,
+    boroughId: filter.boroughId,
+    since: since.toISOString(),
+    now: now.toISOString(),
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
+  };
+}
+
+interface PoolRow {
+  professionalId: string;
+  userId: string;
+  firstName: string;
+  cityId: string;
+  hourlyRate: number;
+  rating: string | number | null;
+  reviewCount: number;
+  jobsLast30Days: number;
+  jobsDone: number;
+  slots: unknown;
+  busy: unknown;
+  readAt: string;
+}
+
+function toPoolMember(r: PoolRow): PoolMember {
+  const availability: WeeklyAvailability = {};
+  for (const [weekday, slot] of json<Array<[number, AvailabilitySlot]>>(r.slots)) {
+    const day = isoToWeekday(weekday as IsoWeekday);
+    availability[day] = [...(availability[day] ?? []), slot];
+  }
+  return {
+    professionalId: r.professionalId,
+    userId: r.userId,
+    firstName: r.firstName,
+    cityId: r.cityId,
+    hourlyRate: r.hourlyRate,
+    rating: r.rating === null ? null : Number(r.rating),
+    reviewCount: Number(r.reviewCount),
+    jobsLast30Days: Number(r.jobsLast30Days),
+    jobsDone: Number(r.jobsDone),
+    availability,
+    busy: json<Array<[string, string, string]>>(r.busy).map(([bookingId, start, end]) => ({ bookingId, start: new Date(start), end: new Date(end) })),
+    readAt: String(r.readAt),
+  };
 }
 
 export class BookingsRepository {
@@ -328,38 +407,25 @@ export class BookingsRepository {
    * whatever the number of professionals; the caller checks slots and ranks (domain functions).
    */
   async pool(db: Db, filter: PoolFilter, window: { from: Date; to: Date }, now: Date): Promise<PoolMember[]> {
-    const since = new Date(now.getTime() - 30 * 24 * 3600_000);
-    const rows = await this.poolQuery(db, filter).execute({
-      professionalId: filter.professionalId,
-      serviceTypeId: filter.serviceTypeId,
-      cityId: filter.cityId,
-      boroughId: filter.boroughId,
-      since: since.toISOString(),
-      now: now.toISOString(),
-      from: window.from.toISOString(),
-      to: window.to.toISOString(),
-    });
-    return rows.map((r) => {
-      const availability: WeeklyAvailability = {};
-      for (const [weekday, slot] of json<Array<[number, AvailabilitySlot]>>(r.slots)) {
-        const day = isoToWeekday(weekday as IsoWeekday);
-        availability[day] = [...(availability[day] ?? []), slot];
-      }
-      return {
-        professionalId: r.professionalId,
-        userId: r.userId,
-        firstName: r.firstName,
-        cityId: r.cityId,
-        hourlyRate: r.hourlyRate,
-        rating: r.rating === null ? null : Number(r.rating),
-        reviewCount: Number(r.reviewCount),
-        jobsLast30Days: Number(r.jobsLast30Days),
-        jobsDone: Number(r.jobsDone),
-        availability,
-        busy: json<Array<[string, string, string]>>(r.busy).map(([bookingId, start, end]) => ({ bookingId, start: new Date(start), end: new Date(end) })),
-        readAt: String(r.readAt),
-      };
-    });
+    const rows = await this.poolQuery(db, filter).execute(poolParams(filter, window, now));
+    return rows.map(toPoolMember);
+  }
+
+  /**
+   * `pool`, and in the same statement the claim of a request's Idempotency-Key (IdempotencyStore):
+   * `claimed` is false when the key was there already (IdempotencyStore.begin then says why).
+   */
+  async claimAndPool(
+    db: Db,
+    claim: { userId: string; key: string; hash: string },
+    filter: PoolFilter,
+    window: { from: Date; to: Date },
+    now: Date,
+  ): Promise<{ claimed: boolean; pool: PoolMember[] }> {
+    const shape = poolShape(filter);
+    const statement = this.claimPoolQueries.get(db, shape, () => preparePool(db, filter, `bookings_claim_pool_${shape}`, claimPlaceholderSql(db, 'claim')));
+    const rows = await statement.execute({ ...poolParams(filter, window, now), ...claimParams(claim.userId, claim.key, claim.hash, 'claim') });
+    return { claimed: Number(rows[0]?.claimed ?? 0) > 0, pool: rows.filter((r) => r.professionalId !== null).map(toPoolMember) };
   }
 
   /**
@@ -367,11 +433,12 @@ export class BookingsRepository {
    * create and preview, and planning its six subqueries cost more than running them.
    */
   private poolQuery(db: Db, filter: PoolFilter) {
-    const shape = [filter.professionalId, filter.serviceTypeId, filter.cityId, filter.boroughId].map((v) => (v ? 1 : 0)).join('');
+    const shape = poolShape(filter);
     return this.poolQueries.get(db, shape, () => preparePool(db, filter, `bookings_pool_${shape}`));
   }
 
-  private readonly poolQueries = new PreparedStatements<ReturnType<typeof preparePool>>();
+  private readonly poolQueries = new PreparedStatements<PreparedPool>();
+  private readonly claimPoolQueries = new PreparedStatements<PreparedPool>();
 
   // ------------------------------------------------------------------------------------------
   // Writes
@@ -388,16 +455,18 @@ export class BookingsRepository {
   }
 
   /**
-   * A new booking with its price lines, its payment row, its job and its Idempotency-Key answer in
-   * ONE statement that commits on its own: data-modifying CTEs share one snapshot and foreign keys
+   * A new booking with its price lines, its payment row, its job, its Idempotency-Key answer and its
+   * creation email's outbox row in ONE statement that commits on its own: data-modifying CTEs share one snapshot and foreign keys
    * are checked at its end, so all of it is written or none (the exclusion constraint refusing the
    * slot included); the realtime NOTIFY in it is sent at that commit, and only then. One round trip
    * where a transaction took five (BEGIN, insert, answer, COMMIT, NOTIFY), and a prepared statement
-   * (one per shape: with or without an answer and an event).
+   * (one per shape: with or without an answer, an event and an outbox row).
    */
   async insert(db: Db, w: NewBookingWrite): Promise<void> {
-    const shape = `${w.answer ? 1 : 0}${w.notify ? 1 : 0}`;
-    const statement = this.inserts.get(db, shape, () => prepareInsert(db, { answer: !!w.answer, notify: !!w.notify }, `bookings_insert_${shape}`));
+    const shape = `${w.answer ? 1 : 0}${w.notify ? 1 : 0}${w.outbox ? 1 : 0}`;
+    const statement = this.inserts.get(db, shape, () =>
+      prepareInsert(db, { answer: !!w.answer, notify: !!w.notify, outbox: !!w.outbox }, `bookings_insert_${shape}`),
+    );
     await statement.execute({
       ...w.booking,
       at: w.at,
@@ -408,6 +477,7 @@ export class BookingsRepository {
       ...enqueueJobParams(w.job, 'job'),
       ...(w.answer ? completeParams(w.answer.userId, w.answer.key, w.answer.answer, 'answer') : {}),
       ...(w.notify ? { notifyChannel: w.notify.channel, notifyPayload: w.notify.payload } : {}),
+      ...(w.outbox ? outboxParams(w.outbox, 'outbox') : {}),
     });
   }
 

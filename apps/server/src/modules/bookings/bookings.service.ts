@@ -283,46 +283,43 @@ export class BookingService {
   /** POST /api/bookings: a wizard booking. */
   async create(user: SessionUser, input: CreateBookingRequest, key?: string): Promise<CreateAnswer> {
     this.require(user, 'booking:create');
-    return this.idempotent(user, key, 'POST /api/bookings', input, async (answer) => {
+    return this.idempotent(user, key, 'POST /api/bookings', input, async () => {
       const now = this.now();
       const checked = validateBookingWindow(input, { now });
       if (!checked.ok) throw windowError(checked);
       const { service, city, boroughId, addOns, quote } = await this.priceWizard(input);
-      return this.place(
-        {
-          customerId: user.id,
-          filter: { serviceTypeId: service.id, cityId: city.id, boroughId, professionalId: input.professionalId },
-          strict: input.professionalId !== undefined,
-          window: checked.value,
-          quote,
-          addOns,
-          row: {
-            kind: 'service',
-            serviceTypeId: service.id,
-            title: service.name,
-            description: input.description ?? `${service.name} service booking`,
-            location: input.location ?? city.name,
-            cityId: city.id,
-            boroughId,
-            contactPhone: null,
-            specialRequests: null,
-            fixedPrice: true,
-          },
-          unavailableMessage: input.professionalId
-            ? 'This professional is not available at this time. Please choose another time.'
-            : NO_PROFESSIONAL_MESSAGE,
-          names: { city, service },
-          customer: recipientOf(user),
+      return {
+        customerId: user.id,
+        filter: { serviceTypeId: service.id, cityId: city.id, boroughId, professionalId: input.professionalId },
+        strict: input.professionalId !== undefined,
+        window: checked.value,
+        quote,
+        addOns,
+        row: {
+          kind: 'service',
+          serviceTypeId: service.id,
+          title: service.name,
+          description: input.description ?? `${service.name} service booking`,
+          location: input.location ?? city.name,
+          cityId: city.id,
+          boroughId,
+          contactPhone: null,
+          specialRequests: null,
+          fixedPrice: true,
         },
-        answer,
-      );
+        unavailableMessage: input.professionalId
+          ? 'This professional is not available at this time. Please choose another time.'
+          : NO_PROFESSIONAL_MESSAGE,
+        names: { city, service },
+        customer: recipientOf(user),
+      };
     });
   }
 
   /** POST /api/bookings/hourly: from a professional's page (hourly rate x hours + fee). */
   async createHourly(user: SessionUser, input: CreateHourlyBookingRequest, key?: string): Promise<CreateAnswer> {
     this.require(user, 'booking:create');
-    return this.idempotent(user, key, 'POST /api/bookings/hourly', input, async (answer) => {
+    return this.idempotent(user, key, 'POST /api/bookings/hourly', input, async () => {
       const now = this.now();
       const checked = validateProPageBooking(input, { now });
       if (!checked.ok) throw windowError(checked);
@@ -330,43 +327,63 @@ export class BookingService {
       const city = await this.city({ id: pro.cityId });
       if (!city) throw badRequest('City not found', { professionalId: 'Professional not found' });
       const title = `${input.durationHours} ${input.durationHours === 1 ? 'hour' : 'hours'} with ${pro.firstName}`;
-      return this.place(
-        {
-          customerId: user.id,
-          filter: { professionalId: pro.professionalId },
-          strict: true,
-          window: checked.value,
-          quote: hourlyQuote({ hourlyRate: pro.hourlyRate, hours: input.durationHours }),
-          addOns: [],
-          row: {
-            kind: 'hourly',
-            serviceTypeId: null,
-            title,
-            description: input.description ?? `Booking with ${pro.firstName}`,
-            location: input.location,
-            cityId: pro.cityId,
-            boroughId: null,
-            contactPhone: input.contactPhone,
-            specialRequests: input.specialRequests ?? null,
-            fixedPrice: false,
-          },
-          unavailableMessage: 'This professional is not available at this time. Please choose another time.',
-          names: { city, service: null },
-          customer: recipientOf(user),
+      return {
+        customerId: user.id,
+        filter: { professionalId: pro.professionalId },
+        strict: true,
+        window: checked.value,
+        quote: hourlyQuote({ hourlyRate: pro.hourlyRate, hours: input.durationHours }),
+        addOns: [],
+        row: {
+          kind: 'hourly',
+          serviceTypeId: null,
+          title,
+          description: input.description ?? `Booking with ${pro.firstName}`,
+          location: input.location,
+          cityId: pro.cityId,
+          boroughId: null,
+          contactPhone: input.contactPhone,
+          specialRequests: input.specialRequests ?? null,
+          fixedPrice: false,
         },
-        answer,
-      );
+        unavailableMessage: 'This professional is not available at this time. Please choose another time.',
+        names: { city, service: null },
+        customer: recipientOf(user),
+      };
     });
   }
 
-  /** The Idempotency-Key protocol around a create (idempotency.ts). */
-  private async idempotent(user: SessionUser, key: string | undefined, route: string, body: unknown, work: (answer: Answer) => Promise<BookingDto>): Promise<CreateAnswer> {
-    if (!key) return { status: 201, body: await work(() => undefined), replayed: false };
+  /**
+   * The Idempotency-Key protocol around a create (idempotency.ts). The plan (validation, prices from
+   * the cached catalogue) is made first, so that the key is claimed by the statement that reads the
+   * assignment pool: one round trip for both, committed before the booking is written. A request
+   * refused by its plan, or whose key was there already, takes the store's own path, so its answer
+   * under the key is what it always was (a stored answer first, then the refusal, stored).
+   */
+  private async idempotent(user: SessionUser, key: string | undefined, route: string, body: unknown, plan: () => Promise<BookingPlan>): Promise<CreateAnswer> {
+    if (!key) return { status: 201, body: await this.place(await plan(), () => undefined), replayed: false };
     const store = this.d.idempotency;
-    const stored = await store.begin(user.id, key, requestHash(route, body));
-    if (stored) return { ...stored, replayed: true };
+    const hash = requestHash(route, body);
+    let planned: BookingPlan | undefined;
+    let refusal: unknown;
     try {
-      const dto = await work((answer) => ({ userId: user.id, key, answer: { status: 201, body: answer } }));
+      planned = await plan();
+    } catch (err) {
+      refusal = err;
+    }
+    let first: PoolMember[] | undefined;
+    if (planned) {
+      const { start, end } = planned.window;
+      const read = await this.d.repo.claimAndPool(this.db, { userId: user.id, key, hash }, planned.filter, { from: start, to: end }, this.now());
+      if (read.claimed) first = read.pool;
+    }
+    if (!first) {
+      const stored = planned ? await store.existing(user.id, key, hash) : await store.begin(user.id, key, hash);
+      if (stored) return { ...stored, replayed: true };
+    }
+    try {
+      if (!planned) throw refusal;
+      const dto = await this.place(planned, (answer) => ({ userId: user.id, key, answer: { status: 201, body: answer } }), first);
       return { status: 201, body: dto, replayed: false };
     } catch (err) {
       if (err instanceof AppError && err.status < 500) {
@@ -382,13 +399,14 @@ export class BookingService {
   /**
    * The one insertion path: re-run the assignment, then ONE statement inserts the booking (pending,
    * payment pending), its price lines and add-ons, the payment row, the job that releases the slot
-   * if it is never paid and the answer for the Idempotency-Key, and sends the realtime event at its
-   * commit (BookingsRepository.insert). The exclusion constraint refuses an overlap that a
-   * concurrent request committed first (23P01): the assignment is retried once with the next
-   * candidate, then 409. The pool is read outside any transaction on purpose: the constraint, not a
-   * lock, settles races, and the answer is built before the insert so that the insert stores it.
+   * if it is never paid, the answer for the Idempotency-Key and the creation email's outbox row, and
+   * sends the realtime event at its commit (BookingsRepository.insert). The exclusion constraint
+   * refuses an overlap that a concurrent request committed first (23P01): the assignment is retried
+   * once with the next candidate, then 409. The pool is read outside any transaction on purpose: the
+   * constraint, not a lock, settles races, and the answer is built before the insert so that the
+   * insert stores it.
    */
-  private async place(plan: BookingPlan, answer: Answer): Promise<BookingDto> {
+  private async place(plan: BookingPlan, answer: Answer, firstPool?: PoolMember[]): Promise<BookingDto> {
     const { repo, events } = this.d;
     const { start, end, durationMinutes } = plan.window;
     const excluded = new Set<string>();
@@ -396,9 +414,9 @@ export class BookingService {
       let chosen: PoolMember | null = null;
       try {
         const now = this.now();
-        const pool = (await repo.pool(this.db, plan.filter, { from: start, to: end }, now)).filter(
-          (p) => p.userId !== plan.customerId && !excluded.has(p.professionalId),
-        );
+        // The first read may have come with the Idempotency-Key's claim (idempotent).
+        const read = attempt === 0 && firstPool ? firstPool : await repo.pool(this.db, plan.filter, { from: start, to: end }, now);
+        const pool = read.filter((p) => p.userId !== plan.customerId && !excluded.has(p.professionalId));
         const working = pool.filter((p) => isWithinAvailability(p.availability, start, end));
         chosen = pickProfessional(working.filter((p) => !overlaps(p.busy, start, end)));
         if (!chosen) {
@@ -442,6 +460,8 @@ export class BookingService {
         };
         const lines = q.lines.map((l) => ({ kind: l.kind, label: l.label, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount }));
         const dto = toBookingDto(view, lines.map((l) => ({ ...l, bookingId: row.id })), 'customer', now);
+        // The creation email is rendered now so that its outbox row is written with the booking.
+        const email = events.createdEmail(view, plan.customer);
         await repo.insert(this.db, {
           booking,
           at: pro.readAt,
@@ -452,8 +472,10 @@ export class BookingService {
           job: { kind: JOB_EXPIRE_UNPAID, dedupeKey: row.id, runAt: new Date(now.getTime() + UNPAID_BOOKING_TTL_MINUTES * MINUTE), payload: { bookingId: row.id } },
           answer: answer(dto),
           notify: events.createdNotification(view),
+          outbox: email?.outbox,
         });
-        await events.created(view, [{ to: 'customer', kind: 'created' }], [plan.customer]);
+        if (email) await events.deliver(view, email);
+        else await events.created(view, [{ to: 'customer', kind: 'created' }], [plan.customer]);
         return dto;
       } catch (err) {
         if (!isSlotConflict(err)) throw err;

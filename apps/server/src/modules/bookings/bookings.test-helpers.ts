@@ -113,8 +113,9 @@ export async function counts(database: Database) {
     (select count(*)::int from booking_price_lines) as lines,
     (select count(*)::int from payments) as payments,
     (select count(*)::int from ledger_entries) as ledger,
-    (select count(*)::int from scheduled_jobs) as jobs`);
-  return (res as unknown as { rows: Array<{ bookings: number; lines: number; payments: number; ledger: number; jobs: number }> }).rows[0]!;
+    (select count(*)::int from scheduled_jobs) as jobs,
+    (select count(*)::int from outbox) as outbox`);
+  return (res as unknown as { rows: Array<{ bookings: number; lines: number; payments: number; ledger: number; jobs: number; outbox: number }> }).rows[0]!;
 }
 
 /** Ledger rows of a booking, and the sum per transaction (each must be 0). */

@@ -166,6 +166,8 @@ describe('POST /api/bookings', () => {
     expect(after.bookings - before.bookings).toBe(1);
     expect(after.lines - before.lines).toBe(3);
     expect(after.payments - before.payments).toBe(1);
+    // The creation email's outbox row is written by the statement that inserts the booking.
+    expect(after.outbox - before.outbox).toBe(1);
     const mails = await outboxTo(t.app, 'customer@demo.ma');
     expect(mails[0]!.subject).toBe(`Booking ${b.reference} created`);
   });
@@ -276,6 +278,40 @@ describe('Idempotency-Key', () => {
     expect(res.statusCode).toBe(409);
     expect(errorCode(res)).toBe('IDEMPOTENCY_IN_FLIGHT');
     expect((await first).statusCode).toBe(201);
+  });
+
+  it('replays a refusal met after the key was claimed (nobody free at that time)', async () => {
+    // Salma cleans in Rabat: the claim rides with the assignment read, which finds nobody.
+    const body = wizardBody(t.app, { date: dayFromNow(t.app, 12), professionalId: IDS.salma });
+    const headers = { 'idempotency-key': 'nobody-12' };
+    const before = await counts(t.database);
+    const a = await createBooking(t.app, t.customer, body, headers);
+    const b = await createBooking(t.app, t.customer, body, headers);
+    expect(a.statusCode).toBe(409);
+    expect(errorCode(a)).toBe('NO_PROFESSIONAL_AVAILABLE');
+    expect(b.statusCode).toBe(409);
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    expect(b.json()).toEqual(a.json());
+    expect(await counts(t.database)).toEqual(before);
+    const res = await t.database.db.execute(sql`select status, response_status from idempotency_keys where key = 'nobody-12' and user_id = ${t.customer.userId}`);
+    expect((res as unknown as { rows: unknown[] }).rows).toEqual([{ status: 'done', response_status: 409 }]);
+  });
+
+  it('takes over a key left in flight by a crash more than 2 minutes ago', async () => {
+    const body = wizardBody(t.app, { date: dayFromNow(t.app, 12), startTime: '15:00', endTime: '16:00' });
+    const { requestHash } = await import('./idempotency');
+    await t.database.db.execute(
+      sql`insert into idempotency_keys (key, user_id, request_hash, status, created_at)
+          values ('crashed-key', ${t.customer.userId}, ${requestHash('POST /api/bookings', { ...body, addOnIds: [] })}, 'in_flight', now() - interval '3 minutes')`,
+    );
+    const before = await counts(t.database);
+    const res = await createBooking(t.app, t.customer, body, { 'idempotency-key': 'crashed-key' });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect((await counts(t.database)).bookings - before.bookings).toBe(1);
+    const again = await createBooking(t.app, t.customer, body, { 'idempotency-key': 'crashed-key' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(res.json());
   });
 
   it('concurrent retries: one booking, every answer is the booking or in flight', async () => {

@@ -5,14 +5,15 @@
  * processed, a retry gets 409 IDEMPOTENCY_IN_FLIGHT.
  *
  * Keys are per user (the primary key is (user_id, key)), kept 24 h. The key row is inserted and
- * committed before the work starts, so a concurrent retry sees it in flight; the answer is stored by
+ * committed before the work starts (by the statement that reads the assignment pool, when the request
+ * passed validation), so a concurrent retry sees it in flight; the answer is stored by
  * the statement that inserts the booking (`completePlaceholderSql`), so a booking never exists
  * without its answer.
  * Expected refusals (4xx) are stored as the answer too; an unexpected failure removes the key so the
  * client may retry. A key left in flight by a crashed process is taken over after 2 minutes.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
 import { AppError } from '../../http/errors';
@@ -45,12 +46,7 @@ export class IdempotencyStore {
   private readonly claim;
 
   constructor(private readonly db: Db) {
-    this.claim = db
-      .insert(idempotencyKeys)
-      .values({ key: sql.placeholder('key'), userId: sql.placeholder('userId'), requestHash: sql.placeholder('hash'), status: 'in_flight' })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key })
-      .prepare('idempotency_claim');
+    this.claim = claimInsert(db, (name) => sql.placeholder(name)).prepare('idempotency_claim');
   }
 
   /**
@@ -58,9 +54,17 @@ export class IdempotencyStore {
    * the caller should do the work; throws 422 / 409 as described above.
    */
   async begin(userId: string, key: string, hash: string): Promise<StoredAnswer | null> {
-    const inserted = await this.claim.execute({ key, userId, hash });
+    const inserted = await this.claim.execute(claimParams(userId, key, hash, ''));
     if (inserted.length > 0) return null;
+    return this.existing(userId, key, hash);
+  }
 
+  /**
+   * After a claim found the key there already (here, or in the statement that reads the assignment
+   * pool, BookingsRepository.claimAndPool): the stored answer, or 422 / 409, or null when the key
+   * could be taken over after all (expired, or left in flight by a crash).
+   */
+  async existing(userId: string, key: string, hash: string): Promise<StoredAnswer | null> {
     const [row] = await this.db
       .select({
         requestHash: idempotencyKeys.requestHash,
@@ -121,6 +125,35 @@ export class IdempotencyStore {
   async purge(): Promise<void> {
     await this.db.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`);
   }
+}
+
+/**
+ * The INSERT that claims a key (in flight), nothing when the key exists. Its transaction commits
+ * without waiting for its WAL to reach the disk (`set_config(..., true)` is local to the transaction
+ * and read at its commit): losing a claim to a database crash is harmless, since nothing has been
+ * written under it yet and the booking statement that follows commits synchronously, which flushes
+ * the WAL up to it, claim included; at worst a retry takes the key afresh instead of finding it in
+ * flight. It saves a disk flush per create.
+ */
+function claimInsert(db: Db, p: (name: string) => Placeholder) {
+  return db
+    .insert(idempotencyKeys)
+    .values({ key: p('Key'), userId: p('UserId'), requestHash: p('Hash'), status: 'in_flight' })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key, noWait: sql<string>`set_config('synchronous_commit', 'off', true)` });
+}
+
+/**
+ * The claim with its values left to the execution of a prepared statement (placeholders named
+ * `<prefix>Key` ...; `claimParams` gives them), for a statement that claims the key while it reads
+ * what the work needs (BookingsRepository.claimAndPool): one round trip where there were two.
+ */
+export function claimPlaceholderSql(db: Db, prefix: string): SQL {
+  return claimInsert(db, (name) => sql.placeholder(`${prefix}${name}`)).getSQL();
+}
+
+export function claimParams(userId: string, key: string, hash: string, prefix: string): Record<string, unknown> {
+  return { [`${prefix}Key`]: key, [`${prefix}UserId`]: userId, [`${prefix}Hash`]: hash };
 }
 
 /**
