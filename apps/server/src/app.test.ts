@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from './test/app';
 
@@ -132,6 +133,18 @@ describe('contracts', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('compresses answers above 1 KB (gzip and brotli) and leaves small ones alone', async () => {
+    const gzip = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toHaveProperty('openapi');
+    const br = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toHaveProperty('openapi');
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers 404 for a missing asset instead of the web app', async () => {

@@ -81,6 +81,7 @@ export interface PoolMember {
   /** Average of real reviews, null without any. */
   rating: number | null;
   reviewCount: number;
+  /** Ranking figures (pickProfessional): 0 when the filter names the professional, since one is not ranked. */
   jobsLast30Days: number;
   jobsDone: number;
   availability: WeeklyAvailability;
@@ -221,6 +222,7 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL): Pre
     conditions.push(sql`exists (select 1 from ${professionalBoroughs} pb where pb.professional_id = ${PRO_ID} and pb.borough_id = ${p('boroughId')})`);
   }
   const from = sql`${p('from')}::timestamptz`;
+  const ranked = !filter.professionalId;
   const to = sql`${p('to')}::timestamptz`;
   // One round trip: ratings, recent jobs, weekly slots and overlapping bookings as JSON columns.
   const fields = {
@@ -231,10 +233,13 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL): Pre
     hourlyRate: professionals.hourlyRate,
     rating: ratingSql,
     reviewCount: reviewCountSql,
-    jobsLast30Days: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID}
+    // Ranking figures: not counted when the professional is chosen (a pool of one is not ranked).
+    jobsLast30Days: ranked
+      ? sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID}
       and b.status in ('pending', 'confirmed', 'completed')
-      and b.scheduled_start >= ${p('since')}::timestamptz and b.scheduled_start < ${p('now')}::timestamptz)`,
-    jobsDone: sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')`,
+      and b.scheduled_start >= ${p('since')}::timestamptz and b.scheduled_start < ${p('now')}::timestamptz)`
+      : sql<number>`0`,
+    jobsDone: ranked ? sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')` : sql<number>`0`,
     slots: sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
       from professional_availability a where a.professional_id = ${PRO_ID})`,
     busy: sql<unknown>`(select coalesce(json_agg(json_build_array(b.id, b.scheduled_start, b.scheduled_end)), '[]'::json)
