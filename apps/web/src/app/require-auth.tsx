@@ -1,6 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { can, type Permission } from '@khedma/shared/domain/permissions';

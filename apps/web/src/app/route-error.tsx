@@ -1,6 +1,6 @@
 import { AlertTriangle, RefreshCw, RotateCcw } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Seo } from '../components/seo';

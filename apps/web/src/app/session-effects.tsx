@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import type { Profile } from '@khedma/shared/schemas/profile';

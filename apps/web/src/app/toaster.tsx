@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Toaster } from 'sonner';
 
 /** Toasts at the top (under the header), on the inline-end side, mirrored in Arabic. Loaded on demand (lib/toast.ts). */

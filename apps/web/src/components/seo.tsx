@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useLocation } from 'react-router';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../lib/i18n';
 import { useLanguage } from '../lib/localized';

@@ -1,6 +1,6 @@
 import type { ServiceTypeSummary } from '@khedma/shared';
 import { BadgeCheck, Clock, PackageCheck, ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import { paths } from '../app/paths';
 import { formatDuration, formatMoney } from '../lib/format';

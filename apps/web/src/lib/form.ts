@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState, type ChangeEvent, type FocusEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { PASSWORD_RULES, PASSWORD_TOO_LONG_MESSAGE, VALIDATION_MESSAGES } from '@khedma/shared/domain/validation';
 import { PROFILE_MESSAGES } from '@khedma/shared/schemas/profile';
 

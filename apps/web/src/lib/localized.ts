@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './i18n';
 
 /** A text in the three interface languages, as the API sends it. */

@@ -12,7 +12,7 @@
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from './toast';
 import { can, type Permission } from '@khedma/shared/domain/permissions';

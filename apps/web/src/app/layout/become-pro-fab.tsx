@@ -1,6 +1,6 @@
 import { BriefcaseBusiness, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useLocation } from 'react-router';
 import { onConsentChange, readConsent } from '../../lib/consent';
 import { paths, routes } from '../paths';

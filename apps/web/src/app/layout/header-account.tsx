@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { toast } from '../../lib/toast';
 import { cn } from '../../components/ui/cn';
 import { LANGUAGES, setLanguage, type Language } from '../../lib/i18n';

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn';
 import { HeaderAccount } from './header-account';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { loadNamespaces } from '../../lib/i18n';
 import { useShellSession } from '../session';

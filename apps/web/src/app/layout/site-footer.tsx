@@ -1,6 +1,6 @@
 import { Apple, Cookie, Play } from 'lucide-react';
 import type { ParseKeys } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { openCookieSettings } from '../../lib/events';
 import { paths } from '../paths';

@@ -1,5 +1,5 @@
 import { Home } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ButtonLink } from '../../components/ui/button';
 import { Seo } from '../../components/seo';
 import { paths } from '../paths';

@@ -1,6 +1,6 @@
 import { CalendarClock, Loader2, RotateCcw, XCircle } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import {

@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, Hash, MapPin, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { BookingDto } from '../../lib/bookings';
 import { formatLocalDate, formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/localized';

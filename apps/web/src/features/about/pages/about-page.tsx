@@ -1,5 +1,5 @@
 import { ArrowRight, Compass, HeartHandshake, ShieldCheck, Sparkles, Target, Timer } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { paths } from '../../../app/paths';
 import { Seo } from '../../../components/seo';
 import { ButtonLink } from '../../../components/ui/button';

@@ -1,5 +1,6 @@
 import { MailCheck } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { toast } from '../../../lib/toast';
 import { paths } from '../../../app/paths';
 import { Button, ButtonLink } from '../../../components/ui/button';

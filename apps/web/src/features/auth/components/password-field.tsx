@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { TextField, type TextFieldProps } from '../../../components/ui/field';
 
 /** A password input with a show/hide toggle (aria-pressed), left-to-right whatever the page direction. */

@@ -1,6 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useLocation } from 'react-router';
 import { forgotPasswordRequestSchema } from '@khedma/shared/schemas/auth';
 import { paths } from '../../../app/paths';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { VALIDATION_MESSAGES } from '@khedma/shared/domain/validation';

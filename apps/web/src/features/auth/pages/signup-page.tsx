@@ -1,6 +1,7 @@
 import { BriefcaseBusiness, House } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { VALIDATION_MESSAGES } from '@khedma/shared/domain/validation';

@@ -1,6 +1,6 @@
 import { CreditCard, Landmark, Loader2, Lock, Smartphone, TriangleAlert, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PAYMENT_METHODS, type PaymentMethod } from '@khedma/shared';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';

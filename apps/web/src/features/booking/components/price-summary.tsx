@@ -1,5 +1,5 @@
 import type { PriceLineDto } from '@khedma/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatMoney } from '../../../lib/format';
 
 export interface PriceSummaryProps {

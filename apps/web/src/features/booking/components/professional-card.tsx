@@ -1,5 +1,5 @@
 import { BadgeCheck, Briefcase } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Rating } from './rating';
 
 export interface ProfessionalSummary {

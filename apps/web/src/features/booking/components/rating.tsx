@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** "★ 4.8 · Reviews: 12", or "No reviews yet" (PRODUCT.md §1: real figures, never a placeholder). */
 export function Rating({ rating, reviewsCount }: { rating: number | null; reviewsCount: number }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Navigate, useLocation } from 'react-router';
 import { loginPathWithNext } from '../../../lib/safe-next';
 import { useSession, type SessionUser } from '../../../lib/session';

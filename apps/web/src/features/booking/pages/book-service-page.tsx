@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AssignmentPreviewRequest, CreateBookingRequest, QuoteRequest } from '@khedma/shared';
 import { paths } from '../../../app/paths';

@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarPlus, CheckCircle2, ClipboardList, RefreshCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { BookingCardList } from '../../../components/bookings/booking-card-list';

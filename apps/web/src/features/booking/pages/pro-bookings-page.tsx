@@ -1,5 +1,5 @@
 import { Check, ClipboardList, Phone, RefreshCw, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { toast } from '../../../lib/toast';
 import { paths } from '../../../app/paths';
 import { BookingSummary } from '../../../components/bookings/booking-summary';

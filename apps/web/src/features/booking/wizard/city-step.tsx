@@ -1,6 +1,6 @@
 import { Check, MapPin } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../components/ui/cn';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { useBoroughs, useCities } from '../api';

@@ -1,7 +1,7 @@
 import * as Checkbox from '@radix-ui/react-checkbox';
 import { Check, Loader2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CATEGORY_INFO, LIMITS, timeToMinutes, type QuoteResponse, type ServiceTypeDetail } from '@khedma/shared';
 import { Button } from '../../../components/ui/button';
 import { formatDuration, formatMoney } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { CheckCircle2, Mail } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../app/paths';
 

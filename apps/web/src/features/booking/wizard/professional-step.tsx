@@ -1,5 +1,5 @@
 import { CalendarClock, SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { AssignmentPreviewRequest, LocalTime } from '@khedma/shared';
 import { Button } from '../../../components/ui/button';
 import { useLanguage } from '../../../lib/localized';

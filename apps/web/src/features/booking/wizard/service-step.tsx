@@ -1,6 +1,6 @@
 import { Clock, Search } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CATEGORIES, CATEGORY_INFO, type Category, type ServiceTypeSummary } from '@khedma/shared';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { clampStep, progressPercent, WIZARD_STEP_COUNT, WIZARD_STEPS } from './wizard-state';
 
 /** "Step 3 of 6 · Date and time" and the bar (SPEC §2: the counter is clamped to 1..6). */

@@ -1,6 +1,6 @@
 import { AlertTriangle, MessageCircle, RotateCcw, SearchX } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, SERVICE_CATEGORIES, toServiceCategory, withQuery, type ServiceCategory } from '../../../app/paths';
 import { CATEGORY_VISUALS } from '../../../components/category-visual';

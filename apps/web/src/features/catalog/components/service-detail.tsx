@@ -1,7 +1,7 @@
 import type { ServiceTypeDetail } from '@khedma/shared';
 import { AlertTriangle, ArrowLeft, ArrowRight, BadgeCheck, Check, Clock, LoaderCircle, PackageCheck, RotateCcw, ShieldCheck, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { paths, type ServiceCategory } from '../../../app/paths';
 import { categoryVisual, CategoryTile } from '../../../components/category-visual';

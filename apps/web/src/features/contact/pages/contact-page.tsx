@@ -3,7 +3,7 @@ import type { ContactRequest } from '@khedma/shared';
 import { contactRequestSchema } from '@khedma/shared/schemas/contact';
 import { ArrowRight, Mail, MapPin, Phone, Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { SUPPORT_CONTACT } from '../../../app/site-config';

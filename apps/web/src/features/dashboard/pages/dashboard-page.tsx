@@ -1,6 +1,6 @@
 import { CalendarCheck, CalendarDays, CalendarPlus, ClipboardList, Inbox, RefreshCw, UserCog, Wallet, type LucideIcon } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../../app/paths';
 import { BookingCardList } from '../../../components/bookings/booking-card-list';

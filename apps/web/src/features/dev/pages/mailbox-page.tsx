@@ -1,5 +1,5 @@
 import { Mail, MessageSquareText, RefreshCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
 import { PageIntro } from '../../../components/ui/page-intro';

@@ -1,7 +1,7 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { paths } from '../../../app/paths';
 import { Seo } from '../../../components/seo';
 import { ButtonLink } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { BadgeCheck, CheckCircle2, MapPin, Star, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { MARKETING_FIGURES } from '../../../app/site-config';
 import { useCities } from '../../../lib/catalog';
 import { formatNumber } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { ArrowRight, BadgeCheck, CalendarCheck, CreditCard, Headset, Search, Tag } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { paths, withQuery } from '../../../app/paths';
 import { SOCIAL_LINKS, SUPPORT_CONTACT } from '../../../app/site-config';

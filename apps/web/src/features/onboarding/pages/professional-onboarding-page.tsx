@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Seo } from '../../../components/seo';
 import { PageIntro } from '../../../components/ui/page-intro';
 

@@ -1,5 +1,5 @@
 import { ArrowRight, BadgeCheck, EyeOff, Handshake, Lock, MessageSquareQuote } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { ESCROW_RELEASE_HOURS, SERVICE_FEE_RATE } from '@khedma/shared/domain/constants';
 import { paths } from '../../../app/paths';

@@ -1,6 +1,6 @@
 import { Camera, ImageUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { toast } from '../../../lib/toast';
 import { PROFILE_LIMITS } from '@khedma/shared/schemas/profile';
 import { buttonClass } from '../../../components/ui/button';

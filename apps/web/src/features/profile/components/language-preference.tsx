@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { toast } from '../../../lib/toast';
 import { SelectField } from '../../../components/ui/field';
 import { isLanguage, LANGUAGES, setLanguage, type Language } from '../../../lib/i18n';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { toast } from '../../../lib/toast';
 import { profileFormSchema, type Profile } from '@khedma/shared/schemas/profile';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Seo } from '../../../components/seo';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { formatDate } from '../../../lib/format';

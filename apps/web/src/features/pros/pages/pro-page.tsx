@@ -1,6 +1,6 @@
 import { BadgeCheck, Briefcase, CalendarDays, MapPin, SearchX, Star } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { proPageDateBounds, WEEKDAYS, type Weekday } from '@khedma/shared';
 import type { ProProfile } from '@khedma/shared/schemas/pros';
