@@ -48,6 +48,22 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('the app starts from the catalogue in the page, however long ago the server rendered it, without reading it again', async ({ page }) => {
+  await skipCookieBanner(page);
+  await page.goto('/services'); // the server renders and keeps the page now
+  const catalogueReads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/api\/(services|categories|cities)\b/.test(pathname)) catalogueReads.push(pathname);
+  });
+  // Ten minutes later (longer than the catalogue's freshness), the same kept page is served again.
+  await page.clock.setFixedTime(Date.now() + 10 * 60_000);
+  await page.goto('/services');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await page.waitForLoadState('networkidle');
+  expect(catalogueReads).toEqual([]);
+});
+
 test('the app takes a server-rendered page over without a change or an error, and the chosen language is rendered next time', async ({ page }) => {
   await skipCookieBanner(page);
   const errors: string[] = [];

@@ -31,7 +31,16 @@ function readServerState(): ServerState | null {
 
 const queryClient = createQueryClient();
 const serverState = readServerState();
-if (serverState) hydrate(queryClient, serverState.queries as DehydratedState);
+if (serverState) {
+  const queries = serverState.queries as DehydratedState;
+  // The server renders public pages from its current catalogue, drops the pages it keeps whenever the
+  // catalogue changes (apps/server/src/http/pages.ts), and a page is never reused without asking the
+  // server: the data in it is as fresh as a fetch made now, so it counts as fetched now (rather than
+  // when the page was first rendered) and is not fetched again while the page starts.
+  const now = Date.now();
+  for (const query of queries.queries) query.state.dataUpdatedAt = now;
+  hydrate(queryClient, queries);
+}
 
 /**
  * Hydration problems (the server's page and the first render disagree) are bugs to fix, but React
