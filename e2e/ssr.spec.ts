@@ -64,6 +64,27 @@ test('the app starts from the catalogue in the page, however long ago the server
   expect(catalogueReads).toEqual([]);
 });
 
+test('on a phone, sections below the fold are taken over when they come near the screen, and then work as the app', async ({ page }) => {
+  await skipCookieBanner(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  const popular = page.locator('section[aria-labelledby="popular-heading"]');
+  const takenOver = () => popular.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+  // The hero and the search are the app's at once; Popular Services, far below, is still the server's HTML.
+  await expect(page.getByRole('search').getByRole('button')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await takenOver()).toBe(false);
+  await expect(popular.locator('article')).toHaveCount(6);
+  // Scrolled near: taken over, and its links navigate inside the app (no new document).
+  await popular.scrollIntoViewIfNeeded();
+  await expect.poll(takenOver).toBe(true);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await popular.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/services/);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
 test('the app takes a server-rendered page over without a change or an error, and the chosen language is rendered next time', async ({ page }) => {
   await skipCookieBanner(page);
   const errors: string[] = [];

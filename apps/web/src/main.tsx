@@ -3,6 +3,7 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { beginTakeover, endTakeover } from './components/deferred';
 import { createQueryClient } from './app/providers';
 import { prefetchOnIntent } from './app/prefetch';
 import { createAppRouter, routeTree } from './app/router';
@@ -82,6 +83,15 @@ async function start() {
   if (serverState && serverState.language === currentLanguage() && container.hasChildNodes()) {
     // The server rendered this page in this language from the same data: React adopts its DOM as it
     // is, in a transition so that it yields to the browser while it works (short tasks on slow phones).
+    // Sections below the fold are taken over when they are about to be seen (components/deferred.tsx),
+    // on this first page only.
+    beginTakeover();
+    const firstLocation = router.state.location;
+    const stop = router.subscribe((state) => {
+      if (state.location === firstLocation) return;
+      stop();
+      endTakeover();
+    });
     startTransition(() => {
       hydrateRoot(container, app, { onRecoverableError });
     });

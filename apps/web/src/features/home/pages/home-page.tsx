@@ -11,6 +11,7 @@ import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { SearchInput } from '../../../components/ui/search-input';
 import { useServices } from '../../../lib/catalog';
 import { StatsBand } from '../components/stats-band';
+import { Deferred } from '../../../components/deferred';
 
 /** Popular Services shows the first six active services (SPEC §9). */
 const POPULAR_COUNT = 6;
@@ -90,9 +91,15 @@ export function HomePage() {
       </section>
 
       <HomeSearch />
-      <HowItWorks />
-      <PopularServices />
-      <StatsBand />
+      <Deferred>
+        <HowItWorks />
+      </Deferred>
+      <Deferred>
+        <PopularServices />
+      </Deferred>
+      <Deferred>
+        <StatsBand />
+      </Deferred>
     </>
   );
 }
