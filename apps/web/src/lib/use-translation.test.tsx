@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, Trans } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { subscribeTranslations, translationSnapshot, useTranslation } from './use-translation';
 
@@ -9,7 +9,7 @@ const catalogues: Record<string, Record<string, Record<string, unknown>>> = {
   fr: { translation: { hello: 'Bonjour', nested: { deep: 'Profond' }, greet: 'Salut {{name}}', both: 'Bonjour et $t(nested.deep)' } },
 };
 const features: Record<string, Record<string, Record<string, unknown>>> = {
-  en: { extra: { title: 'Extra', count_one: '{{count}} item', count_other: '{{count}} items' } },
+  en: { extra: { sentTo: 'We sent a link to <email>{{email}}</email>.', title: 'Extra', count_one: '{{count}} item', count_other: '{{count}} items' } },
   fr: { extra: { title: 'Supplément', count_one: '{{count}} article', count_other: '{{count}} articles' } },
 };
 
@@ -109,5 +109,15 @@ describe('useTranslation (lib/use-translation)', () => {
     expect(renderToString(<I18nextProvider i18n={i18n}><Greeting /></I18nextProvider>)).toContain('Hello');
     expect(renderToString(<I18nextProvider i18n={french}><Greeting /></I18nextProvider>)).toContain('Bonjour');
     expect(renderToString(<I18nextProvider i18n={i18n}><Greeting /></I18nextProvider>)).toContain('data-ready="true"');
+  });
+
+  it('works with Trans, which reads the namespace from t', async () => {
+    const { i18n } = await instance();
+    await i18n.loadNamespaces('extra');
+    function SentTo() {
+      const { t } = useTranslation('extra' as 'translation');
+      return <Trans t={t} i18nKey={'sentTo' as never} values={{ email: 'sara@example.ma' }} components={{ email: <strong /> }} />;
+    }
+    expect(renderToString(<I18nextProvider i18n={i18n}><SentTo /></I18nextProvider>)).toBe('We sent a link to <strong>sara@example.ma</strong>.');
   });
 });

@@ -93,7 +93,8 @@ function makeT(i18n: I18n, language: string, namespace: string): TFunction<Names
     if (typeof value === 'string') remembered.set(key, value);
     return value;
   };
-  return t as unknown as TFunction<Namespace>;
+  // Like i18next's own fixed t: Trans reads the namespace and language from these.
+  return Object.assign(t, { ns: namespace, lng: language, keyPrefix: undefined }) as unknown as TFunction<Namespace>;
 }
 
 /**
