@@ -5,13 +5,14 @@ import { Suspense, useId, useState, type ReactNode } from 'react';
  * server-rendered page over, a <Deferred> section keeps the server's HTML as it is (visible, its links
  * working) and is taken over only when it is about to be seen (200 px before it scrolls into view) or
  * used (pointer, touch, focus or a key inside it). A phone then spends its first moments on what is on
- * screen, not on the footer and the sections below the fold.
+ * screen, not on the sections below the fold.
  *
  * It relies on React's selective hydration: a component that suspends while hydrating leaves its
- * Suspense boundary's server HTML in place, and React hydrates that boundary when the promise resolves;
- * a click or key press inside it makes React hydrate it at once, before handling the event. Everywhere
- * else (the server, and pages rendered in the browser after the first) a <Deferred> renders its
- * children straight away.
+ * Suspense boundary's server HTML in place, and React hydrates that boundary when the promise resolves.
+ * Use it only for sections whose controls are links: a link clicked before the takeover is an ordinary
+ * page load, but React drops a click on a button it has not taken over yet (why the footer, with its
+ * language and cookie buttons, does not use it). Everywhere else (the server, and pages rendered in the
+ * browser after the first) a <Deferred> renders its children straight away.
  */
 export function Deferred({ children, className }: { children: ReactNode; className?: string }) {
   const id = useId();
