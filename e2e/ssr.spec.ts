@@ -85,6 +85,47 @@ test('on a phone, sections below the fold are taken over when they come near the
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
 
+test('on a phone, the catalogue\'s cards and the footer wait until needed; a button pressed before that works, and navigating takes the rest over', async ({ page }) => {
+  await skipCookieBanner(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.text().includes('[hydration]')) errors.push(message.text());
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/services');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  const takenOver = (locator: ReturnType<Page['locator']>) => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+  // (By tag: while the cookie dialog is open, the page behind it is out of the accessibility tree.)
+  const footer = page.locator('footer');
+  const cards = page.locator('main article');
+  await page.waitForTimeout(500);
+  // Every card is on the page (server HTML); the ones far below and the footer are not the app's yet.
+  expect(await cards.count()).toBe((await services(page)).length);
+  expect(await takenOver(cards.last())).toBe(false);
+  expect(await takenOver(footer)).toBe(false);
+  expect(await takenOver(page.getByRole('searchbox'))).toBe(true);
+
+  // A click on a footer button that was never scrolled to (no pointer moved over it): handled.
+  await footer.getByRole('button', { name: 'Cookie Preferences' }).dispatchEvent('click');
+  const dialog = page.getByRole('dialog', { name: 'Cookie Settings' });
+  await expect(dialog).toBeVisible();
+  expect(await takenOver(footer)).toBe(true);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await takenOver(cards.last())).toBe(false);
+
+  // Searching navigates (the query is in the URL): the cards still waiting are taken over, not held.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('searchbox').fill('paint');
+  await expect(page).toHaveURL(/q=paint/);
+  await expect(cards).not.toHaveCount((await services(page)).length);
+  await expect(cards.first()).toContainText(/paint/i);
+  expect(await takenOver(cards.last())).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('the app takes a server-rendered page over without a change or an error, and the chosen language is rendered next time', async ({ page }) => {
   await skipCookieBanner(page);
   const errors: string[] = [];

@@ -86,9 +86,7 @@ async function start() {
     // Sections below the fold are taken over when they are about to be seen (components/deferred.tsx),
     // on this first page only.
     beginTakeover();
-    const firstLocation = router.state.location;
-    const stop = router.subscribe((state) => {
-      if (state.location === firstLocation) return;
+    const stop = router.subscribe(() => {
       stop();
       endTakeover();
     });

@@ -1,25 +1,32 @@
 import { Suspense, useId, useState, type ReactNode } from 'react';
+import { useLanguage } from '../lib/localized';
 
 /**
  * Progressive hydration for server-rendered pages (decision 0008). When the app takes a
  * server-rendered page over, a <Deferred> section keeps the server's HTML as it is (visible, its links
  * working) and is taken over only when it is about to be seen (200 px before it scrolls into view) or
- * used (pointer, touch, focus or a key inside it). A phone then spends its first moments on what is on
- * screen, not on the sections below the fold.
+ * used (pointer, touch, focus, a key or a click inside it). A phone then spends its first moments on
+ * what is on screen, not on the footer and the sections below the fold.
  *
  * It relies on React's selective hydration: a component that suspends while hydrating leaves its
  * Suspense boundary's server HTML in place, and React hydrates that boundary when the promise resolves.
- * Use it only for sections whose controls are links: a link clicked before the takeover is an ordinary
- * page load, but React drops a click on a button it has not taken over yet (why the footer, with its
- * language and cookie buttons, does not use it). Everywhere else (the server, and pages rendered in the
- * browser after the first) a <Deferred> renders its children straight away.
+ * When an event reaches a section React has not taken over, React tries to take it over at once,
+ * synchronously, and then delivers the event. So the section is released by listeners on the window,
+ * in the capture phase, which run before React's own on the root: the first tap on a button of a
+ * waiting section is taken over and handled like any other (the footer's language and cookie buttons).
+ *
+ * Everywhere else (the server, and pages rendered in the browser after the first) a <Deferred> renders
+ * its children straight away. Render a section's element once (a stable `children`, e.g. from useMemo
+ * in a layout): rendered again with new children before it was needed, it is taken over then, since
+ * React would otherwise replace the waiting server HTML with the (empty) fallback.
  */
 export function Deferred({ children, className }: { children: ReactNode; className?: string }) {
   const id = useId();
-  // Rendered again from above (its parent changed) before it was needed: React must take the section
-  // over now (a section still waiting would be replaced by the empty fallback).
-  const [first] = useState(children);
-  if (children !== first) release(id);
+  const language = useLanguage();
+  const [first] = useState(() => ({ children, language }));
+  // Rendered again from above (its parent changed), or the reader chose another language, before the
+  // section was needed: React takes it over now (and renders the new language in place of the old).
+  if (children !== first.children || language !== first.language) release(id);
   return (
     <Suspense fallback={null}>
       <Gate id={id}>
@@ -46,15 +53,23 @@ export function beginTakeover(): void {
   takingOver = true;
 }
 
-/** The reader left the first page: sections rendered from now on are new, and render at once. */
+/**
+ * The router's state changed (a navigation began): sections rendered from now on are new, and render
+ * at once; the waiting ones are taken over now. React passes a change of the router's context on into
+ * every section it has not taken over (it cannot know what is inside), and would otherwise hold the
+ * navigation until those sections were needed.
+ */
 export function endTakeover(): void {
   takingOver = false;
+  for (const id of [...sections.keys()]) release(id);
 }
 
+/** Synchronous, so that React, trying to take a section over in the same event, finds it free. */
 function release(id: string) {
   const waiting = sections.get(id);
   if (waiting && !waiting.done) {
     waiting.done = true;
+    unwatch(waiting.element);
     waiting.resolve();
   }
 }
@@ -63,12 +78,13 @@ function Gate({ id, children }: { id: string; children: ReactNode }) {
   let waiting = sections.get(id);
   if (waiting === undefined) {
     // First seen: while taking a server-rendered page over, wait for the section to be needed.
-    const element = takingOver && typeof document !== 'undefined' ? document.querySelector(`[data-deferred="${CSS.escape(id)}"]`) : null;
+    const element =
+      takingOver && typeof IntersectionObserver !== 'undefined' ? document.querySelector(`[data-deferred="${CSS.escape(id)}"]`) : null;
     if (element) {
       let resolve = () => {};
       const promise = new Promise<void>((done) => (resolve = done));
       waiting = { element, promise, done: false, resolve };
-      void whenNeeded(element).then(() => release(id));
+      watch(element, () => release(id));
     } else {
       waiting = null;
     }
@@ -82,19 +98,37 @@ function Gate({ id, children }: { id: string; children: ReactNode }) {
   return children;
 }
 
-const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'mouseover'] as const;
+/** What makes a waiting section needed: near the screen, or an event inside it. */
+const watched = new Map<Element, () => void>();
+// `click` too: a click can come without a pointer event first (assistive technology, element.click()).
+const INTERACTIONS = ['pointerdown', 'mousedown', 'touchstart', 'focusin', 'keydown', 'click', 'mouseover'] as const;
+let observer: IntersectionObserver | undefined;
 
-/** Resolves when `element` is near the viewport or someone interacts with it, whichever comes first. */
-export function whenNeeded(element: Element): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const observer = typeof IntersectionObserver === 'undefined' ? undefined : new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), { rootMargin: '200px 0px' });
-    function done() {
-      observer?.disconnect();
-      for (const type of INTERACTIONS) element.removeEventListener(type, done, true);
-      resolve();
-    }
-    for (const type of INTERACTIONS) element.addEventListener(type, done, { capture: true, passive: true });
-    if (observer) observer.observe(element);
-    else done();
-  });
+function onInteraction(event: Event) {
+  const target = event.target;
+  if (!(target instanceof Node)) return;
+  for (const [element, needed] of watched) if (element.contains(target)) needed();
+}
+
+function watch(element: Element, needed: () => void) {
+  if (!watched.size) {
+    observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) if (entry.isIntersecting) watched.get(entry.target)?.();
+      },
+      { rootMargin: '200px 0px' },
+    );
+    for (const type of INTERACTIONS) window.addEventListener(type, onInteraction, { capture: true, passive: true });
+  }
+  watched.set(element, needed);
+  observer?.observe(element);
+}
+
+function unwatch(element: Element) {
+  if (!watched.delete(element)) return;
+  observer?.unobserve(element);
+  if (watched.size) return;
+  observer?.disconnect();
+  observer = undefined;
+  for (const type of INTERACTIONS) window.removeEventListener(type, onInteraction, { capture: true });
 }

@@ -118,7 +118,7 @@ export function Seo({ title, description, jsonLd, type = 'website', image = DEFA
   }
 
   useEffect(() => {
-    document.title = fullTitle;
+    if (document.title !== fullTitle) document.title = fullTitle;
   }, [fullTitle]);
 
   useEffect(() => {
@@ -141,8 +141,9 @@ export function Seo({ title, description, jsonLd, type = 'website', image = DEFA
         element.setAttribute('data-seo', key);
         document.head.appendChild(element);
       }
-      for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
-      if (text !== undefined) element.textContent = text;
+      // Only what differs: on the first page the server wrote them all already.
+      for (const [name, value] of Object.entries(attrs)) if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+      if (text !== undefined && element.textContent !== text) element.textContent = text;
     }
     // Tags this page does not want (a previous page's description, robots or structured data) go.
     const present = new Set(tags.map((tag) => tag.key));

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Deferred } from '../../components/deferred';
 import { useTranslation } from '../../lib/use-translation';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { loadNamespaces } from '../../lib/i18n';
@@ -23,6 +24,16 @@ const BecomeProFab = lazy(() => import('./become-pro-fab').then((m) => ({ defaul
 export function RootLayout() {
   const { t } = useTranslation();
   useScrollToTopOnNavigation();
+  // The footer is below the fold on every page: taken over when it comes near or is used (one element,
+  // so the layout rendering again leaves it waiting).
+  const footer = useMemo(
+    () => (
+      <Deferred>
+        <SiteFooter />
+      </Deferred>
+    ),
+    [],
+  );
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -44,7 +55,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      {footer}
       <RouteAnnouncer />
       <CookieConsentAfterHydration />
       <RealtimeForSignedIn />

@@ -6,6 +6,7 @@ import { paths, SERVICE_CATEGORIES, toServiceCategory, withQuery, type ServiceCa
 import { CATEGORY_VISUALS } from '../../../components/category-visual';
 import { Seo } from '../../../components/seo';
 import { ServiceCard, ServiceCardSkeleton } from '../../../components/service-card';
+import { Deferred } from '../../../components/deferred';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ChipGroup, type ChipOption } from '../../../components/ui/chips';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -185,9 +186,10 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
           <ul className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${pending ? 'opacity-70' : ''}`}>
             {list.map((service, index) => (
               <li key={service.id} className="flex">
-                <div className="flex w-full flex-col [&>article]:flex-1">
+                {/* Most cards are below the fold on a phone: each is taken over as it comes near. */}
+                <Deferred className="flex w-full flex-col [&>article]:flex-1">
                   <ServiceCard service={service} eager={index < 3} />
-                </div>
+                </Deferred>
               </li>
             ))}
           </ul>

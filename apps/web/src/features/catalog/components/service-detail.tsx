@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { paths, type ServiceCategory } from '../../../app/paths';
 import { categoryVisual, CategoryTile } from '../../../components/category-visual';
 import { localizedUrl, Seo, useSiteOrigin } from '../../../components/seo';
+import { Deferred } from '../../../components/deferred';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { ApiError } from '../../../lib/api';
@@ -167,6 +168,8 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
             <p className="max-w-3xl text-lg text-pretty text-ink-muted">{description}</p>
           </header>
 
+          {/* Below the fold on a phone, and nothing to press: taken over as it comes near. */}
+          <Deferred className="space-y-8">
           <section aria-labelledby={`${ids}-details`} className="rounded-card border border-sand-200 bg-white p-6">
             <h2 id={`${ids}-details`} className="text-xl font-semibold">
               {t('detail.detailsHeading')}
@@ -223,6 +226,8 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
               ) : null}
             </div>
           ) : null}
+
+          </Deferred>
 
           {service.addOns.length ? (
             <section aria-labelledby={`${ids}-addons`}>
