@@ -19,6 +19,16 @@ async function services(page: Page): Promise<Service[]> {
   return (await res.json()) as Service[];
 }
 
+/** Page errors, console errors and the `[hydration]` warnings main.tsx reports when hydration had to recover from a mismatch. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.text().includes('[hydration]')) errors.push(message.text());
+  });
+  return errors;
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -87,11 +97,7 @@ test('on a phone, sections below the fold are taken over when they come near the
 
 test('on a phone, the catalogue\'s cards and the footer wait until needed; a button pressed before that works, and navigating takes the rest over', async ({ page }) => {
   await skipCookieBanner(page);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.text().includes('[hydration]')) errors.push(message.text());
-  });
+  const errors = collectErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/services');
   await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
@@ -128,12 +134,7 @@ test('on a phone, the catalogue\'s cards and the footer wait until needed; a but
 
 test('the app takes a server-rendered page over without a change or an error, and the chosen language is rendered next time', async ({ page }) => {
   await skipCookieBanner(page);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    // Errors, and the warnings main.tsx reports when hydration had to recover from a mismatch.
-    if (message.type() === 'error' || message.text().includes('[hydration]')) errors.push(message.text());
-  });
+  const errors = collectErrors(page);
   const all = await services(page);
 
   await page.goto('/');

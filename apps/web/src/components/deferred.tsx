@@ -62,6 +62,7 @@ export function beginTakeover(): void {
 export function endTakeover(): void {
   takingOver = false;
   for (const id of [...sections.keys()]) release(id);
+  sections.clear();
 }
 
 /** Synchronous, so that React, trying to take a section over in the same event, finds it free. */
@@ -77,9 +78,10 @@ function release(id: string) {
 function Gate({ id, children }: { id: string; children: ReactNode }) {
   let waiting = sections.get(id);
   if (waiting === undefined) {
-    // First seen: while taking a server-rendered page over, wait for the section to be needed.
-    const element =
-      takingOver && typeof IntersectionObserver !== 'undefined' ? document.querySelector(`[data-deferred="${CSS.escape(id)}"]`) : null;
+    // Not taking a page over: nothing to wait for (and nothing kept).
+    if (!takingOver) return children;
+    // First seen while taking a server-rendered page over: wait for the section to be needed.
+    const element = typeof IntersectionObserver === 'undefined' ? null : document.querySelector(`[data-deferred="${CSS.escape(id)}"]`);
     if (element) {
       let resolve = () => {};
       const promise = new Promise<void>((done) => (resolve = done));
