@@ -29,6 +29,11 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Whether React has taken the element over (it has a fiber), rather than it being the server's HTML still. */
+function takenOver(locator: ReturnType<Page['locator']>): Promise<boolean> {
+  return locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -80,15 +85,14 @@ test('on a phone, sections below the fold are taken over when they come near the
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
   const popular = page.locator('section[aria-labelledby="popular-heading"]');
-  const takenOver = () => popular.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
   // The hero and the search are the app's at once; Popular Services, far below, is still the server's HTML.
   await expect(page.getByRole('search').getByRole('button')).toBeVisible();
   await page.waitForTimeout(500);
-  expect(await takenOver()).toBe(false);
+  expect(await takenOver(popular)).toBe(false);
   await expect(popular.locator('article')).toHaveCount(6);
   // Scrolled near: taken over, and its links navigate inside the app (no new document).
   await popular.scrollIntoViewIfNeeded();
-  await expect.poll(takenOver).toBe(true);
+  await expect.poll(() => takenOver(popular)).toBe(true);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await popular.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/services/);
@@ -101,7 +105,6 @@ test('on a phone, the catalogue\'s cards and the footer wait until needed; a but
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/services');
   await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
-  const takenOver = (locator: ReturnType<Page['locator']>) => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
   // (By tag: while the cookie dialog is open, the page behind it is out of the accessibility tree.)
   const footer = page.locator('footer');
   const cards = page.locator('main article');
