@@ -135,6 +135,32 @@ test('on a phone, the catalogue\'s cards and the footer wait until needed; a but
   expect(errors).toEqual([]);
 });
 
+test('on a phone, the browser lays out the catalogue\'s cards far below only as they near the screen; the end of the page is where it says', async ({ page }) => {
+  await skipCookieBanner(page);
+  const errors = collectErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/services');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  const cards = page.locator('main article');
+  // checkVisibility with contentVisibilityAuto: false for content the browser is skipping (skip-offscreen).
+  const rendered = (locator: typeof cards) => locator.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await rendered(cards.first())).toBe(true);
+  expect(await rendered(cards.last())).toBe(false);
+  // The footer is never skipped: jumping to the end lands on its last line at once.
+  expect(await rendered(page.locator('footer'))).toBe(true);
+
+  await cards.last().scrollIntoViewIfNeeded();
+  await expect.poll(() => rendered(cards.last())).toBe(true);
+  const box = (await cards.last().boundingBox())!;
+  expect(box.height).toBeGreaterThan(300);
+  await expect(cards.last().getByRole('link')).toBeVisible();
+
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  const last = await page.locator('footer p').last().boundingBox();
+  expect(last!.y + last!.height).toBeLessThanOrEqual(844);
+  expect(errors).toEqual([]);
+});
+
 test('the app takes a server-rendered page over without a change or an error, and the chosen language is rendered next time', async ({ page }) => {
   await skipCookieBanner(page);
   const errors = collectErrors(page);

@@ -6,7 +6,8 @@ import { useLanguage } from '../lib/localized';
  * server-rendered page over, a <Deferred> section keeps the server's HTML as it is (visible, its links
  * working) and is taken over only when it is about to be seen (200 px before it scrolls into view) or
  * used (pointer, touch, focus, a key or a click inside it). A phone then spends its first moments on
- * what is on screen, not on the footer and the sections below the fold.
+ * what is on screen, not on the footer and the sections below the fold. A section below the fold can
+ * also ask the browser to skip its layout until it nears the screen (`skip-offscreen` in styles.css).
  *
  * It relies on React's selective hydration: a component that suspends while hydrating leaves its
  * Suspense boundary's server HTML in place, and React hydrates that boundary when the promise resolves.
