@@ -9,7 +9,6 @@ import { prefetchOnIntent } from './app/prefetch';
 import { createAppRouter, routeTree } from './app/router';
 import { currentLanguage, initI18n } from './lib/i18n';
 import { yieldToMain } from './lib/yield-to-main';
-import { registerServiceWorker } from './pwa/register';
 import { SERVER_STATE_ID, type ServerState } from './ssr-state';
 
 function findContainer(): HTMLElement {
@@ -103,5 +102,3 @@ async function start() {
 }
 
 void start();
-
-registerServiceWorker();

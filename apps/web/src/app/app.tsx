@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { registerServiceWorker } from '../pwa/register';
 import { AppProviders } from './providers';
 import type { createAppRouter } from './router';
 
@@ -9,6 +10,8 @@ export function App({ router, queryClient }: { router: ReturnType<typeof createA
   useEffect(() => {
     // The app has taken over the (possibly server-rendered) page: tests and tools wait for this mark.
     document.documentElement.dataset.app = 'ready';
+    // Offline support next, once the browser has nothing more urgent to do.
+    registerServiceWorker();
   }, []);
   return (
     <AppProviders queryClient={queryClient}>
