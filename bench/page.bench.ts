@@ -76,6 +76,13 @@ export interface LighthouseFigures {
    * about 1500 (Lighthouse's calibration); a slower host makes the same page score lower.
    */
   benchmarkIndex?: number;
+  /**
+   * The same page's performance with every script blocked (median of as many runs, taken in turn with
+   * the runs above): plain server HTML and CSS, what this machine allows at best. The gap between the
+   * two is what the app's JavaScript costs; what separates this one from 100 is the host.
+   */
+  withoutScripts: number | null;
+  withoutScriptsRuns: string;
 }
 
 type Lhr = {
@@ -92,7 +99,8 @@ const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 
  * the `lighthouse` package is installed (12.x: 13.x needs Node 22); otherwise null and a note.
  * Imported dynamically so the bench runs without it. Chromium is Debian's, started by Playwright with a
  * debugging port Lighthouse uses. Each page runs LIGHTHOUSE_RUNS times and the median run (by
- * performance score) is reported, as Lighthouse's documentation advises for variable hosts.
+ * performance score) is reported, as Lighthouse's documentation advises for variable hosts; each run is
+ * followed by one of the same page with every script blocked (`withoutScripts`), this host's ceiling.
  */
 export async function runLighthouse(baseUrl: string, paths: string[], port = 9333): Promise<LighthouseFigures[] | null> {
   let lighthouse: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined>;
@@ -109,6 +117,7 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
     const results: LighthouseFigures[] = [];
     for (const path of paths) {
       const runs: Lhr[] = [];
+      const withoutScripts: Lhr[] = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
         const run = await lighthouse(`${baseUrl}${path}`, {
           port,
@@ -118,13 +127,22 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
           formFactor: 'mobile',
         });
         if (run) runs.push(run.lhr);
+        const bare = await lighthouse(`${baseUrl}${path}`, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          formFactor: 'mobile',
+          blockedUrlPatterns: ['*.js'],
+        });
+        if (bare) withoutScripts.push(bare.lhr);
       }
       const score = (lhr: Lhr | undefined, id: string) => {
         const value = lhr?.categories[id]?.score;
         return typeof value === 'number' ? Math.round(value * 100) : null;
       };
-      const sorted = [...runs].sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0));
-      const median = sorted[Math.floor((sorted.length - 1) / 2)];
+      const medianOf = (all: Lhr[]) => [...all].sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0))[Math.floor((all.length - 1) / 2)];
+      const median = medianOf(runs);
       // LIGHTHOUSE_REPORT_DIR=dir keeps the median run's full report (long tasks, layout shifts, requests).
       if (process.env.LIGHTHOUSE_REPORT_DIR && median) {
         mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
@@ -144,6 +162,8 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
         cls: metric('cumulative-layout-shift'),
         si: metric('speed-index'),
         benchmarkIndex: median?.environment?.benchmarkIndex,
+        withoutScripts: score(medianOf(withoutScripts), 'performance'),
+        withoutScriptsRuns: withoutScripts.map((lhr) => score(lhr, 'performance')).join(' '),
       });
     }
     return results;
