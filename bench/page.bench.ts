@@ -119,22 +119,10 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
       const runs: Lhr[] = [];
       const withoutScripts: Lhr[] = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const run = await lighthouse(`${baseUrl}${path}`, {
-          port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          formFactor: 'mobile',
-        });
+        const flags = { port, output: 'json', logLevel: 'error', formFactor: 'mobile' };
+        const run = await lighthouse(`${baseUrl}${path}`, { ...flags, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
         if (run) runs.push(run.lhr);
-        const bare = await lighthouse(`${baseUrl}${path}`, {
-          port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          formFactor: 'mobile',
-          blockedUrlPatterns: ['*.js'],
-        });
+        const bare = await lighthouse(`${baseUrl}${path}`, { ...flags, onlyCategories: ['performance'], blockedUrlPatterns: ['*.js'] });
         if (bare) withoutScripts.push(bare.lhr);
       }
       const score = (lhr: Lhr | undefined, id: string) => {
