@@ -29,6 +29,15 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Opens a page on a 390 px phone, cookie choice already made, once the app has taken it over. */
+async function openOnPhone(page: Page, path: string): Promise<void> {
+  await skipCookieBanner(page);
+  await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+}
+const PHONE = { width: 390, height: 844 };
+
 /** Whether React has taken the element over (it has a fiber), rather than it being the server's HTML still. */
 function takenOver(locator: ReturnType<Page['locator']>): Promise<boolean> {
   return locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
@@ -80,10 +89,7 @@ test('the app starts from the catalogue in the page, however long ago the server
 });
 
 test('on a phone, sections below the fold are taken over when they come near the screen, and then work as the app', async ({ page }) => {
-  await skipCookieBanner(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await openOnPhone(page, '/');
   const popular = page.locator('section[aria-labelledby="popular-heading"]');
   // The hero and the search are the app's at once; Popular Services, far below, is still the server's HTML.
   await expect(page.getByRole('search').getByRole('button')).toBeVisible();
@@ -100,11 +106,8 @@ test('on a phone, sections below the fold are taken over when they come near the
 });
 
 test('on a phone, the catalogue\'s cards and the footer wait until needed; a button pressed before that works, and navigating takes the rest over', async ({ page }) => {
-  await skipCookieBanner(page);
   const errors = collectErrors(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/services');
-  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await openOnPhone(page, '/services');
   // (By tag: while the cookie dialog is open, the page behind it is out of the accessibility tree.)
   const footer = page.locator('footer');
   const cards = page.locator('main article');
@@ -136,11 +139,8 @@ test('on a phone, the catalogue\'s cards and the footer wait until needed; a but
 });
 
 test('on a phone, the browser lays out the catalogue\'s cards far below only as they near the screen; the end of the page is where it says', async ({ page }) => {
-  await skipCookieBanner(page);
   const errors = collectErrors(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/services');
-  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await openOnPhone(page, '/services');
   const cards = page.locator('main article');
   // checkVisibility with contentVisibilityAuto: false for content the browser is skipping (skip-offscreen).
   const rendered = (locator: typeof cards) => locator.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
@@ -157,7 +157,7 @@ test('on a phone, the browser lays out the catalogue\'s cards far below only as 
 
   await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
   const last = await page.locator('footer p').last().boundingBox();
-  expect(last!.y + last!.height).toBeLessThanOrEqual(844);
+  expect(last!.y + last!.height).toBeLessThanOrEqual(PHONE.height);
   expect(errors).toEqual([]);
 });
 
