@@ -18,6 +18,12 @@ export const LIGHTHOUSE_CHROMIUM_PATH =
   process.env.LIGHTHOUSE_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : CHROMIUM_PATH);
 const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/** Starts a Debian Chromium for the bench; with a debugging port when Lighthouse is to drive it. */
+function launchBrowser(executablePath: string, debuggingPort?: number): Promise<Browser> {
+  const args = debuggingPort === undefined ? BROWSER_ARGS : [...BROWSER_ARGS, `--remote-debugging-port=${debuggingPort}`];
+  return chromium.launch({ executablePath, args });
+}
+
 /** The 150 KB budget of issue 4: compressed JavaScript transferred on the first load of /. */
 export const FIRST_LOAD_JS_BUDGET = 150 * 1024;
 
@@ -133,10 +139,8 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
     console.log('lighthouse not installed (add lighthouse@12.8.2 as a dev dependency to get the scores)');
     return null;
   }
-  const launch = (executablePath: string, debuggingPort: number) =>
-    chromium.launch({ executablePath, args: [...BROWSER_ARGS, `--remote-debugging-port=${debuggingPort}`] });
-  const browser = await launch(LIGHTHOUSE_CHROMIUM_PATH, port);
-  const fullBrowser = LIGHTHOUSE_CHROMIUM_PATH === CHROMIUM_PATH ? undefined : await launch(CHROMIUM_PATH, port + 1);
+  const browser = await launchBrowser(LIGHTHOUSE_CHROMIUM_PATH, port);
+  const fullBrowser = LIGHTHOUSE_CHROMIUM_PATH === CHROMIUM_PATH ? undefined : await launchBrowser(CHROMIUM_PATH, port + 1);
   try {
     const results: LighthouseFigures[] = [];
     for (const path of paths) {
@@ -197,7 +201,7 @@ export async function benchPages(port: number): Promise<{ firstLoad: FirstLoadFi
   const server = await startServer(port);
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: BROWSER_ARGS });
+    browser = await launchBrowser(CHROMIUM_PATH);
     const firstLoad = await measureFirstLoad(browser, server.url, '/');
     await browser.close();
     browser = undefined;

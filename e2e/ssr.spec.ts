@@ -29,6 +29,8 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+const PHONE = { width: 390, height: 844 };
+
 /** Opens a page on a 390 px phone, cookie choice already made, once the app has taken it over. */
 async function openOnPhone(page: Page, path: string): Promise<void> {
   await skipCookieBanner(page);
@@ -36,7 +38,6 @@ async function openOnPhone(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
 }
-const PHONE = { width: 390, height: 844 };
 
 /** Whether React has taken the element over (it has a fiber), rather than it being the server's HTML still. */
 function takenOver(locator: ReturnType<Page['locator']>): Promise<boolean> {
