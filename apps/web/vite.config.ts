@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './src/build/precompress-plugin';
 import { preloadFonts } from './src/build/preload-fonts-plugin';
+import { reactDomSentinels } from './src/build/react-sentinels-plugin';
 import { serviceWorker } from './src/build/service-worker-plugin';
 
 // The API (Fastify + WebSocket) listens on 3000 in development; API_PORT points the proxy elsewhere.
@@ -17,7 +18,7 @@ const proxy = {
 export default defineConfig(({ isSsrBuild }) => ({
   // The server render (src/entry-server.tsx, `vite build --ssr`) is one self-contained ES module in
   // dist/.ssr that the API server imports: no service worker, no precompressed copies, no public files.
-  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), preloadFonts(/inter-latin-wght-normal-[\w-]+\.woff2$/), serviceWorker(), precompress()],
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), reactDomSentinels(), tailwindcss(), preloadFonts(/inter-latin-wght-normal-[\w-]+\.woff2$/), serviceWorker(), precompress()],
   ssr: { noExternal: true },
   // React's production build on the server too (Node would otherwise pick it from NODE_ENV at run time).
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
