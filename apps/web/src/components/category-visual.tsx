@@ -18,18 +18,34 @@ export const CATEGORY_VISUALS: Record<ServiceCategory, { Icon: LucideIcon; tint:
   delivery: { Icon: Package, tint: 'bg-violet-100', icon: 'text-violet-800' },
 };
 
-const FALLBACK = CATEGORY_VISUALS.handyman;
-
 export function categoryVisual(category: string) {
-  return CATEGORY_VISUALS[category as ServiceCategory] ?? FALLBACK;
+  return CATEGORY_VISUALS[categoryVisualKey(category)];
 }
 
-/** The category icon on its tint: a card's image when the service has no photo. */
-export function CategoryTile({ category, className, iconClassName }: { category: string; className?: string; iconClassName?: string }) {
+/** The category icons' stroke (lucide's default is 2): lighter at the tile's size. */
+export const CATEGORY_ICON_STROKE = 1.75;
+
+/** The key of a category's visual (an unknown category shows the handyman's). */
+export function categoryVisualKey(category: string): ServiceCategory {
+  return Object.hasOwn(CATEGORY_VISUALS, category) ? (category as ServiceCategory) : 'handyman';
+}
+
+/**
+ * The category icon on its tint: a card's image when the service has no photo. `symbolHref` draws the
+ * icon from a symbol already in the page (the service cards' sprite) instead of its own paths.
+ */
+export function CategoryTile({ category, className, iconClassName, symbolHref }: { category: string; className?: string; iconClassName?: string; symbolHref?: string }) {
   const { Icon, tint, icon } = categoryVisual(category);
+  const iconClass = cn('size-12', icon, iconClassName);
   return (
     <div aria-hidden="true" className={cn('flex items-center justify-center', tint, className)}>
-      <Icon className={cn('size-12', icon, iconClassName)} strokeWidth={1.75} />
+      {symbolHref ? (
+        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className={iconClass}>
+          <use href={symbolHref} />
+        </svg>
+      ) : (
+        <Icon className={iconClass} strokeWidth={CATEGORY_ICON_STROKE} />
+      )}
     </div>
   );
 }

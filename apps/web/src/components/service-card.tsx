@@ -1,16 +1,52 @@
 import type { ServiceTypeSummary } from '@khedma/shared';
-import { BadgeCheck, Clock, PackageCheck, ShieldCheck } from 'lucide-react';
+import { BadgeCheck, Clock, PackageCheck, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import { paths } from '../app/paths';
 import { formatDuration, formatMoney } from '../lib/format';
 import { pickLocalized, useLanguage } from '../lib/localized';
-import { CategoryTile } from './category-visual';
+import { CATEGORY_ICON_STROKE, CATEGORY_VISUALS, categoryVisualKey, CategoryTile } from './category-visual';
+
+/** The badges' icons, drawn from the list's sprite (ServiceCardIcons). */
+const BADGE_ICONS = { duration: Clock, fixedPrice: BadgeCheck, materials: PackageCheck, warranty: ShieldCheck } satisfies Record<string, LucideIcon>;
+
+const symbolId = (name: string) => `service-card-icon-${name}`;
+
+/**
+ * The cards' icons, once per list: each card draws them with <use> instead of carrying their paths.
+ * A catalogue of 27 cards carried about 110 icons, 57 KB of its 149 KB of HTML, for the phone to
+ * parse and the app to take over. Render it once beside a list of ServiceCard (ids are page-wide).
+ */
+export function ServiceCardIcons() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute">
+      {Object.entries(BADGE_ICONS).map(([name, Icon]) => (
+        <symbol key={name} id={symbolId(name)} viewBox="0 0 24 24">
+          <Icon />
+        </symbol>
+      ))}
+      {Object.entries(CATEGORY_VISUALS).map(([category, { Icon }]) => (
+        <symbol key={category} id={symbolId(category)} viewBox="0 0 24 24">
+          <Icon strokeWidth={CATEGORY_ICON_STROKE} />
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+function BadgeIcon({ name }: { name: keyof typeof BADGE_ICONS }) {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-3.5 shrink-0">
+      <use href={`#${symbolId(name)}`} />
+    </svg>
+  );
+}
 
 /**
  * A catalogue card (SPEC §2 Service card): image or the category icon on its tint, name and
  * description in the current language, duration, Fixed price, Materials Included and warranty badges,
- * "From" base price; the whole card links to /services/{id}. Its strings live in the `catalog`
+ * "From" base price; the whole card links to /services/{id}. Its icons come from ServiceCardIcons,
+ * rendered once beside the list. Its strings live in the `catalog`
  * namespace, so pages that show cards load that namespace (router.tsx).
  */
 export function ServiceCard({ service, eager = false }: { service: ServiceTypeSummary; eager?: boolean }) {
@@ -31,7 +67,7 @@ export function ServiceCard({ service, eager = false }: { service: ServiceTypeSu
           className="aspect-[5/2] w-full object-cover sm:aspect-[16/9]"
         />
       ) : (
-        <CategoryTile category={service.category} className="aspect-[5/2] w-full sm:aspect-[16/9]" />
+        <CategoryTile category={service.category} className="aspect-[5/2] w-full sm:aspect-[16/9]" symbolHref={`#${symbolId(categoryVisualKey(service.category))}`} />
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <p className="text-xs font-semibold tracking-wide text-primary-700 uppercase">{t(`categories.${service.category}`)}</p>
@@ -46,23 +82,23 @@ export function ServiceCard({ service, eager = false }: { service: ServiceTypeSu
         <p className="line-clamp-3 text-sm text-ink-muted">{pickLocalized(service.description, language)}</p>
         <ul className="mt-auto flex flex-wrap gap-2 pt-1 text-xs font-medium">
           <li className="inline-flex items-center gap-1 rounded-full bg-sand-100 px-2.5 py-1 text-sand-800">
-            <Clock aria-hidden="true" className="size-3.5" />
+            <BadgeIcon name="duration" />
             <span className="sr-only">{t('card.duration')}: </span>
             {formatDuration(service.estimatedDurationMinutes, language)}
           </li>
           <li className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2.5 py-1 text-primary-800">
-            <BadgeCheck aria-hidden="true" className="size-3.5" />
+            <BadgeIcon name="fixedPrice" />
             {t('card.fixedPrice')}
           </li>
           {service.materialsIncluded ? (
             <li className="inline-flex items-center gap-1 rounded-full bg-completed-soft px-2.5 py-1 text-completed">
-              <PackageCheck aria-hidden="true" className="size-3.5" />
+              <BadgeIcon name="materials" />
               {t('card.materialsIncluded')}
             </li>
           ) : null}
           {service.warrantyDays > 0 ? (
             <li className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-2.5 py-1 text-accent-700">
-              <ShieldCheck aria-hidden="true" className="size-3.5" />
+              <BadgeIcon name="warranty" />
               {t('card.warranty', { count: service.warrantyDays })}
             </li>
           ) : null}

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths, SERVICE_CATEGORIES, toServiceCategory, withQuery, type ServiceCategory } from '../../../app/paths';
 import { CATEGORY_VISUALS } from '../../../components/category-visual';
 import { Seo } from '../../../components/seo';
-import { ServiceCard, ServiceCardSkeleton } from '../../../components/service-card';
+import { ServiceCard, ServiceCardIcons, ServiceCardSkeleton } from '../../../components/service-card';
 import { Deferred } from '../../../components/deferred';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ChipGroup, type ChipOption } from '../../../components/ui/chips';
@@ -183,16 +183,19 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
             </Button>
           </div>
         ) : (
-          <ul className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${pending ? 'opacity-70' : ''}`}>
-            {list.map((service, index) => (
-              <li key={service.id} className="flex">
-                {/* Most cards are below the fold on a phone: each is taken over as it comes near. */}
-                <Deferred className="flex w-full flex-col skip-offscreen [--offscreen-block-size:25rem] sm:[--offscreen-block-size:30rem] [&>article]:flex-1">
-                  <ServiceCard service={service} eager={index < 3} />
-                </Deferred>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ServiceCardIcons />
+            <ul className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${pending ? 'opacity-70' : ''}`}>
+              {list.map((service, index) => (
+                <li key={service.id} className="flex">
+                  {/* Most cards are below the fold on a phone: each is taken over as it comes near. */}
+                  <Deferred className="flex w-full flex-col skip-offscreen [--offscreen-block-size:25rem] sm:[--offscreen-block-size:30rem] [&>article]:flex-1">
+                    <ServiceCard service={service} eager={index < 3} />
+                  </Deferred>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { paths, withQuery } from '../../../app/paths';
 import { SOCIAL_LINKS, SUPPORT_CONTACT } from '../../../app/site-config';
 import { Seo, useSiteOrigin } from '../../../components/seo';
-import { ServiceCard, ServiceCardSkeleton } from '../../../components/service-card';
+import { ServiceCard, ServiceCardIcons, ServiceCardSkeleton } from '../../../components/service-card';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -199,19 +199,22 @@ function PopularServices() {
             {t('popularError')}
           </p>
         ) : (
-          <ul aria-busy={!popular || undefined} className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {popular
-              ? popular.map((service) => (
-                  <li key={service.id} className="flex [&>article]:flex-1">
-                    <ServiceCard service={service} />
-                  </li>
-                ))
-              : Array.from({ length: POPULAR_COUNT }, (_, i) => (
-                  <li key={i}>
-                    <ServiceCardSkeleton />
-                  </li>
-                ))}
-          </ul>
+          <>
+            <ServiceCardIcons />
+            <ul aria-busy={!popular || undefined} className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {popular
+                ? popular.map((service) => (
+                    <li key={service.id} className="flex [&>article]:flex-1">
+                      <ServiceCard service={service} />
+                    </li>
+                  ))
+                : Array.from({ length: POPULAR_COUNT }, (_, i) => (
+                    <li key={i}>
+                      <ServiceCardSkeleton />
+                    </li>
+                  ))}
+            </ul>
+          </>
         )}
       </div>
     </section>
