@@ -139,6 +139,12 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
     console.log('lighthouse not installed (add lighthouse@12.8.2 as a dev dependency to get the scores)');
     return null;
   }
+  if (LIGHTHOUSE_CHROMIUM_PATH === CHROMIUM_PATH) {
+    console.log(
+      `Lighthouse runs in ${CHROMIUM_PATH}, the full browser: its own window's work (the install icon, a screenshot per frame) ` +
+        'stretches the page\'s tasks on a small host (decision 0008). apt-get install chromium-headless-shell to measure the page alone.',
+    );
+  }
   const browser = await launchBrowser(LIGHTHOUSE_CHROMIUM_PATH, port);
   const fullBrowser = LIGHTHOUSE_CHROMIUM_PATH === CHROMIUM_PATH ? undefined : await launchBrowser(CHROMIUM_PATH, port + 1);
   try {
