@@ -108,7 +108,20 @@ export interface LighthouseFigures {
    */
   fullBrowser: number | null;
   fullBrowserRuns: string;
+  /**
+   * The same page in the full browser with every script blocked: the best the full browser gives this
+   * page's server HTML and CSS on this host, whatever the app's JavaScript does.
+   */
+  fullBrowserWithoutScripts: number | null;
+  fullBrowserWithoutScriptsRuns: string;
 }
+
+/**
+ * The baseline row: the app's offline page (2 KB of HTML with its own CSS, no script, no web font),
+ * served by the same server with the same headers. What it scores is what this host and browser allow
+ * any page: the figures of the real pages read against it (decision 0008).
+ */
+export const LIGHTHOUSE_BASELINE_PATH = '/offline.html';
 
 type Lhr = {
   categories: Record<string, { score: number | null }>;
@@ -126,8 +139,9 @@ const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 
  * the headless shell when installed), started by Playwright with a debugging port Lighthouse uses. Each
  * page runs LIGHTHOUSE_RUNS times and the median run (by performance score) is reported, as
  * Lighthouse's documentation advises for variable hosts; each run is followed by one of the same page
- * with every script blocked (`withoutScripts`) and, when the shell is used, one in the full browser
- * (`fullBrowser`).
+ * with every script blocked (`withoutScripts`) and, when the shell is used, two in the full browser
+ * (`fullBrowser`, and `fullBrowserWithoutScripts` with every script blocked). A last row measures the
+ * baseline page (LIGHTHOUSE_BASELINE_PATH) the same way: the ceiling of this host and browser.
  */
 export async function runLighthouse(baseUrl: string, paths: string[], port = 9333): Promise<LighthouseFigures[] | null> {
   let lighthouse: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined>;
@@ -149,18 +163,23 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
   const fullBrowser = LIGHTHOUSE_CHROMIUM_PATH === CHROMIUM_PATH ? undefined : await launchBrowser(CHROMIUM_PATH, port + 1);
   try {
     const results: LighthouseFigures[] = [];
-    for (const path of paths) {
+    for (const path of [...paths, LIGHTHOUSE_BASELINE_PATH]) {
+      const baseline = path === LIGHTHOUSE_BASELINE_PATH;
       const runs: Lhr[] = [];
       const withoutScripts: Lhr[] = [];
       const inFullBrowser: Lhr[] = [];
+      const inFullBrowserWithoutScripts: Lhr[] = [];
       const run = async (into: Lhr[], flags: Record<string, unknown>) => {
         const result = await lighthouse(`${baseUrl}${path}`, { port, output: 'json', logLevel: 'error', formFactor: 'mobile', onlyCategories: ['performance'], ...flags });
         if (result) into.push(result.lhr);
       };
+      // In turn, so that a busy moment of the host falls on all of them alike. The baseline has no
+      // script to block, and only its performance is of interest.
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        await run(runs, { onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-        await run(withoutScripts, { blockedUrlPatterns: ['*.js'] });
+        await run(runs, baseline ? {} : { onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+        if (!baseline) await run(withoutScripts, { blockedUrlPatterns: ['*.js'] });
         if (fullBrowser) await run(inFullBrowser, { port: port + 1 });
+        if (fullBrowser && !baseline) await run(inFullBrowserWithoutScripts, { port: port + 1, blockedUrlPatterns: ['*.js'] });
       }
       const score = (lhr: Lhr | undefined, id: string) => {
         const value = lhr?.categories[id]?.score;
@@ -176,7 +195,7 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
       }
       const metric = (id: string) => median?.audits[id]?.displayValue;
       results.push({
-        url: path,
+        url: baseline ? `${path} (baseline)` : path,
         performance: score(median, 'performance'),
         accessibility: score(median, 'accessibility'),
         bestPractices: score(median, 'best-practices'),
@@ -188,11 +207,13 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
         cls: metric('cumulative-layout-shift'),
         si: metric('speed-index'),
         benchmarkIndex: median?.environment?.benchmarkIndex,
-        withoutScripts: score(medianOf(withoutScripts), 'performance'),
+        withoutScripts: baseline ? null : score(medianOf(withoutScripts), 'performance'),
         withoutScriptsRuns: scores(withoutScripts),
         browser: LIGHTHOUSE_CHROMIUM_PATH,
         fullBrowser: fullBrowser ? score(medianOf(inFullBrowser), 'performance') : null,
         fullBrowserRuns: scores(inFullBrowser),
+        fullBrowserWithoutScripts: fullBrowser && !baseline ? score(medianOf(inFullBrowserWithoutScripts), 'performance') : null,
+        fullBrowserWithoutScriptsRuns: scores(inFullBrowserWithoutScripts),
       });
     }
     return results;
