@@ -30,6 +30,15 @@ export function categoryVisualKey(category: string): ServiceCategory {
   return Object.hasOwn(CATEGORY_VISUALS, category) ? (category as ServiceCategory) : 'handyman';
 }
 
+/** A decorative 24 x 24 icon drawn from a <symbol> already in the page (`href` is `#id`). */
+export function SymbolIcon({ href, className }: { href: string; className?: string }) {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className={className}>
+      <use href={href} />
+    </svg>
+  );
+}
+
 /**
  * The category icon on its tint: a card's image when the service has no photo. `symbolHref` draws the
  * icon from a symbol already in the page (the service cards' sprite) instead of its own paths.
@@ -40,9 +49,7 @@ export function CategoryTile({ category, className, iconClassName, symbolHref }:
   return (
     <div aria-hidden="true" className={cn('flex items-center justify-center', tint, className)}>
       {symbolHref ? (
-        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className={iconClass}>
-          <use href={symbolHref} />
-        </svg>
+        <SymbolIcon href={symbolHref} className={iconClass} />
       ) : (
         <Icon className={iconClass} strokeWidth={CATEGORY_ICON_STROKE} />
       )}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../app/paths';
 import { formatDuration, formatMoney } from '../lib/format';
 import { pickLocalized, useLanguage } from '../lib/localized';
-import { CATEGORY_ICON_STROKE, CATEGORY_VISUALS, categoryVisualKey, CategoryTile } from './category-visual';
+import { CATEGORY_ICON_STROKE, CATEGORY_VISUALS, categoryVisualKey, CategoryTile, SymbolIcon } from './category-visual';
 
 /** The badges' icons, drawn from the list's sprite (ServiceCardIcons). */
 const BADGE_ICONS = { duration: Clock, fixedPrice: BadgeCheck, materials: PackageCheck, warranty: ShieldCheck } satisfies Record<string, LucideIcon>;
@@ -35,11 +35,7 @@ export function ServiceCardIcons() {
 }
 
 function BadgeIcon({ name }: { name: keyof typeof BADGE_ICONS }) {
-  return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-3.5 shrink-0">
-      <use href={`#${symbolId(name)}`} />
-    </svg>
-  );
+  return <SymbolIcon href={`#${symbolId(name)}`} className="size-3.5 shrink-0" />;
 }
 
 /**
