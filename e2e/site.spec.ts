@@ -121,6 +121,9 @@ test.describe('every page of the public site, in three languages', () => {
       const cleaning = catalogue.filter((c) => c.category === 'cleaning');
       await expect(page.locator('main article')).toHaveCount(cleaning.length);
       await expect(page.getByRole('button', { name: s.catalog.categories!.cleaning, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      const cleaningPage = (s.catalog.catalogue as unknown as { categoryPages: Record<string, { title: string }> }).categoryPages.cleaning!;
+      await expect(page.locator('h1')).toHaveText(cleaningPage.title);
+      await expect(page).toHaveTitle(`${cleaningPage.title} | Khedma`);
       await expectNoSeriousAxeViolations(page, `/services/cleaning (${lang})`);
 
       // A service page.

@@ -91,9 +91,12 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
     [t],
   );
 
-  const categoryName = routeCategory ? t(`categories.${routeCategory}`) : null;
-  const title = categoryName ? t('catalogue.categoryTitle', { category: categoryName }) : t('catalogue.title');
-  const description = categoryName ? t('catalogue.categoryDescription', { category: categoryName }) : t('catalogue.description');
+  // Written out per category and language: French elides ("d’électricité") and lowercases the noun, Arabic
+  // needs the article on some names, so a "{{category}} services" template reads wrong.
+  const title = routeCategory ? t(`catalogue.categoryPages.${routeCategory}.title`) : t('catalogue.title');
+  const description = routeCategory
+    ? t(`catalogue.categoryPages.${routeCategory}.description`)
+    : t('catalogue.description');
   const list = services.data;
   const pending = text.trim() !== query || (services.isFetching && services.isPlaceholderData);
 
