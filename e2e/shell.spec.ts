@@ -161,6 +161,30 @@ test.describe('shell at 1280 px', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test('a reload, or a return to a page no longer in the back/forward cache, keeps the reading position', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const position = () => page.evaluate(() => window.scrollY);
+    const taken = () => page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await page.goto('/terms');
+    await page.evaluate(() => window.scrollTo({ top: 2500, behavior: 'instant' }));
+    await expect.poll(position).toBe(2500);
+
+    // The browser puts the page back where the reader was; the app taking over must leave it there.
+    await page.reload();
+    await expect.poll(position).toBe(2500);
+    await page.waitForTimeout(500);
+    expect(await position()).toBe(2500);
+
+    // Playwright's Chromium keeps no page in the back/forward cache, so going back loads /terms again.
+    await page.goto('/privacy');
+    expect(await position()).toBe(0);
+    await page.goBack();
+    await taken();
+    await expect.poll(position).toBe(2500);
+    await page.waitForTimeout(500);
+    expect(await position()).toBe(2500);
+  });
+
   test('the skip link moves focus to the main content', async ({ page }) => {
     await page.goto('/about');
     await expect(page.locator('h1')).toBeVisible();

@@ -106,10 +106,20 @@ function BecomeProFabForCustomers() {
   );
 }
 
-/** SPEC §2: the page scrolls to the top on every route change (not on query-only changes such as filters). */
+/**
+ * SPEC §2: the page scrolls to the top on every route change (not on query-only changes such as filters).
+ * The first page of a visit is not a route change: the browser has already placed it, at the top, at its
+ * #hash, or, on a reload or a return through history to a page no longer in the back/forward cache,
+ * where the reader left it. Scrolling then would throw the reader back to the top once the app took over.
+ */
 function useScrollToTopOnNavigation() {
   const { pathname, hash } = useLocation();
+  const landing = useRef(true);
   useLayoutEffect(() => {
+    if (landing.current) {
+      landing.current = false;
+      if (!hash || landingRestoresScroll()) return;
+    }
     if (hash) {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
       return;
@@ -118,6 +128,12 @@ function useScrollToTopOnNavigation() {
     // Only the path counts as a route change; the hash is read for the landing position.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
+}
+
+/** The document was loaded by a reload or a history traversal: the browser restores its scroll position. */
+function landingRestoresScroll(): boolean {
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
 }
 
 /** A thin bar while the next page's code loads (routes are lazy). */
