@@ -61,12 +61,14 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
   const query = urlQuery;
   const services = useServices({ q: query, category });
 
-  const chooseCategory = (value: ChipValue) => {
+  /** A category chip (the search text stays), or "Show all services" (`keepSearch` false: the search goes too). */
+  const chooseCategory = (value: ChipValue, keepSearch = true) => {
     const next = value === 'all' ? undefined : value;
+    const q = keepSearch ? query : '';
     if (routeCategory) {
       // A category page: go to the other category's page (or the whole catalogue), at the search section.
       const path = next ? paths.serviceCategory(next) : paths.services();
-      void navigate(withQuery(path, { q: query || undefined }, 'search'));
+      void navigate(withQuery(path, { q: q || undefined }, 'search'));
       return;
     }
     setParams(
@@ -74,6 +76,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
         const updated = new URLSearchParams(current);
         if (next) updated.set('category', next);
         else updated.delete('category');
+        if (!q) updated.delete('q');
         return updated;
       },
       { replace: true, preventScrollReset: true },
@@ -138,7 +141,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
               className="max-w-2xl"
             />
           </form>
-          <ChipGroup label={t('catalogue.chipsLabel')} options={chips} value={category ?? 'all'} onChange={chooseCategory} />
+          <ChipGroup label={t('catalogue.chipsLabel')} options={chips} value={category ?? 'all'} onChange={(value) => chooseCategory(value)} />
         </div>
       </section>
 
@@ -179,7 +182,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
               className="mt-6"
               onClick={() => {
                 setText('');
-                chooseCategory('all');
+                chooseCategory('all', false);
               }}
             >
               {t('catalogue.showAll')}
