@@ -196,9 +196,21 @@ test.describe('catalogue, service page and forms', () => {
     await page.getByRole('button', { name: 'All Services' }).press('Space');
     await expect(page.locator('main article')).toHaveCount(catalogue.length);
 
-    // Nothing found.
+    // Nothing found; Show all services clears the search and the category.
     await box.fill('zzqqxx');
     await expect(page.getByText('No services match your search.')).toBeVisible();
+    await page.getByRole('button', { name: 'Show all services' }).click();
+    await expect(page.locator('main article')).toHaveCount(catalogue.length);
+    await expect(box).toHaveValue('');
+    await expect(page).not.toHaveURL(/[?&]q=/);
+
+    // The same from a category page: the whole catalogue, without the failed search.
+    await page.goto('/services/plumbing?q=zzqqxx');
+    await expect(page.getByText('No services match your search.')).toBeVisible();
+    await page.getByRole('button', { name: 'Show all services' }).click();
+    await expect(page).toHaveURL(/\/services#search$/);
+    await expect(page.locator('main article')).toHaveCount(catalogue.length);
+    await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue('');
   });
 
   test('the home search and Book a Service lead to the catalogue search section', async ({ page }) => {
@@ -250,6 +262,42 @@ test.describe('catalogue, service page and forms', () => {
     const book = page.getByRole('link', { name: 'Book This Service' }).first();
     await expect(book).toHaveAttribute('href', `/book-service?service=${leakRepair.id}&addons=${second!.id}&city=casablanca`);
     expect(errors).toEqual([]);
+  });
+
+  test("a city's price: the figures wait for it, and say so when it cannot be read", async ({ page }) => {
+    await page.goto(`/services/${leakRepair.id}`);
+    const total = page.getByTestId('service-total');
+    await expect(total).toHaveText(money(quote({ servicePrice: leakRepair.basePrice, addOns: [] }).total));
+
+    // The price for Fes is held, then refused once, then answered by the server.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let refusals = 1;
+    const fesPrice = /\/api\/services\/[^/]+\/price\?city=fes$/;
+    await page.route(fesPrice, async (route) => {
+      await held;
+      if (refusals-- > 0) {
+        await route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }) });
+      } else {
+        await route.continue();
+      }
+    });
+    await page.getByLabel('Price in your city').selectOption('fes');
+    // Never the base price under the city's name while it loads.
+    await expect(page.getByRole('status').filter({ hasText: 'Getting the price for Fes' })).toBeVisible();
+    await expect(total).toHaveText('—');
+    await expect(page.getByText('Price in Fes')).toBeVisible();
+    release();
+    const alert = page.getByRole('alert').filter({ hasText: 'We could not get the price for Fes.' });
+    await expect(alert).toBeVisible();
+    await expect(total).toHaveText('—');
+
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    const fes = (await (await page.request.get(`/api/services/${leakRepair.id}/price?city=fes`)).json()) as { price: number };
+    await expect(total).toHaveText(money(quote({ servicePrice: fes.price, addOns: [] }).total));
+    await expect(alert).toBeHidden();
   });
 
   test('Service Not Found, with a way back', async ({ page }) => {

@@ -82,6 +82,7 @@ function ServiceNotFound() {
 
 function ServiceView({ service }: { service: ServiceTypeDetail }) {
   const { t } = useTranslation('catalog');
+  const { t: tShell } = useTranslation();
   const language = useLanguage();
   const ids = useId();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
@@ -95,9 +96,15 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
   const categoryName = t(`categories.${service.category}`);
   const { Icon } = categoryVisual(service.category);
 
-  const servicePrice = city && cityPrice.data ? cityPrice.data.price : service.basePrice;
+  // With a city chosen, the figures wait for that city's price: the base price shown under the city's
+  // name (while it loads, or for good when it cannot be read) would be a price we do not charge.
+  const priceState = !city ? 'base' : cityPrice.data ? 'city' : cityPrice.isError ? 'error' : 'loading';
+  const priceKnown = priceState === 'base' || priceState === 'city';
+  const servicePrice = priceState === 'city' ? cityPrice.data!.price : service.basePrice;
   const pricePending = Boolean(city) && cityPrice.isFetching;
   const totals = serviceTotals(servicePrice, service.addOns, selected);
+  const cityLabel = cityName ? pickLocalized(cityName.name, language) : city;
+  const money = (amount: number) => (priceKnown ? formatMoney(amount) : <UnknownAmount />);
   const href = bookServiceHref(
     service.id,
     totals.chosen.map((a) => a.id),
@@ -296,22 +303,40 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
               </p>
             </div>
             <dl className="space-y-2 text-sm" aria-busy={pricePending || undefined}>
-              <SummaryLine term={cityName ? t('detail.cityPrice', { city: pickLocalized(cityName.name, language) }) : t('detail.basePrice')}>
-                {formatMoney(totals.servicePrice)}
+              <SummaryLine term={city ? t('detail.cityPrice', { city: cityLabel }) : t('detail.basePrice')}>
+                {money(totals.servicePrice)}
               </SummaryLine>
               {totals.chosen.map((addOn) => (
                 <SummaryLine key={addOn.id} term={pickLocalized(addOn.name, language)}>
                   {t('detail.addOnPrice', { price: formatMoney(addOn.price) })}
                 </SummaryLine>
               ))}
-              <SummaryLine term={t('detail.serviceFee', { rate: SERVICE_FEE_PERCENT })}>{formatMoney(totals.serviceFee)}</SummaryLine>
+              <SummaryLine term={t('detail.serviceFee', { rate: SERVICE_FEE_PERCENT })}>{money(totals.serviceFee)}</SummaryLine>
               <div className="flex items-baseline justify-between gap-4 border-t border-sand-200 pt-3 text-base">
                 <dt className="font-semibold">{t('detail.total')}</dt>
                 <dd className="text-2xl font-bold" data-testid="service-total">
-                  {formatMoney(totals.total)}
+                  {money(totals.total)}
                 </dd>
               </div>
             </dl>
+            {priceState === 'loading' && (
+              <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+                {t('detail.cityPriceLoading', { city: cityLabel })}
+              </p>
+            )}
+            {priceState === 'error' && (
+              <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-cancelled/30 bg-cancelled-soft p-4 text-sm text-cancelled">
+                <p className="flex items-center gap-2 font-semibold">
+                  <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+                  {t('detail.cityPriceError', { city: cityLabel })}
+                </p>
+                <Button variant="secondary" onClick={() => void cityPrice.refetch()}>
+                  <RotateCcw aria-hidden="true" className="size-4" />
+                  {tShell('common.retry')}
+                </Button>
+              </div>
+            )}
             <p className="text-xs text-ink-muted">{t('detail.totalNote', { rate: SERVICE_FEE_PERCENT })}</p>
             {/* Phones and tablets use the bottom bar instead. */}
             <div className="hidden lg:block">
@@ -329,7 +354,7 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
         <div className="container-page flex items-center justify-between gap-4 py-3">
           <p className="min-w-0">
             <span className="block text-xs text-ink-muted">{t('detail.total')}</span>
-            <span className="block text-xl font-bold">{formatMoney(totals.total)}</span>
+            <span className="block text-xl font-bold">{money(totals.total)}</span>
           </p>
           <ButtonLink to={href} variant="accent" size="lg" className="shrink-0">
             {t('detail.book')}
@@ -352,6 +377,11 @@ function Detail({ icon, term, children }: { icon: React.ReactNode; term: string;
       <dd className="-mt-2 ps-12 font-medium">{children}</dd>
     </div>
   );
+}
+
+/** A figure not known yet (the city's price is loading or could not be read); the status line says why. */
+function UnknownAmount() {
+  return <span aria-hidden="true">—</span>;
 }
 
 function SummaryLine({ term, children }: { term: string; children: React.ReactNode }) {
