@@ -437,6 +437,17 @@ test.describe('cookie consent', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY))!)).toMatchObject({ analytics: true, marketing: false });
+
+    // From the keyboard: closing the dialog (Escape, Cancel or Save) gives focus back to the footer's button.
+    const preferences = page.getByRole('contentinfo').getByRole('button', { name: 'Cookie Preferences' });
+    for (const close of [() => page.keyboard.press('Escape'), () => dialog.getByRole('button', { name: 'Cancel' }).press('Enter'), () => dialog.getByRole('button', { name: 'Save Preferences' }).press('Enter')]) {
+      await preferences.focus();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeVisible();
+      await close();
+      await expect(dialog).toBeHidden();
+      await expect(preferences).toBeFocused();
+    }
     expect(errors).toEqual([]);
   });
 

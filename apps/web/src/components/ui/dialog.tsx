@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { cn } from './cn';
 
@@ -19,9 +19,15 @@ export interface DialogProps {
 /**
  * A modal dialog (Radix): focus trapped and returned, Escape and the close button close it, the title
  * names it for assistive technology. On phones it rises from the bottom edge; from 640 px it is centred.
+ *
+ * Our dialogs are opened from code (a row's button, the footer's Cookie Preferences through a window
+ * event), not from a Radix Trigger, so Radix would drop focus on <body> when they close. The element
+ * that had focus when the dialog opened gets it back; if it has gone (the cookie banner, once a choice
+ * is saved), the main content does, so the next Tab continues from the page, not from its top.
  */
 export function Dialog({ open, onOpenChange, title, description, children, footer, className }: DialogProps) {
   const { t } = useTranslation();
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -34,6 +40,18 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            // Runs before Radix moves focus into the dialog.
+            const active = document.activeElement;
+            returnFocusTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo.current?.isConnected ? returnFocusTo.current : document.getElementById('main');
+            returnFocusTo.current = null;
+            if (!target) return;
+            event.preventDefault();
+            target.focus({ preventScroll: true });
+          }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-sand-200 px-5 py-4">
             <div className="min-w-0">
