@@ -300,6 +300,18 @@ test.describe('catalogue, service page and forms', () => {
     await expect(alert).toBeHidden();
   });
 
+  test('on a phone the Book bar never hides the end of the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/services/${leakRepair.id}`);
+    const bar = page.locator('[data-action-bar]');
+    await expect(bar).toBeVisible();
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    const last = page.getByRole('contentinfo').locator('p').last();
+    await expect(last).toBeVisible();
+    const barTop = await bar.evaluate((el) => el.getBoundingClientRect().top);
+    expect(await last.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(barTop);
+  });
+
   test('Service Not Found, with a way back', async ({ page }) => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'no-such-service']) {
       await page.goto(`/services/${id}`);

@@ -350,7 +350,7 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
       </div>
 
       {/* Phones: the main action in a sticky bottom bar (DESIGN.md "Layout"); data-action-bar keeps floating buttons off the page. */}
-      <div data-action-bar className="fixed inset-x-0 bottom-0 z-30 border-t border-sand-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
+      <div data-action-bar="lg" className="fixed inset-x-0 bottom-0 z-30 border-t border-sand-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
         <div className="container-page flex items-center justify-between gap-4 py-3">
           <p className="min-w-0">
             <span className="block text-xs text-ink-muted">{t('detail.total')}</span>
