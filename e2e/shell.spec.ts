@@ -185,6 +185,26 @@ test.describe('shell at 1280 px', () => {
     expect(await position()).toBe(2500);
   });
 
+  test("the header does not move when the app takes the server's page over", async ({ browser, page }) => {
+    // French: "Connexion" and "Inscription" are the widest account buttons.
+    // Every visible link and button of the header (the language switch sits next to the account buttons).
+    const positions = async (p: Page) =>
+      p.getByRole('banner').locator('a, button').evaluateAll((controls) =>
+        controls.map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => Math.round(r.left)),
+      );
+    const serverOnly = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const server = await serverOnly.newPage();
+    await server.goto('/about?lang=fr');
+    const before = await positions(server);
+    await serverOnly.close();
+
+    await page.goto('/about?lang=fr');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Inscription' })).toBeVisible();
+    expect(before.length).toBeGreaterThan(2);
+    // The server's page holds the account buttons' place (hidden) while the session loads.
+    expect(await positions(page)).toEqual(before);
+  });
+
   test('the skip link moves focus to the main content', async ({ page }) => {
     await page.goto('/about');
     await expect(page.locator('h1')).toBeVisible();

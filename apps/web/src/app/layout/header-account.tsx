@@ -21,14 +21,17 @@ export function HeaderAccount({ variant, onNavigate }: { variant: 'header' | 'me
   const session = useShellSession();
   const { t } = useTranslation();
 
-  if (session.status === 'loading') {
-    // Same footprint as the signed-out buttons, so the header does not jump when the session resolves.
-    return <div aria-hidden="true" className={cn('animate-pulse rounded-xl bg-sand-100', variant === 'header' ? 'h-11 w-40' : 'h-24 w-full')} />;
-  }
-
-  if (session.status === 'signed-out') {
+  if (session.status !== 'signed-in') {
+    const loading = session.status === 'loading';
+    // While the session loads (and in the server's page), the signed-out buttons hold their own place,
+    // hidden: the header does not jump when they appear, in any language ("Connexion" and
+    // "Inscription" are wider than "Log in" and "Sign up").
     return (
-      <div className={cn('flex gap-2', variant === 'menu' && 'flex-col')}>
+      <div
+        aria-hidden={loading || undefined}
+        inert={loading}
+        className={cn('flex gap-2', variant === 'menu' && 'flex-col', loading && 'animate-pulse rounded-xl bg-sand-100 [&>*]:invisible')}
+      >
         <Link to={paths.login()} onClick={onNavigate} className={buttonClass({ variant: variant === 'menu' ? 'secondary' : 'ghost' })}>
           {t('nav.login')}
         </Link>
