@@ -158,8 +158,8 @@ async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: stri
   reply.header('cache-control', 'no-cache');
   const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
   const onlyLanguage = [...query.keys()].every((key) => key === 'lang');
-  if (pages && onlyLanguage) {
-    const page = await pages.render(pathname, pageLanguage(query, req.headers.cookie));
+  if (pages) {
+    const page = await pages.render(pathname, pageLanguage(query, req.headers.cookie), onlyLanguage);
     if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
     if (page) {
       // The language comes from the cookie and the body is compressed here: one copy per cookie and encoding.
