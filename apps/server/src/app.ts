@@ -152,7 +152,8 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
 
 /**
  * A page of the web app: rendered on the server when it is a public one (only a bare URL or `?lang=`,
- * since other parameters change what the page shows), else index.html for the app to render.
+ * since other parameters change what the page shows) or no page of the app at all (the not-found page,
+ * 404), else index.html for the app to render.
  */
 async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: string, pages: PageRenderer | null) {
   reply.header('cache-control', 'no-cache');
