@@ -132,14 +132,16 @@ test.describe('shell at 1280 px', () => {
 
   test('an unknown path shows the 404 page with a link home', async ({ page }) => {
     const errors = watchErrors(page);
-    await page.goto('/this/page/does-not-exist');
+    const response = await page.goto('/this/page/does-not-exist');
+    // A real 404 (not a "soft" one), which the browser reports as the one failed load.
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
     await expectShell(page, '404');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Book a Service' })).toHaveAttribute('href', '/services#search');
     await expect(page.getByRole('link', { name: 'Become a Professional' })).toHaveAttribute('href', '/become-pro');
-    expect(errors).toEqual([]);
+    expect(errors).toEqual(['console.error: Failed to load resource: the server responded with a status of 404 (Not Found)']);
   });
 
   test('legacy paths redirect', async ({ page }) => {

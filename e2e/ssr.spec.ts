@@ -235,3 +235,47 @@ test('every server-rendered page hydrates without a mismatch, in English, French
   }
   expect(problems).toEqual([]);
 });
+
+test('a page that does not exist answers 404 with its not-found page, and the app takes it over as it is', async ({ page }) => {
+  await skipCookieBanner(page);
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  page.on('console', (message) => {
+    // The browser reports the page's own 404 answer as a failed load; nothing else may fail.
+    if (message.text().includes('status of 404')) return;
+    if (message.type() === 'error' || message.text().includes('[hydration]')) problems.push(`${page.url()}: ${message.text()}`);
+  });
+  const serviceReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/services/')) serviceReads.push(request.url());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => document.querySelector('h1')?.setAttribute('data-server-node', ''));
+  });
+
+  const missing = await page.goto('/no-such-page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+  await expect(page.locator('h1[data-server-node]')).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+
+  // A service id no service has: "Service Not Found" from the first response on, not asked for again.
+  const service = await page.goto('/services/11111111-2222-4333-8444-555555555555');
+  expect(service?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Not Found');
+  await expect(page.locator('h1[data-server-node]')).toBeVisible();
+  await page.getByRole('link', { name: /Back to Services/i }).click();
+  await expect(page).toHaveURL(/\/services$/);
+  expect(serviceReads).toEqual([]);
+
+  // In Arabic (`?lang=ar`, which the app then remembers), right to left, kept out of search results.
+  const arabic = await page.goto('/no-such-page?lang=ar');
+  expect(arabic?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await expect(page.locator('h1[data-server-node]')).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  expect(problems).toEqual([]);
+});

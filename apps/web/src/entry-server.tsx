@@ -12,12 +12,13 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { routeTree } from './app/router';
 import { HeadCollectorContext, type CollectedHead, type HeadCollector } from './components/seo';
 import { loadLegalDocument } from './features/legal/content';
-import { setApiFetch } from './lib/api';
+import { ApiError, setApiFetch } from './lib/api';
+import { isMissingService } from './lib/catalog';
 import { DEFAULT_LANGUAGE, directionOf, LANGUAGES, type Language } from './lib/i18n';
 import type { ServerState } from './ssr-state';
 
@@ -74,6 +75,19 @@ export function prepare(fetchImpl: typeof fetch): Promise<void> {
     (['terms', 'privacy', 'cookies'] as const).flatMap((id) => LANGUAGES.map((language) => loadLegalDocument(id, language))),
   ).then(() => undefined);
   return prepared;
+}
+
+/**
+ * Whether `pathname` is no page of the app: only the router's catch-all (`*`, "Oops! Page not found")
+ * matches it. The server answers those with a 404 and one not-found page per language, whatever the path.
+ */
+export function isNotFound(pathname: string): boolean {
+  try {
+    const matches = matchRoutes(routeTree, pathname);
+    return !matches || matches[matches.length - 1]!.route.path === '*';
+  } catch {
+    return false; // a path the router cannot read: the browser app decides, as before
+  }
 }
 
 export interface RenderInput {
@@ -134,7 +148,18 @@ export async function render({ url, language }: RenderInput): Promise<RenderResu
     html = renderOnce();
   }
 
-  const queries = dehydrate(queryClient, { shouldDehydrateQuery: (q) => isPublicQuery(q.queryKey) && q.state.status === 'success' });
+  // A service that does not exist goes with its answer, so the browser shows the same "Service Not
+  // Found" instead of asking again (lib/catalog.ts); the error travels as plain JSON (main.tsx revives it).
+  const queries = dehydrate(queryClient, {
+    shouldDehydrateQuery: (q) => isPublicQuery(q.queryKey) && (q.state.status === 'success' || (q.state.status === 'error' && isMissingService(q.state.error))),
+  });
+  for (const query of queries.queries) {
+    const { error } = query.state;
+    if (!(error instanceof ApiError)) continue;
+    const plain = { name: error.name, status: error.status, code: error.code, message: error.message };
+    Object.assign(query.state, { error: plain, fetchFailureReason: plain });
+  }
   queryClient.clear();
-  return { kind: 'page', status: context.statusCode, html, head, state: { language, queries } };
+  // A page that declares a status (a missing page: 404) answers with it.
+  return { kind: 'page', status: head?.status ?? context.statusCode, html, head, state: { language, queries } };
 }

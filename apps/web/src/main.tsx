@@ -7,6 +7,7 @@ import { beginTakeover, endTakeover } from './components/deferred';
 import { createQueryClient } from './app/providers';
 import { prefetchOnIntent } from './app/prefetch';
 import { createAppRouter, routeTree } from './app/router';
+import { ApiError } from './lib/api';
 import { currentLanguage, initI18n } from './lib/i18n';
 import { yieldToMain } from './lib/yield-to-main';
 import { SERVER_STATE_ID, type ServerState } from './ssr-state';
@@ -38,7 +39,15 @@ if (serverState) {
   // server: the data in it is as fresh as a fetch made now, so it counts as fetched now (rather than
   // when the page was first rendered) and is not fetched again while the page starts.
   const now = Date.now();
-  for (const query of queries.queries) query.state.dataUpdatedAt = now;
+  for (const query of queries.queries) {
+    query.state.dataUpdatedAt = now;
+    // An API answer the page showed as an error (a service that does not exist) comes as plain JSON.
+    const error = query.state.error as { status?: unknown; code?: unknown; message?: unknown } | null;
+    if (error && typeof error.status === 'number') {
+      const revived = new ApiError(error.status, String(error.code), String(error.message));
+      Object.assign(query.state, { error: revived, fetchFailureReason: revived, errorUpdatedAt: now });
+    }
+  }
   hydrate(queryClient, queries);
 }
 

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { CATALOG_CHANNEL } from '../modules/catalog/catalog.service';
-import { fillTemplate, isPublicPage, pageLanguage, serverTemplate } from './pages';
+import { createPageRenderer, fillTemplate, isPublicPage, pageLanguage, serverTemplate, type ServerEntry } from './pages';
 
 const INDEX = `<!doctype html>
 <html lang="en" dir="ltr">
@@ -34,12 +34,24 @@ const FAKE_ENTRY = `
 let fetchImpl;
 export async function prepare(f) { fetchImpl = f; }
 let renders = 0;
+const APP_ROUTES = /^[/](?:|about|services|services[/][^/]+|contact|faq|pricing|terms|privacy|cookies|terms-new|privacy-new|dashboard|login|book-service|admin[/]bookings|pro[/][^/]+|dev[/]mailbox)[/]?$/i;
+export function isNotFound(pathname) { return !APP_ROUTES.test(pathname); }
 export async function render({ url, language }) {
   const { pathname } = new URL(url);
   if (pathname === '/services/boom') throw new Error('render failed');
   if (pathname === '/services/old-name') return { kind: 'redirect', status: 301, location: '/services/new-name' };
   const health = await (await fetchImpl('/api/health')).json();
   renders += 1;
+  const missing = isNotFound(pathname) || pathname.startsWith('/services/missing-');
+  if (missing) {
+    return {
+      kind: 'page',
+      status: 404,
+      html: '<main><h1>' + language + ' not found ' + pathname + '</h1><p>render ' + renders + '</p></main>',
+      head: { title: 'Not found ' + language, tags: [{ tag: 'meta', key: 'robots', attrs: { name: 'robots', content: 'noindex' } }] },
+      state: { language, queries: { queries: [] } },
+    };
+  }
   return {
     kind: 'page',
     status: 200,
@@ -155,7 +167,7 @@ describe('server-rendered pages through the app', () => {
   });
 
   it('serves the plain app shell for private pages, extra query parameters, redirects and failed renders', async () => {
-    for (const url of ['/dashboard', '/services?q=leak', '/services/boom', '/book-service']) {
+    for (const url of ['/dashboard', '/services?q=leak', '/services/boom', '/book-service', '/login', '/admin/bookings', '/pro/abc', '/dev/mailbox', '/dashboard?lang=ar']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
@@ -164,6 +176,41 @@ describe('server-rendered pages through the app', () => {
     const moved = await t.app.inject({ method: 'GET', url: '/services/old-name' });
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe('/services/new-name');
+  });
+
+  it('answers a path that is no page of the app with 404 and the one not-found page of the language, whatever the path', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/no-such-page?lang=ar' });
+    expect(first.statusCode).toBe(404);
+    expect(first.headers['content-type']).toContain('text/html');
+    expect(first.body).toContain('<html lang="ar" dir="rtl">');
+    // Rendered at one path for every unknown one (and kept once): its HTML never depends on the path.
+    expect(first.body).toContain('<h1>ar not found /404</h1>');
+    expect(first.body).toContain('<meta data-seo="robots" name="robots" content="noindex">');
+    expect(first.body).not.toContain('rel="canonical"');
+    const n = Number(/render (\d+)/.exec(first.body)![1]);
+    for (const url of ['/another/unknown?x=1', '/services/a/b', '/no-such-page?lang=ar']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: 'khedma.lang=ar' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain(`<h1>ar not found /404</h1><p>render ${n}</p>`);
+    }
+    const french = await t.app.inject({ method: 'GET', url: '/nope', headers: { cookie: 'khedma.lang=fr' } });
+    expect(french.statusCode).toBe(404);
+    expect(french.body).toContain('<html lang="fr" dir="ltr">');
+    expect(french.body).toContain('<h1>fr not found /404</h1>');
+    // API paths keep their JSON error.
+    const api = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('answers a public path the page finds nothing for with its 404, and does not keep it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/services/missing-1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<h1>en not found /services/missing-1</h1>');
+    const n = Number(/render (\d+)/.exec(res.body)![1]);
+    const again = await t.app.inject({ method: 'GET', url: '/services/missing-1' });
+    expect(again.statusCode).toBe(404);
+    expect(again.body).toContain(`render ${n + 1}<`);
   });
 
   it('never serves the server bundle itself', async () => {
@@ -175,5 +222,43 @@ describe('server-rendered pages through the app', () => {
     // A folder-like path is a page of the app: the shell, never a listing or the bundle.
     const folder = await t.app.inject({ method: 'GET', url: '/.ssr/' });
     expect(folder.body).not.toContain('fetchImpl');
+  });
+});
+
+describe('the kept pages', () => {
+  it('are not filled by made-up paths or service ids', async () => {
+    let renders = 0;
+    const entry: ServerEntry = {
+      prepare: async () => undefined,
+      isNotFound: (pathname) => !isPublicPage(pathname),
+      render: async ({ url, language }) => {
+        renders += 1;
+        const { pathname } = new URL(url);
+        const missing = pathname === '/404' || pathname.startsWith('/services/missing-');
+        return { kind: 'page', status: missing ? 404 : 200, html: `<h1>${language} ${pathname}</h1>`, head: undefined, state: {} };
+      },
+    };
+    const webDist = mkdtempSync(path.join(os.tmpdir(), 'khedma-web-'));
+    try {
+      writeFileSync(path.join(webDist, 'index.html'), INDEX);
+      const log = { warn: () => undefined, error: () => undefined } as never;
+      const pages = createPageRenderer({ webDist, publicUrl: 'https://khedma.example', fetchImpl: fetch, log, entry })!;
+      expect((await pages.render('/faq', 'en', true))?.kind).toBe('page');
+      expect(pages.size).toBe(1);
+      for (let i = 0; i < 100; i++) {
+        const unknown = await pages.render(`/made-up-${i}`, i % 2 ? 'en' : 'ar', true);
+        expect(unknown).toMatchObject({ kind: 'page', status: 404 });
+        const service = await pages.render(`/services/missing-${i}`, 'en', true);
+        expect(service).toMatchObject({ kind: 'page', status: 404 });
+      }
+      // The real page and one not-found page per language; the missing services were rendered and let go.
+      expect(pages.size).toBe(3);
+      expect(renders).toBe(1 + 2 + 100);
+      // A browser-only page of the app is not rendered at all.
+      entry.isNotFound = (pathname) => pathname !== '/dashboard' && !isPublicPage(pathname);
+      expect(await pages.render('/dashboard', 'en', true)).toBeNull();
+    } finally {
+      rmSync(webDist, { recursive: true, force: true });
+    }
   });
 });

@@ -38,6 +38,8 @@ type RenderResult =
 /** The part of dist/.ssr/entry-server.mjs the server uses. */
 export interface ServerEntry {
   prepare(fetchImpl: typeof fetch): Promise<void>;
+  /** Whether no page of the app has this path (only the router's catch-all matches it). */
+  isNotFound(pathname: string): boolean;
   render(input: { url: string; language: Language }): Promise<RenderResult>;
 }
 
@@ -49,6 +51,11 @@ const isLanguage = (value: unknown): value is Language => (LOCALES as readonly u
 const LANGUAGE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.replace('.', '\\.')}=([a-z]{2})(?:;|$)`);
 const STATE_ID = 'khedma-state';
 const MAX_CACHED = 500;
+/**
+ * Where the not-found page is rendered: every unknown path gets this one page (its HTML does not
+ * depend on the path), kept once per language, so made-up paths can neither fill nor churn the cache.
+ */
+const NOT_FOUND_PATH = '/404';
 
 /** The public pages of issue 4 (SPEC §2); every other path is the app's own business in the browser. */
 const PUBLIC_PAGE = /^\/(?:|about|services|contact|faq|pricing|terms|privacy|cookies|terms-new|privacy-new|services\/[A-Za-z0-9_-]{1,100})$/;
@@ -117,10 +124,16 @@ export function fillTemplate(template: string, language: Language, result: Extra
 }
 
 export interface PageRenderer {
-  /** The rendered page, or null when it cannot be rendered here (the caller serves index.html). */
-  render(pathname: string, language: Language): Promise<PageResponse | null>;
+  /**
+   * The rendered page, or null when it cannot be rendered here (the caller serves index.html). A public
+   * page is rendered only for its bare URL (`exact`: no query but `?lang=`, since other parameters change
+   * what it shows); a path that is no page of the app gets the not-found page (404) whatever its query.
+   */
+  render(pathname: string, language: Language, exact: boolean): Promise<PageResponse | null>;
   /** Drops every kept page (the catalogue changed). */
   clear(): void;
+  /** How many pages are kept. */
+  readonly size: number;
 }
 
 /**
@@ -154,38 +167,61 @@ export function createPageRenderer(opts: {
       }
     })());
 
+  /** Kept pages by language and path, oldest first. */
   const cache = new Map<string, Promise<PageResponse | null>>();
+  /** Renders under way that are not kept yet: concurrent requests for one page share one. */
+  const rendering = new Map<string, Promise<PageResponse | null>>();
+  let generation = 0;
+
+  async function renderPage(pathname: string, language: Language): Promise<PageResponse | null> {
+    const loaded = await loadEntry();
+    if (!loaded) return null;
+    const result = await loaded.render({ url: `${origin}${pathname}`, language });
+    if (result.kind === 'redirect') return result;
+    const html = fillTemplate(template, language, result);
+    // Compressed once per kept page (the compression plugin does not see the not-found handler's replies).
+    const [br, gzip] = await Promise.all([
+      brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+      gzipAsync(html, { level: 9 }),
+    ]);
+    return { kind: 'page' as const, status: result.status, html, br, gzip };
+  }
 
   return {
-    async render(pathname, language) {
-      if (!isPublicPage(pathname)) return null;
+    async render(requested, language, exact) {
+      let pathname = requested;
+      if (!exact || !isPublicPage(pathname)) {
+        const loaded = await loadEntry();
+        if (!loaded?.isNotFound(pathname)) return null;
+        pathname = NOT_FOUND_PATH;
+      }
       const key = `${language}:${pathname}`;
-      let pending = cache.get(key);
-      if (!pending) {
-        pending = (async () => {
-          const loaded = await loadEntry();
-          if (!loaded) return null;
-          const result = await loaded.render({ url: `${origin}${pathname}`, language });
-          if (result.kind === 'redirect') return result;
-          const html = fillTemplate(template, language, result);
-          // Compressed once per kept page (the compression plugin does not see the not-found handler's replies).
-          const [br, gzip] = await Promise.all([
-            brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
-            gzipAsync(html, { level: 9 }),
-          ]);
-          return { kind: 'page' as const, status: result.status, html, br, gzip };
-        })().catch((error: unknown) => {
-          opts.log.warn({ err: error, pathname }, 'server render failed; the page renders in the browser');
-          cache.delete(key);
-          return null;
-        });
+      const kept = cache.get(key) ?? rendering.get(key);
+      if (kept) return kept;
+      const started = generation;
+      const pending = renderPage(pathname, language).catch((error: unknown) => {
+        opts.log.warn({ err: error, pathname }, 'server render failed; the page renders in the browser');
+        return null;
+      });
+      rendering.set(key, pending);
+      const page = await pending;
+      if (rendering.get(key) === pending) rendering.delete(key);
+      // Kept unless it failed, the catalogue changed meanwhile, or the path is one the page found nothing
+      // for (a service id no service has): made-up ids must not push the real pages out of the cache.
+      const keep = page !== null && started === generation && !(page.kind === 'page' && page.status === 404 && pathname !== NOT_FOUND_PATH);
+      if (keep && !cache.has(key)) {
         if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
         cache.set(key, pending);
       }
-      return pending;
+      return page;
     },
     clear() {
+      generation += 1;
       cache.clear();
+      rendering.clear();
+    },
+    get size() {
+      return cache.size;
     },
   };
 }

@@ -21,6 +21,11 @@ export interface SeoProps {
   image?: string;
   /** Keep the page out of search results (account pages). */
   noindex?: boolean;
+  /**
+   * The HTTP status the server answers with when it renders this page: 404 for a page that does not
+   * exist (never indexed, and no canonical or hreflang URL that would point at the wrong address).
+   */
+  status?: number;
 }
 
 const OG_LOCALE: Record<Language, string> = { en: 'en_US', fr: 'fr_MA', ar: 'ar_MA' };
@@ -48,29 +53,34 @@ export interface HeadInput {
   type: NonNullable<SeoProps['type']>;
   image: string;
   noindex: boolean;
+  /** A missing page (404): no canonical URL, no alternates, no og:url. */
+  missing?: boolean;
   /** JSON-LD, already serialised. */
   structured: string | null;
 }
 
 /** The canonical URL, hreflang alternates, Open Graph, robots and JSON-LD of a page: for the browser and the server alike. */
 export function headTags(input: HeadInput): HeadTag[] {
-  const { origin, pathname, language, fullTitle, description, type, image, noindex, structured } = input;
+  const { origin, pathname, language, fullTitle, description, type, image, noindex, missing = false, structured } = input;
   const canonical = localizedUrl(origin, pathname, language);
-  const tags: HeadTag[] = [{ tag: 'link', key: 'canonical', attrs: { rel: 'canonical', href: canonical } }];
-  for (const lang of LANGUAGES) {
-    tags.push({ tag: 'link', key: `alternate-${lang}`, attrs: { rel: 'alternate', hreflang: lang, href: localizedUrl(origin, pathname, lang) } });
+  const tags: HeadTag[] = [];
+  if (!missing) {
+    tags.push({ tag: 'link', key: 'canonical', attrs: { rel: 'canonical', href: canonical } });
+    for (const lang of LANGUAGES) {
+      tags.push({ tag: 'link', key: `alternate-${lang}`, attrs: { rel: 'alternate', hreflang: lang, href: localizedUrl(origin, pathname, lang) } });
+    }
+    tags.push({ tag: 'link', key: 'alternate-x-default', attrs: { rel: 'alternate', hreflang: 'x-default', href: localizedUrl(origin, pathname, DEFAULT_LANGUAGE) } });
   }
-  tags.push({ tag: 'link', key: 'alternate-x-default', attrs: { rel: 'alternate', hreflang: 'x-default', href: localizedUrl(origin, pathname, DEFAULT_LANGUAGE) } });
   const meta = (key: string, attribute: 'name' | 'property', content: string) => tags.push({ tag: 'meta', key, attrs: { [attribute]: key, content } });
   meta('og:title', 'property', fullTitle);
   meta('og:type', 'property', type);
-  meta('og:url', 'property', canonical);
+  if (!missing) meta('og:url', 'property', canonical);
   meta('og:site_name', 'property', 'Khedma');
   meta('og:locale', 'property', OG_LOCALE[language]);
   meta('og:image', 'property', new URL(image, origin).href);
   meta('twitter:card', 'name', 'summary');
   if (description) meta('og:description', 'property', description);
-  if (noindex) meta('robots', 'name', 'noindex');
+  if (noindex || missing) meta('robots', 'name', 'noindex');
   // "<" escaped so data can never close the script element.
   if (structured) tags.push({ tag: 'script', key: 'jsonld', attrs: { type: 'application/ld+json' }, text: structured.replace(/</g, '\\u003c') });
   return tags;
@@ -81,6 +91,8 @@ export interface CollectedHead {
   title: string;
   description?: string;
   tags: HeadTag[];
+  /** The page's HTTP status when it set one (404 for a missing page). */
+  status?: number;
 }
 
 export interface HeadCollector {
@@ -98,22 +110,25 @@ export function useSiteOrigin(): string {
   return collector?.origin ?? (typeof window === 'undefined' ? '' : window.location.origin);
 }
 
-const MANAGED_KEYS = ['og:description', 'robots', 'jsonld'];
+// A missing page has no canonical, alternates or og:url: the previous page's go when it shows.
+const MANAGED_KEYS = ['og:description', 'robots', 'jsonld', 'canonical', 'og:url', 'alternate-x-default', ...LANGUAGES.map((lang) => `alternate-${lang}`)];
 
-export function Seo({ title, description, jsonLd, type = 'website', image = DEFAULT_IMAGE, noindex = false }: SeoProps) {
+export function Seo({ title, description, jsonLd, type = 'website', image = DEFAULT_IMAGE, noindex = false, status }: SeoProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { pathname } = useLocation();
   const collector = useContext(HeadCollectorContext);
   const fullTitle = t('app.titleTemplate', { page: title });
   const structured = jsonLd ? JSON.stringify(jsonLd) : null;
+  const missing = status === 404;
 
   if (collector) {
     // Server render: effects never run there, so hand the head to the page template instead.
     collector.collect({
       title: fullTitle,
       description,
-      tags: headTags({ origin: collector.origin, pathname, language, fullTitle, description, type, image, noindex, structured }),
+      tags: headTags({ origin: collector.origin, pathname, language, fullTitle, description, type, image, noindex, missing, structured }),
+      status,
     });
   }
 
@@ -133,7 +148,7 @@ export function Seo({ title, description, jsonLd, type = 'website', image = DEFA
   }, [description]);
 
   useEffect(() => {
-    const tags = headTags({ origin: window.location.origin, pathname, language, fullTitle, description, type, image, noindex, structured });
+    const tags = headTags({ origin: window.location.origin, pathname, language, fullTitle, description, type, image, noindex, missing, structured });
     for (const { tag, key, attrs, text } of tags) {
       let element = document.head.querySelector(`${tag}[data-seo="${key}"]`);
       if (!element) {
@@ -150,7 +165,7 @@ export function Seo({ title, description, jsonLd, type = 'website', image = DEFA
     for (const key of MANAGED_KEYS) {
       if (!present.has(key)) document.head.querySelector(`[data-seo="${key}"]`)?.remove();
     }
-  }, [pathname, language, fullTitle, description, type, image, noindex, structured]);
+  }, [pathname, language, fullTitle, description, type, image, noindex, missing, structured]);
 
   return null;
 }

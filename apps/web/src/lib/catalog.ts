@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CategoryEntry, City, PriceResponse, ServiceTypeDetail, ServiceTypeSummary } from '@khedma/shared';
-import { api } from './api';
+import { api, ApiError } from './api';
 
 /**
  * Catalogue reads (SPEC §7) shared by the home, catalogue and pricing pages: TanStack Query hooks over
@@ -46,11 +46,21 @@ export function useServices(query: ServicesQuery = {}) {
   });
 }
 
+/** The server's answer for a service id that no active service has (404), or for a value that is not an id (400). */
+export function isMissingService(error: unknown): boolean {
+  return error instanceof ApiError && (error.isNotFound || error.status === 400);
+}
+
 export function useService(id: string) {
+  const queryKey = catalogKeys.service(id);
+  // A service the server said does not exist is not asked for again when the page mounts: the
+  // server-rendered "Service Not Found" (its 404 comes with the page's data) stays as it is.
+  const known = useQueryClient().getQueryState(queryKey);
   return useQuery({
-    queryKey: catalogKeys.service(id),
+    queryKey,
     queryFn: ({ signal }) => api.get<ServiceTypeDetail>(`/api/services/${encodeURIComponent(id)}`, { signal }),
     staleTime: CATALOGUE_STALE_MS,
+    retryOnMount: !(known?.status === 'error' && isMissingService(known.error)),
   });
 }
 

@@ -9,7 +9,7 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <section className="container-page flex flex-col items-center py-20 text-center md:py-28">
-      <Seo title={t('pages.notFound.title')} />
+      <Seo title={t('pages.notFound.title')} status={404} />
       <p aria-hidden="true" className="text-7xl font-bold text-primary-500 md:text-8xl" lang="en">
         404
       </p>

@@ -9,8 +9,7 @@ import { localizedUrl, Seo, useSiteOrigin } from '../../../components/seo';
 import { Deferred } from '../../../components/deferred';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
-import { ApiError } from '../../../lib/api';
-import { useCities, useService, useServicePrice } from '../../../lib/catalog';
+import { isMissingService, useCities, useService, useServicePrice } from '../../../lib/catalog';
 import { formatDuration, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { bookServiceHref, SERVICE_FEE_PERCENT, serviceTotals } from '../totals';
@@ -32,8 +31,7 @@ export function ServiceDetail({ id }: { id: string }) {
   }
 
   if (service.isError) {
-    const missing = service.error instanceof ApiError && (service.error.isNotFound || service.error.status === 400);
-    if (missing) return <ServiceNotFound />;
+    if (isMissingService(service.error)) return <ServiceNotFound />;
     return (
       <div className="container-page py-16">
         <Seo title={t('detail.loadError')} />
@@ -69,7 +67,7 @@ function ServiceNotFound() {
   const { t } = useTranslation('catalog');
   return (
     <section className="container-page flex flex-col items-center py-20 text-center">
-      <Seo title={t('detail.notFoundTitle')} noindex />
+      <Seo title={t('detail.notFoundTitle')} status={404} />
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('detail.notFoundTitle')}</h1>
       <p className="mt-3 max-w-md text-ink-muted">{t('detail.notFoundBody')}</p>
       <ButtonLink to={paths.services()} size="lg" className="mt-8">
