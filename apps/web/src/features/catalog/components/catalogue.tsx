@@ -1,4 +1,4 @@
-import { AlertTriangle, MessageCircle, RotateCcw, SearchX } from 'lucide-react';
+import { MessageCircle, SearchX } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { Seo } from '../../../components/seo';
 import { ServiceCard, ServiceCardIcons, ServiceCardSkeleton } from '../../../components/service-card';
 import { Deferred } from '../../../components/deferred';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { ChipGroup, type ChipOption } from '../../../components/ui/chips';
 import { SearchInput } from '../../../components/ui/search-input';
 import { useServices } from '../../../lib/catalog';
@@ -23,7 +24,6 @@ type ChipValue = ServiceCategory | 'all';
  */
 export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }) {
   const { t } = useTranslation('catalog');
-  const { t: tShell } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const category = routeCategory ?? toServiceCategory(params.get('category') ?? undefined);
@@ -156,16 +156,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
         </div>
 
         {services.isError && !list ? (
-          <div role="alert" className="flex flex-col items-start gap-4 rounded-card border border-cancelled/30 bg-cancelled-soft p-6 text-cancelled">
-            <p className="flex items-center gap-2 font-semibold">
-              <AlertTriangle aria-hidden="true" className="size-5" />
-              {t('catalogue.loadError')}
-            </p>
-            <Button variant="secondary" onClick={() => void services.refetch()}>
-              <RotateCcw aria-hidden="true" className="size-4" />
-              {tShell('common.retry')}
-            </Button>
-          </div>
+          <RetryAlert message={t('catalogue.loadError')} onRetry={() => void services.refetch()} />
         ) : !list ? (
           <div aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, i) => (

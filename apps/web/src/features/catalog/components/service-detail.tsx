@@ -1,5 +1,5 @@
 import type { ServiceTypeDetail } from '@khedma/shared';
-import { AlertTriangle, ArrowLeft, ArrowRight, BadgeCheck, Check, Clock, LoaderCircle, PackageCheck, RotateCcw, ShieldCheck, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, BadgeCheck, Check, Clock, LoaderCircle, PackageCheck, ShieldCheck, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
@@ -7,7 +7,8 @@ import { paths, type ServiceCategory } from '../../../app/paths';
 import { categoryVisual, CategoryTile } from '../../../components/category-visual';
 import { localizedUrl, Seo, useSiteOrigin } from '../../../components/seo';
 import { Deferred } from '../../../components/deferred';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { isMissingService, useCities, useService, useServicePrice } from '../../../lib/catalog';
 import { formatDuration, formatMoney } from '../../../lib/format';
@@ -17,7 +18,6 @@ import { bookServiceHref, SERVICE_FEE_PERCENT, serviceTotals } from '../totals';
 /** /services/{id}: loading spinner, Service Not Found, or the service (SPEC §2 Service detail). */
 export function ServiceDetail({ id }: { id: string }) {
   const { t } = useTranslation('catalog');
-  const { t: tShell } = useTranslation();
   const service = useService(id);
 
   if (service.isPending) {
@@ -36,16 +36,7 @@ export function ServiceDetail({ id }: { id: string }) {
       <div className="container-page py-16">
         <Seo title={t('detail.loadError')} />
         <BackLink />
-        <div role="alert" className="mt-6 flex flex-col items-start gap-4 rounded-card border border-cancelled/30 bg-cancelled-soft p-6 text-cancelled">
-          <h1 className="flex items-center gap-2 text-xl font-semibold">
-            <AlertTriangle aria-hidden="true" className="size-5" />
-            {t('detail.loadError')}
-          </h1>
-          <Button variant="secondary" onClick={() => void service.refetch()}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            {tShell('common.retry')}
-          </Button>
-        </div>
+        <RetryAlert as="h1" className="mt-6" message={t('detail.loadError')} onRetry={() => void service.refetch()} />
       </div>
     );
   }
@@ -80,7 +71,6 @@ function ServiceNotFound() {
 
 function ServiceView({ service }: { service: ServiceTypeDetail }) {
   const { t } = useTranslation('catalog');
-  const { t: tShell } = useTranslation();
   const language = useLanguage();
   const ids = useId();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
@@ -324,16 +314,7 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
               </p>
             )}
             {priceState === 'error' && (
-              <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-cancelled/30 bg-cancelled-soft p-4 text-sm text-cancelled">
-                <p className="flex items-center gap-2 font-semibold">
-                  <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
-                  {t('detail.cityPriceError', { city: cityLabel })}
-                </p>
-                <Button variant="secondary" onClick={() => void cityPrice.refetch()}>
-                  <RotateCcw aria-hidden="true" className="size-4" />
-                  {tShell('common.retry')}
-                </Button>
-              </div>
+              <RetryAlert compact message={t('detail.cityPriceError', { city: cityLabel })} onRetry={() => void cityPrice.refetch()} />
             )}
             <p className="text-xs text-ink-muted">{t('detail.totalNote', { rate: SERVICE_FEE_PERCENT })}</p>
             {/* Phones and tablets use the bottom bar instead. */}
