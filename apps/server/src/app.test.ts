@@ -153,7 +153,8 @@ describe('contracts', () => {
   });
 
   it('serves the web app (or a hint to build it) for non-API paths', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/some/page' });
+    // A page the app renders in the browser (a path of no page at all is a 404: not-found-pages.test.ts).
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
   });
