@@ -20,7 +20,7 @@ import { loadLegalDocument } from './features/legal/content';
 import { ApiError, setApiFetch } from './lib/api';
 import { isMissingService } from './lib/catalog';
 import { DEFAULT_LANGUAGE, directionOf, LANGUAGES, type Language } from './lib/i18n';
-import type { ServerState } from './ssr-state';
+import { errorToJson, type ServerState } from './ssr-state';
 
 export { LANGUAGES, directionOf };
 export type { Language, CollectedHead };
@@ -156,7 +156,7 @@ export async function render({ url, language }: RenderInput): Promise<RenderResu
   for (const query of queries.queries) {
     const { error } = query.state;
     if (!(error instanceof ApiError)) continue;
-    const plain = { name: error.name, status: error.status, code: error.code, message: error.message };
+    const plain = errorToJson(error);
     Object.assign(query.state, { error: plain, fetchFailureReason: plain });
   }
   queryClient.clear();

@@ -7,10 +7,9 @@ import { beginTakeover, endTakeover } from './components/deferred';
 import { createQueryClient } from './app/providers';
 import { prefetchOnIntent } from './app/prefetch';
 import { createAppRouter, routeTree } from './app/router';
-import { ApiError } from './lib/api';
 import { currentLanguage, initI18n } from './lib/i18n';
 import { yieldToMain } from './lib/yield-to-main';
-import { SERVER_STATE_ID, type ServerState } from './ssr-state';
+import { errorFromJson, SERVER_STATE_ID, type ServerState } from './ssr-state';
 
 function findContainer(): HTMLElement {
   const element = document.getElementById('root');
@@ -42,11 +41,8 @@ if (serverState) {
   for (const query of queries.queries) {
     query.state.dataUpdatedAt = now;
     // An API answer the page showed as an error (a service that does not exist) comes as plain JSON.
-    const error = query.state.error as { status?: unknown; code?: unknown; message?: unknown } | null;
-    if (error && typeof error.status === 'number') {
-      const revived = new ApiError(error.status, String(error.code), String(error.message));
-      Object.assign(query.state, { error: revived, fetchFailureReason: revived, errorUpdatedAt: now });
-    }
+    const revived = errorFromJson(query.state.error);
+    if (revived) Object.assign(query.state, { error: revived, fetchFailureReason: revived, errorUpdatedAt: now });
   }
   hydrate(queryClient, queries);
 }

@@ -1,3 +1,5 @@
+import { ApiError } from './lib/api';
+
 /** The JSON the server writes into a rendered public page for the browser's first render (see main.tsx). */
 export const SERVER_STATE_ID = 'khedma-state';
 
@@ -6,4 +8,18 @@ export interface ServerState {
   language: string;
   /** TanStack Query's dehydrated cache: the public catalogue reads the page used. */
   queries: unknown;
+}
+
+/**
+ * An API error in a dehydrated query (a service that does not exist): written as plain JSON by the server
+ * render (`errorToJson`) and turned back into an ApiError by the browser before it hydrates (`errorFromJson`).
+ */
+export function errorToJson(error: ApiError): { status: number; code: string; message: string } {
+  return { status: error.status, code: error.code, message: error.message };
+}
+
+export function errorFromJson(value: unknown): ApiError | null {
+  if (!value || typeof value !== 'object') return null;
+  const { status, code, message } = value as { status?: unknown; code?: unknown; message?: unknown };
+  return typeof status === 'number' ? new ApiError(status, String(code), String(message)) : null;
 }
