@@ -213,6 +213,24 @@ test.describe('catalogue, service page and forms', () => {
     await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue('');
   });
 
+  test('category chips replace the history entry on category pages as on /services: Back leaves the catalogue', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('main').getByRole('link', { name: 'Browse Services' }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await page.getByRole('button', { name: 'Plumbing', exact: true }).click();
+    await expect(page).toHaveURL(/category=plumbing/);
+    await page.goto('/services/plumbing');
+    await page.getByRole('button', { name: 'Electrical', exact: true }).click();
+    await expect(page).toHaveURL(/\/services\/electrical#search$/);
+    await page.getByRole('button', { name: 'Cleaning', exact: true }).click();
+    await expect(page).toHaveURL(/\/services\/cleaning#search$/);
+    await expect(page.locator('h1')).toHaveText('Cleaning services');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/services\?category=plumbing$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
   test('the home search and Book a Service lead to the catalogue search section', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('searchbox', { name: 'Search for a service' }).fill('cleaning');

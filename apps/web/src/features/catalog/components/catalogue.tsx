@@ -67,8 +67,10 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
     const q = keepSearch ? query : '';
     if (routeCategory) {
       // A category page: go to the other category's page (or the whole catalogue), at the search section.
+      // Chips filter, as on /services: the entry is replaced, so Back leaves the catalogue instead of
+      // stepping through every chip pressed.
       const path = next ? paths.serviceCategory(next) : paths.services();
-      void navigate(withQuery(path, { q: q || undefined }, 'search'));
+      void navigate(withQuery(path, { q: q || undefined }, 'search'), { replace: true });
       return;
     }
     setParams(
