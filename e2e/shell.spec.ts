@@ -264,6 +264,41 @@ test.describe('shell at 1280 px', () => {
 test.describe('shell at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
+  for (const start of ['/services', '/about']) {
+    test(`Back within the app puts the reader where they were on a long catalogue, at once (catalogue ${start === '/about' ? 'rendered in the browser' : 'from the server'})`, async ({ page }) => {
+      const position = () => page.evaluate(() => window.scrollY);
+      await page.goto(start);
+      if (start === '/about') {
+        await page.getByRole('main').getByRole('link', { name: 'Browse Services' }).click();
+        await expect(page).toHaveURL(/\/services$/);
+      }
+      const cards = page.locator('main article');
+      await expect(cards).toHaveCount(27);
+      // Read down the list, as a reader does, to the thirteenth card.
+      for (let y = 0; y < 5000; y += 600) {
+        await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+        await page.waitForTimeout(30);
+      }
+      const card = cards.nth(12);
+      await card.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+      await page.waitForTimeout(100);
+      const before = { y: await position(), top: await card.evaluate((element) => Math.round(element.getBoundingClientRect().top)) };
+      expect(before.y).toBeGreaterThan(4000);
+
+      await card.getByRole('link').first().click();
+      await expect(page).toHaveURL(/\/services\/[0-9a-f-]{36}$/);
+      await expect(page.locator('h1')).toBeVisible();
+      await expect.poll(position).toBe(0);
+
+      await page.goBack();
+      await expect(page).toHaveURL(/\/services$/);
+      // At once (not gliding down from the top), and to the same card.
+      await page.waitForFunction(() => window.scrollY > 0);
+      expect(await position()).toBe(before.y);
+      expect(await card.evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBe(before.top);
+    });
+  }
+
   test('the mobile menu opens and closes with the keyboard', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto('/about');

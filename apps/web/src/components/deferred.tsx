@@ -7,7 +7,8 @@ import { useLanguage } from '../lib/localized';
  * working) and is taken over only when it is about to be seen (200 px before it scrolls into view) or
  * used (pointer, touch, focus, a key or a click inside it). A phone then spends its first moments on
  * what is on screen, not on the footer and the sections below the fold. A section below the fold can
- * also ask the browser to skip its layout until it nears the screen (`skip-offscreen` in styles.css).
+ * also ask the browser to skip its layout until it nears the screen (`offscreen`: `skip-offscreen` in
+ * styles.css, with its estimated size), on the server-rendered page only.
  *
  * It relies on React's selective hydration: a component that suspends while hydrating leaves its
  * Suspense boundary's server HTML in place, and React hydrates that boundary when the promise resolves.
@@ -21,17 +22,23 @@ import { useLanguage } from '../lib/localized';
  * in a layout): rendered again with new children before it was needed, it is taken over then, since
  * React would otherwise replace the waiting server HTML with the (empty) fallback.
  */
-export function Deferred({ children, className }: { children: ReactNode; className?: string }) {
+export function Deferred({ children, className, offscreen }: { children: ReactNode; className?: string; offscreen?: string }) {
   const id = useId();
   const language = useLanguage();
   const [first] = useState(() => ({ children, language }));
+  // `offscreen` (skip-offscreen and its estimate) only on the server-rendered page: skipping the layout of
+  // what is below the fold speeds up a phone's first load, but a page rendered in the browser (a route
+  // change, a return through history) needs its real heights, or the browser restores the reader's
+  // scroll position against estimates and lands off.
+  const [serverPage] = useState(() => typeof document === 'undefined' || takingOver);
+  const classes = offscreen && serverPage ? (className ? `${className} ${offscreen}` : offscreen) : className;
   // Rendered again from above (its parent changed), or the reader chose another language, before the
   // section was needed: React takes it over now (and renders the new language in place of the old).
   if (children !== first.children || language !== first.language) release(id);
   return (
     <Suspense fallback={null}>
       <Gate id={id}>
-        <div data-deferred={id} className={className}>
+        <div data-deferred={id} className={classes}>
           {children}
         </div>
       </Gate>

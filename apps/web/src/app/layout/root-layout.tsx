@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Deferred } from '../../components/deferred';
 import { useTranslation } from '../../lib/use-translation';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { NavigationType, Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { loadNamespaces } from '../../lib/i18n';
 import { useShellSession } from '../session';
 import { SessionEffects } from '../session-effects';
@@ -111,14 +111,19 @@ function BecomeProFabForCustomers() {
  * The first page of a visit is not a route change: the browser has already placed it, at the top, at its
  * #hash, or, on a reload or a return through history to a page no longer in the back/forward cache,
  * where the reader left it. Scrolling then would throw the reader back to the top once the app took over.
+ * Nor is Back or Forward within the app: the browser puts the reader back where they were on that page
+ * (a long catalogue, after a look at a service), as it does between documents.
  */
 function useScrollToTopOnNavigation() {
   const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
   const landing = useRef(true);
   useLayoutEffect(() => {
     if (landing.current) {
       landing.current = false;
       if (!hash || landingRestoresScroll()) return;
+    } else if (navigationType === NavigationType.Pop) {
+      return;
     }
     if (hash) {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();

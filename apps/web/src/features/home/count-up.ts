@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { prefersReducedMotion } from '../../lib/motion';
 
 /** The statistics band's count-up (SPEC §9): 2000 ms. */
 export const COUNT_UP_MS = 2000;
@@ -17,9 +18,6 @@ export function countUpValue(elapsed: number, duration: number, target: number, 
   return Math.round(easeOutCubic(elapsed / duration) * target * factor) / factor;
 }
 
-export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
-}
 
 /**
  * Counts from 0 to `target` over `duration` once `running` turns true. With reduced motion the final

@@ -1,5 +1,6 @@
 import { Check, MapPin } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { scrollBehavior } from '../../../lib/motion';
 import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../components/ui/cn';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
@@ -46,7 +47,7 @@ export function CityStep({
   const boroughHeading = useRef<HTMLHeadingElement>(null);
   // On a phone the areas start below the fold: bring them into view once Casablanca is chosen.
   useEffect(() => {
-    if (showBoroughs) boroughHeading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    if (showBoroughs) boroughHeading.current?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
   }, [showBoroughs]);
 
   return (

@@ -188,7 +188,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
               {list.map((service, index) => (
                 <li key={service.id} className="flex">
                   {/* Most cards are below the fold on a phone: each is taken over as it comes near. */}
-                  <Deferred className="flex w-full flex-col skip-offscreen [--offscreen-block-size:25rem] sm:[--offscreen-block-size:30rem] [&>article]:flex-1">
+                  <Deferred className="flex w-full flex-col [&>article]:flex-1" offscreen="skip-offscreen [--offscreen-block-size:25rem] sm:[--offscreen-block-size:30rem]">
                     <ServiceCard service={service} eager={index < 3} />
                   </Deferred>
                 </li>

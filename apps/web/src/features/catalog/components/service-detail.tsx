@@ -164,7 +164,7 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
           </header>
 
           {/* Below the fold on a phone, and nothing to press: taken over as it comes near. */}
-          <Deferred className="space-y-8 skip-offscreen [--offscreen-block-size:42rem] sm:[--offscreen-block-size:25rem]">
+          <Deferred className="space-y-8" offscreen="skip-offscreen [--offscreen-block-size:42rem] sm:[--offscreen-block-size:25rem]">
           <section aria-labelledby={`${ids}-details`} className="rounded-card border border-sand-200 bg-white p-6">
             <h2 id={`${ids}-details`} className="text-xl font-semibold">
               {t('detail.detailsHeading')}

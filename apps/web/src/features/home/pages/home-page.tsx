@@ -91,13 +91,13 @@ export function HomePage() {
       </section>
 
       <HomeSearch />
-      <Deferred className="skip-offscreen [--offscreen-block-size:58rem] md:[--offscreen-block-size:30rem]">
+      <Deferred offscreen="skip-offscreen [--offscreen-block-size:58rem] md:[--offscreen-block-size:30rem]">
         <HowItWorks />
       </Deferred>
-      <Deferred className="skip-offscreen [--offscreen-block-size:180rem] sm:[--offscreen-block-size:82rem]">
+      <Deferred offscreen="skip-offscreen [--offscreen-block-size:180rem] sm:[--offscreen-block-size:82rem]">
         <PopularServices />
       </Deferred>
-      <Deferred className="skip-offscreen [--offscreen-block-size:20rem] md:[--offscreen-block-size:15rem]">
+      <Deferred offscreen="skip-offscreen [--offscreen-block-size:20rem] md:[--offscreen-block-size:15rem]">
         <StatsBand />
       </Deferred>
     </>
