@@ -162,6 +162,25 @@ test('on a phone, the browser lays out the catalogue\'s cards far below only as 
   expect(errors).toEqual([]);
 });
 
+test('on a phone, switching language before the sections below are needed renders them in the new language, without a hydration error', async ({ page }) => {
+  const errors = collectErrors(page);
+  const all = await services(page);
+  await openOnPhone(page, '/services?lang=fr');
+  const cards = page.locator('main article');
+  await expect(cards.last()).toContainText(all.at(-1)!.name.fr);
+  expect(await takenOver(cards.last())).toBe(false);
+  // English is in the bundle, so the switch is immediate: the waiting cards still hold the French HTML.
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /^EN/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(cards.last()).toContainText(all.at(-1)!.name.en);
+  await expect(page.locator('footer')).toContainText('Cookie Preferences');
+  expect(await takenOver(cards.last())).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('the app takes a server-rendered page over without a change or an error, and the chosen language is rendered next time', async ({ page }) => {
   await skipCookieBanner(page);
   const errors = collectErrors(page);

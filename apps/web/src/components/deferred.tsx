@@ -25,18 +25,23 @@ import { useLanguage } from '../lib/localized';
 export function Deferred({ children, className, offscreen }: { children: ReactNode; className?: string; offscreen?: string }) {
   const id = useId();
   const language = useLanguage();
-  const [first] = useState(() => ({ children, language }));
+  const [first] = useState(() => ({ children, language, rendered: false }));
   // `offscreen` (skip-offscreen and its estimate) only on the server-rendered page: skipping the layout of
   // what is below the fold speeds up a phone's first load, but a page rendered in the browser (a route
   // change, a return through history) needs its real heights, or the browser restores the reader's
   // scroll position against estimates and lands off.
   const [serverPage] = useState(() => typeof document === 'undefined' || takingOver);
   const classes = offscreen && serverPage ? (className ? `${className} ${offscreen}` : offscreen) : className;
-  // Rendered again from above (its parent changed), or the reader chose another language, before the
-  // section was needed: React takes it over now (and renders the new language in place of the old).
+  // The reader chose another language before the section was needed: its server HTML is in the old
+  // one, so it is not taken over but rendered afresh (a new Suspense key), in place of that HTML.
+  // Taking it over would make React report the text that differs as a hydration error, then render
+  // it again anyway.
+  if (language !== first.language && isWaiting(id)) first.rendered = true;
+  // Rendered again from above (its parent changed), or in another language, before the section was
+  // needed: React takes it over (or renders it) now.
   if (children !== first.children || language !== first.language) release(id);
   return (
-    <Suspense fallback={null}>
+    <Suspense key={first.rendered ? 'rendered' : 'server'} fallback={null}>
       <Gate id={id}>
         <div data-deferred={id} className={classes}>
           {children}
@@ -71,6 +76,12 @@ export function endTakeover(): void {
   takingOver = false;
   for (const id of [...sections.keys()]) release(id);
   sections.clear();
+}
+
+/** The section still shows the server's HTML, waiting to be needed. */
+function isWaiting(id: string): boolean {
+  const waiting = sections.get(id);
+  return Boolean(waiting && !waiting.done);
 }
 
 /** Synchronous, so that React, trying to take a section over in the same event, finds it free. */
