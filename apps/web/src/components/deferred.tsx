@@ -25,7 +25,8 @@ import { useLanguage } from '../lib/localized';
 export function Deferred({ children, className, offscreen }: { children: ReactNode; className?: string; offscreen?: string }) {
   const id = useId();
   const language = useLanguage();
-  const [first] = useState(() => ({ children, language, rendered: false }));
+  const [first] = useState(() => ({ children, language }));
+  const [rendered, setRendered] = useState(false);
   // `offscreen` (skip-offscreen and its estimate) only on the server-rendered page: skipping the layout of
   // what is below the fold speeds up a phone's first load, but a page rendered in the browser (a route
   // change, a return through history) needs its real heights, or the browser restores the reader's
@@ -36,12 +37,12 @@ export function Deferred({ children, className, offscreen }: { children: ReactNo
   // one, so it is not taken over but rendered afresh (a new Suspense key), in place of that HTML.
   // Taking it over would make React report the text that differs as a hydration error, then render
   // it again anyway.
-  if (language !== first.language && isWaiting(id)) first.rendered = true;
+  if (!rendered && language !== first.language && isWaiting(id)) setRendered(true);
   // Rendered again from above (its parent changed), or in another language, before the section was
   // needed: React takes it over (or renders it) now.
   if (children !== first.children || language !== first.language) release(id);
   return (
-    <Suspense key={first.rendered ? 'rendered' : 'server'} fallback={null}>
+    <Suspense key={rendered ? 'rendered' : 'server'} fallback={null}>
       <Gate id={id}>
         <div data-deferred={id} className={classes}>
           {children}
