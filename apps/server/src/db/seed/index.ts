@@ -441,7 +441,7 @@ async function seedApplicant(
       yearsInBusiness: 5,
       hourlyRate: 160,
       expertiseDescription:
-        'Bricoleur depuis 5 ans : montage de meubles, fixation de télévisions, rideaux et étagères. Diplômé OFPPT.',
+        'Bricoleur depuis 5 ans : montage de meubles, fixation de télévisions, rideaux et étagères. Diplômé OFPPT.',
       emergencyContactName: 'Latifa Rami',
       emergencyContactPhone: '+212661998877',
       bankName: 'CIH Bank',
@@ -636,8 +636,8 @@ async function seedBookings(tx: Tx, ctx: BookingContext) {
         const at = (minutes: number) => new Date(createdAt.getTime() + minutes * 60 * 1000);
         conversationRows.push({ id: conversationId, bookingId: id, customerId, professionalId, createdAt: at(0), updatedAt: at(20) });
         const chat: [string, string, number][] = [
-          [customerId, 'Bonjour, est-ce que vous pouvez apporter les pièces nécessaires ?', 1],
-          [proUserId, 'Bonjour ! Oui, je viens avec le matériel. À bientôt.', 12],
+          [customerId, 'Bonjour, est-ce que vous pouvez apporter les pièces nécessaires ?', 1],
+          [proUserId, 'Bonjour ! Oui, je viens avec le matériel. À bientôt.', 12],
           [customerId, 'Parfait, merci beaucoup.', 20],
         ];
         chat.forEach(([senderId, content, minutes], k) =>

@@ -77,7 +77,7 @@ export const PROFESSIONALS: readonly SeedProfessional[] = [
   {
     email: 'pro@demo.ma', firstName: 'Youssef', lastName: 'El Amrani', citySlug: 'casablanca', category: 'plumbing', hourlyRate: 150,
     availability: 'every-day-all-day', boroughs: 'all', experienceYears: 12, languages: ['ar', 'fr'],
-    about: 'Plombier depuis 12 ans à Casablanca : fuites, débouchage, chauffe-eau et sanitaires. Ponctuel et soigneux.',
+    about: 'Plombier depuis 12 ans à Casablanca : fuites, débouchage, chauffe-eau et sanitaires. Ponctuel et soigneux.',
     skills: ['Leak detection', 'Water heaters', 'Sanitary fittings'],
   },
   {
@@ -102,7 +102,7 @@ export const PROFESSIONALS: readonly SeedProfessional[] = [
   {
     email: 'hamid.ouazzani@demo.ma', firstName: 'Hamid', lastName: 'Ouazzani', citySlug: 'casablanca', category: 'handyman', hourlyRate: 180,
     availability: 'tue-sun-all-day', boroughs: 'all', experienceYears: 9, languages: ['ar', 'fr'],
-    about: 'Bricoleur polyvalent : montage, fixation, portes et serrures. Toujours avec mes outils.',
+    about: 'Bricoleur polyvalent : montage, fixation, portes et serrures. Toujours avec mes outils.',
     skills: ['TV mounting', 'Locks', 'Shelves'],
   },
   {
@@ -163,7 +163,7 @@ export const PROFESSIONALS: readonly SeedProfessional[] = [
   {
     email: 'yassine.mansouri@demo.ma', firstName: 'Yassine', lastName: 'Mansouri', citySlug: 'rabat', category: 'delivery', hourlyRate: 85,
     availability: 'every-day-all-day', experienceYears: 2, languages: ['ar', 'fr'],
-    about: 'Coursier à Rabat : colis, courses et livraisons d’électroménager.',
+    about: 'Coursier à Rabat : colis, courses et livraisons d’électroménager.',
     skills: ['Delivery', 'Errands'],
   },
   // Marrakech
@@ -182,7 +182,7 @@ export const PROFESSIONALS: readonly SeedProfessional[] = [
   {
     email: 'said.bouzid@demo.ma', firstName: 'Saïd', lastName: 'Bouzid', citySlug: 'marrakech', category: 'gardening', hourlyRate: 90,
     availability: 'tue-sun-all-day', experienceYears: 18, languages: ['ar', 'fr'],
-    about: 'Jardinier à la Palmeraie : palmiers, oliviers, pelouses et arrosage.',
+    about: 'Jardinier à la Palmeraie : palmiers, oliviers, pelouses et arrosage.',
     skills: ['Palm trees', 'Olive trees', 'Irrigation'],
   },
   {
@@ -220,7 +220,7 @@ export const PROFESSIONALS: readonly SeedProfessional[] = [
   {
     email: 'ilyas.elkhatib@demo.ma', firstName: 'Ilyas', lastName: 'El Khatib', citySlug: 'tanger', category: 'plumbing', hourlyRate: 150,
     availability: 'mon-sat-morning-afternoon', experienceYears: 8, languages: ['ar', 'es', 'fr'],
-    about: 'Fontanero y plombier à Tanger : fuites, WC, chauffe-eau.',
+    about: 'Fontanero y plombier à Tanger : fuites, WC, chauffe-eau.',
     skills: ['Leaks', 'Water heaters'],
   },
   {

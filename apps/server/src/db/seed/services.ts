@@ -52,7 +52,7 @@ export const SERVICES: readonly SeedService[] = [
     ],
     excludes: [
       t('Opening walls or re-tiling', 'Ouverture de murs ou reprise du carrelage', 'فتح الجدران أو إعادة التبليط'),
-      t('Replacement parts over 50 MAD', 'Pièces de rechange de plus de 50 MAD', 'قطع الغيار التي يتجاوز ثمنها 50 درهمًا'),
+      t('Replacement parts over 50 MAD', 'Pièces de rechange de plus de 50 MAD', 'قطع الغيار التي يتجاوز ثمنها 50 درهمًا'),
     ],
     addOns: [
       { key: 'tap-cartridge', name: t('Replace a tap cartridge', 'Remplacement d’une cartouche de robinet', 'تغيير خرطوشة الصنبور'), price: 60 },
@@ -72,7 +72,7 @@ export const SERVICES: readonly SeedService[] = [
     name: t('Drain Unclogging', 'Débouchage de canalisations', 'تسريح قنوات الصرف'),
     description: t(
       'Blocked sink, shower or toilet? We clear the drain with a plumbing snake or pressure pump and check that water flows freely again.',
-      'Évier, douche ou WC bouché ? Nous débouchons la canalisation au furet ou à la pompe et vérifions le bon écoulement.',
+      'Évier, douche ou WC bouché ? Nous débouchons la canalisation au furet ou à la pompe et vérifions le bon écoulement.',
       'مغسلة أو دوش أو مرحاض مسدود؟ نسرح القناة بالنابض أو بمضخة الضغط ونتأكد من انسياب الماء من جديد.',
     ),
     basePrice: 200,
@@ -148,7 +148,7 @@ export const SERVICES: readonly SeedService[] = [
     name: t('Standard Home Cleaning', 'Ménage standard', 'تنظيف منزلي عادي'),
     description: t(
       'Regular cleaning of your home: dusting, floors, kitchen and bathrooms, with professional products brought by the cleaner.',
-      'Ménage régulier de votre logement : poussière, sols, cuisine et salles de bain, avec produits professionnels fournis.',
+      'Ménage régulier de votre logement : poussière, sols, cuisine et salles de bain, avec produits professionnels fournis.',
       'تنظيف دوري لمنزلك: إزالة الغبار وتنظيف الأرضيات والمطبخ والحمامات، بمواد تنظيف احترافية يحضرها العامل.',
     ),
     basePrice: 200,
@@ -178,7 +178,7 @@ export const SERVICES: readonly SeedService[] = [
     name: t('Deep Cleaning', 'Grand ménage', 'تنظيف شامل'),
     description: t(
       'A top-to-bottom clean for Eid, a family visit or a fresh start: limescale, grease, corners, doors and skirting boards.',
-      'Un nettoyage de fond en comble pour l’Aïd, une visite de famille ou un nouveau départ : calcaire, graisse, recoins, portes et plinthes.',
+      'Un nettoyage de fond en comble pour l’Aïd, une visite de famille ou un nouveau départ : calcaire, graisse, recoins, portes et plinthes.',
       'تنظيف من الأعلى إلى الأسفل استعدادًا للعيد أو لزيارة العائلة: إزالة الكلس والدهون وتنظيف الزوايا والأبواب والحواف.',
     ),
     basePrice: 450,
@@ -203,7 +203,7 @@ export const SERVICES: readonly SeedService[] = [
     name: t('Move-in / Move-out Cleaning', 'Nettoyage d’emménagement ou de fin de bail', 'تنظيف قبل السكن أو بعد المغادرة'),
     description: t(
       'Leave your old flat spotless or start fresh in the new one: an empty-home clean including cupboards and windows.',
-      'Rendez votre ancien appartement impeccable ou démarrez au propre dans le nouveau : nettoyage d’un logement vide, placards et vitres compris.',
+      'Rendez votre ancien appartement impeccable ou démarrez au propre dans le nouveau : nettoyage d’un logement vide, placards et vitres compris.',
       'سلّم شقتك القديمة نظيفة تمامًا أو ابدأ في الجديدة بنظافة: تنظيف مسكن فارغ يشمل الخزائن والنوافذ.',
     ),
     basePrice: 400,
@@ -227,7 +227,7 @@ export const SERVICES: readonly SeedService[] = [
     name: t('Moroccan Salon & Carpet Cleaning', 'Nettoyage de salon marocain et tapis', 'تنظيف الصالون المغربي والزرابي'),
     description: t(
       'Injection-extraction cleaning of your Moroccan salon cushions, sofas and carpets to remove dust, stains and odours.',
-      'Nettoyage par injection-extraction des banquettes de salon marocain, canapés et tapis : poussière, taches et odeurs.',
+      'Nettoyage par injection-extraction des banquettes de salon marocain, canapés et tapis : poussière, taches et odeurs.',
       'تنظيف بتقنية الحقن والشفط لأفرشة الصالون المغربي والكنبات والزرابي لإزالة الغبار والبقع والروائح.',
     ),
     basePrice: 300,
@@ -279,7 +279,7 @@ export const SERVICES: readonly SeedService[] = [
     name: t('Studio or Small Apartment Move', 'Déménagement studio ou petit appartement', 'نقل أثاث استوديو أو شقة صغيرة'),
     description: t(
       'Complete move of a studio or one-bedroom flat in the same city: loading, transport and unloading.',
-      'Déménagement complet d’un studio ou d’un F2 dans la même ville : chargement, transport et déchargement.',
+      'Déménagement complet d’un studio ou d’un F2 dans la même ville : chargement, transport et déchargement.',
       'نقل كامل لأثاث استوديو أو شقة بغرفة واحدة داخل نفس المدينة: التحميل والنقل والتفريغ.',
     ),
     basePrice: 500,
@@ -328,7 +328,7 @@ export const SERVICES: readonly SeedService[] = [
     name: t('Electrical Troubleshooting & Repair', 'Dépannage électrique', 'إصلاح الأعطال الكهربائية'),
     description: t(
       'Power cut in one room, tripping breaker or a dead socket: an electrician finds the fault and repairs it safely.',
-      'Coupure dans une pièce, disjoncteur qui saute ou prise morte : un électricien trouve la panne et la répare en sécurité.',
+      'Coupure dans une pièce, disjoncteur qui saute ou prise morte : un électricien trouve la panne et la répare en sécurité.',
       'انقطاع الكهرباء في غرفة أو قاطع يفصل باستمرار أو مقبس لا يعمل: يحدد الكهربائي العطل ويصلحه بأمان.',
     ),
     basePrice: 300,
@@ -401,7 +401,7 @@ export const SERVICES: readonly SeedService[] = [
     name: t('Handyman Visit (2 hours)', 'Intervention bricolage (2 heures)', 'زيارة إصلاحات منزلية (ساعتان)'),
     description: t(
       'Two hours of a skilled handyman for your list of small jobs: hinges, drawers, silicone, hooks and more.',
-      'Deux heures d’un bricoleur qualifié pour votre liste de petits travaux : charnières, tiroirs, silicone, crochets…',
+      'Deux heures d’un bricoleur qualifié pour votre liste de petits travaux : charnières, tiroirs, silicone, crochets…',
       'ساعتان من عمل حرفي ماهر لقائمة إصلاحاتك الصغيرة: المفصلات والأدراج والسيليكون والمعاليق وغيرها.',
     ),
     basePrice: 180,
@@ -471,7 +471,7 @@ export const SERVICES: readonly SeedService[] = [
     name: t('Door & Lock Repair', 'Réparation de portes et serrures', 'إصلاح الأبواب والأقفال'),
     description: t(
       'Sticking door, broken handle or worn lock: adjustment, repair or replacement of the cylinder.',
-      'Porte qui frotte, poignée cassée ou serrure usée : réglage, réparation ou changement du cylindre.',
+      'Porte qui frotte, poignée cassée ou serrure usée : réglage, réparation ou changement du cylindre.',
       'باب يحتك أو مقبض مكسور أو قفل متآكل: ضبط أو إصلاح أو تغيير أسطوانة القفل.',
     ),
     basePrice: 200,

@@ -11,17 +11,17 @@ const cookies: LegalDocument = {
   sections: [
     {
       id: 'what-are-cookies',
-      heading: 'Qu’est-ce qu’un cookie ?',
+      heading: 'Qu’est-ce qu’un cookie ?',
       paragraphs: [
-        'Un cookie est un petit fichier texte qu’un site enregistre dans votre navigateur et relit lors de vos visites suivantes. Des technologies similaires, comme le stockage local de votre navigateur, conservent de la même façon de petites informations sur votre appareil. Dans la présente politique, le mot « cookies » désigne les deux.',
-        'Certains cookies sont indispensables au fonctionnement d’un site ; d’autres, comme les cookies de mesure d’audience ou marketing, sont facultatifs et ne peuvent être utilisés qu’avec votre consentement.',
+        'Un cookie est un petit fichier texte qu’un site enregistre dans votre navigateur et relit lors de vos visites suivantes. Des technologies similaires, comme le stockage local de votre navigateur, conservent de la même façon de petites informations sur votre appareil. Dans la présente politique, le mot « cookies » désigne les deux.',
+        'Certains cookies sont indispensables au fonctionnement d’un site ; d’autres, comme les cookies de mesure d’audience ou marketing, sont facultatifs et ne peuvent être utilisés qu’avec votre consentement.',
       ],
     },
     {
       id: 'how-we-use',
       heading: 'Comment nous utilisons les cookies',
       paragraphs: [
-        'Khedma utilise le moins de cookies possible. À ce jour, nous n’utilisons que des cookies et un stockage local essentiels : pour vous garder connecté, protéger votre compte et mémoriser votre langue et vos choix en matière de cookies.',
+        'Khedma utilise le moins de cookies possible. À ce jour, nous n’utilisons que des cookies et un stockage local essentiels : pour vous garder connecté, protéger votre compte et mémoriser votre langue et vos choix en matière de cookies.',
         'Nous n’utilisons pas de cookies pour établir un profil publicitaire et ne vendons aucune information collectée au moyen de cookies.',
       ],
     },
@@ -29,13 +29,13 @@ const cookies: LegalDocument = {
       id: 'essential',
       heading: 'Cookies essentiels',
       paragraphs: [
-        'Ces cookies et éléments de stockage sont nécessaires au fonctionnement et à la sécurité de la Plateforme. Ils ne requièrent pas votre consentement et ne peuvent pas être désactivés dans nos paramètres de cookies, mais vous pouvez les supprimer dans votre navigateur (voir l’article 9) : vous serez alors déconnecté et certaines fonctionnalités ne fonctionneront plus.',
+        'Ces cookies et éléments de stockage sont nécessaires au fonctionnement et à la sécurité de la Plateforme. Ils ne requièrent pas votre consentement et ne peuvent pas être désactivés dans nos paramètres de cookies, mais vous pouvez les supprimer dans votre navigateur (voir l’article 9) : vous serez alors déconnecté et certaines fonctionnalités ne fonctionneront plus.',
       ],
       list: [
-        '`khedma.session_token` (cookie ; nommé `__Secure-khedma.session_token` sur les connexions sécurisées) : vous garde connecté. Il est signé, envoyé uniquement à Khedma, illisible par les scripts de la page (HttpOnly) et non transmis lors des requêtes provenant d’autres sites (SameSite=Lax). Il dure 7 jours, est renouvelé tant que vous utilisez Khedma et est supprimé à la déconnexion.',
-        'Sécurité : notre système de connexion peut déposer d’autres cookies strictement nécessaires commençant par `khedma.`, aux mêmes fins (par exemple pour protéger votre session). Ils ne servent jamais au suivi.',
-        '`khedma.lang` (stockage local) : mémorise la langue choisie (anglais, français ou arabe). Il est conservé jusqu’à ce que vous changiez de langue ou effaciez les données de votre navigateur.',
-        'Votre choix en matière de cookies (stockage local) : mémorise les catégories facultatives que vous avez acceptées ou refusées, et à quelle date, afin de ne pas vous redemander votre avis sur chaque page.',
+        '`khedma.session_token` (cookie ; nommé `__Secure-khedma.session_token` sur les connexions sécurisées) : vous garde connecté. Il est signé, envoyé uniquement à Khedma, illisible par les scripts de la page (HttpOnly) et non transmis lors des requêtes provenant d’autres sites (SameSite=Lax). Il dure 7 jours, est renouvelé tant que vous utilisez Khedma et est supprimé à la déconnexion.',
+        'Sécurité : notre système de connexion peut déposer d’autres cookies strictement nécessaires commençant par `khedma.`, aux mêmes fins (par exemple pour protéger votre session). Ils ne servent jamais au suivi.',
+        '`khedma.lang` (stockage local) : mémorise la langue choisie (anglais, français ou arabe). Il est conservé jusqu’à ce que vous changiez de langue ou effaciez les données de votre navigateur.',
+        'Votre choix en matière de cookies (stockage local) : mémorise les catégories facultatives que vous avez acceptées ou refusées, et à quelle date, afin de ne pas vous redemander votre avis sur chaque page.',
       ],
     },
     {
@@ -58,7 +58,7 @@ const cookies: LegalDocument = {
       id: 'third-parties',
       heading: 'Cookies tiers',
       paragraphs: [
-        'À ce jour, Khedma ne charge aucun service tiers de publicité ou de mesure d’audience, et nos polices de caractères sont servies depuis nos propres serveurs : aucun tiers ne dépose de cookies lorsque vous parcourez nos pages.',
+        'À ce jour, Khedma ne charge aucun service tiers de publicité ou de mesure d’audience, et nos polices de caractères sont servies depuis nos propres serveurs : aucun tiers ne dépose de cookies lorsque vous parcourez nos pages.',
         'Les liens vers les réseaux sociaux et les magasins d’applications vous conduisent vers ces sites, qui ont leur propre politique relative aux cookies. Lors du paiement, l’étape de paiement peut être assurée par notre prestataire de paiement, qui peut utiliser ses propres cookies essentiels à des fins de sécurité et de prévention de la fraude, selon sa propre politique.',
       ],
     },
@@ -74,7 +74,7 @@ const cookies: LegalDocument = {
       id: 'change-choice',
       heading: 'Comment modifier votre choix',
       paragraphs: [
-        'Vous pouvez modifier votre choix à tout moment grâce au lien « Préférences cookies » en bas de chaque page, ou au bouton ci-dessous. Retirer votre consentement est aussi simple que de le donner, et s’applique dès ce moment.',
+        'Vous pouvez modifier votre choix à tout moment grâce au lien « Préférences cookies » en bas de chaque page, ou au bouton ci-dessous. Retirer votre consentement est aussi simple que de le donner, et s’applique dès ce moment.',
       ],
       action: 'cookie-settings',
     },
@@ -91,7 +91,7 @@ const cookies: LegalDocument = {
       heading: 'Contact et mises à jour',
       paragraphs: [
         'Nous pouvons mettre à jour la présente politique, par exemple si nous ajoutons un nouveau cookie ou une nouvelle catégorie. La date indiquée en haut de cette page correspond à la version en vigueur et, si une modification nécessite votre consentement, nous vous le redemandons.',
-        'Pour toute question sur les cookies ou vos données personnelles : support@khedma.ma.',
+        'Pour toute question sur les cookies ou vos données personnelles : support@khedma.ma.',
       ],
     },
   ],
