@@ -395,7 +395,7 @@ test.describe('Become a Professional button', () => {
       const link = fab.getByRole('link', { name: 'Become a Professional' });
       await expect(link).toBeVisible();
       await expect(link).toHaveAttribute('href', '/professional-onboarding');
-      await expect(fab.getByRole('button', { name: 'Dismiss' })).toBeVisible();
+      await expect(fab.getByRole('button', { name: 'Hide “Become a Professional”' })).toBeVisible();
       // Bottom right in English, 16 px from the edges.
       const box = (await fab.boundingBox())!;
       expect(Math.round(1280 - (box.x + box.width))).toBe(16);
@@ -432,7 +432,7 @@ test.describe('Become a Professional button', () => {
       await signIn(page, 'customer@demo.ma');
       await openSettled(page, '/');
       const fab = fabOf(page);
-      await fab.getByRole('button', { name: 'Dismiss' }).click();
+      await fab.getByRole('button', { name: 'Hide “Become a Professional”' }).click();
       await expect(fab).toBeHidden();
       await expect(page.locator('main#main')).toBeFocused();
 

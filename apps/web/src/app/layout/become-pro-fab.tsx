@@ -13,7 +13,8 @@ import { paths, routes } from '../paths';
 
 /**
  * Pages that already are the way in (and the admin area), where the button would only repeat itself,
- * and the booking flow, where a customer is busy booking (its pages end in the footer the button covers).
+ * and the booking pages, where a customer is busy booking: the booking flow (its pages end in the footer
+ * the button covers) and a professional's page (its booking form's Book Now can sit where the button is).
  */
 const HIDDEN_ON = [
   routes.becomePro,
@@ -23,6 +24,8 @@ const HIDDEN_ON = [
   '/admin',
   routes.bookService,
   paths.booking(),
+  routes.pro.replace('/:id', ''),
+  routes.professional.replace('/:id', ''),
 ];
 
 /** Whether the button belongs on `pathname` (routes match case-insensitively, with or without a trailing slash). */
