@@ -365,6 +365,23 @@ test.describe('catalogue, service page and forms', () => {
       .toBe(true);
   });
 
+  test('a service card shows the keyboard focus around the whole card; the contact email and phone are typed left to right in Arabic', async ({ page }) => {
+    await page.goto('/services');
+    const card = page.locator('main article').first();
+    await card.getByRole('link').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('link')).toBeFocused();
+    // The card draws the ring itself: a ring drawn by the link's overlay was clipped by the card's overflow.
+    const ring = await card.evaluate((element) => getComputedStyle(element));
+    expect({ style: ring.outlineStyle, width: ring.outlineWidth }).toEqual({ style: 'solid', width: '3px' });
+
+    await page.goto('/contact?lang=ar');
+    await expect(page.locator('input[name="email"]')).toHaveAttribute('dir', 'ltr');
+    await expect(page.locator('input[name="phone"]')).toHaveAttribute('dir', 'ltr');
+    await expect(page.locator('input[name="name"]')).not.toHaveAttribute('dir', 'ltr');
+  });
+
   test('a failed send says so', async ({ page }) => {
     await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }));
     await page.goto('/contact');

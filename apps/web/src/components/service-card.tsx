@@ -51,7 +51,9 @@ export function ServiceCard({ service, eager = false }: { service: ServiceTypeSu
   const name = pickLocalized(service.name, language);
 
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-card border border-sand-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
+    // The whole card is the link's target (its ::after covers the card); the focus ring is the card's own
+    // outline, since the card's overflow-hidden (rounded image corners) would clip one drawn by the link.
+    <article className="group relative flex flex-col overflow-hidden rounded-card border border-sand-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-primary-600">
       {service.imageUrl ? (
         <img
           src={service.imageUrl}
@@ -70,7 +72,7 @@ export function ServiceCard({ service, eager = false }: { service: ServiceTypeSu
         <h3 className="text-lg leading-snug font-semibold text-ink">
           <Link
             to={paths.service(service.id)}
-            className="rounded outline-offset-4 after:absolute after:inset-0 after:content-[''] hover:text-primary-700 focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:outline-3 focus-visible:after:outline-primary-600"
+            className="rounded after:absolute after:inset-0 after:content-[''] hover:text-primary-700 focus-visible:outline-none"
           >
             {name}
           </Link>

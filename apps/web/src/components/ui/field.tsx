@@ -80,6 +80,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   fieldClassName?: string;
 }
 
+const LEFT_TO_RIGHT_TYPES = new Set(['email', 'tel', 'url']);
+
 export function TextField({ label, hint, error, labelExtra, trailing, id: givenId, fieldClassName, className, required, ...input }: TextFieldProps) {
   const autoId = useId();
   const id = givenId ?? autoId;
@@ -92,6 +94,8 @@ export function TextField({ label, hint, error, labelExtra, trailing, id: givenI
           aria-describedby={describedBy(id, hint, error)}
           aria-required={required || undefined}
           className={cn(control, controlBorder(Boolean(error)), 'min-h-12', trailing ? 'pe-12' : null, className)}
+          // Addresses, numbers and links are written left to right, on Arabic pages too ("youssef." must not show as ".youssef").
+          dir={input.type && LEFT_TO_RIGHT_TYPES.has(input.type) ? 'ltr' : undefined}
           {...input}
         />
         {trailing ? <div className="absolute inset-y-0 end-0 flex items-center pe-1">{trailing}</div> : null}
