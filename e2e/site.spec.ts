@@ -435,6 +435,26 @@ test.describe('catalogue, service page and forms', () => {
     await page.goto('/pricing');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr'); // remembered
   });
+
+  test('SEO: one canonical URL for a page shown at two addresses, on the public origin', async ({ page }) => {
+    await page.goto('/terms-new');
+    const publicOrigin = new URL(page.url()).origin;
+    await expect(page.locator('h1')).toHaveText('Terms of Service');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${publicOrigin}/terms`);
+    await page.goto('/privacy-new');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${publicOrigin}/privacy`);
+    await page.goto('/services/PLUMBING');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${publicOrigin}/services/plumbing`);
+
+    // Reached at another address (here localhost for 127.0.0.1), the page keeps the public canonical
+    // URL once the app has taken it over, and after a navigation within the app.
+    const other = publicOrigin.replace('127.0.0.1', 'localhost');
+    await page.goto(`${other}/about`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${publicOrigin}/about`);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(`${other}/faq`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${publicOrigin}/faq`);
+  });
 });
 
 test.describe('cookie consent', () => {

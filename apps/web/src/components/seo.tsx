@@ -26,6 +26,8 @@ export interface SeoProps {
    * exist (never indexed, and no canonical or hreflang URL that would point at the wrong address).
    */
   status?: number;
+  /** The path whose URL is canonical for this page, when it is shown at another path too (/terms-new shows /terms). */
+  canonicalPath?: string;
 }
 
 const OG_LOCALE: Record<Language, string> = { en: 'en_US', fr: 'fr_MA', ar: 'ar_MA' };
@@ -104,19 +106,36 @@ export interface HeadCollector {
 /** Provided only by the server render (src/entry-server.tsx); in the browser <Seo> writes to the document. */
 export const HeadCollectorContext = createContext<HeadCollector | null>(null);
 
-/** The site's origin for absolute URLs in structured data: the public one on the server, the page's in the browser. */
+/**
+ * The public origin in the browser: the one the server wrote into the first page's canonical link (the
+ * site can be reached at another address, e.g. www or an IP, and its canonical URLs must not follow),
+ * else the page's own.
+ */
+const browserOrigin: string = (() => {
+  if (typeof document === 'undefined') return '';
+  try {
+    const href = document.querySelector('link[rel="canonical"]')?.getAttribute('href');
+    if (href) return new URL(href).origin;
+  } catch {
+    // not a URL: fall back to the page's origin
+  }
+  return window.location.origin;
+})();
+
+/** The site's origin for absolute URLs (canonical, hreflang, structured data): the public one, on the server and in the browser. */
 export function useSiteOrigin(): string {
   const collector = useContext(HeadCollectorContext);
-  return collector?.origin ?? (typeof window === 'undefined' ? '' : window.location.origin);
+  return collector?.origin ?? browserOrigin;
 }
 
 // A missing page has no canonical, alternates or og:url: the previous page's go when it shows.
 const MANAGED_KEYS = ['og:description', 'robots', 'jsonld', 'canonical', 'og:url', 'alternate-x-default', ...LANGUAGES.map((lang) => `alternate-${lang}`)];
 
-export function Seo({ title, description, jsonLd, type = 'website', image = DEFAULT_IMAGE, noindex = false, status }: SeoProps) {
+export function Seo({ title, description, jsonLd, type = 'website', image = DEFAULT_IMAGE, noindex = false, status, canonicalPath }: SeoProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const pathname = canonicalPath ?? location.pathname;
   const collector = useContext(HeadCollectorContext);
   const fullTitle = t('app.titleTemplate', { page: title });
   const structured = jsonLd ? JSON.stringify(jsonLd) : null;
@@ -148,7 +167,7 @@ export function Seo({ title, description, jsonLd, type = 'website', image = DEFA
   }, [description]);
 
   useEffect(() => {
-    const tags = headTags({ origin: window.location.origin, pathname, language, fullTitle, description, type, image, noindex, missing, structured });
+    const tags = headTags({ origin: browserOrigin, pathname, language, fullTitle, description, type, image, noindex, missing, structured });
     for (const { tag, key, attrs, text } of tags) {
       let element = document.head.querySelector(`${tag}[data-seo="${key}"]`);
       if (!element) {

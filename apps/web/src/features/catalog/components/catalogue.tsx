@@ -107,7 +107,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
 
   return (
     <>
-      <Seo title={title} description={description} />
+      <Seo title={title} description={description} canonicalPath={routeCategory ? paths.serviceCategory(routeCategory) : undefined} />
       <section className="border-b border-sand-200 bg-white">
         <div className="container-page py-10 md:py-14">
           <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-balance text-ink md:text-4xl">{title}</h1>

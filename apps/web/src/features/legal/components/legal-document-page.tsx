@@ -90,7 +90,8 @@ export function LegalDocumentPage({ id }: { id: LegalDocumentId }) {
 
   return (
     <>
-      <Seo title={title} description={current?.language === language ? doc?.description : undefined} />
+      {/* /terms-new and /privacy-new show the same text as /terms and /privacy: one canonical URL for both. */}
+      <Seo title={title} description={current?.language === language ? doc?.description : undefined} canonicalPath={`/${id}`} />
       <PageIntro title={title}>
         {updated ? (
           <p className="mt-3 text-sm text-ink-muted">
