@@ -36,6 +36,14 @@ const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 // The cookie banner (another feature) would cover the forms, and be caught mid-fade by the contrast check.
 test.beforeEach(async ({ page }) => skipCookieBanner(page));
 
+/** A Casablanca calendar date `days` after today (the booking wizard's dates are Casablanca dates). */
+function casablancaDate(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.ma`;
 
 /** Opens the first page in a language (?lang= is remembered by the app) and checks the direction. */
@@ -335,6 +343,58 @@ for (const lang of ['en', 'ar'] as const) {
     });
   });
 }
+
+test.describe('an account created on the way to a booking', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('Book This Service, signed out: create an account, confirm from the outbox, and land back in the wizard with the service and add-on', async ({ page, request, baseURL }) => {
+    const errors = watchErrors(page);
+    const services = (await (await request.get('/api/services')).json()) as Array<{ id: string; name: { en: string } }>;
+    const leak = services.find((s) => s.name.en === 'Leak Detection & Repair')!;
+    const detail = (await (await request.get(`/api/services/${leak.id}`)).json()) as { addOns: Array<{ id: string; name: { en: string } }> };
+    const addOn = detail.addOns[1]!;
+    const bookingPath = new RegExp(`/book-service\\?service=${leak.id}&addons=${addOn.id}&city=rabat$`);
+
+    await openIn(page, 'en', `/services/${leak.id}`);
+    await page.getByRole('checkbox', { name: new RegExp(addOn.name.en) }).check();
+    await page.getByLabel('Price in your city').selectOption('rabat');
+    await page.getByRole('link', { name: 'Book This Service' }).first().click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fbook-service%3F/);
+
+    // Login -> Create an account keeps where the visitor was going, and so does the way back.
+    await page.getByRole('main').getByRole('link', { name: text('en', 'auth', 'login.createAccount') }).click();
+    await expect(page).toHaveURL(/\/signup\?next=%2Fbook-service%3F/);
+    await expect(page.getByRole('main').getByRole('link', { name: text('en', 'auth', 'signup.login'), exact: true })).toHaveAttribute(
+      'href',
+      /^\/login\?next=%2Fbook-service%3F/,
+    );
+    const email = uniqueEmail('booking');
+    await signUpInForm(page, 'en', email, 'Nadia Berrada');
+    await expect(page.getByRole('heading', { level: 1, name: text('en', 'auth', 'checkInbox.title') })).toBeVisible();
+    await nextEmailTo(request, email);
+    // A resent link lands there too.
+    await page.getByRole('button', { name: text('en', 'auth', 'checkInbox.resend') }).click();
+    await expect(page.getByText(text('en', 'auth', 'resend.success'))).toBeVisible();
+    const mail = await nextEmailTo(request, email, 1);
+
+    // The emailed link confirms, signs in and lands in the wizard, thanked once, without ?verified.
+    await page.goto(linkIn(mail, baseURL!));
+    await expect(page).toHaveURL(bookingPath);
+    await expect(page.getByText(text('en', 'shell', 'auth.verified'))).toBeVisible();
+    const progress = page.getByRole('progressbar', { name: 'Booking progress' });
+    // The service and Rabat are chosen: the date and time come next.
+    await expect(progress).toHaveAttribute('aria-valuenow', '3');
+    await page.getByLabel('Date').fill(casablancaDate(11));
+    await page.getByLabel('Start time').selectOption('15:00');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByText('Good news: a professional is free at that time.')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(progress).toHaveAttribute('aria-valuenow', '5');
+    await expect(page.getByRole('heading', { name: leak.name.en })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: new RegExp(addOn.name.en) })).toBeChecked();
+    expect(errors).toEqual([]);
+  });
+});
 
 test.describe('screens at 390 px in Arabic', () => {
   test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });

@@ -405,6 +405,50 @@ test.describe('booking', () => {
     await context.close();
   });
 
+  test("Book This Service keeps the service page's add-on and city: the wizard starts past Rabat, at the same total", async ({ browser }, testInfo) => {
+    const { context, page } = await newSignedInPage(browser, CUSTOMER, 'en', { width: 1280, height: 900 });
+    const errors = watchErrors(page);
+    const services = (await (await page.request.get('/api/services')).json()) as Array<{ id: string; name: Record<Language, string> }>;
+    const leak = services.find((s) => s.name.en === 'Leak Detection & Repair')!;
+    const detail = (await (await page.request.get(`/api/services/${leak.id}`)).json()) as { addOns: Array<{ id: string; name: Record<Language, string> }> };
+    const addOn = detail.addOns[0]!;
+
+    // The service page: an add-on and Rabat (Omar Kettani, Rabat's plumber, works every day).
+    await openIn(page, 'en', `/services/${leak.id}`);
+    await page.getByRole('checkbox', { name: new RegExp(escape(addOn.name.en)) }).check();
+    await page.getByLabel('Price in your city').selectOption('rabat');
+    await expect(page.getByText('Price in Rabat')).toBeVisible();
+    const total = page.getByTestId('service-total');
+    await expect(total).not.toHaveText('—');
+    const pageTotal = (await total.textContent())!;
+    await page.getByRole('link', { name: 'Book This Service' }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/book-service\\?service=${leak.id}&addons=${addOn.id}&city=rabat$`));
+
+    // Rabat is chosen (no borough to ask): straight to the date and time; back shows it chosen.
+    const progress = page.getByRole('progressbar', { name: text('en', 'booking', 'wizard.progress') });
+    await expect(progress).toHaveAttribute('aria-valuenow', '3');
+    await page.getByRole('button', { name: text('en', 'booking', 'actions.back'), exact: true }).click();
+    await expect(progress).toHaveAttribute('aria-valuenow', '2');
+    await expect(page.getByRole('button', { name: 'Rabat', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Rabat', exact: true }).click();
+    await expect(progress).toHaveAttribute('aria-valuenow', '3');
+
+    await page.getByLabel(text('en', 'booking', 'schedule.date')).fill(casablancaDate(10 + testInfo.retry * 6));
+    await page.getByLabel(text('en', 'booking', 'schedule.startTime')).selectOption('10:00');
+    await page.getByRole('button', { name: text('en', 'booking', 'actions.continue'), exact: true }).click();
+    await expect(page.getByText(text('en', 'booking', 'wizard.professional.found'))).toBeVisible();
+    await expect(page.getByText('Omar', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: text('en', 'booking', 'actions.continue'), exact: true }).click();
+
+    // The review: Rabat, the add-on ticked, and the server's total is the service page's total.
+    await expect(progress).toHaveAttribute('aria-valuenow', '5');
+    await expect(page.locator('dt', { hasText: text('en', 'booking', 'summary.city') }).locator('xpath=following-sibling::dd[1]')).toHaveText('Rabat');
+    await expect(page.getByRole('checkbox', { name: new RegExp(escape(addOn.name.en)) })).toBeChecked();
+    await expect(page.getByRole('complementary', { name: text('en', 'booking', 'summary.price') }).locator('dd').last()).toHaveText(pageTotal);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test('signed-out visitors log in first and come back to the wizard with their service', async ({ page, request }) => {
     await page.addInitScript(withConsent, CONSENT);
     const c = await catalog(request);

@@ -13,7 +13,8 @@ const handledLandings = new Set<string>();
 
 /**
  * Session side effects that belong to no page (rendered once by the root layout):
- * - the confirmation email's link lands on /dashboard?verified=1 (signed in by the server): say
+ * - the confirmation email's link lands on /dashboard?verified=1, or on the page the visitor signed
+ *   up on the way to (?next=, with verified=1 added), signed in by the server: say
  *   "Thank you for confirming your email!" once and drop the parameter; a bad or expired link comes
  *   back with &error=INVALID_TOKEN: say so instead.
  * - a signed-in user who switches the interface language keeps it on their profile, so the emails

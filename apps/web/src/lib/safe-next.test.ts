@@ -1,51 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathWithNext, safeNextPath } from './safe-next';
-
-describe('safeNextPath', () => {
-  it.each([
-    ['/dashboard', '/dashboard'],
-    ['/dashboard/bookings', '/dashboard/bookings'],
-    ['/booking/abc?date=2030-01-02&time=10%3A00', '/booking/abc?date=2030-01-02&time=10%3A00'],
-    ['/chat#latest', '/chat#latest'],
-    ['/pro/42', '/pro/42'],
-  ])('keeps the same-origin path %s', (raw, expected) => {
-    expect(safeNextPath(raw)).toBe(expected);
-  });
-
-  it.each([
-    null,
-    undefined,
-    '',
-    'dashboard',
-    'https://evil.example/steal',
-    'http:/evil.example',
-    '//evil.example',
-    '//evil.example/dashboard',
-    '/\\evil.example',
-    '\\\\evil.example',
-    '/\t/evil.example',
-    '/\n/evil.example',
-    'javascript:alert(1)',
-    ' /dashboard',
-    '/login',
-    '/login?next=/dashboard',
-    '/signup',
-    '/reset-password?token=abc',
-    `/${'a'.repeat(2100)}`,
-  ])('falls back to the dashboard for %j', (raw) => {
-    expect(safeNextPath(raw as string | null | undefined)).toBe('/dashboard');
-  });
-
-  it('uses the given fallback', () => {
-    expect(safeNextPath('https://evil.example', '/')).toBe('/');
-  });
-
-  it('drops the one-shot landing parameters', () => {
-    expect(safeNextPath('/dashboard?verified=1')).toBe('/dashboard');
-    expect(safeNextPath('/dashboard?verified=1&error=INVALID_TOKEN&tab=messages')).toBe('/dashboard?tab=messages');
-    expect(safeNextPath('/chat?lang=ar')).toBe('/chat');
-  });
-});
+import { loginPathWithNext, signupPathWithNext } from './safe-next';
 
 describe('loginPathWithNext', () => {
   it('carries a safe path back', () => {
@@ -55,5 +9,17 @@ describe('loginPathWithNext', () => {
     expect(loginPathWithNext('/dashboard')).toBe('/login');
     expect(loginPathWithNext('//evil.example')).toBe('/login');
     expect(loginPathWithNext(undefined)).toBe('/login');
+  });
+});
+
+describe('signupPathWithNext', () => {
+  it('carries a safe path to the sign-up page', () => {
+    expect(signupPathWithNext('/book-service?service=s1&addons=a1,a2')).toBe('/signup?next=%2Fbook-service%3Fservice%3Ds1%26addons%3Da1%252Ca2');
+  });
+  it('leaves out the default landing and unsafe values', () => {
+    expect(signupPathWithNext('/dashboard')).toBe('/signup');
+    expect(signupPathWithNext('https://evil.example')).toBe('/signup');
+    expect(signupPathWithNext('/\\evil.example')).toBe('/signup');
+    expect(signupPathWithNext(null)).toBe('/signup');
   });
 });

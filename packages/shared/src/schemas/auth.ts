@@ -42,6 +42,11 @@ export const signUpRequestSchema = z
     acceptTerms: z.literal(true, { error: VALIDATION_MESSAGES.acceptTerms }),
     /** Language of the emails and SMS the account will receive. */
     locale: localeSchema.default('en'),
+    /**
+     * Where the confirmation link lands (a same-site path such as "/book-service?service=..."), with
+     * ?verified=1; anything else, or none, lands on /dashboard?verified=1. Checked by the server.
+     */
+    next: z.string().max(2000).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -121,6 +126,8 @@ export const resendConfirmationRequestSchema = z
     email: emailField,
     /** Where the link lands after confirmation; defaults to /dashboard?verified=1. Same origin only. */
     callbackURL: z.string().max(2000).optional(),
+    /** Without callbackURL: the same-site path the link lands on, as at sign-up (checked by the server). */
+    next: z.string().max(2000).optional(),
   })
   .meta({ id: 'ResendConfirmationRequest' });
 

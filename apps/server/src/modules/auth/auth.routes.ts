@@ -152,7 +152,8 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
     },
     async (req, reply) => {
       await service.limitEmailsTo(req.body.email);
-      return forward(req, reply, { body: { ...req.body, callbackURL: req.body.callbackURL ?? verifiedLandingUrl(publicUrl) } });
+      const { next, ...body } = req.body;
+      return forward(req, reply, { body: { ...body, callbackURL: body.callbackURL ?? verifiedLandingUrl(publicUrl, next) } });
     },
   );
 

@@ -12,6 +12,8 @@ export interface SignUpInput {
   password: string;
   userType: 'customer' | 'pro';
   locale: Locale;
+  /** Where the confirmation link should land; only a path on this site is followed. */
+  next?: string;
 }
 
 /** Account use cases that are ours rather than better-auth's. */
@@ -40,7 +42,7 @@ export class AuthService {
     try {
       const result = await authRequestContext.run(store, () =>
         this.auth.api.signUpEmail({
-          body: { name: input.name, email: input.email, password: input.password, callbackURL: verifiedLandingUrl(this.publicUrl) },
+          body: { name: input.name, email: input.email, password: input.password, callbackURL: verifiedLandingUrl(this.publicUrl, input.next) },
           headers,
         }),
       );

@@ -125,6 +125,30 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(signedIn.statusCode).toBe(200);
   });
 
+  it('signed up on the way somewhere (next): the link lands there, with ?verified=1', async () => {
+    const next = '/book-service?service=s1&addons=a1,a2&city=rabat';
+    const { cookie, confirm } = await signUpAndConfirm({ next });
+    expect(confirm.headers.location).toBe(`${t.config.publicUrl}/book-service?service=s1&addons=a1%2Ca2&city=rabat&verified=1`);
+    expect((await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/me' }))).statusCode).toBe(200);
+  });
+
+  it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/login?next=/x'])(
+    'a next that is not a path on this site (%s) lands on the dashboard',
+    async (next) => {
+      const { confirm } = await signUpAndConfirm({ next });
+      expect(confirm.headers.location).toBe(`${t.config.publicUrl}/dashboard?verified=1`);
+    },
+  );
+
+  it('resend with next: the new link lands there too (and never off the site)', async () => {
+    const body = signUpBody();
+    await post('/api/accounts/sign-up', body);
+    expect((await post('/api/auth/send-verification-email', { email: body.email, next: '/book-service?service=s1' })).statusCode).toBe(200);
+    expect((await lastMessageTo(t.app, body.email)).text).toContain(encodeURIComponent(`${t.config.publicUrl}/book-service?service=s1&verified=1`));
+    expect((await post('/api/auth/send-verification-email', { email: body.email, next: '//evil.example' })).statusCode).toBe(200);
+    expect((await lastMessageTo(t.app, body.email)).text).toContain(encodeURIComponent(`${t.config.publicUrl}/dashboard?verified=1`));
+  });
+
   it('a bad confirmation token redirects with an error, and confirms nothing', async () => {
     const res = await t.app.inject({
       method: 'GET',

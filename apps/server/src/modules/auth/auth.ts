@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { passwordMessage, isValidMoroccanPhone, normalizeMoroccanPhone, type Locale, type UserType } from '@khedma/shared';
+import { passwordMessage, isValidMoroccanPhone, normalizeMoroccanPhone, verifiedLandingPath, type Locale, type UserType } from '@khedma/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -63,7 +63,8 @@ export function trustedOriginsFor(config: Pick<AppContext['config'], 'publicUrl'
   return [...new Set(origins)];
 }
 
-export const verifiedLandingUrl = (publicUrl: string) => `${publicUrl}/dashboard?verified=1`;
+/** The confirmation link's landing: the client's `next` only if it is a path on this site (else the dashboard), with ?verified=1. */
+export const verifiedLandingUrl = (publicUrl: string, next?: string | null) => `${publicUrl}${verifiedLandingPath(next)}`;
 export const resetPasswordPageUrl = (publicUrl: string) => `${publicUrl}/reset-password`;
 
 /** better-auth configured for Khedma (better-auth 1.7). */
@@ -117,7 +118,8 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      // The confirmation link signs the user in and lands on the dashboard (SPEC §4).
+      // The confirmation link signs the user in and lands on the dashboard (SPEC §4), or where the
+      // sign-up was heading (its callbackURL, see verifiedLandingUrl).
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {

@@ -13,6 +13,8 @@ export interface SignUpInput {
   userType: 'customer' | 'pro';
   acceptAge: true;
   acceptTerms: true;
+  /** Where the confirmation link should land (the server keeps only a path on this site). */
+  next?: string;
 }
 
 /** POST /api/accounts/sign-up: the account's emails will be in the language the visitor reads now. */
@@ -35,10 +37,10 @@ export function useSignIn() {
   });
 }
 
-/** POST /api/auth/send-verification-email (answers the same for unknown addresses). */
+/** POST /api/auth/send-verification-email (answers the same for unknown addresses); the link lands on `next` like the first one. */
 export function useResendConfirmation() {
   return useMutation({
-    mutationFn: (email: string) => api.post('/api/auth/send-verification-email', { email }),
+    mutationFn: ({ email, next }: { email: string; next?: string }) => api.post('/api/auth/send-verification-email', { email, next }),
   });
 }
 

@@ -2,20 +2,23 @@ import { MailCheck } from 'lucide-react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../lib/use-translation';
 import { toast } from '../../../lib/toast';
-import { paths } from '../../../app/paths';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { loginPathWithNext } from '../../../lib/safe-next';
 import { useResendConfirmation } from '../api';
 import { AuthCard } from './auth-card';
 import { useAuthErrorText } from './use-auth-error';
 
-/** After sign-up (SPEC §2, §4): check your inbox, resend the confirmation email, go to login. */
-export function CheckInbox({ email }: { email: string }) {
+/**
+ * After sign-up (SPEC §2, §4): check your inbox, resend the confirmation email, go to login. `next`
+ * (where the visitor was going) is kept by the resent link and by the way to login.
+ */
+export function CheckInbox({ email, next }: { email: string; next?: string }) {
   const { t } = useTranslation('auth');
   const resend = useResendConfirmation();
   const errorText = useAuthErrorText();
 
   const onResend = () =>
-    resend.mutate(email, {
+    resend.mutate({ email, next }, {
       onSuccess: () => toast.success(t('resend.success')),
       onError: (error) => toast.error(errorText(error, t('resend.failed'))),
     });
@@ -40,7 +43,7 @@ export function CheckInbox({ email }: { email: string }) {
         <Button variant="secondary" size="lg" onClick={onResend} disabled={resend.isPending} className="w-full">
           {resend.isPending ? t('checkInbox.resending') : t('checkInbox.resend')}
         </Button>
-        <ButtonLink to={paths.login()} size="lg" className="w-full">
+        <ButtonLink to={loginPathWithNext(next)} size="lg" className="w-full">
           {t('checkInbox.toLogin')}
         </ButtonLink>
       </div>

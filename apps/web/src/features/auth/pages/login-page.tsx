@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert, TextField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/form';
-import { safeNextPath } from '../../../lib/safe-next';
+import { safeNextPath, signupPathWithNext } from '../../../lib/safe-next';
 import { useSession } from '../../../lib/session';
 import { useResendConfirmation, useSignIn } from '../api';
 import { AuthCard } from '../components/auth-card';
@@ -61,7 +61,7 @@ export function LoginPage() {
   };
 
   const onResend = (email: string) => {
-    resend.mutate(email, {
+    resend.mutate({ email, next }, {
       onSuccess: () => {
         toast.success(t('resend.success'));
         // SPEC §2: the prompt hides after a resend.
@@ -80,7 +80,7 @@ export function LoginPage() {
         footer={
           <>
             {t('login.noAccount')}{' '}
-            <Link to={paths.signup()} className="font-semibold text-primary-700 underline">
+            <Link to={signupPathWithNext(next)} className="font-semibold text-primary-700 underline">
               {t('login.createAccount')}
             </Link>
           </>

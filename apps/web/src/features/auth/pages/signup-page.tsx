@@ -2,7 +2,7 @@ import { BriefcaseBusiness, House } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../lib/use-translation';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { VALIDATION_MESSAGES } from '@khedma/shared/domain/validation';
 import { signUpRequestSchema } from '@khedma/shared/schemas/auth';
@@ -13,6 +13,7 @@ import { cn } from '../../../components/ui/cn';
 import { CheckboxField, FieldError, FormAlert, TextField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/form';
+import { loginPathWithNext, safeNextPath } from '../../../lib/safe-next';
 import { useSession } from '../../../lib/session';
 import { useSignUp } from '../api';
 import { AuthCard } from '../components/auth-card';
@@ -40,13 +41,16 @@ const initial = {
 /**
  * /signup (SPEC §2, §5, §8): account type (a pro sees the review notice), full name, email, password
  * (the stronger rule, one message per failed rule), confirmation, the two legal checkboxes; checked
- * with the server's own schema. Then the check-your-inbox screen with resend.
+ * with the server's own schema. Then the check-your-inbox screen with resend. A visitor sent here on
+ * the way somewhere (?next=, e.g. from Book This Service) gets there: the confirmation link lands on it.
  */
 export function SignupPage() {
   const { t } = useTranslation('auth');
   const { t: tShell } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
   const signUp = useSignUp();
   const errorText = useAuthErrorText();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -56,13 +60,13 @@ export function SignupPage() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  if (session.status === 'signed-in') return <Navigate to={paths.dashboard()} replace />;
+  if (session.status === 'signed-in') return <Navigate to={next} replace />;
 
   if (sentTo) {
     return (
       <>
         <Seo title={t('checkInbox.title')} />
-        <CheckInbox email={sentTo} />
+        <CheckInbox email={sentTo} next={next} />
       </>
     );
   }
@@ -81,13 +85,14 @@ export function SignupPage() {
         userType: data.userType,
         acceptAge: true,
         acceptTerms: true,
+        next,
       },
       {
         onSuccess: (result) => setSentTo(result.user.email),
         onError: (error) => {
           if (isApiError(error, 'EMAIL_EXISTS')) {
             toast.error(t('signup.emailExists'), { duration: REDIRECT_AFTER_DUPLICATE_MS + 2000 });
-            redirectTimer.current = window.setTimeout(() => void navigate(paths.login()), REDIRECT_AFTER_DUPLICATE_MS);
+            redirectTimer.current = window.setTimeout(() => void navigate(loginPathWithNext(next)), REDIRECT_AFTER_DUPLICATE_MS);
           } else if (isApiError(error, 'VALIDATION_FAILED') && Object.keys(error.fields).length) {
             form.setServerErrors(error.fields);
           } else {
@@ -112,7 +117,7 @@ export function SignupPage() {
         footer={
           <>
             {t('signup.haveAccount')}{' '}
-            <Link to={paths.login()} className="font-semibold text-primary-700 underline">
+            <Link to={loginPathWithNext(next)} className="font-semibold text-primary-700 underline">
               {t('signup.login')}
             </Link>
           </>

@@ -45,7 +45,7 @@ export function BookServicePage() {
 }
 
 /**
- * Reads what the wizard starts from (?service=&addons= from a service page, ?pro= or the finder's
+ * Reads what the wizard starts from (?service=&addons=&city= from a service page, ?pro= or the finder's
  * navigation state for a preselected professional) and waits for what it needs to start right.
  */
 function WizardLoader() {
@@ -57,10 +57,13 @@ function WizardLoader() {
   const proId = params.get('pro') ?? preselect?.id ?? null;
   const serviceParam = params.get('service') ?? preselect?.serviceId ?? null;
   const addOnIds = parseAddOnsParam(params.get('addons'));
+  // A preselected professional fixes the city: ?city= only counts without one.
+  const cityParam = proId ? null : params.get('city');
   const services = useServices();
+  const cities = useCities();
   const pro = useProfessional(proId);
 
-  if ((serviceParam && services.isPending) || (proId && pro.isPending)) return <PageLoading />;
+  if ((serviceParam && services.isPending) || (proId && pro.isPending) || (cityParam && cities.isPending)) return <PageLoading />;
   if (proId && pro.isError) {
     return <NotFoundPanel title={t('errors.professionalNotFound')} onBack={() => navigate(-1)} />;
   }
@@ -74,14 +77,17 @@ function WizardLoader() {
   const professional: WizardProfessional | null = profile
     ? { id: profile.id, firstName: profile.name, rating: profile.rating, reviewsCount: profile.reviewsCount, jobsDone: profile.jobsDone }
     : null;
+  // Only a city the wizard offers is taken (an unknown slug is ignored: the city is asked).
+  const chosenCity = cityParam ? cities.data?.find((c) => c.slug === cityParam) : undefined;
+  const city = profile ? profile.city : chosenCity;
   const initial = initialStateFrom({
     serviceId,
     addOnIds,
     professional,
-    city: profile ? { id: profile.city.id, slug: profile.city.slug } : null,
+    city: city ? { id: city.id, slug: city.slug } : null,
   });
-  // A new starting point (another ?service= or ?pro=) starts a fresh wizard.
-  return <Wizard key={`${proId ?? ''}|${serviceId ?? ''}`} initial={initial} allowedServiceIds={offered} />;
+  // A new starting point (another ?service=, ?city= or ?pro=) starts a fresh wizard.
+  return <Wizard key={`${proId ?? ''}|${serviceId ?? ''}|${city?.id ?? ''}`} initial={initial} allowedServiceIds={offered} />;
 }
 
 /** The create request of the current choices (null until they are complete). */

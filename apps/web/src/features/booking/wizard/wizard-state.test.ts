@@ -159,4 +159,25 @@ describe('starting points', () => {
     expect(s.step).toBe(STEP.service);
     expect(run(s, { type: 'selectService', serviceId: 's1' }).step).toBe(STEP.schedule);
   });
+
+  it('?city= from the service page is chosen as if picked: on to the date and time, and back shows it', () => {
+    const s = initialStateFrom({ serviceId: 's1', addOnIds: ['a1'], city: { id: 'rabat-id', slug: 'rabat' } });
+    expect(s).toMatchObject({ step: STEP.schedule, serviceId: 's1', addOnIds: ['a1'], cityId: 'rabat-id', citySlug: 'rabat', preselected: false });
+    expect(s).toEqual(run(initialStateFrom({ serviceId: 's1', addOnIds: ['a1'] }), { type: 'selectCity', cityId: 'rabat-id', citySlug: 'rabat' }));
+    expect(run(s, { type: 'back' })).toMatchObject({ step: STEP.city, cityId: 'rabat-id' });
+    // Not a preselected professional: the assignment is still asked.
+    expect(run(s, { type: 'next' }).step).toBe(STEP.professional);
+  });
+
+  it('?city=casablanca is chosen, and the borough is still asked', () => {
+    const s = initialStateFrom({ serviceId: 's1', city: { id: 'casa', slug: 'casablanca' } });
+    expect(s).toMatchObject({ step: STEP.city, cityId: 'casa', citySlug: 'casablanca', boroughId: null });
+    expect(run(s, { type: 'selectBorough', boroughId: 'maarif' }).step).toBe(STEP.schedule);
+  });
+
+  it('?city= without a service: the service is asked first, the city stays chosen', () => {
+    const s = initialStateFrom({ city: { id: 'rabat-id', slug: 'rabat' } });
+    expect(s).toMatchObject({ step: STEP.service, serviceId: null, cityId: 'rabat-id' });
+    expect(run(s, { type: 'selectService', serviceId: 's1' })).toMatchObject({ step: STEP.city, cityId: 'rabat-id' });
+  });
 });

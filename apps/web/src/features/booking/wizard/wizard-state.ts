@@ -234,7 +234,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   }
 }
 
-/** Where the wizard starts, from the URL (?service=&addons=) and a preselected professional. */
+/**
+ * Where the wizard starts, from the URL (?service=&addons=&city=) and a preselected professional.
+ * `city` is the professional's city, or else the served city chosen on the service page.
+ */
 export function initialStateFrom(input: {
   serviceId?: string | null;
   addOnIds?: readonly string[];
@@ -257,8 +260,12 @@ export function initialStateFrom(input: {
       step: serviceId ? STEP.schedule : STEP.service,
     };
   }
-  if (!serviceId) return base;
-  return { ...base, serviceId, addOnIds: [...new Set(addOnIds)], step: STEP.city };
+  const withCity = (state: WizardState) =>
+    // As if the customer had chosen it: past the city, except Casablanca, which still asks for the borough.
+    city ? wizardReducer(state, { type: 'selectCity', cityId: city.id, citySlug: city.slug }) : state;
+  // Without a service the city waits, chosen, on its step (selectService moves there).
+  if (!serviceId) return city ? { ...withCity(base), step: STEP.service } : base;
+  return withCity({ ...base, serviceId, addOnIds: [...new Set(addOnIds)], step: STEP.city });
 }
 
 /** Parses ?addons=<id,id>: unique, non-empty ids. */
