@@ -154,6 +154,18 @@ async function confirmedUser(page: Page, request: APIRequestContext, baseURL: st
   return email;
 }
 
+test('signing in brings the language saved on the account (chosen at sign-up or on another device)', async ({ page, request, baseURL }) => {
+  const email = uniqueEmail('locale');
+  await signUpByApi(request, email, 'fr');
+  // Confirming the address through its link (a plain request: this browser stays signed out and in English).
+  const confirm = await request.get(linkIn(await nextEmailTo(request, email), baseURL!));
+  expect(confirm.status()).toBeLessThan(400);
+  await openIn(page, 'en', '/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await logIn(page, 'en', email);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});
+
 for (const lang of ['en', 'ar'] as const) {
   test.describe(`accounts (${lang})`, () => {
     test.use({ viewport: { width: 1280, height: 900 } });

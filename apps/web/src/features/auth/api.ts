@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignUpResponse } from '@khedma/shared/schemas/auth';
 import { api } from '../../lib/api';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, isLanguage, setLanguage } from '../../lib/i18n';
 import { refreshSession } from '../../lib/session';
 
 export interface SignUpInput {
@@ -32,7 +32,11 @@ export function useSignIn() {
       // Whatever another account left in the cache is not this user's.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
       await api.post('/api/auth/sign-in/email', { ...input, rememberMe: true });
-      return refreshSession(queryClient);
+      const me = await refreshSession(queryClient);
+      // The language saved on the account (chosen on another device, or at sign-up) follows the user here.
+      const saved = me?.user.locale;
+      if (saved && isLanguage(saved) && saved !== currentLanguage()) await setLanguage(saved).catch(() => undefined);
+      return me;
     },
   });
 }
