@@ -21,8 +21,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { publicRoute, signedIn } from '../../http/openapi';
+import { trustedOrigins } from '../../http/origins';
 import { RateLimiter } from '../../platform/rate-limit';
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, trustedOriginsFor, verifiedLandingUrl, type Auth } from './auth';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, verifiedLandingUrl, type Auth } from './auth';
 import { forwardToAuth } from './auth-bridge';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
@@ -41,7 +42,7 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
   const authContext = await auth.$context;
   app.decorate(
     'sessions',
-    new SessionResolver(repo, ctx.config.authSecret, authContext.authCookies.sessionToken.name, trustedOriginsFor(ctx.config)),
+    new SessionResolver(repo, ctx.config.authSecret, authContext.authCookies.sessionToken.name, trustedOrigins(ctx.config)),
   );
   app.decorateRequest('user', null as never);
 
