@@ -27,7 +27,7 @@ import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, ver
 import { forwardToAuth } from './auth-bridge';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
-import { requireUser, SessionResolver } from './session';
+import { noStoreForSessionAnswers, requireUser, SessionResolver } from './session';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 
@@ -45,6 +45,8 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
     new SessionResolver(repo, ctx.config.authSecret, authContext.authCookies.sessionToken.name, trustedOrigins(ctx.config)),
   );
   app.decorateRequest('user', null as never);
+  app.decorateRequest('readsSession', false);
+  app.addHook('onSend', noStoreForSessionAnswers);
 
   const service = new AuthService(auth, repo, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), ctx.config.publicUrl);
   await app.register(authRoutes, { ctx, auth, service });
