@@ -594,6 +594,13 @@ test.describe('installable PWA', () => {
     expect(manifest.icons.some((i) => i.purpose === 'maskable' && i.sizes === '512x512')).toBe(true);
 
     await skipCookieBanner(page);
+    // A catalogue cache left by an older worker (named -v1 before the caches were versioned), holding a
+    // search: the new worker deletes it when it activates. Written at document start, long before the
+    // worker registers (after the load event, when the browser is idle).
+    await page.addInitScript(() => {
+      if (navigator.serviceWorker.controller) return;
+      void caches.open('khedma-catalogue-v1').then((cache) => cache.put('/api/services?q=legacy', new Response('[]')));
+    });
     await page.goto('/');
     await expect(page.locator('h1')).toBeVisible();
     await page.evaluate(async () => {
@@ -613,6 +620,27 @@ test.describe('installable PWA', () => {
     });
     expect(cached.filter((u) => u.startsWith('/api/')).every((u) => /^\/api\/(categories|services|cities)/.test(u))).toBe(true);
     expect(cached).toContain('/offline.html');
+
+    // A search answer is never stored; a catalogue answer fetched the same way is.
+    const cacheContents = () =>
+      page.evaluate(async () => {
+        const out: Record<string, string[]> = {};
+        for (const name of await caches.keys()) {
+          out[name] = (await (await caches.open(name)).keys()).map((req) => new URL(req.url).pathname + new URL(req.url).search);
+        }
+        return out;
+      });
+    expect(await page.evaluate(async () => (await fetch('/api/services?q=plomb')).status)).toBe(200);
+    expect(await page.evaluate(async () => (await fetch('/api/services?category=cleaning')).status)).toBe(200);
+    await expect.poll(async () => Object.values(await cacheContents()).flat()).toContain('/api/services?category=cleaning');
+    const contents = await cacheContents();
+    expect(Object.values(contents).flat().filter((u) => /[?&]q=/.test(u))).toEqual([]);
+    // Only this worker's caches remain: one shell and one catalogue, of the same version.
+    const names = Object.keys(contents).sort();
+    expect(names).toHaveLength(2);
+    const [catalogue, shell] = names as [string, string];
+    expect(catalogue).toMatch(/^khedma-catalogue-/);
+    expect(shell.replace('khedma-shell-', '')).toBe(catalogue.replace('khedma-catalogue-', ''));
 
     await context.setOffline(true);
     await page.goto('/about').catch(() => {});

@@ -7,6 +7,7 @@ import { testConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { signIn } from '../modules/auth/auth.test-helpers';
 import { as, bookingTestApp, dayFromNow, paidBooking, type BookingTestApp } from '../modules/bookings/bookings.test-helpers';
+import { createTestApp } from '../test/app';
 import { rowsOf } from './jobs';
 
 interface Client {
@@ -76,6 +77,30 @@ describe('GET /api/ws handshake', () => {
     byBearer.send('ping');
     expect(await byBearer.next('pong')).toHaveProperty('at');
     for (const c of [byCookie, byToken, byBearer]) c.close();
+  });
+
+  it('outside production accepts the site under its other loopback name, as the REST API does', async () => {
+    // PUBLIC_URL is http://localhost:3000; a page opened at http://127.0.0.1:3000 signs in, so it connects too.
+    const port = new URL(t.app.ctx.config.publicUrl).port;
+    const loopback = await connect(t.app, { origin: `http://127.0.0.1:${port}`, cookie: t.customer.cookie });
+    expect(await loopback.next('ready')).toEqual({ userId: t.customer.userId });
+    loopback.close();
+  });
+
+  it('in production accepts the public site only; another site is refused (403) in every mode', async () => {
+    const prod = await createTestApp({ isProduction: true, env: 'production', publicUrl: 'http://localhost:3000' });
+    try {
+      const session = await signIn(prod.app, 'customer@demo.ma');
+      const own = await connect(prod.app, { origin: 'http://localhost:3000', cookie: session.cookie });
+      expect(await own.next('ready')).toEqual({ userId: session.userId });
+      own.close();
+      for (const origin of ['http://127.0.0.1:3000', 'http://localhost:5173', 'http://evil.example']) {
+        await expect(connect(prod.app, { origin, cookie: session.cookie })).rejects.toThrow(/403/);
+      }
+    } finally {
+      await prod.close();
+    }
+    await expect(connect(t.app, { origin: 'http://evil.example', cookie: t.customer.cookie })).rejects.toThrow(/403/);
   });
 });
 

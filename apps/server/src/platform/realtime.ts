@@ -7,8 +7,8 @@
  *     --> sockets of those rooms on this instance --> {"event", "data"} text frame
  *
  * The handshake is authenticated with the session (cookie, `Authorization: Bearer`, or `?token=` for
- * clients that cannot set headers on a WebSocket) and the Origin is checked against PUBLIC_URL
- * (plus the Vite dev server outside production): 401 / 403 answer the upgrade request otherwise.
+ * clients that cannot set headers on a WebSocket) and the Origin is checked against the same trusted
+ * origins as the REST API (http/origins.ts): 401 / 403 answer the upgrade request otherwise.
  * The event map and the client contract (re-fetch on `ready`) are in packages/shared/src/realtime.ts.
  */
 import websocket from '@fastify/websocket';
@@ -26,6 +26,7 @@ import type { SessionUser } from '@khedma/shared';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
+import { trustedOrigins } from '../http/origins';
 import { signedIn } from '../http/openapi';
 
 declare module 'fastify' {
@@ -161,16 +162,6 @@ export function sendEvent<E extends RealtimeEventName>(socket: RealtimeSocket, e
   if (socket.readyState === OPEN) socket.send(JSON.stringify({ event, data }));
 }
 
-/** Origins allowed to open the socket: the public site, and the Vite dev server outside production. */
-export function allowedOrigins(ctx: AppContext): Set<string> {
-  const out = new Set([new URL(ctx.config.publicUrl).origin]);
-  if (!ctx.config.isProduction) {
-    out.add('http://localhost:5173');
-    out.add('http://127.0.0.1:5173');
-  }
-  return out;
-}
-
 /** The session of a handshake: cookie or bearer header, else `?token=`. */
 async function handshakeUser(req: FastifyRequest): Promise<SessionUser | null> {
   const fromHeaders = await req.server.sessions.resolve(req);
@@ -185,7 +176,8 @@ export const realtimePlugin: FastifyPluginAsync<{ ctx: AppContext; heartbeatMs?:
   const hub = new RealtimeHub(ctx.database, app.log);
   await hub.start();
   app.decorate('realtime', hub);
-  const origins = allowedOrigins(ctx);
+  // The same origins as the REST API's checks (http/origins.ts): a page that can sign in can connect.
+  const origins = new Set(trustedOrigins(ctx.config));
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
   const beatMs = heartbeatMs ?? REALTIME_HEARTBEAT_SECONDS * 1000;

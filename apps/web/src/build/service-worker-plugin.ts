@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import { transformWithOxc, type Plugin } from 'vite';
 
 /**
  * Writes dist/sw.js from src/build/sw.template.js at build time, with:
  * - the precache list: every /assets/ file index.html loads (entry script, modulepreloads, CSS), the
  *   chunks the first visit of / also fetches (the home page, its strings, the cookie banner) with their
  *   static imports, and a few public files (offline page, manifest, icons);
- * - a version: a hash of that list and of the public files, so any change to the shell installs a new
- *   worker (and clears the old caches).
+ * - the catalogue cache's rules (sw-catalogue-policy.ts), types stripped and inlined;
+ * - a version: a hash of that list, of the public files and of the worker's source, so any change to
+ *   the shell installs a new worker (and clears the old caches, the catalogue's included).
  * The dev server has no service worker (main.tsx registers it in production builds only).
  */
 
@@ -41,7 +42,7 @@ export function serviceWorker(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
       publicDir = config.publicDir;
     },
-    writeBundle(_options, bundle) {
+    async writeBundle(_options, bundle) {
       const files = new Set<string>();
       const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) files.add(match[1]!);
@@ -65,13 +66,26 @@ export function serviceWorker(): Plugin {
       for (const file of PUBLIC_FILES) version.update(readFileSync(path.join(publicDir, file)));
       const template = readFileSync(path.join(here, 'sw.template.js'), 'utf8');
       version.update(template);
+      const policy = await catalogueCachePolicy();
+      version.update(policy);
 
       const source = template
         .replace("const VERSION = '__KHEDMA_SW_VERSION__';", `const VERSION = ${JSON.stringify(version.digest('hex').slice(0, 12))};`)
-        .replace('const PRECACHE_URLS = __KHEDMA_PRECACHE__;', `const PRECACHE_URLS = ${JSON.stringify(precache, null, 2)};`);
+        .replace('const PRECACHE_URLS = __KHEDMA_PRECACHE__;', `const PRECACHE_URLS = ${JSON.stringify(precache, null, 2)};`)
+        .replace('// __KHEDMA_CATALOGUE_POLICY__', () => policy);
       if (source.includes('__KHEDMA_')) throw new Error('sw.template.js: a placeholder was not filled in');
       new Function(source); // parses only: a syntax error fails the build instead of the install
       writeFileSync(path.join(outDir, 'sw.js'), source);
     },
   };
+}
+
+/**
+ * sw-catalogue-policy.ts as plain script for the worker: types stripped, `export` dropped (the file
+ * imports nothing; a leftover import or export fails the build's parse check in writeBundle).
+ */
+async function catalogueCachePolicy(): Promise<string> {
+  const file = path.join(here, 'sw-catalogue-policy.ts');
+  const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
+  return code.replace(/^export (?=(const|function|async function) )/gm, '').trim();
 }

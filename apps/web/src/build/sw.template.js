@@ -1,4 +1,4 @@
-/* global self, caches */
+/* global self, caches, isCachedCatalogueRequest, mayStoreCatalogueAnswer, isFreshCatalogueAnswer, catalogueEntriesToEvict, obsoleteCaches -- the last five: sw-catalogue-policy.ts, inlined by the build */
 /**
  * Khedma service worker (served at /sw.js). The build (src/build/service-worker-plugin.ts) fills in the version
  * and the precache list; this file is plain JavaScript, outside the app bundle.
@@ -6,22 +6,26 @@
  * - Precache at install: the app shell of the first load of / (index.html's script, CSS and the home
  *   page chunks), the offline page, the manifest and icons. Served cache-first (hashed, immutable).
  * - Navigations: network first; when the network fails, the offline page.
- * - Catalogue API (GET /api/categories, /api/services*, /api/cities*): stale-while-revalidate. These
- *   answers are public and the same for everyone.
+ * - Catalogue API (GET /api/categories, /api/services*, /api/cities*): stale-while-revalidate for an
+ *   answer stored less than a day ago, else the network. These answers are public and the same for
+ *   everyone. Searches (`?q=`) are never stored, the cache keeps at most 60 answers (the oldest go
+ *   first), and nothing private or no-store is kept: sw-catalogue-policy.ts, inlined below by the build.
  * - Everything else under /api/ (accounts, bookings, messages: user data) and every non-GET request
  *   is never touched: no respondWith, no cache.
  * - Other files (later page chunks, fonts) are left to the HTTP cache, which keeps hashed assets for
  *   a year; the worker does not intercept them.
  * - Updates: a new build changes this file; the new worker installs, skips waiting and deletes the
- *   old caches. Pages keep running their loaded code and pick up the new version on their next load.
+ *   old caches, the catalogue's included. Pages keep running their loaded code and pick up the new
+ *   version on their next load.
  */
 const VERSION = '__KHEDMA_SW_VERSION__';
 // eslint-disable-next-line no-undef -- filled in by the build
 const PRECACHE_URLS = __KHEDMA_PRECACHE__;
 const SHELL_CACHE = `khedma-shell-${VERSION}`;
-const API_CACHE = 'khedma-catalogue-v1';
+const API_CACHE = `khedma-catalogue-${VERSION}`;
 const OFFLINE_URL = '/offline.html';
-const CATALOGUE_API = /^\/api\/(categories|services|cities)(\/|$)/;
+
+// __KHEDMA_CATALOGUE_POLICY__
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -34,7 +38,7 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys().then((keys) => Promise.all(keys.filter((key) => key !== SHELL_CACHE && key !== API_CACHE).map((key) => caches.delete(key)))),
+    caches.keys().then((keys) => Promise.all(obsoleteCaches(keys, [SHELL_CACHE, API_CACHE]).map((key) => caches.delete(key)))),
   );
 });
 
@@ -45,8 +49,8 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
 
   if (url.pathname.startsWith('/api/')) {
-    if (CATALOGUE_API.test(url.pathname)) event.respondWith(staleWhileRevalidate(event));
-    return; // user data: straight to the network, never cached
+    if (isCachedCatalogueRequest(url)) event.respondWith(catalogueAnswer(event, url));
+    return; // user data and searches: straight to the network, never cached
   }
 
   if (request.mode === 'navigate') {
@@ -64,16 +68,27 @@ async function offlinePage() {
   return hit || new Response('Offline', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }
 
-async function staleWhileRevalidate(event) {
+async function catalogueAnswer(event, url) {
   const cache = await caches.open(API_CACHE);
   const cached = await cache.match(event.request);
   const network = fetch(event.request).then((response) => {
-    if (response.ok) cache.put(event.request, response.clone()).catch(() => {});
+    if (mayStoreCatalogueAnswer(url, response.status, response.headers.get('cache-control'))) {
+      event.waitUntil(keep(cache, event.request, response.clone()).catch(() => {}));
+    }
     return response;
   });
-  if (cached) {
+  if (cached && isFreshCatalogueAnswer(cached.headers.get('date'), Date.now())) {
     event.waitUntil(network.catch(() => {}));
     return cached;
   }
+  if (cached) event.waitUntil(cache.delete(event.request).catch(() => {}));
   return network;
+}
+
+/** Stores an answer, then deletes the answers too old and the oldest beyond the cap. */
+async function keep(cache, request, response) {
+  await cache.put(request, response);
+  const keys = await cache.keys();
+  const entries = await Promise.all(keys.map(async (key) => ({ key, date: (await cache.match(key))?.headers.get('date') ?? null })));
+  await Promise.all(catalogueEntriesToEvict(entries, Date.now()).map((key) => cache.delete(key)));
 }

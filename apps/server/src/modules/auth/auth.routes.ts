@@ -21,12 +21,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { publicRoute, signedIn } from '../../http/openapi';
+import { trustedOrigins } from '../../http/origins';
 import { RateLimiter } from '../../platform/rate-limit';
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, trustedOriginsFor, verifiedLandingUrl, type Auth } from './auth';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, verifiedLandingUrl, type Auth } from './auth';
 import { forwardToAuth } from './auth-bridge';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
-import { requireUser, SessionResolver } from './session';
+import { noStoreForSessionAnswers, requireUser, SessionResolver } from './session';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 
@@ -41,9 +42,11 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
   const authContext = await auth.$context;
   app.decorate(
     'sessions',
-    new SessionResolver(repo, ctx.config.authSecret, authContext.authCookies.sessionToken.name, trustedOriginsFor(ctx.config)),
+    new SessionResolver(repo, ctx.config.authSecret, authContext.authCookies.sessionToken.name, trustedOrigins(ctx.config)),
   );
   app.decorateRequest('user', null as never);
+  app.decorateRequest('readsSession', false);
+  app.addHook('onSend', noStoreForSessionAnswers);
 
   const service = new AuthService(auth, repo, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), ctx.config.publicUrl);
   await app.register(authRoutes, { ctx, auth, service });

@@ -7,6 +7,7 @@ import { bearer, jwt, phoneNumber } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import * as schema from '../../db/schema/index';
+import { trustedOrigins } from '../../http/origins';
 import { passwordResetEmail, phoneCodeSms, toLocale, verificationEmail } from '../../i18n/messages';
 import type { AuthRepository } from './auth.repository';
 import { AUTH_RATE_LIMITS } from './rate-limits';
@@ -48,21 +49,6 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
 }
 
-/**
- * Origins allowed to call the API with the session cookie: the site itself and, outside
- * production, the same site under its other loopback name and the Vite dev server.
- */
-export function trustedOriginsFor(config: Pick<AppContext['config'], 'publicUrl' | 'isProduction'>): string[] {
-  const origins = [new URL(config.publicUrl).origin];
-  if (!config.isProduction) {
-    const u = new URL(config.publicUrl);
-    for (const host of ['localhost', '127.0.0.1']) {
-      origins.push(`${u.protocol}//${host}${u.port ? `:${u.port}` : ''}`, `http://${host}:5173`);
-    }
-  }
-  return [...new Set(origins)];
-}
-
 /** The confirmation link's landing: the client's `next` only if it is a path on this site (else the dashboard), with ?verified=1. */
 export const verifiedLandingUrl = (publicUrl: string, next?: string | null) => `${publicUrl}${verifiedLandingPath(next)}`;
 export const resetPasswordPageUrl = (publicUrl: string) => `${publicUrl}/reset-password`;
@@ -86,7 +72,7 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
-    trustedOrigins: trustedOriginsFor(config),
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(ctx.database.db, { provider: 'pg', usePlural: true, schema }),
     telemetry: { enabled: false },
     logger: {

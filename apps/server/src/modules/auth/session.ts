@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { can, normalizeUserType, type AdminRole, type Permission, type SessionUser } from '@khedma/shared';
 import { ADMIN_ROLES } from '@khedma/shared';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError, forbidden } from '../../http/errors';
 import { toLocale } from '../../i18n/messages';
 import type { AuthRepository } from './auth.repository';
@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user. Set by requireUser (always) and optionalUser (when signed in). */
     user: SessionUser;
+    /** Set once the session of this request was looked up: its answer depends on who asks. */
+    readsSession: boolean;
   }
   interface FastifyInstance {
     sessions: SessionResolver;
@@ -106,6 +108,7 @@ export class SessionResolver {
   }
 
   async resolve(req: FastifyRequest): Promise<SessionUser | null> {
+    req.readsSession = true;
     const carried = this.tokenOf(req);
     const token = carried?.token;
     if (!carried || !token || token.length > 256) return null;
@@ -138,6 +141,15 @@ function parseCookieHeader(header: string | undefined): Map<string, string> {
   }
   return out;
 }
+
+/**
+ * onSend: an answer that depends on who is signed in (its route looked up the session) must not be kept
+ * by the browser, a shared device's next user or a proxy: `private, no-store`, unless the route chose
+ * its own Cache-Control. Public answers (the catalogue's ETag and max-age) never read the session.
+ */
+export const noStoreForSessionAnswers: onSendAsyncHookHandler = async function noStoreForSessionAnswers(req, reply) {
+  if (req.readsSession && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+};
 
 /** preHandler: 401 UNAUTHENTICATED unless signed in; sets request.user. */
 export const requireUser: preHandlerAsyncHookHandler = async function requireUser(req: FastifyRequest, _reply: FastifyReply) {

@@ -414,6 +414,25 @@ describe('reads and who may see what', () => {
     expect(p.pending).toBeGreaterThanOrEqual(1);
     expect((await t.app.inject({ method: 'GET', url: '/api/bookings/stats' })).statusCode).toBe(401);
   });
+
+  it('answers that depend on who asks are private, no-store; the public catalogue keeps its caching', async () => {
+    const mine = ['/api/bookings', '/api/bookings/stats', `/api/bookings/${paid.id}`, `/api/bookings/${paid.id}/cancellation`];
+    for (const url of mine) {
+      const byCookie = await t.app.inject(as(t.customer, { method: 'GET', url }));
+      expect(byCookie.statusCode, url).toBe(200);
+      expect(byCookie.headers['cache-control'], url).toBe('private, no-store');
+    }
+    const byBearer = await t.app.inject({ method: 'GET', url: '/api/bookings', headers: { authorization: `Bearer ${t.pro.token}` } });
+    expect(byBearer.headers['cache-control']).toBe('private, no-store');
+    // The refusal too: a 401 cached for a URL would stand in for the answer after signing in.
+    expect((await t.app.inject({ method: 'GET', url: '/api/bookings' })).headers['cache-control']).toBe('private, no-store');
+    // A route that chose its own header keeps it.
+    expect((await t.app.inject(as(t.customer, { method: 'GET', url: '/api/me' }))).headers['cache-control']).toBe('no-store');
+    // The catalogue never reads the session: the same public, revalidated copy for everyone, cookie or not.
+    const catalogue = await t.app.inject(as(t.customer, { method: 'GET', url: '/api/services?category=plumbing' }));
+    expect(catalogue.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(catalogue.headers.etag).toBeTruthy();
+  });
 });
 
 describe('accept and decline', () => {
