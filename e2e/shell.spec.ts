@@ -363,17 +363,59 @@ test.describe('shell at 390 px', () => {
  * The floating "Become a Professional" button (SPEC §2 shell): for signed-in customers who never
  * applied, off the onboarding and admin pages, at the bottom inline-end corner, dismissible for good.
  */
+const PASSWORD = 'Demo!2345';
+
+/** Signs in through the API: the session cookie lands in the page's browser context (the Origin lets it replace another session). */
+async function signIn(page: Page, email: string) {
+  const origin = test.info().project.use.baseURL!;
+  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers: { origin } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test.describe('account menu at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('opens from the keyboard; Tab and Shift+Tab close it and move on, Escape returns to the button', async ({ page }) => {
+    await signIn(page, 'customer2@demo.ma');
+    await page.goto('/about');
+    const button = page.getByRole('button', { name: 'Account menu' });
+    const menu = page.getByRole('menu');
+    // (By attribute: while the menu is open, the rest of the page is hidden from the accessibility tree.)
+    const relation = () =>
+      page.locator('button[aria-label="Account menu"]').evaluate((trigger) => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return 'body';
+        if (active === trigger) return 'button';
+        if (active.closest('[role="menu"]')) return 'menu';
+        return trigger.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'before';
+      });
+
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await expect.poll(relation).toBe('menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect.poll(relation).toBe('button');
+
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(menu).toBeHidden();
+    await expect.poll(relation).toBe('after');
+
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await expect(menu).toBeHidden();
+    await expect.poll(relation).toBe('before');
+  });
+});
+
 test.describe('Become a Professional button', () => {
-  const PASSWORD = 'Demo!2345';
   const shellAr = JSON.parse(readFileSync(path.join(process.cwd(), 'apps/web/src/locales/ar.json'), 'utf8')) as { becomeProFab: { label: string; dismiss: string } };
   const fabOf = (page: Page) => page.locator('[data-become-pro-fab]');
-
-  /** Signs in through the API: the session cookie lands in the page's browser context (the Origin lets it replace another session). */
-  async function signIn(page: Page, email: string) {
-    const origin = test.info().project.use.baseURL!;
-    const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers: { origin } });
-    expect(res.status(), await res.text()).toBe(200);
-  }
 
   /** Opens a page and waits until the session is known and nothing more loads (the button's code is lazy). */
   async function openSettled(page: Page, route: string, signedIn = true) {

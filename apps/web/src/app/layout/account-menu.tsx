@@ -1,5 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { focusBeside } from '../../lib/focus';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { directionOf } from '../../lib/i18n';
@@ -21,9 +23,16 @@ export function AccountMenu({ user, logout }: { user: ShellUser; logout: () => P
     'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm font-medium text-ink outline-none ' +
     'data-[highlighted]:bg-primary-50 data-[highlighted]:text-primary-800';
 
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Tab or Shift+Tab in the open menu closes it and moves on, as from the button (WAI-ARIA menu button);
+  // Radix's menu would keep the focus in it, leaving Escape as the only way out.
+  const tabbedAway = useRef<1 | -1 | null>(null);
+
   return (
-    <DropdownMenu.Root dir={directionOf(language)}>
+    <DropdownMenu.Root dir={directionOf(language)} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger
+        ref={trigger}
         className="inline-flex min-h-11 items-center gap-1.5 rounded-full p-1 pe-2 hover:bg-sand-100"
         aria-label={t('nav.accountMenu')}
       >
@@ -35,6 +44,19 @@ export function AccountMenu({ user, logout }: { user: ShellUser; logout: () => P
           align="end"
           sideOffset={8}
           className="z-50 min-w-56 rounded-xl border border-sand-200 bg-white p-1.5 shadow-lg"
+          onKeyDown={(event) => {
+            if (event.key !== 'Tab') return;
+            event.preventDefault();
+            tabbedAway.current = event.shiftKey ? -1 : 1;
+            setOpen(false);
+          }}
+          onCloseAutoFocus={(event) => {
+            const step = tabbedAway.current;
+            tabbedAway.current = null;
+            if (!step || !trigger.current) return;
+            event.preventDefault();
+            focusBeside(trigger.current, step);
+          }}
         >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-ink-muted">
             <span className="block truncate font-semibold text-ink">{user.name ?? user.email}</span>
