@@ -158,6 +158,23 @@ describe('contracts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
   });
+
+  it('sends a public page asked for with a trailing slash to its one address', async () => {
+    for (const [url, location] of [
+      ['/about/', '/about'],
+      ['/services/plumbing/?lang=fr', '/services/plumbing?lang=fr'],
+      ['/faq//', '/faq'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: url! });
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location).toBe(location);
+    }
+    // Not for the home page, the app's other pages, or odd paths.
+    for (const url of ['/', '/dashboard/', '//evil.example/', '/api/services/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).not.toBe(301);
+    }
+  });
 });
 
 describe('production', () => {

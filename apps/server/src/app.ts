@@ -12,7 +12,7 @@ import { registerErrorHandling, sendError } from './http/error-handler';
 import { securitySchemes } from './http/openapi';
 import { helmetOptions, registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/static';
-import { createPageRenderer, injectFetch, pageLanguage, type PageRenderer } from './http/pages';
+import { createPageRenderer, injectFetch, isPublicPage, pageLanguage, type PageRenderer } from './http/pages';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -138,6 +138,11 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     // A missing asset (an old hashed file after a deploy) must fail as a 404, not as HTML served for JS.
     const looksLikeFile = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (!isApi && !looksLikeFile && (req.method === 'GET' || req.method === 'HEAD')) {
+      // /about/ is /about: one address per public page (its canonical one, rendered on the server).
+      const trimmed = pathname.replace(/\/+$/, '');
+      if (trimmed && trimmed !== pathname && isPublicPage(trimmed)) {
+        return reply.redirect(`${trimmed}${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`, 301);
+      }
       // Every other path belongs to the single-page app, which draws its own 404 page.
       if (hasWeb) return sendPage(req, reply, pathname, pages);
       return reply

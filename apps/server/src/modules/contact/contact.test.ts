@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { contactMessages } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
+import { isPublicPage } from '../../http/pages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,6 +60,9 @@ describe('SEO files', () => {
     expect(res.body).toContain('/pricing</loc>');
     expect(res.body).toContain('hreflang="ar"');
     expect(res.body.match(/<url>/g)!.length).toBeGreaterThan(40);
+    // Only pages the server renders with their content and head (not a heading the browser fills in later).
+    const paths = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(paths.filter((path) => !isPublicPage(path))).toEqual([]);
   });
 
   it('serves robots.txt pointing at the sitemap', async () => {

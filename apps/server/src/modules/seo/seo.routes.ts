@@ -2,8 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CATEGORIES, LOCALES } from '@khedma/shared';
 import type { CatalogService } from '../catalog/catalog.service';
 
-/** Public pages search engines should know (the SPA's paths.ts holds the same URLs for links). */
-export const PUBLIC_PAGES = ['/', '/about', '/services', '/pricing', '/faq', '/contact', '/become-pro', '/terms', '/privacy', '/cookies'];
+/**
+ * Public pages search engines should know (the SPA's paths.ts holds the same URLs for links): pages the
+ * server renders with their content, title and description. /become-pro joins when the onboarding
+ * capability builds it (today it is a heading rendered in the browser).
+ */
+export const PUBLIC_PAGES = ['/', '/about', '/services', '/pricing', '/faq', '/contact', '/terms', '/privacy', '/cookies'];
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
