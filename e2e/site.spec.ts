@@ -353,9 +353,12 @@ test.describe('catalogue, service page and forms', () => {
     await page.getByRole('textbox', { name: /Email/ }).fill('salma@example.ma');
     await page.getByRole('textbox', { name: /Phone/ }).fill('+212 612 345 678');
     await page.getByRole('textbox', { name: /Message/ }).fill(`Do you cover Ain Diab for a sofa cleaning? ${marker}`);
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    // From the keyboard: the focus stays on the button while sending and after (not dropped to the page).
+    await page.getByRole('button', { name: 'Send Message' }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByText("Message sent successfully! We'll get back to you soon.")).toBeVisible();
     await expect(page.getByRole('textbox', { name: /Message/ })).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeFocused();
 
     await expect
       .poll(async () => {

@@ -7,7 +7,7 @@ export type ButtonSize = 'md' | 'lg';
 
 const base =
   'inline-flex items-center justify-center gap-2 rounded-xl font-semibold text-center no-underline ' +
-  'transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-60 select-none';
+  'transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 select-none';
 
 const variants: Record<ButtonVariant, string> = {
   // white on primary-600: 8.4:1

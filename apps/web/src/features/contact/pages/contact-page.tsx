@@ -69,6 +69,7 @@ export function ContactPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (send.isPending) return;
     setRateLimited(false);
     const result = validate(contactRequestSchema, values);
     if (!result.ok) {
@@ -191,7 +192,8 @@ export function ContactPage() {
               fieldClassName="md:col-span-2"
             />
             <div className="md:col-span-2">
-              <Button type="submit" size="lg" disabled={send.isPending} className="w-full sm:w-auto">
+              {/* aria-disabled, not disabled, while sending: a disabled button would drop the keyboard focus to the page. */}
+              <Button type="submit" size="lg" aria-disabled={send.isPending || undefined} className="w-full sm:w-auto">
                 <Send aria-hidden="true" className="size-5" />
                 {send.isPending ? ts('contact.sending') : ts('contact.submit')}
               </Button>
