@@ -13,3 +13,4 @@ export * from './booking-status';
 export * from './cancellation';
 export * from './assignment';
 export * from './escrow';
+export * from './search';
