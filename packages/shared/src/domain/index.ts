@@ -14,3 +14,4 @@ export * from './cancellation';
 export * from './assignment';
 export * from './escrow';
 export * from './safe-next';
+export * from './search';

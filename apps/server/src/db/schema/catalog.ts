@@ -43,6 +43,16 @@ export const serviceTypes = pgTable(
     includes: jsonb('includes').$type<LocalizedText[]>().notNull().default([]),
     excludes: jsonb('excludes').$type<LocalizedText[]>().notNull().default([]),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * What the service search compares: the six names and descriptions folded by search_normalize()
+     * (migration 0003: case, accents, apostrophes, Arabic spellings). PostgreSQL keeps it in step with
+     * every write, whoever makes it.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`search_normalize("name" || E'\\n' || "name_fr" || E'\\n' || "name_ar" || E'\\n' || "description" || E'\\n' || "description_fr" || E'\\n' || "description_ar")`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,14 +62,8 @@ export const serviceTypes = pgTable(
     check('service_types_warranty_check', sql`${t.warrantyDays} >= 0`),
     // "service_types: select active, ordered by category then name" and "service_catalog: select id by category".
     index('service_types_active_category_name_idx').on(t.category, t.name).where(sql`${t.isActive}`),
-    // Service search: case-insensitive substring (ILIKE '%q%') on each text column; PostgreSQL
-    // combines these trigram indexes with a BitmapOr.
-    index('service_types_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('service_types_name_fr_trgm_idx').using('gin', t.nameFr.op('gin_trgm_ops')),
-    index('service_types_name_ar_trgm_idx').using('gin', t.nameAr.op('gin_trgm_ops')),
-    index('service_types_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
-    index('service_types_description_fr_trgm_idx').using('gin', t.descriptionFr.op('gin_trgm_ops')),
-    index('service_types_description_ar_trgm_idx').using('gin', t.descriptionAr.op('gin_trgm_ops')),
+    // Service search: substring (LIKE '%q%') of the folded text, served by a trigram index.
+    index('service_types_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

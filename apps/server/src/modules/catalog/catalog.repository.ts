@@ -1,7 +1,7 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { boroughs, categories, cities, serviceAddOns, serviceTypePricesByRegion, serviceTypes } from '../../db/schema/index';
-import type { AddOn, Borough, CategoryEntry, City, ServiceTypeDetail, ServiceTypeSummary } from '@khedma/shared';
+import type { AddOn, Borough, Category, CategoryEntry, City, ServiceTypeDetail, ServiceTypeSummary } from '@khedma/shared';
 import { LIMITS_SEARCH } from '@khedma/shared';
 
 const summaryColumns = {
@@ -70,12 +70,15 @@ export class CatalogRepository {
   }
 
   /**
-   * Service search (SPEC §7): case-insensitive substring across the six name and description
-   * columns and the category, optional category filter, ordered by category then name, at most 50.
-   * Served by the trigram indexes on each column.
+   * Service search (SPEC §7): a substring of the services' folded text (search_text: the six name
+   * and description columns through search_normalize(), the query through the same function), or a
+   * service of one of `namedCategories` (the categories the query names, see categoriesMatchingSearch);
+   * optional category filter; ordered by category then name; at most 50. Served by the trigram index
+   * on search_text and the category index.
    */
-  async search(q: string, category?: string): Promise<ServiceTypeSummary[]> {
-    const pattern = `%${escapeLike(q)}%`;
+  async search(q: string, namedCategories: readonly Category[], category?: string): Promise<ServiceTypeSummary[]> {
+    // Escaping before folding is the same as after: folding neither makes nor removes \ % or _.
+    const matchesText = sql`${serviceTypes.searchText} like ('%' || search_normalize(${escapeLike(q)}) || '%')`;
     const rows = await this.db
       .select(summaryColumns)
       .from(serviceTypes)
@@ -84,17 +87,7 @@ export class CatalogRepository {
         and(
           eq(serviceTypes.isActive, true),
           category ? eq(serviceTypes.category, category as never) : undefined,
-          or(
-            ilike(serviceTypes.name, pattern),
-            ilike(serviceTypes.nameFr, pattern),
-            ilike(serviceTypes.nameAr, pattern),
-            ilike(serviceTypes.description, pattern),
-            ilike(serviceTypes.descriptionFr, pattern),
-            ilike(serviceTypes.descriptionAr, pattern),
-            ilike(serviceTypes.category, pattern),
-            ilike(categories.nameFr, pattern),
-            ilike(categories.nameAr, pattern),
-          ),
+          namedCategories.length ? or(matchesText, inArray(serviceTypes.category, [...namedCategories])) : matchesText,
         ),
       )
       .orderBy(asc(categories.sortOrder), asc(serviceTypes.name))

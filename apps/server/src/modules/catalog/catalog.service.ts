@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { servicePriceFrom } from './price';
-import type { PriceResponse } from '@khedma/shared';
+import { categoriesMatchingSearch, type PriceResponse } from '@khedma/shared';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { CatalogRepository } from './catalog.repository';
@@ -68,7 +68,9 @@ export class CatalogService {
     const text = q?.trim() ?? '';
     // No search text: the whole active catalogue (optionally one category); otherwise a search.
     const key = `services:${category ?? ''}:${text.toLowerCase()}`;
-    return this.cached(key, () => (text ? this.repo.search(text, category) : this.repo.listActive(category))) as Promise<CachedBody>;
+    return this.cached(key, () =>
+      text ? this.repo.search(text, categoriesMatchingSearch(text), category) : this.repo.listActive(category),
+    ) as Promise<CachedBody>;
   }
 
   async service(id: string) {

@@ -58,6 +58,80 @@ describe('catalogue read API', () => {
     expect(all.length).toBeLessThanOrEqual(50);
   });
 
+  describe('forgives accents, apostrophes and spelling, and knows the trade words (the search box suggests them)', () => {
+    interface Found {
+      id: string;
+      category: string;
+      name: { en: string; fr: string; ar: string };
+    }
+    const search = async (q: string, category?: string) => {
+      const res = await get(`/api/services?q=${encodeURIComponent(q)}${category ? `&category=${category}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as Found[];
+    };
+    const idsOf = async (category: string) => ((await get(`/api/services?category=${category}`)).json() as Found[]).map((s) => s.id);
+    const order = ['plumbing', 'cleaning', 'moving', 'electrical', 'handyman', 'painting', 'gardening', 'delivery'];
+
+    it.each([
+      ['plumber', 'plumbing'],
+      ['plombier', 'plumbing'],
+      ['بلومبي', 'plumbing'],
+      ['menage', 'cleaning'],
+      ['electricite', 'electrical'],
+      ['demenagement', 'moving'],
+      ['ÉLECTRICITÉ', 'electrical'],
+      ['femme de ménage', 'cleaning'],
+      ['un plombier pas cher', 'plumbing'],
+      ['سباك', 'plumbing'],
+      ['الكَهْرَبَاء', 'electrical'],
+      ['peintre', 'painting'],
+      ['gardener', 'gardening'],
+      ['livreur', 'delivery'],
+      ['bricoleur', 'handyman'],
+    ])('"%s" finds every %s service, in catalogue order', async (q, category) => {
+      const found = await search(q);
+      expect(found.map((s) => s.id)).toEqual(expect.arrayContaining(await idsOf(category)));
+      // Category order, then name (SPEC §7), as before.
+      for (let i = 1; i < found.length; i++) {
+        const [a, b] = [found[i - 1]!, found[i]!];
+        const byCategory = order.indexOf(a.category) - order.indexOf(b.category);
+        expect(byCategory < 0 || (byCategory === 0 && a.name.en <= b.name.en)).toBe(true);
+      }
+    });
+
+    it('matches a typographic apostrophe in the data from an ASCII one in the query, and the reverse', async () => {
+      const ascii = await search("d'arbres");
+      expect(ascii.map((s) => s.name.en)).toContain('Hedge & Tree Trimming');
+      expect(new Set(ascii.map((s) => s.category))).toEqual(new Set(['gardening']));
+      expect((await search('d’arbres')).map((s) => s.id)).toEqual(ascii.map((s) => s.id));
+      // A lone ASCII apostrophe finds the French text's l’ and d’.
+      expect((await search("'")).length).toBeGreaterThan(0);
+    });
+
+    it('folds Arabic spellings: hamza on alef, tashkeel', async () => {
+      // The data writes "إصلاح"; people often type a bare alef.
+      const bare = await search('اصلاح');
+      expect(bare.length).toBeGreaterThan(0);
+      expect(bare.map((s) => s.id)).toEqual((await search('إصلاح')).map((s) => s.id));
+    });
+
+    it('a trade word stays within the chosen category', async () => {
+      expect(await search('plombier', 'cleaning')).toEqual([]);
+      expect((await search('plombier', 'plumbing')).map((s) => s.id).sort()).toEqual((await idsOf('plumbing')).sort());
+    });
+
+    it('treats %, _, quotes, backslashes and markup as the characters they are', async () => {
+      expect(await search('%')).toEqual([]);
+      expect(await search('_')).toEqual([]);
+      expect(await search('d_arbres')).toEqual([]);
+      expect(await search('d%arbres')).toEqual([]);
+      expect(await search('<script>alert(1)</script>')).toEqual([]);
+      expect(await search('\\')).toEqual([]);
+      expect(await search("'; drop table service_types; --")).toEqual([]);
+      expect(((await get('/api/services')).json() as unknown[]).length).toBeGreaterThanOrEqual(24);
+    });
+  });
+
   it('refuses an over-long search with 400', async () => {
     const res = await get(`/api/services?q=${'a'.repeat(101)}`);
     expect(res.statusCode).toBe(400);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateBookingWindow } from '@khedma/shared';
 import en from '../locales/en.json';
 import { END_TIME_CHOICES, issuesByField } from './schedule-step';
-import { groupServices, normalizeSearch } from './service-step';
+import { groupServices } from './service-step';
 
 const now = new Date('2026-11-22T10:00:00Z');
 
@@ -50,8 +50,10 @@ describe('service search', () => {
     expect(groups[0]!.services.map((s) => s.id)).toEqual(['p1', 'p2']);
   });
 
-  it('finds a service in any language, ignoring accents and case', () => {
-    expect(normalizeSearch('  MÉNAGE ')).toBe('menage');
+  it('finds a service in any language, ignoring accents and case, or by a word for its category', () => {
+    expect(groupServices(list, '  MÉNAGE ').flatMap((g) => g.services.map((s) => s.id))).toEqual(['c1']);
+    expect(groupServices(list, 'plombier').flatMap((g) => g.services.map((s) => s.id))).toEqual(['p1', 'p2']);
+    expect(groupServices(list, 'Chauffe-éau').flatMap((g) => g.services.map((s) => s.id))).toEqual(['p2']);
     expect(groupServices(list, 'menage').flatMap((g) => g.services.map((s) => s.id))).toEqual(['c1']);
     expect(groupServices(list, 'plomberie').flatMap((g) => g.services.map((s) => s.id))).toEqual(['p1', 'p2']);
   });

@@ -1,7 +1,7 @@
 import { Clock, Search } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { CATEGORIES, CATEGORY_INFO, type Category, type ServiceTypeSummary } from '@khedma/shared';
+import { CATEGORIES, CATEGORY_INFO, categoriesMatchingSearch, normalizeSearchText, type Category, type ServiceTypeSummary } from '@khedma/shared';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { formatDuration, formatMoney } from '../../../lib/format';
@@ -10,19 +10,18 @@ import { useServices } from '../api';
 import { CategoryIcon } from '../components/category-icon';
 import { StepHeading, LoadError, SkeletonGrid } from './step-parts';
 
-/** Folds case and accents so "menage" finds "Ménage". */
-export function normalizeSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-}
-
-/** Services matching the search in any language (name, description, category), grouped by category in catalogue order. */
+/**
+ * Services matching the search as the server's catalogue search matches them (shared folding and
+ * category words): the folded text of a name or description in any language, or a service of a
+ * category the query names ("plombier", "menage"); grouped by category in catalogue order.
+ */
 export function groupServices(services: readonly ServiceTypeSummary[], query: string, allowed?: ReadonlySet<string>) {
-  const q = normalizeSearch(query);
+  const q = normalizeSearchText(query).trim();
+  const named = new Set(categoriesMatchingSearch(query));
   const matches = services.filter((s) => {
     if (allowed && !allowed.has(s.id)) return false;
-    if (!q) return true;
-    const haystack = [...Object.values(s.name), ...Object.values(s.description), ...Object.values(CATEGORY_INFO[s.category].name)].join(' ');
-    return normalizeSearch(haystack).includes(q);
+    if (!q || named.has(s.category)) return true;
+    return normalizeSearchText([...Object.values(s.name), ...Object.values(s.description)].join('\n')).includes(q);
   });
   const groups: Array<{ category: Category; services: ServiceTypeSummary[] }> = [];
   for (const category of [...CATEGORIES].sort((a, b) => CATEGORY_INFO[a].sortOrder - CATEGORY_INFO[b].sortOrder)) {
