@@ -7,7 +7,7 @@ import { skipCookieBanner } from './support/consent';
  * Offline after the page loaded (PRODUCT.md: an installable PWA). A piece of UI whose code is fetched
  * on demand (toasts, the cookie settings dialog, a page not yet visited) must never take the page down
  * when that code cannot be fetched: the page stays, the reader is told they seem to be offline and can
- * try again.
+ * try again. With the service worker, the pieces every page needs are served from its cache.
  */
 
 type Language = 'en' | 'fr' | 'ar';
@@ -144,6 +144,54 @@ test.describe('offline on a desktop without the service worker', () => {
     await context.setOffline(false);
     await notice.getByRole('button', { name: ar.common.retry }).click();
     await expect(page.getByRole('dialog', { name: consent('ar').dialog.title })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('offline at 390 px with the service worker', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('on the first visit, once the worker controls the page, the menu and the cookie settings open offline', async ({ page, context }) => {
+    const errors = watchPageErrors(page);
+    await skipCookieBanner(page);
+    await open(page, '/', 'fr');
+    const fr = shell('fr');
+    // The worker installs when the page is idle and takes this tab over (no reload needed).
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+    // A page visited while online: its chunk goes through the worker, which keeps it.
+    await page.getByRole('button', { name: fr.a11y.openMenu }).tap();
+    await page.getByRole('dialog', { name: fr.a11y.menu }).getByRole('link', { name: fr.nav.faq }).tap();
+    await expect(page).toHaveURL(/\/faq/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/\?lang=fr$|\/$/);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: fr.a11y.openMenu }).tap();
+    const menu = page.getByRole('dialog', { name: fr.a11y.menu });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('button', { name: fr.a11y.closeMenu }).tap();
+    await expectPageStillThere(page);
+
+    const preferences = page.getByRole('contentinfo').getByRole('button', { name: fr.footer.cookiePreferences });
+    await preferences.scrollIntoViewIfNeeded();
+    await preferences.tap();
+    await expect(page.getByRole('dialog', { name: consent('fr').dialog.title })).toBeVisible();
+    await expect(offlineNotice(page, 'fr')).toHaveCount(0);
+
+    // Scripts and styles are cached; user data from the API never is.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached.some((url) => /^\/assets\/toaster-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(cached.some((url) => /^\/assets\/cookie-settings-dialog-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(cached.some((url) => /^\/assets\/faq-page-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(cached.filter((url) => url.startsWith('/api/')).every((url) => /^\/api\/(categories|services|cities)/.test(url))).toBe(true);
+    await context.setOffline(false);
     expect(errors).toEqual([]);
   });
 });
