@@ -1,12 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
+import { lazyPiece } from '../components/lazy-piece';
 import { ApiError } from '../lib/api';
 import { i18n } from '../lib/i18n';
 import { loadToaster, onToasterNeeded } from '../lib/toast';
+import { NetworkNoticeHost } from './network-notice';
 
-const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })));
+// Loaded ahead of need (first interaction): offline, it waits quietly for the connection to come back,
+// and a toast asked for meanwhile shows in the network notice instead (lib/toast.ts).
+const AppToaster = lazyPiece(() => import('./toaster').then((m) => m.AppToaster), { failure: 'silent' });
 
 export function createQueryClient() {
   return new QueryClient({
@@ -33,7 +37,8 @@ function ToasterHost() {
   useEffect(() => {
     if (needed) return;
     const need = () => setNeeded(true);
-    const onInteraction = () => void loadToaster();
+    // Offline this fails quietly: the next toast fetches the library again, the Toaster back online.
+    const onInteraction = () => void loadToaster().catch(() => {});
     const off = onToasterNeeded(need);
     window.addEventListener('pointerdown', onInteraction, { capture: true, passive: true });
     window.addEventListener('keydown', onInteraction, { capture: true, passive: true });
@@ -44,14 +49,10 @@ function ToasterHost() {
     };
   }, [needed]);
   if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>
-  );
+  return <AppToaster />;
 }
 
-/** App-wide providers: i18n (initialised before render, see main.tsx), TanStack Query, toasts. */
+/** App-wide providers: i18n (initialised before render, see main.tsx), TanStack Query, toasts, the network notice. */
 export function AppProviders({
   children,
   queryClient: givenClient,
@@ -69,6 +70,7 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         {children}
         <ToasterHost />
+        <NetworkNoticeHost />
       </QueryClientProvider>
     </I18nextProvider>
   );

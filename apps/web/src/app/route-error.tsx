@@ -32,9 +32,16 @@ function reloadOnceForMissingChunk(): boolean {
   return true;
 }
 
+/** The browser says it has no network (a page's code could not be fetched for that reason). */
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /**
  * The render-failure screen (SPEC §2, §8): "Something went wrong" with Refresh Page and Try Again.
  * Used inside the layout (header and footer stay) and, as `standalone`, when the layout itself failed.
+ * A page whose code could not be fetched while offline says so (errors.api.network) and stays in the
+ * app, header and Back working, instead of reloading into the offline page.
  */
 export function RouteErrorBoundary({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
@@ -42,8 +49,11 @@ export function RouteErrorBoundary({ standalone = false }: { standalone?: boolea
   const navigate = useNavigate();
   const location = useLocation();
 
+  const missingChunk = isChunkLoadError(error);
+  const offline = missingChunk && isOffline();
+
   useEffect(() => {
-    if (isChunkLoadError(error) && reloadOnceForMissingChunk()) return;
+    if (isChunkLoadError(error) && !isOffline() && reloadOnceForMissingChunk()) return;
     // Kept in the console for whoever debugs it; the user sees the friendly screen.
     console.error(error);
   }, [error]);
@@ -57,7 +67,7 @@ export function RouteErrorBoundary({ standalone = false }: { standalone?: boolea
         <AlertTriangle aria-hidden="true" className="size-8" />
       </span>
       <h1 className="mt-6 text-3xl font-bold tracking-tight md:text-4xl">{t('errors.boundary.title')}</h1>
-      <p className="mt-3 max-w-md text-ink-muted">{t('errors.boundary.body')}</p>
+      <p className="mt-3 max-w-md text-ink-muted">{t(offline ? 'errors.api.network' : 'errors.boundary.body')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button size="lg" onClick={() => window.location.reload()}>
           <RefreshCw aria-hidden="true" className="size-5" />
@@ -66,8 +76,11 @@ export function RouteErrorBoundary({ standalone = false }: { standalone?: boolea
         <Button
           size="lg"
           variant="secondary"
-          // Navigating to the same location clears the boundary and renders the route again.
-          onClick={() => void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })}
+          // Navigating to the same location clears the boundary and renders the route again. The router
+          // keeps a page's failed import for good, so a missing chunk needs the page loaded afresh.
+          onClick={() =>
+            missingChunk ? window.location.reload() : void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })
+          }
         >
           <RotateCcw aria-hidden="true" className="size-5" />
           {t('errors.boundary.retry')}

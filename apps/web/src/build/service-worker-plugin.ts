@@ -7,8 +7,9 @@ import { transformWithOxc, type Plugin } from 'vite';
 /**
  * Writes dist/sw.js from src/build/sw.template.js at build time, with:
  * - the precache list: every /assets/ file index.html loads (entry script, modulepreloads, CSS), the
- *   chunks the first visit of / also fetches (the home page, its strings, the cookie banner) with their
- *   static imports, and a few public files (offline page, manifest, icons);
+ *   chunks the first visit of / also fetches (the home page, its strings, the cookie banner) and the
+ *   pieces any page can open on a tap (toaster, cookie settings dialog), each with its static imports,
+ *   and a few public files (offline page, manifest, icons);
  * - the catalogue cache's rules (sw-catalogue-policy.ts), types stripped and inlined;
  * - a version: a hash of that list, of the public files and of the worker's source, so any change to
  *   the shell installs a new worker (and clears the old caches, the catalogue's included).
@@ -21,6 +22,12 @@ const FIRST_LOAD_MODULES = [
   /features\/consent\/components\/cookie-consent\.tsx$/,
   /features\/(home|catalog|consent)\/locales\/en\.json$/,
 ];
+/**
+ * Lazy pieces of the shell that any page can need on a tap, precached too so they open offline: the
+ * toaster (sonner; the first tap loads it) and the cookie settings dialog (Radix; the footer's Cookie
+ * Preferences). About 25 KB compressed; page chunks are not precached, only cached once fetched.
+ */
+const SHELL_PIECES = [/app\/toaster\.tsx$/, /features\/consent\/components\/cookie-settings-dialog\.tsx$/];
 const PUBLIC_FILES = ['/offline.html', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/apple-touch-icon.png'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -57,7 +64,10 @@ export function serviceWorker(): Plugin {
         for (const imported of byFile.get(fileName)?.imports ?? []) addWithImports(imported);
       };
       for (const chunk of chunks) {
-        if (chunk.facadeModuleId && FIRST_LOAD_MODULES.some((pattern) => pattern.test(chunk.facadeModuleId!))) addWithImports(chunk.fileName);
+        if (chunk.facadeModuleId && [...FIRST_LOAD_MODULES, ...SHELL_PIECES].some((pattern) => pattern.test(chunk.facadeModuleId!))) addWithImports(chunk.fileName);
+      }
+      for (const pattern of SHELL_PIECES) {
+        if (!chunks.some((chunk) => chunk.facadeModuleId && pattern.test(chunk.facadeModuleId))) throw new Error(`service worker: no chunk for ${pattern}`);
       }
 
       const precache = [...[...files].sort(), ...PUBLIC_FILES];

@@ -4,7 +4,10 @@
  * and the precache list; this file is plain JavaScript, outside the app bundle.
  *
  * - Precache at install: the app shell of the first load of / (index.html's script, CSS and the home
- *   page chunks), the offline page, the manifest and icons. Served cache-first (hashed, immutable).
+ *   page chunks), the small pieces any page can open on a tap (toaster, cookie settings dialog), the
+ *   offline page, the manifest and icons. Served cache-first (hashed, immutable).
+ * - Other hashed scripts and styles under /assets/ (page chunks, strings): cache-first, stored the first
+ *   time they are fetched, so what a visit used still works offline. Per version, like the shell.
  * - Navigations: network first; when the network fails, the offline page.
  * - Catalogue API (GET /api/categories, /api/services*, /api/cities*): stale-while-revalidate for an
  *   answer stored less than a day ago, else the network. These answers are public and the same for
@@ -12,18 +15,22 @@
  *   first), and nothing private or no-store is kept: sw-catalogue-policy.ts, inlined below by the build.
  * - Everything else under /api/ (accounts, bookings, messages: user data) and every non-GET request
  *   is never touched: no respondWith, no cache.
- * - Other files (later page chunks, fonts) are left to the HTTP cache, which keeps hashed assets for
- *   a year; the worker does not intercept them.
+ * - Other files (fonts, images) are left to the HTTP cache, which keeps hashed assets for a year.
+ * - The first visit's tab is taken under control at once (clients.claim), so going offline in it
+ *   already finds the precached pieces.
  * - Updates: a new build changes this file; the new worker installs, skips waiting and deletes the
- *   old caches, the catalogue's included. Pages keep running their loaded code and pick up the new
- *   version on their next load.
+ *   old versions' caches, the catalogue's included. Pages keep running their loaded code and pick up the
+ *   new version on their next load.
  */
 const VERSION = '__KHEDMA_SW_VERSION__';
 // eslint-disable-next-line no-undef -- filled in by the build
 const PRECACHE_URLS = __KHEDMA_PRECACHE__;
 const SHELL_CACHE = `khedma-shell-${VERSION}`;
+const ASSET_CACHE = `khedma-assets-${VERSION}`;
 const API_CACHE = `khedma-catalogue-${VERSION}`;
 const OFFLINE_URL = '/offline.html';
+// Vite's output: content-hashed, so a name never changes content.
+const HASHED_ASSET = /^\/assets\/[^/]+\.(?:js|css)$/;
 
 // __KHEDMA_CATALOGUE_POLICY__
 
@@ -38,7 +45,10 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys().then((keys) => Promise.all(obsoleteCaches(keys, [SHELL_CACHE, API_CACHE]).map((key) => caches.delete(key)))),
+    caches
+      .keys()
+      .then((keys) => Promise.all(obsoleteCaches(keys, [SHELL_CACHE, ASSET_CACHE, API_CACHE]).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
   );
 });
 
@@ -60,8 +70,21 @@ self.addEventListener('fetch', (event) => {
 
   if (PRECACHE_URLS.includes(url.pathname)) {
     event.respondWith(caches.match(url.pathname, { cacheName: SHELL_CACHE }).then((hit) => hit || fetch(request)));
+    return;
   }
+
+  if (HASHED_ASSET.test(url.pathname)) event.respondWith(cacheFirst(event, url.pathname));
 });
+
+async function cacheFirst(event, pathname) {
+  const cache = await caches.open(ASSET_CACHE);
+  const hit = await cache.match(pathname);
+  if (hit) return hit;
+  const response = await fetch(event.request);
+  // Only a real file: never a 404 or an error page under a hashed name.
+  if (response.ok && response.type === 'basic') event.waitUntil(cache.put(pathname, response.clone()).catch(() => {}));
+  return response;
+}
 
 async function offlinePage() {
   const hit = await caches.match(OFFLINE_URL, { cacheName: SHELL_CACHE });

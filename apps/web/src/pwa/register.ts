@@ -1,10 +1,11 @@
 /**
  * Registers /sw.js (src/build/sw.template.js) in production builds once the page has loaded and the
- * browser is idle: installing the worker fetches and stores the app shell (a dozen files), which on a
- * first visit must not compete with the app taking the server-rendered page over (main.tsx). Updates are
- * silent: a new worker takes over at once (skipWaiting) and the next page load runs the new version; a
- * tab that stays open keeps its loaded code, and a page chunk removed by the deploy is handled by the
- * route error screen's reload.
+ * browser is idle: installing the worker fetches and stores the app shell (about thirty files), which
+ * on a first visit must not compete with the app taking the server-rendered page over (main.tsx).
+ * Once active, the worker takes this tab over (clients.claim), so going offline in it already finds
+ * what was cached. Updates are silent: a new worker takes over at once (skipWaiting) and the next page
+ * load runs the new version; a tab that stays open keeps its loaded code, and a page chunk removed by
+ * the deploy is handled by the route error screen's reload.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
+import { lazyPiece } from '../../components/lazy-piece';
 import { buttonClass } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { paths } from '../paths';
@@ -10,7 +10,12 @@ import { ACCOUNT_NAV } from './nav-items';
 import { useLogout } from './use-logout';
 import { UserAvatar } from './user-avatar';
 
-const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+// Loaded with a signed-in page, not asked for: if its code cannot be fetched, the placeholder stays and
+// it is tried again once the browser is back online.
+const AccountMenu = lazyPiece(() => import('./account-menu').then((m) => m.AccountMenu), {
+  fallback: <div aria-hidden="true" className="size-11 rounded-full bg-sand-100" />,
+  failure: 'silent',
+});
 
 /**
  * The account slot of the header and of the mobile menu. Signed out: Log in and Sign up. Signed in:
@@ -43,11 +48,7 @@ export function HeaderAccount({ variant, onNavigate }: { variant: 'header' | 'me
   }
 
   if (variant === 'header') {
-    return (
-      <Suspense fallback={<div aria-hidden="true" className="size-11 rounded-full bg-sand-100" />}>
-        <AccountMenu user={session.user} logout={session.logout} />
-      </Suspense>
-    );
+    return <AccountMenu user={session.user} logout={session.logout} />;
   }
 
   return <MenuAccount user={session.user} logout={session.logout} onNavigate={onNavigate} />;

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Deferred } from '../../components/deferred';
+import { lazyPiece } from '../../components/lazy-piece';
 import { useTranslation } from '../../lib/use-translation';
 import { NavigationType, Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { loadNamespaces } from '../../lib/i18n';
@@ -9,16 +10,17 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 // Cookie consent (banner and settings dialog): its own small chunk, fetched after the first render.
-const CookieConsent = lazy(() =>
-  Promise.all([import('../../features/consent/components/cookie-consent'), loadNamespaces(['consent'])]).then(([m]) => ({
-    default: m.CookieConsent,
-  })),
+// These three load without being asked for: if their code cannot be fetched, they wait quietly for
+// the connection to come back (components/lazy-piece.tsx).
+const CookieConsent = lazyPiece(
+  () => Promise.all([import('../../features/consent/components/cookie-consent'), loadNamespaces(['consent'])]).then(([m]) => m.CookieConsent),
+  { failure: 'silent' },
 );
 
 // The realtime channel is only for signed-in users: its code loads with their first page, not for visitors.
-const RealtimeBridge = lazy(() => import('../realtime-bridge').then((m) => ({ default: m.RealtimeBridge })));
+const RealtimeBridge = lazyPiece(() => import('../realtime-bridge').then((m) => m.RealtimeBridge), { failure: 'silent' });
 // Likewise the "Become a Professional" button: only customers who never applied fetch it.
-const BecomeProFab = lazy(() => import('./become-pro-fab').then((m) => ({ default: m.BecomeProFab })));
+const BecomeProFab = lazyPiece(() => import('./become-pro-fab').then((m) => m.BecomeProFab), { failure: 'silent' });
 
 /** The page shell: skip link, header, <main id="main">, footer; plus route-change housekeeping. */
 export function RootLayout() {
@@ -77,33 +79,21 @@ function CookieConsentAfterHydration() {
     return () => window.clearTimeout(id);
   }, []);
   if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <CookieConsent />
-    </Suspense>
-  );
+  return <CookieConsent />;
 }
 
 /** One realtime connection per signed-in user (issue 5): live bookings and status toasts. */
 function RealtimeForSignedIn() {
   const session = useShellSession();
   if (session.status !== 'signed-in') return null;
-  return (
-    <Suspense fallback={null}>
-      <RealtimeBridge userId={session.user.id} />
-    </Suspense>
-  );
+  return <RealtimeBridge userId={session.user.id} />;
 }
 
 /** SPEC §2's floating button to professional onboarding: for signed-in customers with no application of any status. */
 function BecomeProFabForCustomers() {
   const session = useShellSession();
   if (session.status !== 'signed-in' || session.user.role !== 'customer' || session.user.applicationStatus !== null) return null;
-  return (
-    <Suspense fallback={null}>
-      <BecomeProFab key={session.user.id} userId={session.user.id} />
-    </Suspense>
-  );
+  return <BecomeProFab key={session.user.id} userId={session.user.id} />;
 }
 
 /**

@@ -1,15 +1,17 @@
 import { Cookie } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { lazyPiece } from '../../../components/lazy-piece';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { onConsentChange, readConsent, saveConsent, type ConsentChoice } from '../../../lib/consent';
 import { OPEN_COOKIE_SETTINGS_EVENT } from '../../../lib/events';
 
-// The settings dialog (Radix) loads only when someone opens it.
-const CookieSettingsDialog = lazy(() => import('./cookie-settings-dialog').then((m) => ({ default: m.CookieSettingsDialog })));
+// The settings dialog (Radix) loads only when someone opens it. If its code cannot be fetched (offline),
+// the page stays and the reader is told, with Try again; opening it again tries again too.
+const CookieSettingsDialog = lazyPiece(() => import('./cookie-settings-dialog').then((m) => m.CookieSettingsDialog));
 
 /** SPEC §9: the banner fades in 100 ms after the page loads. */
 export const BANNER_DELAY_MS = 100;
@@ -88,15 +90,13 @@ export function CookieConsent() {
         </section>
       )}
       {openings > 0 ? (
-        <Suspense fallback={null}>
-          <CookieSettingsDialog
-            key={openings}
-            open={settingsOpen}
-            onOpenChange={setSettingsOpen}
-            initial={record ?? { analytics: false, marketing: false }}
-            onSave={choose}
-          />
-        </Suspense>
+        <CookieSettingsDialog
+          key={openings}
+          open={settingsOpen}
+          onOpenChange={setSettingsOpen}
+          initial={record ?? { analytics: false, marketing: false }}
+          onSave={choose}
+        />
       ) : null}
     </>
   );

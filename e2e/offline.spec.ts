@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from './support/test';
+import { skipCookieBanner } from './support/consent';
+
+/**
+ * Offline after the page loaded (PRODUCT.md: an installable PWA). A piece of UI whose code is fetched
+ * on demand (toasts, the cookie settings dialog, a page not yet visited) must never take the page down
+ * when that code cannot be fetched: the page stays, the reader is told they seem to be offline and can
+ * try again. With the service worker, the pieces every page needs are served from its cache.
+ */
+
+type Language = 'en' | 'fr' | 'ar';
+const shell = (lang: Language) =>
+  JSON.parse(readFileSync(path.join(process.cwd(), 'apps/web/src/locales', `${lang}.json`), 'utf8')) as {
+    a11y: Record<string, string>;
+    common: Record<string, string>;
+    footer: Record<string, string>;
+    nav: Record<string, string>;
+    errors: { api: Record<string, string>; boundary: Record<string, string> };
+  };
+const consent = (lang: Language) =>
+  JSON.parse(readFileSync(path.join(process.cwd(), 'apps/web/src/features/consent/locales', `${lang}.json`), 'utf8')) as {
+    dialog: Record<string, string>;
+  };
+
+/** Uncaught errors (a failed lazy import that nothing caught shows up here). */
+function watchPageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The page in a language, taken over by the app, with the chunks it fetches after load (cookie consent) in. */
+async function open(page: Page, route: string, lang: Language) {
+  await page.goto(lang === 'en' ? route : `${route}?lang=${lang}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await page.waitForLoadState('networkidle');
+}
+
+/** The page is still there: header, a heading, and #root not emptied. */
+async function expectPageStillThere(page: Page) {
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.locator('h1').first()).toBeVisible();
+  expect(await page.evaluate(() => document.getElementById('root')?.childElementCount ?? 0)).toBeGreaterThan(0);
+}
+
+/** The shell's notice that something could not be fetched. */
+function offlineNotice(page: Page, lang: Language) {
+  return page.getByRole('alert').filter({ hasText: shell(lang).errors.api.network });
+}
+
+test.describe('offline at 390 px without the service worker', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+
+  test('tapping the menu offline keeps the page and opens the menu; Cookie Preferences says it is offline and opens once back online', async ({
+    page,
+    context,
+  }) => {
+    const errors = watchPageErrors(page);
+    await skipCookieBanner(page);
+    await open(page, '/', 'fr');
+    const fr = shell('fr');
+
+    await context.setOffline(true);
+    // The first tap also fetches the toast library, which fails offline: that must not take the page down.
+    await page.getByRole('button', { name: fr.a11y.openMenu }).tap();
+    const menu = page.getByRole('dialog', { name: fr.a11y.menu });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('button', { name: fr.a11y.closeMenu }).tap();
+    await expect(menu).toBeHidden();
+    await expectPageStillThere(page);
+
+    // The cookie settings dialog is fetched when opened: offline, the page stays and the reader is told.
+    const preferences = page.getByRole('contentinfo').getByRole('button', { name: fr.footer.cookiePreferences });
+    await preferences.scrollIntoViewIfNeeded();
+    await preferences.tap();
+    const notice = offlineNotice(page, 'fr');
+    await expect(notice).toBeVisible();
+    await expectPageStillThere(page);
+    await expect(page.getByRole('dialog', { name: consent('fr').dialog.title })).toHaveCount(0);
+
+    // Still offline, Try again fails again and says so again.
+    await notice.getByRole('button', { name: fr.common.retry }).tap();
+    await expect(notice).toBeVisible();
+
+    await context.setOffline(false);
+    await notice.getByRole('button', { name: fr.common.retry }).tap();
+    await expect(page.getByRole('dialog', { name: consent('fr').dialog.title })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // And the menu still works, with the toast library now fetched.
+    await page.getByRole('button', { name: fr.a11y.openMenu }).tap();
+    await expect(menu).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a page not loaded yet, opened offline, shows the error screen inside the layout with Try Again', async ({ page, context }) => {
+    const errors = watchPageErrors(page);
+    await skipCookieBanner(page);
+    await open(page, '/', 'fr');
+    const fr = shell('fr');
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: fr.a11y.openMenu }).tap();
+    await page.getByRole('dialog', { name: fr.a11y.menu }).getByRole('link', { name: fr.nav.faq }).tap();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr.errors.boundary.title);
+    await expect(page.getByRole('main').getByText(fr.errors.api.network)).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    // Not reloaded into the offline page: still the app, at the page's address.
+    await expect(page).toHaveURL(/\/faq/);
+    expect(await page.evaluate(() => document.getElementById('root') !== null)).toBe(true);
+
+    await context.setOffline(false);
+    await page.getByRole('main').getByRole('button', { name: fr.errors.boundary.retry }).tap();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(fr.errors.boundary.title);
+    await expect(page.getByRole('main').getByText(fr.errors.api.network)).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('offline on a desktop without the service worker', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+
+  test('Cookie Preferences offline keeps the page and says so, in Arabic', async ({ page, context }) => {
+    const errors = watchPageErrors(page);
+    await skipCookieBanner(page);
+    await open(page, '/', 'ar');
+    const ar = shell('ar');
+
+    await context.setOffline(true);
+    await page.getByRole('contentinfo').getByRole('button', { name: ar.footer.cookiePreferences }).click();
+    const notice = offlineNotice(page, 'ar');
+    await expect(notice).toBeVisible();
+    await expectPageStillThere(page);
+
+    // Closing the notice leaves the page as it was; asking again (still offline) tells again.
+    await notice.getByRole('button', { name: ar.common.close }).click();
+    await expect(notice).toHaveCount(0);
+    await page.getByRole('contentinfo').getByRole('button', { name: ar.footer.cookiePreferences }).click();
+    await expect(notice).toBeVisible();
+
+    await context.setOffline(false);
+    await notice.getByRole('button', { name: ar.common.retry }).click();
+    await expect(page.getByRole('dialog', { name: consent('ar').dialog.title })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('offline at 390 px with the service worker', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('on the first visit, once the worker controls the page, the menu and the cookie settings open offline', async ({ page, context }) => {
+    const errors = watchPageErrors(page);
+    await skipCookieBanner(page);
+    await open(page, '/', 'fr');
+    const fr = shell('fr');
+    // The worker installs when the page is idle and takes this tab over (no reload needed).
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+    // A page visited while online: its chunk goes through the worker, which keeps it.
+    await page.getByRole('button', { name: fr.a11y.openMenu }).tap();
+    await page.getByRole('dialog', { name: fr.a11y.menu }).getByRole('link', { name: fr.nav.faq }).tap();
+    await expect(page).toHaveURL(/\/faq/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/\?lang=fr$|\/$/);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: fr.a11y.openMenu }).tap();
+    const menu = page.getByRole('dialog', { name: fr.a11y.menu });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('button', { name: fr.a11y.closeMenu }).tap();
+    await expectPageStillThere(page);
+
+    const preferences = page.getByRole('contentinfo').getByRole('button', { name: fr.footer.cookiePreferences });
+    await preferences.scrollIntoViewIfNeeded();
+    await preferences.tap();
+    await expect(page.getByRole('dialog', { name: consent('fr').dialog.title })).toBeVisible();
+    await expect(offlineNotice(page, 'fr')).toHaveCount(0);
+
+    // Scripts and styles are cached; user data from the API never is.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached.some((url) => /^\/assets\/toaster-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(cached.some((url) => /^\/assets\/cookie-settings-dialog-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(cached.some((url) => /^\/assets\/faq-page-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(cached.filter((url) => url.startsWith('/api/')).every((url) => /^\/api\/(categories|services|cities)/.test(url))).toBe(true);
+    await context.setOffline(false);
+    expect(errors).toEqual([]);
+  });
+});
