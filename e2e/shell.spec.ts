@@ -419,6 +419,27 @@ test.describe('account menu at 1280 px', () => {
   });
 });
 
+test.describe('logging out at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('from My Bookings: home, signed out, and the bookings are not asked for again', async ({ page }) => {
+    await signIn(page, 'customer2@demo.ma');
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401 && new URL(response.url()).pathname.startsWith('/api/bookings')) refused.push(response.url());
+    });
+    const listed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/bookings' && response.ok());
+    await page.goto('/dashboard/bookings');
+    await listed;
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
+  });
+});
+
 test.describe('Become a Professional button', () => {
   const shellAr = JSON.parse(readFileSync(path.join(process.cwd(), 'apps/web/src/locales/ar.json'), 'utf8')) as { becomeProFab: { label: string; dismiss: string } };
   const fabOf = (page: Page) => page.locator('[data-become-pro-fab]');

@@ -16,6 +16,7 @@ import type {
   RescheduleBookingRequest,
 } from '@khedma/shared';
 import { api } from './api';
+import { useSessionUser } from './session';
 
 export type { BookingDto } from '@khedma/shared';
 
@@ -85,12 +86,21 @@ export function isOwnBookingAction(bookingId: string, action: string, now = Date
 // Queries
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A user's bookings are read only while someone is signed in: at sign-out the cache is emptied while
+ * the page (My Bookings) is still on screen, and its queries would otherwise read again, signed out (401).
+ */
+function useSignedIn(enabled: boolean | undefined): boolean {
+  return useSessionUser() !== null && (enabled ?? true);
+}
+
 /** GET /api/bookings: newest first; `role` picks "made by me" or "assigned to me". */
 export function useBookings(filter: BookingListFilter = {}, options: { enabled?: boolean } = {}) {
+  const enabled = useSignedIn(options.enabled);
   return useQuery({
     queryKey: bookingKeys.list(filter),
     queryFn: ({ signal }) => api.get<BookingDto[]>(bookingApiPaths.list, { signal, query: { ...filter, limit: 100 } }),
-    enabled: options.enabled ?? true,
+    enabled,
     // Live data: the realtime channel invalidates it; a short stale time covers a missed event.
     staleTime: 5_000,
   });
@@ -98,20 +108,22 @@ export function useBookings(filter: BookingListFilter = {}, options: { enabled?:
 
 /** GET /api/bookings/stats: the dashboard cards. */
 export function useBookingStats(options: { enabled?: boolean } = {}) {
+  const enabled = useSignedIn(options.enabled);
   return useQuery({
     queryKey: bookingKeys.stats(),
     queryFn: ({ signal }) => api.get<BookingStatsResponse>(bookingApiPaths.stats, { signal }),
-    enabled: options.enabled ?? true,
+    enabled,
     staleTime: 5_000,
   });
 }
 
 /** GET /api/bookings/:id/cancellation: the fee the customer would pay now (shown before confirming). */
 export function useCancellationPreview(id: string, options: { enabled?: boolean } = {}) {
+  const enabled = useSignedIn(options.enabled);
   return useQuery({
     queryKey: bookingKeys.cancellation(id),
     queryFn: ({ signal }) => api.get<CancellationPreviewResponse>(bookingApiPaths.cancellation(id), { signal }),
-    enabled: options.enabled ?? true,
+    enabled,
     // The fee depends on the clock: always ask again.
     staleTime: 0,
     gcTime: 0,
