@@ -62,7 +62,7 @@ const RESET: Record<Locale, EmailCopy> = {
     body: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Khedma. Choisissez un nouveau mot de passe avec le lien ci-dessous.',
     button: 'Choisir un nouveau mot de passe',
     expiry: "Ce lien est valable 1 heure et ne sert qu'une fois. Vos autres sessions seront déconnectées.",
-    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
+    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
   },
   ar: {
     subject: 'بدّل كلمة السر ديال Khedma',
