@@ -135,7 +135,7 @@ const COPY: Record<Locale, Copy> = {
       customer_cancelled: { subject: (r) => `Réservation ${r} annulée par le client`, body: 'Le client a annulé cette réservation. Le créneau est de nouveau libre.' },
       professional_cancelled: { subject: (r) => `Réservation ${r} annulée`, body: 'Le professionnel a dû annuler votre réservation. Vous serez remboursé intégralement.' },
       payment_failed: { subject: (r) => `Échec du paiement de la réservation ${r}`, body: "Votre paiement n'a pas abouti : la réservation est annulée. Veuillez réessayer avec une nouvelle réservation." },
-      rescheduled: { subject: (r) => `Réservation ${r} déplacée : à confirmer`, body: 'Le client a déplacé cette réservation. Acceptez ou refusez le nouvel horaire.' },
+      rescheduled: { subject: (r) => `Réservation ${r} déplacée\u00a0: à confirmer`, body: 'Le client a déplacé cette réservation. Acceptez ou refusez le nouvel horaire.' },
     },
   },
   ar: {
