@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Page } from './support/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -154,16 +154,25 @@ async function confirmedUser(page: Page, request: APIRequestContext, baseURL: st
   return email;
 }
 
-test('signing in brings the language saved on the account (chosen at sign-up or on another device)', async ({ page, request, baseURL }) => {
+test('signing in brings the language saved on the account to a device where none was chosen; a choice made on the device stays', async ({ browser, page, request, baseURL }) => {
   const email = uniqueEmail('locale');
   await signUpByApi(request, email, 'fr');
   // Confirming the address through its link (a plain request: this browser stays signed out and in English).
   const confirm = await request.get(linkIn(await nextEmailTo(request, email), baseURL!));
   expect(confirm.status()).toBeLessThan(400);
-  await openIn(page, 'en', '/login');
+  await page.goto('/login');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await logIn(page, 'en', email);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+  // Another device where the reader chose Arabic: it stays Arabic.
+  const other = await browser.newContext({ baseURL });
+  const arabic = waitForAppOnNavigation(await other.newPage());
+  await openIn(arabic, 'ar', '/login');
+  await logIn(arabic, 'ar', email);
+  await expect(arabic.getByRole('button', { name: text('ar', 'shell', 'nav.accountMenu') })).toBeVisible();
+  await expect(arabic.locator('html')).toHaveAttribute('lang', 'ar');
+  await other.close();
 });
 
 for (const lang of ['en', 'ar'] as const) {

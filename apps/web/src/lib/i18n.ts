@@ -65,6 +65,15 @@ function readStoredLanguage(): Language {
   }
 }
 
+/** Whether the reader chose a language on this device (the switch, or a `?lang=` link), rather than reading the default. */
+export function hasChosenLanguage(): boolean {
+  try {
+    return isLanguage(globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    return false;
+  }
+}
+
 /** `?lang=xx` in the address (hreflang alternates, shared links): it wins over the remembered choice. */
 function readUrlLanguage(): Language | null {
   try {

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignUpResponse } from '@khedma/shared/schemas/auth';
 import { api } from '../../lib/api';
-import { currentLanguage, isLanguage, setLanguage } from '../../lib/i18n';
+import { currentLanguage, hasChosenLanguage, isLanguage, setLanguage } from '../../lib/i18n';
 import { refreshSession } from '../../lib/session';
 
 export interface SignUpInput {
@@ -33,9 +33,10 @@ export function useSignIn() {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
       await api.post('/api/auth/sign-in/email', { ...input, rememberMe: true });
       const me = await refreshSession(queryClient);
-      // The language saved on the account (chosen on another device, or at sign-up) follows the user here.
+      // The language saved on the account (chosen on another device, or at sign-up) follows the user to a
+      // device where no language was chosen; a choice made on this device (the switch, a ?lang= link) stays.
       const saved = me?.user.locale;
-      if (saved && isLanguage(saved) && saved !== currentLanguage()) await setLanguage(saved).catch(() => undefined);
+      if (saved && isLanguage(saved) && saved !== currentLanguage() && !hasChosenLanguage()) await setLanguage(saved).catch(() => undefined);
       return me;
     },
   });
