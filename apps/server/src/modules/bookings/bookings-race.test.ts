@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { isoWeekdayOf } from '@khedma/shared';
 import { signIn } from '../auth/auth.test-helpers';
 import { bookingTestApp, counts, createBooking, dayFromNow, errorCode, IDS, wizardBody, type BookingTestApp, type Session } from './bookings.test-helpers';
+import { isSlotConflict } from './bookings.service';
 
 let t: BookingTestApp;
 let customers: Session[];
@@ -56,5 +57,16 @@ describe('racing creates (bookings_no_overlap)', () => {
     expect(created).toHaveLength(2);
     expect(new Set(created.map((c) => c.json().professional.id)).size).toBe(2);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(10);
+  });
+});
+
+describe('what counts as losing the race for a slot', () => {
+  it('the exclusion constraint refusing the row (23P01), or the deadlock two overlapping inserts can fall into (40P01), wrapped or not', () => {
+    expect(isSlotConflict({ code: '23P01' })).toBe(true);
+    expect(isSlotConflict({ code: '40P01' })).toBe(true);
+    expect(isSlotConflict(new Error('insert failed', { cause: { code: '40P01' } }))).toBe(true);
+    expect(isSlotConflict({ code: '23505' })).toBe(false);
+    expect(isSlotConflict(new Error('boom'))).toBe(false);
+    expect(isSlotConflict(undefined)).toBe(false);
   });
 });

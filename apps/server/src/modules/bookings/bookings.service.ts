@@ -152,10 +152,18 @@ const windowError = (result: Extract<BookingWindowResult, { ok: false }>) => {
 const overlaps = (busy: PoolMember['busy'], start: Date, end: Date, ignore?: string) =>
   busy.some((b) => b.bookingId !== ignore && b.start.getTime() < end.getTime() && b.end.getTime() > start.getTime());
 
-/** SQLSTATE 23P01 from the bookings_no_overlap exclusion constraint, through any driver wrapping. */
+/**
+ * SQLSTATEs of a concurrent booking for the same professional and time, through any driver wrapping:
+ * - 23P01, the bookings_no_overlap exclusion constraint refusing the row;
+ * - 40P01, a deadlock between two such inserts. An exclusion constraint is checked after the row is
+ *   in the index, so two inserts of overlapping rows can each find the other's row and wait for it;
+ *   PostgreSQL then aborts one. For that one it is the same news: someone else is taking the slot.
+ */
+const SLOT_CONFLICT_CODES = new Set(['23P01', '40P01']);
+
 export function isSlotConflict(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === '23P01') return true;
+    if (e.code && SLOT_CONFLICT_CODES.has(e.code)) return true;
   }
   return false;
 }
