@@ -38,6 +38,14 @@ async function open(page: Page, route: string, lang: Language) {
   await page.waitForLoadState('networkidle');
 }
 
+/** Watches page errors, skips the cookie banner and opens `/` in `lang`, settled: each journey's start. */
+async function openHome(page: Page, lang: Language) {
+  const errors = watchPageErrors(page);
+  await skipCookieBanner(page);
+  await open(page, '/', lang);
+  return { errors, strings: shell(lang) };
+}
+
 /** The page is still there: header, a heading, and #root not emptied. */
 async function expectPageStillThere(page: Page) {
   await expect(page.getByRole('banner')).toBeVisible();
@@ -57,10 +65,7 @@ test.describe('offline at 390 px without the service worker', () => {
     page,
     context,
   }) => {
-    const errors = watchPageErrors(page);
-    await skipCookieBanner(page);
-    await open(page, '/', 'fr');
-    const fr = shell('fr');
+    const { errors, strings: fr } = await openHome(page, 'fr');
 
     await context.setOffline(true);
     // The first tap also fetches the toast library, which fails offline: that must not take the page down.
@@ -97,10 +102,7 @@ test.describe('offline at 390 px without the service worker', () => {
   });
 
   test('a page not loaded yet, opened offline, shows the error screen inside the layout with Try Again', async ({ page, context }) => {
-    const errors = watchPageErrors(page);
-    await skipCookieBanner(page);
-    await open(page, '/', 'fr');
-    const fr = shell('fr');
+    const { errors, strings: fr } = await openHome(page, 'fr');
 
     await context.setOffline(true);
     await page.getByRole('button', { name: fr.a11y.openMenu }).tap();
@@ -124,10 +126,7 @@ test.describe('offline on a desktop without the service worker', () => {
   test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
 
   test('Cookie Preferences offline keeps the page and says so, in Arabic', async ({ page, context }) => {
-    const errors = watchPageErrors(page);
-    await skipCookieBanner(page);
-    await open(page, '/', 'ar');
-    const ar = shell('ar');
+    const { errors, strings: ar } = await openHome(page, 'ar');
 
     await context.setOffline(true);
     await page.getByRole('contentinfo').getByRole('button', { name: ar.footer.cookiePreferences }).click();
@@ -152,10 +151,7 @@ test.describe('offline at 390 px with the service worker', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('on the first visit, once the worker controls the page, the menu and the cookie settings open offline', async ({ page, context }) => {
-    const errors = watchPageErrors(page);
-    await skipCookieBanner(page);
-    await open(page, '/', 'fr');
-    const fr = shell('fr');
+    const { errors, strings: fr } = await openHome(page, 'fr');
     // The worker installs when the page is idle and takes this tab over (no reload needed).
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
     // A page visited while online: its chunk goes through the worker, which keeps it.
