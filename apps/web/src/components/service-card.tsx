@@ -81,7 +81,7 @@ export function ServiceCard({ service, eager = false }: { service: ServiceTypeSu
         <ul className="mt-auto flex flex-wrap gap-2 pt-1 text-xs font-medium">
           <li className="inline-flex items-center gap-1 rounded-full bg-sand-100 px-2.5 py-1 text-sand-800">
             <BadgeIcon name="duration" />
-            <span className="sr-only">{t('card.duration')}: </span>
+            <span className="sr-only">{t('card.duration')}</span>
             {formatDuration(service.estimatedDurationMinutes, language)}
           </li>
           <li className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2.5 py-1 text-primary-800">
