@@ -41,10 +41,14 @@ describe.skipIf(!built)('pages that do not exist (real web build)', () => {
     expect(ar.body).toContain('<html lang="ar" dir="rtl">');
     expect(ar.body).toContain('أوبس! الصفحة ما كايناش');
     expect(ar.body).toContain('<meta data-seo="robots" name="robots" content="noindex">');
+    // Its description is in the reader's language too, not index.html's English one.
+    expect(ar.body).toContain('<meta name="description" content="Khedma: احجز خدمات الدار');
+    expect(ar.body).not.toContain('book fixed-price home services');
 
     const fr = await get('/services/a/b?utm=x', 'khedma.lang=fr');
     expect(fr.statusCode).toBe(404);
     expect(fr.body).toContain('<html lang="fr" dir="ltr">');
+    expect(fr.body).toContain('<meta name="description" content="Khedma\u00a0: réservez des services');
   });
 
   it('keeps the pages the browser renders as they were: the app shell with 200', async () => {

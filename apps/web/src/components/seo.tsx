@@ -12,6 +12,7 @@ import { useLanguage } from '../lib/localized';
  */
 export interface SeoProps {
   title: string;
+  /** The page's meta description; the site's description in the current language when left out. */
   description?: string;
   /** Structured data built from real data (schema.org objects). */
   jsonLd?: Record<string, unknown> | Array<Record<string, unknown>>;
@@ -131,13 +132,15 @@ export function useSiteOrigin(): string {
 // A missing page has no canonical, alternates or og:url: the previous page's go when it shows.
 const MANAGED_KEYS = ['og:description', 'robots', 'jsonld', 'canonical', 'og:url', 'alternate-x-default', ...LANGUAGES.map((lang) => `alternate-${lang}`)];
 
-export function Seo({ title, description, jsonLd, type = 'website', image = DEFAULT_IMAGE, noindex = false, status, canonicalPath }: SeoProps) {
+export function Seo({ title, description: ownDescription, jsonLd, type = 'website', image = DEFAULT_IMAGE, noindex = false, status, canonicalPath }: SeoProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const location = useLocation();
   const pathname = canonicalPath ?? location.pathname;
   const collector = useContext(HeadCollectorContext);
   const fullTitle = t('app.titleTemplate', { page: title });
+  // A page without its own description gets the site's, in its language (never index.html's English one).
+  const description = ownDescription ?? t('app.description');
   const structured = jsonLd ? JSON.stringify(jsonLd) : null;
   const missing = status === 404;
 
