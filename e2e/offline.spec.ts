@@ -17,6 +17,7 @@ const shell = (lang: Language) =>
     common: Record<string, string>;
     footer: Record<string, string>;
     nav: Record<string, string>;
+    pages: Record<string, { title: string }>;
     errors: { api: Record<string, string>; boundary: Record<string, string> };
   };
 const consent = (lang: Language) =>
@@ -51,6 +52,15 @@ async function expectPageStillThere(page: Page) {
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.locator('h1').first()).toBeVisible();
   expect(await page.evaluate(() => document.getElementById('root')?.childElementCount ?? 0)).toBeGreaterThan(0);
+}
+
+/** An in-app navigation (what a link does), to an address with no link on screen. */
+async function navigateInApp(page: Page, to: string) {
+  await page.evaluate((route) => {
+    window.history.pushState(window.history.state, '', route);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, to);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === to);
 }
 
 /** The shell's notice that something could not be fetched. */
@@ -188,6 +198,44 @@ test.describe('offline at 390 px with the service worker', () => {
     expect(cached.some((url) => /^\/assets\/faq-page-[\w-]+\.js$/.test(url))).toBe(true);
     expect(cached.filter((url) => url.startsWith('/api/')).every((url) => /^\/api\/(categories|services|cities)/.test(url))).toBe(true);
     await context.setOffline(false);
+    expect(errors).toEqual([]);
+  });
+  test('signed in, pages visited earlier and opened again offline in the app: the catalogue from the worker, the bookings say they are offline and load once back online', async ({
+    page,
+    context,
+  }) => {
+    const origin = test.info().project.use.baseURL!;
+    const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: 'customer@demo.ma', password: 'Demo!2345' }, headers: { origin } });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+    const { errors, strings: en } = await openHome(page, 'en');
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+    const cards = page.getByRole('main').getByRole('article');
+    const bookingsSkeleton = page.getByRole('main').getByRole('list', { name: en.common.loading });
+
+    // Both pages visited online (their code and the public catalogue answer go through the worker).
+    await navigateInApp(page, '/services?category=plumbing');
+    await expect(cards.first()).toBeVisible();
+    await navigateInApp(page, '/dashboard/bookings');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shell('en').pages.myBookings.title);
+    await expect(bookingsSkeleton).toHaveCount(0);
+    // A new start of the app on a page that brings no catalogue with it: only what the worker stored.
+    await page.goto('/about');
+    await expect(page.getByRole('banner').getByRole('button', { name: en.a11y.accountMenu })).toBeVisible();
+
+    await context.setOffline(true);
+    await navigateInApp(page, '/services?category=plumbing');
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.first()).toContainText('Plumbing');
+    await expect(offlineNotice(page, 'en')).toHaveCount(0);
+
+    // The bookings are the customer's own, never stored: the page says it is offline instead of loading forever.
+    await navigateInApp(page, '/dashboard/bookings');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shell('en').pages.myBookings.title);
+    await expect(offlineNotice(page, 'en')).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(bookingsSkeleton).toHaveCount(0);
+    await expect(offlineNotice(page, 'en')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 });

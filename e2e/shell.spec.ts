@@ -587,3 +587,64 @@ test.describe('Become a Professional button', () => {
     });
   });
 });
+
+/**
+ * After an in-app navigation the tab title and the route announcer (a polite live region) follow the
+ * page's final state: a page that first shows "Loading service…" is announced by the title it settles
+ * on (the service's name, Service Not Found, Professional not found), once.
+ */
+test.describe('route announcements follow the settled page', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  /** Everything the live region said, in order (each change of its text). */
+  async function recordAnnouncements(page: Page) {
+    await page.evaluate(() => {
+      const region = document.querySelector('[aria-live="polite"][aria-atomic="true"].sr-only');
+      const said: string[] = [];
+      (window as unknown as { announced: string[] }).announced = said;
+      new MutationObserver(() => {
+        const text = region?.textContent ?? '';
+        if (text && said.at(-1) !== text) said.push(text);
+      }).observe(region!, { childList: true, subtree: true, characterData: true });
+    });
+    return () => page.evaluate(() => (window as unknown as { announced: string[] }).announced);
+  }
+
+  /** An in-app navigation (as a link would do), without a link to the address on screen. */
+  async function navigateInApp(page: Page, to: string) {
+    await page.evaluate((path) => {
+      window.history.pushState(window.history.state, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, to);
+  }
+
+  test('a service, a missing service and a missing professional are announced and titled by what they show', async ({ page }) => {
+    // Answers come late, so the loading state is on screen for a while.
+    await page.route(/\/api\/(services\/[^/?]+|pros\/[^/?]+)(\?.*)?$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto('/about');
+    const announced = await recordAnnouncements(page);
+    const services = (await (await page.request.get('/api/services')).json()) as Array<{ id: string; name: { en: string } }>;
+    const service = services[0]!;
+
+    await navigateInApp(page, `/services/${service.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(service.name.en);
+    await expect(page).toHaveTitle(`${service.name.en} | Khedma`);
+    await expect.poll(announced).toEqual([`${service.name.en} | Khedma`]);
+
+    await navigateInApp(page, '/services/garbage');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Not Found');
+    await expect(page).toHaveTitle('Service Not Found | Khedma');
+    await expect.poll(announced).toEqual([`${service.name.en} | Khedma`, 'Service Not Found | Khedma']);
+
+    await navigateInApp(page, '/pro/xyz');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Professional not found');
+    await expect(page).toHaveTitle('Professional not found | Khedma');
+    await expect.poll(announced).toEqual([`${service.name.en} | Khedma`, 'Service Not Found | Khedma', 'Professional not found | Khedma']);
+    // Nothing more comes later (no second announcement of the same page).
+    await page.waitForTimeout(1500);
+    expect(await announced()).toHaveLength(3);
+  });
+});

@@ -5,6 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import { lazyPiece } from '../components/lazy-piece';
 import { ApiError } from '../lib/api';
 import { i18n } from '../lib/i18n';
+import { watchPausedQueries } from '../lib/paused-queries';
 import { loadToaster, onToasterNeeded } from '../lib/toast';
 import { NetworkNoticeHost } from './network-notice';
 
@@ -65,6 +66,8 @@ export function AppProviders({
   i18n?: I18n;
 }) {
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
+  // Offline, a page waiting for data it cannot fetch says so instead of loading forever.
+  useEffect(() => watchPausedQueries(queryClient), [queryClient]);
   return (
     <I18nextProvider i18n={givenI18n ?? i18n}>
       <QueryClientProvider client={queryClient}>

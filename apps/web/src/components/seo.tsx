@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { useLocation } from 'react-router';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../lib/i18n';
+import { reportPageTitle, withdrawPageTitle } from '../lib/page-title';
 import { useLanguage } from '../lib/localized';
 
 /**
@@ -29,6 +30,11 @@ export interface SeoProps {
   status?: number;
   /** The path whose URL is canonical for this page, when it is shown at another path too (/terms-new shows /terms). */
   canonicalPath?: string;
+  /**
+   * The page is still loading what it is about ("Loading service…"): the title is shown, but route
+   * changes are announced with the title the page then settles on.
+   */
+  pending?: boolean;
 }
 
 const OG_LOCALE: Record<Language, string> = { en: 'en_US', fr: 'fr_MA', ar: 'ar_MA' };
@@ -132,7 +138,7 @@ export function useSiteOrigin(): string {
 // A missing page has no canonical, alternates or og:url: the previous page's go when it shows.
 const MANAGED_KEYS = ['og:description', 'robots', 'jsonld', 'canonical', 'og:url', 'alternate-x-default', ...LANGUAGES.map((lang) => `alternate-${lang}`)];
 
-export function Seo({ title, description: ownDescription, jsonLd, type = 'website', image = DEFAULT_IMAGE, noindex = false, status, canonicalPath }: SeoProps) {
+export function Seo({ title, description: ownDescription, jsonLd, type = 'website', image = DEFAULT_IMAGE, noindex = false, status, canonicalPath, pending = false }: SeoProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const location = useLocation();
@@ -154,9 +160,13 @@ export function Seo({ title, description: ownDescription, jsonLd, type = 'websit
     });
   }
 
+  const shownAt = location.pathname;
   useEffect(() => {
     if (document.title !== fullTitle) document.title = fullTitle;
-  }, [fullTitle]);
+    const reported = { pathname: shownAt, title: fullTitle, settled: !pending };
+    reportPageTitle(reported);
+    return () => withdrawPageTitle(reported);
+  }, [fullTitle, shownAt, pending]);
 
   useEffect(() => {
     if (!description) return;

@@ -25,11 +25,19 @@ export interface ServicesQuery {
 /** The catalogue list rarely changes; the server revalidates with ETags anyway. */
 const CATALOGUE_STALE_MS = 5 * 60_000;
 
+/**
+ * Public catalogue answers are kept by the service worker (build/sw-catalogue-policy.ts): offline, they
+ * are asked for all the same, so the worker's copy answers ('online', the default, would pause them
+ * before the request is made). Without a copy, the retry pauses until the connection is back.
+ */
+export const CATALOGUE_NETWORK_MODE = 'offlineFirst' as const;
+
 export function useCategories() {
   return useQuery({
     queryKey: catalogKeys.categories,
     queryFn: ({ signal }) => api.get<CategoryEntry[]>('/api/categories', { signal }),
     staleTime: CATALOGUE_STALE_MS,
+    networkMode: CATALOGUE_NETWORK_MODE,
   });
 }
 
@@ -41,6 +49,7 @@ export function useServices(query: ServicesQuery = {}) {
     queryKey: catalogKeys.services({ q, category }),
     queryFn: ({ signal }) => api.get<ServiceTypeSummary[]>('/api/services', { signal, query: { q, category } }),
     staleTime: CATALOGUE_STALE_MS,
+    networkMode: CATALOGUE_NETWORK_MODE,
     // While a new search runs, keep showing the previous results rather than flashing skeletons.
     placeholderData: keepPreviousData,
   });
@@ -60,6 +69,7 @@ export function useService(id: string) {
     queryKey,
     queryFn: ({ signal }) => api.get<ServiceTypeDetail>(`/api/services/${encodeURIComponent(id)}`, { signal }),
     staleTime: CATALOGUE_STALE_MS,
+    networkMode: CATALOGUE_NETWORK_MODE,
     retryOnMount: !(known?.status === 'error' && isMissingService(known.error)),
   });
 }
@@ -72,6 +82,7 @@ export function useServicePrice(id: string, city: string | null) {
       api.get<PriceResponse>(`/api/services/${encodeURIComponent(id)}/price`, { signal, query: { city: city ?? undefined } }),
     enabled: Boolean(city),
     staleTime: CATALOGUE_STALE_MS,
+    networkMode: CATALOGUE_NETWORK_MODE,
   });
 }
 
@@ -80,5 +91,6 @@ export function useCities() {
     queryKey: catalogKeys.cities,
     queryFn: ({ signal }) => api.get<City[]>('/api/cities', { signal }),
     staleTime: CATALOGUE_STALE_MS,
+    networkMode: CATALOGUE_NETWORK_MODE,
   });
 }

@@ -4,6 +4,7 @@ import { lazyPiece } from '../../components/lazy-piece';
 import { useTranslation } from '../../lib/use-translation';
 import { NavigationType, Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { loadNamespaces } from '../../lib/i18n';
+import { currentPageTitle, subscribePageTitle } from '../../lib/page-title';
 import { useShellSession } from '../session';
 import { SessionEffects } from '../session-effects';
 import { SiteFooter } from './site-footer';
@@ -147,12 +148,17 @@ function NavigationProgress() {
   );
 }
 
+/** How long a page without <Seo> is given to set its title before the document title is announced as it is. */
+const UNREPORTED_TITLE_MS = 1000;
+
 /**
  * Tells screen-reader users that a new page loaded (a client-side navigation is otherwise silent):
- * after each navigation, the new document title goes into a polite live region.
+ * after each navigation, the title the page settles on goes into a polite live region, once. A page
+ * still loading (<Seo pending>: "Loading service…") is waited for, so the reader hears the service's
+ * name, or Service Not Found, and not the placeholder (lib/page-title.ts).
  */
 function RouteAnnouncer() {
-  const location = useLocation();
+  const { pathname } = useLocation();
   const [message, setMessage] = useState('');
   const first = useRef(true);
   useEffect(() => {
@@ -160,10 +166,26 @@ function RouteAnnouncer() {
       first.current = false;
       return;
     }
-    // Pages set the title in their own effects, which run before this one.
-    const id = window.setTimeout(() => setMessage(document.title), 50);
-    return () => window.clearTimeout(id);
-  }, [location.pathname]);
+    let announced = false;
+    const announce = (title: string) => {
+      if (announced) return;
+      announced = true;
+      setMessage(title);
+    };
+    const check = () => {
+      const page = currentPageTitle();
+      if (page?.pathname === pathname && page.settled) announce(page.title);
+    };
+    const fallback = window.setTimeout(() => {
+      if (currentPageTitle()?.pathname !== pathname) announce(document.title);
+    }, UNREPORTED_TITLE_MS);
+    const unsubscribe = subscribePageTitle(check);
+    check();
+    return () => {
+      unsubscribe();
+      window.clearTimeout(fallback);
+    };
+  }, [pathname]);
   return (
     <div aria-live="polite" aria-atomic="true" className="sr-only">
       {message}

@@ -22,6 +22,7 @@ import type {
 import type { ProProfile } from '@khedma/shared/schemas/pros';
 import { api, ApiError } from '../../lib/api';
 import { bookingApiPaths } from '../../lib/bookings';
+import { CATALOGUE_NETWORK_MODE } from '../../lib/catalog';
 
 const catalogueStale = 5 * 60_000;
 
@@ -30,6 +31,7 @@ export function useCategories() {
     queryKey: ['catalog', 'categories'],
     queryFn: ({ signal }) => api.get<CategoryEntry[]>('/api/categories', { signal }),
     staleTime: catalogueStale,
+    networkMode: CATALOGUE_NETWORK_MODE,
   });
 }
 
@@ -38,6 +40,7 @@ export function useServices() {
     queryKey: ['catalog', 'services'],
     queryFn: ({ signal }) => api.get<ServiceTypeSummary[]>('/api/services', { signal }),
     staleTime: catalogueStale,
+    networkMode: CATALOGUE_NETWORK_MODE,
   });
 }
 
@@ -48,6 +51,7 @@ export function useService(id: string | null) {
     queryFn: ({ signal }) => api.get<ServiceTypeDetail>(`/api/services/${encodeURIComponent(id!)}`, { signal }),
     enabled: Boolean(id),
     staleTime: catalogueStale,
+    networkMode: CATALOGUE_NETWORK_MODE,
   });
 }
 
@@ -56,6 +60,7 @@ export function useCities() {
     queryKey: ['catalog', 'cities'],
     queryFn: ({ signal }) => api.get<City[]>('/api/cities', { signal }),
     staleTime: catalogueStale,
+    networkMode: CATALOGUE_NETWORK_MODE,
   });
 }
 
@@ -65,6 +70,7 @@ export function useBoroughs(citySlug: string | null) {
     queryFn: ({ signal }) => api.get<Borough[]>(`/api/cities/${encodeURIComponent(citySlug!)}/boroughs`, { signal }),
     enabled: Boolean(citySlug),
     staleTime: catalogueStale,
+    networkMode: CATALOGUE_NETWORK_MODE,
   });
 }
 

@@ -61,10 +61,19 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
   const query = urlQuery;
   const services = useServices({ q: query, category });
 
+  // The chip pressed shows at once. The list follows the address in the router's transition, which
+  // on the first tap after the server-rendered page was taken over also takes over every card still
+  // waiting (components/deferred.tsx: a change of the router's state reaches into each): seconds on a
+  // slow phone. Cleared once the address has moved.
+  const shownCategory: ChipValue = category ?? 'all';
+  const [chosen, setChosen] = useState<{ value: ChipValue; from: ChipValue } | null>(null);
+  if (chosen && chosen.from !== shownCategory) setChosen(null);
+
   /** A category chip (the search text stays), or "Show all services" (`keepSearch` false: the search goes too). */
   const chooseCategory = (value: ChipValue, keepSearch = true) => {
     const next = value === 'all' ? undefined : value;
     const q = keepSearch ? query : '';
+    if (value !== shownCategory) setChosen({ value, from: shownCategory });
     if (routeCategory) {
       // A category page: go to the other category's page (or the whole catalogue), at the search section.
       // Chips filter, as on /services: the entry is replaced, so Back leaves the catalogue instead of
@@ -103,7 +112,21 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
     ? t(`catalogue.categoryPages.${routeCategory}.description`)
     : t('catalogue.description');
   const list = services.data;
-  const pending = text.trim() !== query || (services.isFetching && services.isPlaceholderData);
+  const pending = text.trim() !== query || chosen !== null || (services.isFetching && services.isPlaceholderData);
+  // Made once per list: rendering the page again for the pressed chip or the pending state leaves the
+  // cards (and those still showing the server's HTML) untouched.
+  const cards = useMemo(
+    () =>
+      list?.map((service, index) => (
+        <li key={service.id} className="flex">
+          {/* Most cards are below the fold on a phone: each is taken over as it comes near. */}
+          <Deferred className="flex w-full flex-col [&>article]:flex-1" offscreen="skip-offscreen [--offscreen-block-size:25rem] sm:[--offscreen-block-size:30rem]">
+            <ServiceCard service={service} eager={index < 3} />
+          </Deferred>
+        </li>
+      )),
+    [list],
+  );
 
   return (
     <>
@@ -143,7 +166,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
               className="max-w-2xl"
             />
           </form>
-          <ChipGroup label={t('catalogue.chipsLabel')} options={chips} value={category ?? 'all'} onChange={(value) => chooseCategory(value)} />
+          <ChipGroup label={t('catalogue.chipsLabel')} options={chips} value={chosen?.value ?? shownCategory} onChange={(value) => chooseCategory(value)} />
         </div>
       </section>
 
@@ -185,14 +208,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
           <>
             <ServiceCardIcons />
             <ul className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${pending ? 'opacity-70' : ''}`}>
-              {list.map((service, index) => (
-                <li key={service.id} className="flex">
-                  {/* Most cards are below the fold on a phone: each is taken over as it comes near. */}
-                  <Deferred className="flex w-full flex-col [&>article]:flex-1" offscreen="skip-offscreen [--offscreen-block-size:25rem] sm:[--offscreen-block-size:30rem]">
-                    <ServiceCard service={service} eager={index < 3} />
-                  </Deferred>
-                </li>
-              ))}
+              {cards}
             </ul>
           </>
         )}

@@ -23,7 +23,7 @@ export function ServiceDetail({ id }: { id: string }) {
   if (service.isPending) {
     return (
       <div role="status" className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-3 py-16 text-ink-muted">
-        <Seo title={t('detail.loading')} />
+        <Seo title={t('detail.loading')} pending />
         <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-primary-600 motion-reduce:animate-none" />
         <span>{t('detail.loading')}</span>
       </div>

@@ -24,7 +24,7 @@ export function ProPage() {
   if (profile.isPending) {
     return (
       <div className="container-page py-10" role="status">
-        <Seo title={tc('pages.pro.title')} />
+        <Seo title={tc('pages.pro.title')} pending />
         <div className="h-32 animate-pulse rounded-card bg-sand-200 motion-reduce:animate-none" />
         <span className="sr-only">{tc('common.loading')}</span>
       </div>
