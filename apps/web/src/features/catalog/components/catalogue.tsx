@@ -39,11 +39,20 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
     if (urlQuery !== text.trim()) setText(urlQuery);
   }
 
+  // Set when a navigation already under way brings the address in line with the text (Show all services
+  // clears both): the debounced write below must not race it. On a slow phone that navigation can take
+  // longer than the debounce, and the write, made against the old address, replaced it.
+  const addressFollowsText = useRef(false);
+
   // Typing settles for 300 ms, then the text goes into the address (no history entry), and the
   // address drives the server search: a reload or a shared link shows the same results.
   useEffect(() => {
     const q = text.trim();
-    if (q === urlQuery) return;
+    if (q === urlQuery) {
+      addressFollowsText.current = false;
+      return;
+    }
+    if (addressFollowsText.current) return;
     const id = window.setTimeout(() => {
       setParams(
         (current) => {
@@ -198,6 +207,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
               className="mt-6"
               onClick={() => {
                 setText('');
+                addressFollowsText.current = true;
                 chooseCategory('all', false);
               }}
             >
