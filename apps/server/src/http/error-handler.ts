@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode } from '@khedma/shared';
+import { VALIDATION_MESSAGES, type ErrorBody, type ErrorCode } from '@khedma/shared';
+import { invalidInputKind } from '../db/errors';
 import { AppError } from './errors';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
@@ -47,6 +48,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (known) return send(reply, known[0], known[1], known[2]);
+    // Defence in depth behind the shared schemas: a value PostgreSQL refuses (a NUL byte in text, "abc"
+    // for a uuid) is the client's input, not our fault. Logged all the same: a schema let it through.
+    const badInput = invalidInputKind(err);
+    if (badInput) {
+      req.log.warn({ err, reqId: req.id }, 'the database refused a value of the request');
+      return send(reply, 400, 'VALIDATION_FAILED', badInput === 'text' ? VALIDATION_MESSAGES.controlCharacters : 'The request is not valid.');
+    }
     if (err.statusCode === 429) {
       return send(reply, 429, 'RATE_LIMITED', 'Too many requests. Please wait a moment and try again.');
     }
