@@ -17,7 +17,7 @@ async function pair(isProduction: boolean): Promise<[FastifyInstance, FastifyIns
   // (helmet types come in an ESM and a CJS copy, which TypeScript deems unrelated.)
   await reference.register(fastifyHelmet, helmetOptions({ isProduction }) as never);
   const ours = Fastify();
-  registerSecurityHeaders(ours, helmetOptions({ isProduction }));
+  registerSecurityHeaders(ours, securityHeaders(helmetOptions({ isProduction })));
   return [routes(reference), routes(ours)];
 }
 

@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { ServerResponse } from 'node:http';
 
 export interface SecurityHeaders {
   /** Header name (as helmet spells it) and value, in helmet's order. */
@@ -73,13 +74,21 @@ export function securityHeaders(options: HelmetOptions): SecurityHeaders {
   return recorded;
 }
 
+/** Sets the headers on a response (the hook below, and answers Fastify makes before any hook runs). */
+export function applySecurityHeaders(res: ServerResponse, { set, remove }: SecurityHeaders): void {
+  for (let i = 0; i < set.length; i++) res.setHeader(set[i]![0], set[i]![1]);
+  for (let i = 0; i < remove.length; i++) res.removeHeader(remove[i]!);
+}
+
+/** The headers as raw header lines, for an answer written straight to the socket (a request Node could not parse). */
+export function securityHeaderLines({ set }: SecurityHeaders): string[] {
+  return set.map(([name, value]) => `${name}: ${value}`);
+}
+
 /** Sets the headers on every response of the app (registered on the root instance). */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const { set, remove } = securityHeaders(options);
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   app.addHook('onRequest', (_req, reply, done) => {
-    const res = reply.raw;
-    for (let i = 0; i < set.length; i++) res.setHeader(set[i]![0], set[i]![1]);
-    for (let i = 0; i < remove.length; i++) res.removeHeader(remove[i]!);
+    applySecurityHeaders(reply.raw, headers);
     done();
   });
 }
