@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendError } from './http/error-handler';
 import { securitySchemes } from './http/openapi';
 import { helmetOptions, registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { pickCoding } from './http/encoding';
 import { registerWebApp } from './http/static';
 import { createPageRenderer, injectFetch, isPublicPage, pageLanguage, type PageRenderer } from './http/pages';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
@@ -174,9 +175,8 @@ async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: stri
     if (page) {
       // The language comes from the cookie and the body is compressed here: one copy per cookie and encoding.
       reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'Cookie, Accept-Encoding');
-      const accepted = String(req.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+      const coding = pickCoding(req.headers['accept-encoding']);
+      if (coding) return reply.header('content-encoding', coding).send(page[coding]);
       return reply.send(page.html);
     }
   }
