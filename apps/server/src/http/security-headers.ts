@@ -42,12 +42,45 @@ export function helmetOptions(config: { isProduction: boolean }): HelmetOptions 
       },
     },
     hsts: config.isProduction ? { maxAge: 15552000, includeSubDomains: true } : false,
+    // frame-ancestors 'none' above forbids every frame; the legacy header says the same (not SAMEORIGIN).
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
 }
 
-/** What helmet's middleware does to a response under these options (which must hold no per-request value). */
+/**
+ * Powerful features no page of the site uses, turned off for the site and anything it might embed
+ * (helmet sets no Permissions-Policy). Geolocation too: the web app never asks for a position. Only
+ * names Chromium knows (an unknown one is a console error on every page). A feature the app starts
+ * using (a passkey sign-in: publickey-credentials-get) must leave this list.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
+ * What helmet's middleware does to a response under these options (which must hold no per-request
+ * value), then the Permissions-Policy.
+ */
 export function securityHeaders(options: HelmetOptions): SecurityHeaders {
   const csp = options.contentSecurityPolicy;
   const directives = typeof csp === 'object' && csp.directives ? Object.values(csp.directives) : [];
@@ -71,6 +104,7 @@ export function securityHeaders(options: HelmetOptions): SecurityHeaders {
   });
   // Every helmet middleware is synchronous; one that was not would not have been recorded whole.
   if (!finished) throw new Error('helmet did not finish synchronously');
+  recorded.set.push(['Permissions-Policy', PERMISSIONS_POLICY]);
   return recorded;
 }
 

@@ -5,12 +5,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { pickCoding } from './encoding';
 
 const INDEX = '<!doctype html><html lang="en"><head><title>Khedma</title></head><body><div id="root"></div></body></html>';
+const SW = `self.addEventListener('fetch', () => {}); // ${'x'.repeat(2000)}`;
 /** A stand-in for the web build's server entry: every public page renders, nothing is not found. */
 const ENTRY = `
 export async function prepare() {}
@@ -24,7 +25,12 @@ let t: TestApp;
 let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(os.tmpdir(), 'khedma-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  // The build writes a .br and a .gz copy beside its larger files.
+  for (const [name, text] of [['index.html', INDEX], ['sw.js', SW]] as const) {
+    writeFileSync(path.join(webDist, name), text);
+    writeFileSync(path.join(webDist, `${name}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(webDist, `${name}.gz`), gzipSync(text));
+  }
   mkdirSync(path.join(webDist, '.ssr'));
   writeFileSync(path.join(webDist, '.ssr', 'entry-server.mjs'), ENTRY);
   t = await createTestApp({ webDist, publicUrl: 'https://khedma.example' });
@@ -67,5 +73,30 @@ describe('content coding of rendered pages', () => {
     expect(pickCoding('gzip, br')).toBe('br');
     expect(pickCoding('br', ['gzip'])).toBeNull();
     expect(pickCoding(undefined)).toBeNull();
+  });
+});
+
+describe("the build's files", () => {
+  it('sends the precompressed copy in place of a file, by Accept-Encoding', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(SW);
+    const plain = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br;q=0' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SW);
+  });
+
+  it('answers 404 for the precompressed copies asked for by name (no octet-stream downloads)', async () => {
+    for (const url of ['/index.html.br', '/index.html.gz', '/sw.js.gz', '/sw.js.br', '/SW.JS.GZ']) {
+      for (const acceptEncoding of [undefined, 'gzip, br']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+        expect(res.statusCode, `${url} ${acceptEncoding}`).toBe(404);
+        expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+        expect(res.json().error.code).toBe('NOT_FOUND');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
+    }
   });
 });
