@@ -8,9 +8,10 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import type { Database } from './db/client';
-import { registerErrorHandling, sendError } from './http/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendError } from './http/error-handler';
 import { securitySchemes } from './http/openapi';
-import { helmetOptions, registerSecurityHeaders } from './http/security-headers';
+import { helmetOptions, registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { pickCoding } from './http/encoding';
 import { registerWebApp } from './http/static';
 import { createPageRenderer, injectFetch, isPublicPage, pageLanguage, type PageRenderer } from './http/pages';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
@@ -44,6 +45,9 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** Builds the whole HTTP application. Never listens: main.ts does, tests use app.inject. */
 export async function buildApp({ config, database, plugins = [], ...overrides }: BuildAppOptions): Promise<FastifyInstance> {
+  // helmet's headers, computed once (http/security-headers.ts): on every response, including the ones
+  // Fastify makes before any hook (a URL that does not decode) or without a request (an unparsable one).
+  const headers = securityHeaders(helmetOptions(config));
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -61,6 +65,8 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -74,8 +80,7 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     reply.header('x-request-id', req.id);
   });
 
-  // helmet's headers, computed once (http/security-headers.ts), on every response.
-  registerSecurityHeaders(app, helmetOptions(config));
+  registerSecurityHeaders(app, headers);
   await app.register(compress, {
     global: true,
     threshold: 1024,
@@ -170,9 +175,8 @@ async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: stri
     if (page) {
       // The language comes from the cookie and the body is compressed here: one copy per cookie and encoding.
       reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'Cookie, Accept-Encoding');
-      const accepted = String(req.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+      const coding = pickCoding(req.headers['accept-encoding']);
+      if (coding) return reply.header('content-encoding', coding).send(page[coding]);
       return reply.send(page.html);
     }
   }

@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   EMAIL_NOT_CONFIRMED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** The client took too long to send the request. */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   /** Sign-up with an email that already has an account. */
   EMAIL_EXISTS: 409,
@@ -36,9 +38,13 @@ export const ERROR_CODES = {
   /** Nobody can take this service, city and time (wizard step 3 offers other times). */
   NO_PROFESSIONAL_AVAILABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A path segment longer than any id or slug of the API. */
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,
   RATE_LIMITED: 429,
+  /** The request line and headers together are over the server's limit (16 KB). */
+  HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

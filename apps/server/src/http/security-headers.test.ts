@@ -1,7 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { helmetOptions, registerSecurityHeaders, securityHeaders } from './security-headers';
+import { PERMISSIONS_POLICY, helmetOptions, registerSecurityHeaders, securityHeaders } from './security-headers';
 
 /** Two apps with the same routes: @fastify/helmet (per request) and the headers computed once. */
 async function pair(isProduction: boolean): Promise<[FastifyInstance, FastifyInstance]> {
@@ -17,7 +17,7 @@ async function pair(isProduction: boolean): Promise<[FastifyInstance, FastifyIns
   // (helmet types come in an ESM and a CJS copy, which TypeScript deems unrelated.)
   await reference.register(fastifyHelmet, helmetOptions({ isProduction }) as never);
   const ours = Fastify();
-  registerSecurityHeaders(ours, helmetOptions({ isProduction }));
+  registerSecurityHeaders(ours, securityHeaders(helmetOptions({ isProduction })));
   return [routes(reference), routes(ours)];
 }
 
@@ -32,8 +32,11 @@ describe('security headers computed once', () => {
           const { date: _date, ...rest } = h;
           return rest;
         };
+        // Ours add the Permissions-Policy helmet does not set.
+        const { 'permissions-policy': policy, ...ourHelmet } = b.headers;
         expect(b.statusCode).toBe(a.statusCode);
-        expect(strip(b.headers)).toEqual(strip(a.headers));
+        expect(strip(ourHelmet)).toEqual(strip(a.headers));
+        expect(policy).toBe(PERMISSIONS_POLICY);
       }
       await Promise.all([reference.close(), ours.close()]);
     });
@@ -48,6 +51,16 @@ describe('security headers computed once', () => {
     expect(prod['content-security-policy']).toContain('upgrade-insecure-requests');
     expect(dev['x-content-type-options']).toBe('nosniff');
     expect(dev['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('forbids framing in both headers, and turns off the powerful features the site does not use', () => {
+    const dev = Object.fromEntries(securityHeaders(helmetOptions({ isProduction: false })).set.map(([k, v]) => [k.toLowerCase(), v]));
+    expect(dev['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(dev['x-frame-options']).toBe('DENY');
+    const policy = new Map(dev['permissions-policy']!.split(', ').map((d) => d.split('=') as [string, string]));
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture']) {
+      expect(policy.get(feature), feature).toBe('()');
+    }
   });
 
   it('refuses options whose headers would depend on the request', () => {

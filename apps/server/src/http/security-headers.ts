@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { ServerResponse } from 'node:http';
 
 export interface SecurityHeaders {
   /** Header name (as helmet spells it) and value, in helmet's order. */
@@ -41,12 +42,45 @@ export function helmetOptions(config: { isProduction: boolean }): HelmetOptions 
       },
     },
     hsts: config.isProduction ? { maxAge: 15552000, includeSubDomains: true } : false,
+    // frame-ancestors 'none' above forbids every frame; the legacy header says the same (not SAMEORIGIN).
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
 }
 
-/** What helmet's middleware does to a response under these options (which must hold no per-request value). */
+/**
+ * Powerful features no page of the site uses, turned off for the site and anything it might embed
+ * (helmet sets no Permissions-Policy). Geolocation too: the web app never asks for a position. Only
+ * names Chromium knows (an unknown one is a console error on every page). A feature the app starts
+ * using (a passkey sign-in: publickey-credentials-get) must leave this list.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
+ * What helmet's middleware does to a response under these options (which must hold no per-request
+ * value), then the Permissions-Policy.
+ */
 export function securityHeaders(options: HelmetOptions): SecurityHeaders {
   const csp = options.contentSecurityPolicy;
   const directives = typeof csp === 'object' && csp.directives ? Object.values(csp.directives) : [];
@@ -70,16 +104,25 @@ export function securityHeaders(options: HelmetOptions): SecurityHeaders {
   });
   // Every helmet middleware is synchronous; one that was not would not have been recorded whole.
   if (!finished) throw new Error('helmet did not finish synchronously');
+  recorded.set.push(['Permissions-Policy', PERMISSIONS_POLICY]);
   return recorded;
 }
 
+/** Sets the headers on a response (the hook below, and answers Fastify makes before any hook runs). */
+export function applySecurityHeaders(res: ServerResponse, { set, remove }: SecurityHeaders): void {
+  for (let i = 0; i < set.length; i++) res.setHeader(set[i]![0], set[i]![1]);
+  for (let i = 0; i < remove.length; i++) res.removeHeader(remove[i]!);
+}
+
+/** The headers as raw header lines, for an answer written straight to the socket (a request Node could not parse). */
+export function securityHeaderLines({ set }: SecurityHeaders): string[] {
+  return set.map(([name, value]) => `${name}: ${value}`);
+}
+
 /** Sets the headers on every response of the app (registered on the root instance). */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const { set, remove } = securityHeaders(options);
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   app.addHook('onRequest', (_req, reply, done) => {
-    const res = reply.raw;
-    for (let i = 0; i < set.length; i++) res.setHeader(set[i]![0], set[i]![1]);
-    for (let i = 0; i < remove.length; i++) res.removeHeader(remove[i]!);
+    applySecurityHeaders(reply.raw, headers);
     done();
   });
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
+const PRECOMPRESSED_COPY = /\.(?:br|gz)$/i;
+
 /**
  * Serves the built web app: hashed files under /assets/ are cached for a year, everything else
  * (index.html, sw.js, manifest) is revalidated on each visit so a deploy shows up at once.
@@ -17,6 +19,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     wildcard: false,
     index: false,
     preCompressed: true,
+    // The build's .br and .gz files are the precompressed copies of its files, sent in their place to a
+    // client that accepts the coding; asked for by name they would go out as application/octet-stream
+    // downloads. They answer 404 like any missing file (the not-found handler).
+    allowedPath: (pathName) => !PRECOMPRESSED_COPY.test(pathName),
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -31,6 +31,14 @@ export class RateLimiter {
     private readonly scale = 1,
   ) {}
 
+  /**
+   * The same limiter on another handle, such as a transaction: its counts then stand or fall with
+   * the transaction (a request that fails after being counted uses up nothing).
+   */
+  on(db: Db): RateLimiter {
+    return new RateLimiter(db, this.scale);
+  }
+
   /** Counts one request against `key`: at most `limit` per `windowSeconds`. */
   async consume(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
     if (!Number.isInteger(limit) || limit < 1) throw new Error('limit must be a positive integer');

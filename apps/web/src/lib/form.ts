@@ -45,6 +45,8 @@ const KEY_BY_MESSAGE = new Map<string, ValidationKey>([
   [VALIDATION_MESSAGES.phone, 'validation.phone'],
   [VALIDATION_MESSAGES.verificationCode, 'validation.verificationCode'],
   [VALIDATION_MESSAGES.locale, 'validation.locale'],
+  [VALIDATION_MESSAGES.singleLine, 'validation.singleLine'],
+  [VALIDATION_MESSAGES.controlCharacters, 'validation.controlCharacters'],
   [PASSWORD_TOO_LONG_MESSAGE, 'validation.passwordTooLong'],
   ...PASSWORD_RULES.map((rule, i) => [rule.message, PASSWORD_RULE_KEYS[i]!] as [string, ValidationKey]),
   [PROFILE_MESSAGES.location, 'validation.location'],

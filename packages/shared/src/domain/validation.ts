@@ -18,7 +18,27 @@ export const VALIDATION_MESSAGES = {
   phone: 'Invalid phone number - Please enter a valid Moroccan phone number (9 digits after +212)',
   verificationCode: 'Invalid code - Please enter the 6-digit verification code',
   locale: 'Please choose English, French or Arabic',
+  /** A one-line field (a name, an address, a search) with a line break or another control character. */
+  singleLine: 'Please write this on one line, without special characters',
+  /** Free text with a control character other than a tab or a line break (a NUL byte ...). */
+  controlCharacters: 'This text contains characters that are not allowed',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Plain text: what a person can type. Control characters (C0, DEL, C1: \p{Cc}) never are, except
+// tabs and line breaks in multi-line text; PostgreSQL refuses NUL in text outright, and a line break
+// in a one-line value ends up in places that treat it as a separator (an email subject, a log line).
+// ---------------------------------------------------------------------------------------------
+
+/** Any control character, or the Unicode line and paragraph separators (line breaks too). */
+const NOT_SINGLE_LINE = /[\p{Cc}\u2028\u2029]/u;
+/** A control character other than tab, line feed and carriage return. */
+const NOT_PLAIN_TEXT = /[^\P{Cc}\t\n\r]/u;
+
+/** One line of plain text: no control character, no line break. */
+export const isSingleLineText = (text: string): boolean => !NOT_SINGLE_LINE.test(text);
+/** Plain text that may span lines: no control character but tab and line breaks. */
+export const isPlainText = (text: string): boolean => !NOT_PLAIN_TEXT.test(text);
 
 /** One message per failed sign-up password rule (PRODUCT.md §2: the stronger rule). */
 export const PASSWORD_RULES = [
@@ -57,7 +77,7 @@ export function isValidName(name: string): boolean {
 }
 
 // A pragmatic address pattern: something@domain.tld, no spaces; the server and the form agree on it.
-const EMAIL_RE = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]{2,}$/;
+const EMAIL_RE = /^[^\s@"<>()[\]\\,;:\p{Cc}]+@[^\s@"<>()[\]\\,;:\p{Cc}]+\.[^\s@"<>()[\]\\,;:\p{Cc}]{2,}$/u;
 export const EMAIL_MAX_LENGTH = 254;
 
 export function isValidEmail(email: string): boolean {
@@ -122,6 +142,9 @@ export const moroccanPhoneField = z
   .refine(isValidMoroccanPhone, VALIDATION_MESSAGES.phone)
   .transform((p) => normalizeMoroccanPhone(p)!)
   .meta({ example: '+212 612 345 678' });
+
+/** A one-line string field (slugs, search text, URLs ...): refuses control characters and line breaks. */
+export const singleLineString = (message: string = VALIDATION_MESSAGES.singleLine) => z.string().refine(isSingleLineText, message);
 
 /** A 6-character verification code. */
 export const verificationCodeField = z

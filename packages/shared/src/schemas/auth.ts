@@ -12,6 +12,7 @@ import {
   moroccanPhoneField,
   nameField,
   newPasswordField,
+  singleLineString,
   verificationCodeField,
 } from '../domain/validation';
 import { profileSchema } from './profile';
@@ -46,7 +47,7 @@ export const signUpRequestSchema = z
      * Where the confirmation link lands (a same-site path such as "/book-service?service=..."), with
      * ?verified=1; anything else, or none, lands on /dashboard?verified=1. Checked by the server.
      */
-    next: z.string().max(2000).optional(),
+    next: singleLineString().max(2000).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -125,9 +126,9 @@ export const resendConfirmationRequestSchema = z
   .object({
     email: emailField,
     /** Where the link lands after confirmation; defaults to /dashboard?verified=1. Same origin only. */
-    callbackURL: z.string().max(2000).optional(),
+    callbackURL: singleLineString().max(2000).optional(),
     /** Without callbackURL: the same-site path the link lands on, as at sign-up (checked by the server). */
-    next: z.string().max(2000).optional(),
+    next: singleLineString().max(2000).optional(),
   })
   .meta({ id: 'ResendConfirmationRequest' });
 
@@ -136,14 +137,14 @@ export const forgotPasswordRequestSchema = z
   .object({
     email: emailField,
     /** Page that receives ?token= (or ?error=INVALID_TOKEN); defaults to /reset-password. Same origin only. */
-    redirectTo: z.string().max(2000).optional(),
+    redirectTo: singleLineString().max(2000).optional(),
   })
   .meta({ id: 'ForgotPasswordRequest' });
 
 /** POST /api/auth/reset-password */
 export const resetPasswordRequestSchema = z
   .object({
-    token: z.string().min(1).max(200),
+    token: singleLineString().min(1).max(200),
     newPassword: newPasswordField,
     confirmPassword: z.string().optional(),
   })

@@ -25,7 +25,7 @@ import {
 } from '../domain/constants';
 import { BOOKING_WINDOW_MESSAGES, DEFAULT_DURATION_HOURS, DURATION_CHOICES_HOURS, PRO_PAGE_TIMES, WIZARD_START_TIMES } from '../domain/schedule';
 import { isLocalDate, isLocalTime, timeToMinutes } from '../domain/time';
-import { moroccanPhoneField } from '../domain/validation';
+import { VALIDATION_MESSAGES, isPlainText, isSingleLineText, moroccanPhoneField } from '../domain/validation';
 import { localizedTextSchema } from './catalog';
 
 /** Copy for the booking fields SPEC.md gives no exact message for. */
@@ -87,12 +87,16 @@ export const durationHoursField = z
   .default(DEFAULT_DURATION_HOURS)
   .meta({ description: `One of ${BOOKING_RULES.durationChoicesHours.join(', ')}` });
 
-/** Optional free text: trimmed, blank becomes undefined. Longer than the limit is refused, not cut. */
-const optionalText = (max: number, message: string) =>
+/**
+ * Optional free text: trimmed, blank becomes undefined. Longer than the limit is refused, not cut.
+ * Multi-line (a description) or one line (an address), never with other control characters.
+ */
+const optionalText = (max: number, message: string, lines: 'single' | 'multi' = 'multi') =>
   z
     .string()
     .trim()
     .max(max, message)
+    .refine(lines === 'single' ? isSingleLineText : isPlainText, lines === 'single' ? VALIDATION_MESSAGES.singleLine : VALIDATION_MESSAGES.controlCharacters)
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -132,7 +136,7 @@ export const quoteRequestSchema = z
     serviceTypeId: id(BOOKING_MESSAGES.serviceRequired),
     /** The city by id, or by slug (e.g. from a URL). */
     cityId: id(BOOKING_MESSAGES.cityRequired).optional(),
-    citySlug: z.string().trim().min(1).max(64).optional(),
+    citySlug: z.string().trim().min(1).max(64).refine(isSingleLineText, VALIDATION_MESSAGES.singleLine).optional(),
     /** Casablanca only. */
     boroughId: id().nullish(),
     addOnIds: addOnIdsField,
@@ -246,7 +250,7 @@ export const createBookingRequestSchema = z
     addOnIds: addOnIdsField,
     description: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.description),
     /** Address; the city name when not given (SPEC §3 "location holds the city"). */
-    location: optionalText(LIMITS.bookingLocationMax, BOOKING_MESSAGES.location),
+    location: optionalText(LIMITS.bookingLocationMax, BOOKING_MESSAGES.location, 'single'),
   })
   .superRefine(refineWizardTimes)
   .meta({ id: 'CreateBookingRequest' });
@@ -263,7 +267,8 @@ export const createHourlyBookingRequestSchema = z
       .string({ error: BOOKING_MESSAGES.locationRequired })
       .trim()
       .min(1, { message: BOOKING_MESSAGES.locationRequired, abort: true })
-      .max(LIMITS.bookingLocationMax, BOOKING_MESSAGES.location),
+      .max(LIMITS.bookingLocationMax, BOOKING_MESSAGES.location)
+      .refine(isSingleLineText, VALIDATION_MESSAGES.singleLine),
     contactPhone: moroccanPhoneField,
     specialRequests: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.specialRequests),
     description: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.description),
@@ -469,7 +474,8 @@ export const refundBookingRequestSchema = z
       .string({ error: BOOKING_MESSAGES.refundReason })
       .trim()
       .min(1, { message: BOOKING_MESSAGES.refundReason, abort: true })
-      .max(REASON_MAX, BOOKING_MESSAGES.reason),
+      .max(REASON_MAX, BOOKING_MESSAGES.reason)
+      .refine(isPlainText, VALIDATION_MESSAGES.controlCharacters),
   })
   .meta({ id: 'RefundBookingRequest' });
 export type RefundBookingRequest = z.infer<typeof refundBookingRequestSchema>;

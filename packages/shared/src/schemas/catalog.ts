@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../domain/catalog';
+import { VALIDATION_MESSAGES, isSingleLineText } from '../domain/validation';
 import { LIMITS_SEARCH } from './limits';
 
 /** A text in the three interface languages. */
@@ -48,14 +49,14 @@ export const serviceTypeDetailSchema = serviceTypeSummarySchema
 export type ServiceTypeDetail = z.infer<typeof serviceTypeDetailSchema>;
 
 export const serviceSearchQuerySchema = z.object({
-  q: z.string().trim().max(LIMITS_SEARCH.queryMax).optional(),
+  q: z.string().trim().max(LIMITS_SEARCH.queryMax).refine(isSingleLineText, VALIDATION_MESSAGES.singleLine).optional(),
   category: categorySlugSchema.optional(),
 });
 
 export const serviceIdParamsSchema = z.object({ id: z.uuid({ message: 'Service not found' }) });
 
 export const priceQuerySchema = z.object({
-  city: z.string().trim().max(64).optional(),
+  city: z.string().trim().max(64).refine(isSingleLineText, VALIDATION_MESSAGES.singleLine).optional(),
   borough: z.uuid().optional(),
 });
 export const priceResponseSchema = z.object({
@@ -74,4 +75,6 @@ export const citiesResponseSchema = z.array(citySchema);
 export const boroughSchema = z.object({ id: z.uuid(), name: localizedTextSchema }).meta({ id: 'Borough' });
 export type Borough = z.infer<typeof boroughSchema>;
 export const boroughsResponseSchema = z.array(boroughSchema);
-export const citySlugParamsSchema = z.object({ slug: z.string().trim().min(1).max(64) });
+export const citySlugParamsSchema = z.object({
+  slug: z.string().trim().min(1).max(64).refine(isSingleLineText, VALIDATION_MESSAGES.singleLine),
+});

@@ -1,7 +1,7 @@
 /** Profiles (SPEC.md §3 Profile, §5 profile rules): GET/PATCH /api/profile, POST /api/profile/avatar. */
 import { z } from 'zod';
 import { LIMITS, LOCALES, USER_TYPES } from '../domain/constants';
-import { VALIDATION_MESSAGES, isValidName, normalizeMoroccanPhone } from '../domain/validation';
+import { VALIDATION_MESSAGES, isPlainText, isSingleLineText, isValidName, normalizeMoroccanPhone } from '../domain/validation';
 
 export const PROFILE_LIMITS = {
   locationMax: 100,
@@ -79,10 +79,16 @@ export const updateProfileRequestSchema = z
     name: clearable(profileName).optional(),
     full_name: clearable(profileName).optional(),
     phone: clearable(profilePhone).optional(),
-    location: clearable(z.string().max(PROFILE_LIMITS.locationMax, PROFILE_MESSAGES.location)).optional(),
-    about_me: clearable(z.string().max(PROFILE_LIMITS.aboutMeMax, PROFILE_MESSAGES.aboutMe)).optional(),
+    location: clearable(
+      z.string().max(PROFILE_LIMITS.locationMax, PROFILE_MESSAGES.location).refine(isSingleLineText, VALIDATION_MESSAGES.singleLine),
+    ).optional(),
+    about_me: clearable(
+      z.string().max(PROFILE_LIMITS.aboutMeMax, PROFILE_MESSAGES.aboutMe).refine(isPlainText, VALIDATION_MESSAGES.controlCharacters),
+    ).optional(),
     /** Only null (remove the picture) or the user's own uploaded avatar path. */
-    avatar_url: clearable(z.string().max(PROFILE_LIMITS.avatarUrlMax, PROFILE_MESSAGES.avatarUrl)).optional(),
+    avatar_url: clearable(
+      z.string().max(PROFILE_LIMITS.avatarUrlMax, PROFILE_MESSAGES.avatarUrl).refine(isSingleLineText, PROFILE_MESSAGES.avatarUrl),
+    ).optional(),
     locale: z.enum(LOCALES, { error: VALIDATION_MESSAGES.locale }).optional(),
   })
   .meta({ id: 'UpdateProfileRequest' });

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { passwordMessage, isValidMoroccanPhone, normalizeMoroccanPhone, verifiedLandingPath, type Locale, type UserType } from '@khedma/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, jwt, phoneNumber } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
@@ -82,13 +82,11 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
         fn({ args: args.length ? args.map((a) => (a instanceof Error ? a.message : a)) : undefined }, `[auth] ${message}`);
       },
     },
-    // Expected errors (bad password, invalid origin ...) reach the client through our bridge; only the
-    // unexpected ones are worth a log line (and better-auth would also print them to the console).
-    onAPIError: {
-      onError: (error) => {
-        if (!isAPIError(error) || error.status === 'INTERNAL_SERVER_ERROR') log.error({ err: error }, '[auth] unexpected error');
-      },
-    },
+    // Expected errors (bad password, invalid origin ...) are APIErrors: better-auth still answers them
+    // and our bridge rewrites the answer. Anything else (a database error) is rethrown instead of becoming
+    // a bare 500, so it reaches Fastify's error handler like on every other route: a value the database
+    // refuses is the client's bad input (400), the rest is logged with the request id (500).
+    onAPIError: { throw: true },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

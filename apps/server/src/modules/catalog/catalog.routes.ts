@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fresh from 'fresh';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   boroughsResponseSchema,
@@ -16,10 +17,16 @@ import {
 import { publicRoute } from '../../http/openapi';
 import type { CachedBody, CatalogService } from './catalog.service';
 
-/** Sends a cached body with its ETag, or 304 when the client already has it. */
+/**
+ * Sends a cached body with its ETag, or 304 when the client already has it (RFC 9110 §13.1.2:
+ * If-None-Match compares weakly, takes a list, and `*` matches any current representation). Only
+ * If-None-Match is evaluated: there is no Last-Modified, and a request's Cache-Control is for caches.
+ * The compression plugin sends this body plain, gzip or br by Accept-Encoding: every variant, the plain
+ * one and the 304 included, says so in Vary (lower case, which the plugin recognises and does not repeat).
+ */
 function sendCached(req: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
-  reply.header('etag', entry.etag).header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
-  if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+  reply.header('etag', entry.etag).header('cache-control', 'public, max-age=60, stale-while-revalidate=600').header('vary', 'accept-encoding');
+  if (fresh({ 'if-none-match': req.headers['if-none-match'] }, { etag: entry.etag })) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(entry.body);
 }
 

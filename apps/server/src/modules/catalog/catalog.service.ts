@@ -54,7 +54,9 @@ export class CatalogService {
     const value = await load();
     if (value === undefined) return undefined;
     const body = JSON.stringify(value);
-    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    // Weak: the compression plugin sends these bytes plain, gzip or br under the one ETag, and a
+    // strong validator would have to differ between content codings (RFC 9110 §8.8.1).
+    const entry = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
     if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
     this.cache.set(key, entry);
     return entry;

@@ -166,6 +166,38 @@ describe('catalogue read API', () => {
     expect(second.body).toBe('');
   });
 
+  it('answers conditional requests per RFC 9110: weak comparison, lists and * all get 304', async () => {
+    const etag = (await get('/api/services')).headers.etag as string;
+    const opaque = etag.replace(/^W\//, '');
+    for (const ifNoneMatch of [etag, opaque, `W/${opaque}`, `"x", ${etag}`, `"x",${opaque} , "y"`, '*']) {
+      const res = await get('/api/services', { 'if-none-match': ifNoneMatch });
+      expect(res.statusCode, ifNoneMatch).toBe(304);
+      expect(res.body).toBe('');
+      // A 304 carries what the 200 would have said about caching.
+      expect(res.headers.etag).toBe(etag);
+      expect(res.headers.vary).toBe('accept-encoding');
+      expect(res.headers['cache-control']).toMatch(/max-age=60/);
+    }
+    for (const ifNoneMatch of ['"x"', '"x", W/"y"', `${opaque.slice(0, -2)}"`]) {
+      expect((await get('/api/services', { 'if-none-match': ifNoneMatch })).statusCode, ifNoneMatch).toBe(200);
+    }
+  });
+
+  it('says Vary: Accept-Encoding on every variant of a public, cacheable answer (the plain one too), once', async () => {
+    for (const url of ['/api/services', '/api/categories', '/api/cities']) {
+      for (const acceptEncoding of [undefined, 'gzip', 'br', 'identity']) {
+        const res = await get(url, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+        expect(res.headers['cache-control'], `${url} ${acceptEncoding}`).toMatch(/^public/);
+        expect(res.headers.vary, `${url} ${acceptEncoding}`).toBe('accept-encoding');
+      }
+    }
+    // The compressed variants of the big list do exist, under the same (weak) validator.
+    const [plain, gzip] = await Promise.all([get('/api/services'), get('/api/services', { 'accept-encoding': 'gzip' })]);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
+    expect(plain.headers.etag).toMatch(/^W\//);
+  });
+
   it('drops the in-memory copy when the catalogue changes (NOTIFY)', async () => {
     const before = (await get('/api/services?category=painting')).json() as Array<{ id: string; basePrice: number }>;
     const target = before[0]!;

@@ -15,13 +15,18 @@ export class ContactService {
 
   async submit(input: ContactRequest, who: { ip: string; userId: string | null }): Promise<string> {
     // Five messages an hour from one address, and twenty a day for one email, stop floods without
-    // getting in a real customer's way.
-    await this.limiter.enforce(`contact:ip:${who.ip}`, 5, 3600);
-    await this.limiter.enforce(`contact:email:${input.email.toLowerCase()}`, 20, 86400);
-    const [row] = await this.db
-      .insert(contactMessages)
-      .values({ name: input.name, email: input.email, phone: input.phone ?? null, message: input.message, userId: who.userId })
-      .returning({ id: contactMessages.id });
+    // getting in a real customer's way. Counted in the message's own transaction: a message that
+    // cannot be stored does not use up the allowance.
+    const id = await this.db.transaction(async (tx) => {
+      const limiter = this.limiter.on(tx);
+      await limiter.enforce(`contact:ip:${who.ip}`, 5, 3600);
+      await limiter.enforce(`contact:email:${input.email.toLowerCase()}`, 20, 86400);
+      const [row] = await tx
+        .insert(contactMessages)
+        .values({ name: input.name, email: input.email, phone: input.phone ?? null, message: input.message, userId: who.userId })
+        .returning({ id: contactMessages.id });
+      return row!.id;
+    });
     const lines = [
       `New message from the contact form`,
       ``,
@@ -37,6 +42,6 @@ export class ContactService {
       replyTo: input.email,
       text: lines.join('\n'),
     });
-    return row!.id;
+    return id;
   }
 }

@@ -9,12 +9,20 @@ const issues = (value: unknown) => {
 };
 
 describe('contact form messages', () => {
+  it('says a name is too long, not missing (100 characters at most)', () => {
+    expect(issues({ name: 'x'.repeat(101), email: 'a@b.ma', message: 'A real question here.' })).toEqual([
+      'Your name is too long (100 characters at most)',
+    ]);
+    expect(issues({ name: 'x'.repeat(100), email: 'a@b.ma', message: 'A real question here.' })).toEqual([]);
+  });
+
   it('covers every message the shared schema produces', () => {
     const messages = new Set([
       ...issues({ name: '', email: 'nope', phone: 'abc', message: 'short' }),
       ...issues({ name: 'x'.repeat(200), email: 'a@b.ma', message: 'y'.repeat(2001) }),
+      ...issues({ name: 'Evil\r\nBcc: x@example.com', email: 'a@b.ma', message: 'Hello\u0000 there, friend' }),
     ]);
-    expect(messages.size).toBeGreaterThanOrEqual(5);
+    expect(messages.size).toBeGreaterThanOrEqual(8);
     for (const message of messages) expect(contactMessageKey(message), message).not.toBeNull();
   });
 
