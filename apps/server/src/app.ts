@@ -138,10 +138,13 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     // A missing asset (an old hashed file after a deploy) must fail as a 404, not as HTML served for JS.
     const looksLikeFile = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (!isApi && !looksLikeFile && (req.method === 'GET' || req.method === 'HEAD')) {
-      // /about/ is /about: one address per public page (its canonical one, rendered on the server).
-      const trimmed = pathname.replace(/\/+$/, '');
-      if (trimmed && trimmed !== pathname && isPublicPage(trimmed)) {
-        return reply.redirect(`${trimmed}${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`, 301);
+      // One address per public page (its canonical one, rendered on the server): /about/ and /ABOUT are
+      // /about. The router matches paths whatever their case, so /Services/2E4B... would show the page too,
+      // and each spelling would be rendered, kept and named canonical apart. Only ever to a public page's
+      // own lower-case path on this site.
+      const canonical = pathname.replace(/\/+$/, '').toLowerCase();
+      if (canonical && canonical !== pathname && isPublicPage(canonical)) {
+        return reply.redirect(`${canonical}${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`, 301);
       }
       // Every other path belongs to the single-page app, which draws its own 404 page.
       if (hasWeb) return sendPage(req, reply, pathname, pages);

@@ -74,7 +74,7 @@ describe('server-rendered pages: pure parts', () => {
     for (const p of ['/', '/about', '/services', '/services/plumbing', '/services/2e4b9a37-ddd9-5d0e-8c3e-7ce5e48540b0', '/faq', '/pricing', '/contact', '/terms', '/privacy', '/cookies', '/terms-new', '/privacy-new']) {
       expect(isPublicPage(p), p).toBe(true);
     }
-    for (const p of ['/dashboard', '/profile', '/services/a/b', '/services/', '/admin/bookings', '/book-service', '/login', '/services/..%2f', '/pro/1']) {
+    for (const p of ['/dashboard', '/profile', '/services/a/b', '/services/', '/admin/bookings', '/book-service', '/login', '/services/..%2f', '/pro/1', '/ABOUT', '/Services', '/services/Plumbing', '/services/2E4B9A37-DDD9-5D0E-8C3E-7CE5E48540B0']) {
       expect(isPublicPage(p), p).toBe(false);
     }
   });

@@ -57,8 +57,11 @@ const MAX_CACHED = 500;
  */
 const NOT_FOUND_PATH = '/404';
 
-/** The public pages of issue 4 (SPEC §2); every other path is the app's own business in the browser. */
-const PUBLIC_PAGE = /^\/(?:|about|services|contact|faq|pricing|terms|privacy|cookies|terms-new|privacy-new|services\/[A-Za-z0-9_-]{1,100})$/;
+/**
+ * The public pages of issue 4 (SPEC §2), at their one address: lower case (app.ts sends any other
+ * spelling there). Every other path is the app's own business in the browser.
+ */
+const PUBLIC_PAGE = /^\/(?:|about|services|contact|faq|pricing|terms|privacy|cookies|terms-new|privacy-new|services\/[a-z0-9_-]{1,100})$/;
 
 export function isPublicPage(pathname: string): boolean {
   return PUBLIC_PAGE.test(pathname);
