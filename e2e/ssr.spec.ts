@@ -289,6 +289,14 @@ test('a page that does not exist answers 404 with its not-found page, and the ap
   await expect(page.locator('h1[data-server-node]')).toBeVisible();
   await page.getByRole('link', { name: /Back to Services/i }).click();
   await expect(page).toHaveURL(/\/services$/);
+  // Any other value is no service either: the same page (rendered once, its data under each value).
+  for (const path of ['/services/made-up-id', '/services/caf%C3%A9']) {
+    const other = await page.goto(path);
+    expect(other?.status(), path).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Not Found');
+    await expect(page.locator('h1[data-server-node]'), path).toBeVisible();
+  }
   expect(serviceReads).toEqual([]);
 
   // In Arabic (`?lang=ar`, which the app then remembers), right to left, kept out of search results.

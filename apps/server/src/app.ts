@@ -126,7 +126,15 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
 
   const hasWeb = await registerWebApp(app, config.webDist);
   // Public pages rendered on the server from the web build's server entry (when built): see http/pages.ts.
-  const pages = hasWeb ? createPageRenderer({ webDist: config.webDist, publicUrl: config.publicUrl, fetchImpl: injectFetch(app), log: app.log }) : null;
+  const pages = hasWeb
+    ? createPageRenderer({
+        webDist: config.webDist,
+        publicUrl: config.publicUrl,
+        fetchImpl: injectFetch(app),
+        isService: (id) => catalog.isActiveService(id),
+        log: app.log,
+      })
+    : null;
   if (pages) {
     const stopClearing = catalog.onChange(() => pages.clear());
     app.addHook('onClose', async () => stopClearing());

@@ -36,20 +36,29 @@ export async function prepare(f) { fetchImpl = f; }
 let renders = 0;
 const APP_ROUTES = /^[/](?:|about|services|services[/][^/]+|contact|faq|pricing|terms|privacy|cookies|terms-new|privacy-new|dashboard|login|book-service|admin[/]bookings|pro[/][^/]+|dev[/]mailbox)[/]?$/i;
 export function isNotFound(pathname) { return !APP_ROUTES.test(pathname); }
+const SERVICE = /^[/]services[/]([^/]+)$/;
+export function missingServiceState(state, renderedPath, pathname) {
+  const [rendered, wanted] = [SERVICE.exec(renderedPath), SERVICE.exec(pathname)];
+  return rendered && wanted && state.service === rendered[1] ? { ...state, service: decode(wanted[1]) } : null;
+}
+function decode(value) {
+  try { return decodeURIComponent(value); } catch { return value; }
+}
 export async function render({ url, language }) {
   const { pathname } = new URL(url);
-  if (pathname === '/services/boom') throw new Error('render failed');
-  if (pathname === '/services/old-name') return { kind: 'redirect', status: 301, location: '/services/new-name' };
+  if (pathname === '/cookies') throw new Error('render failed');
+  if (pathname === '/privacy-new') return { kind: 'redirect', status: 301, location: '/privacy' };
   const health = await (await fetchImpl('/api/health')).json();
   renders += 1;
-  const missing = isNotFound(pathname) || pathname.startsWith('/services/missing-');
+  const service = SERVICE.exec(pathname)?.[1];
+  const missing = isNotFound(pathname) || (service && service !== 'plumbing' && !/^[0-9a-f]{8}-(?!0000-0000)/.test(service));
   if (missing) {
     return {
       kind: 'page',
       status: 404,
       html: '<main><h1>' + language + ' not found ' + pathname + '</h1><p>render ' + renders + '</p></main>',
       head: { title: 'Not found ' + language, tags: [{ tag: 'meta', key: 'robots', attrs: { name: 'robots', content: 'noindex' } }] },
-      state: { language, queries: { queries: [] } },
+      state: { language, service, queries: { queries: [] } },
     };
   }
   return {
@@ -167,15 +176,15 @@ describe('server-rendered pages through the app', () => {
   });
 
   it('serves the plain app shell for private pages, extra query parameters, redirects and failed renders', async () => {
-    for (const url of ['/dashboard', '/services?q=leak', '/services/boom', '/book-service', '/login', '/admin/bookings', '/pro/abc', '/dev/mailbox', '/dashboard?lang=ar']) {
+    for (const url of ['/dashboard', '/services?q=leak', '/cookies', '/book-service', '/login', '/admin/bookings', '/pro/abc', '/dev/mailbox', '/dashboard?lang=ar']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).toContain('type="module"');
     }
-    const moved = await t.app.inject({ method: 'GET', url: '/services/old-name' });
+    const moved = await t.app.inject({ method: 'GET', url: '/privacy-new' });
     expect(moved.statusCode).toBe(301);
-    expect(moved.headers.location).toBe('/services/new-name');
+    expect(moved.headers.location).toBe('/privacy');
   });
 
   it('answers a path that is no page of the app with 404 and the one not-found page of the language, whatever the path', async () => {
@@ -203,14 +212,36 @@ describe('server-rendered pages through the app', () => {
     expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 
-  it('answers a public path the page finds nothing for with its 404, and does not keep it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/services/missing-1' });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('<h1>en not found /services/missing-1</h1>');
-    const n = Number(/render (\d+)/.exec(res.body)![1]);
-    const again = await t.app.inject({ method: 'GET', url: '/services/missing-1' });
-    expect(again.statusCode).toBe(404);
-    expect(again.body).toContain(`render ${n + 1}<`);
+  it('answers /services/{anything no service has} with "Service Not Found" (404), rendered once per language, its own id in the data', async () => {
+    const state = (body: string) => JSON.parse(/id="khedma-state">(.*?)<\/script>/.exec(body)![1]!) as { service: string };
+    const first = await t.app.inject({ method: 'GET', url: '/services/missing-1', headers: { 'accept-encoding': 'br' } });
+    expect(first.statusCode).toBe(404);
+    const html = brotliDecompressSync(first.rawPayload).toString('utf8');
+    expect(html).toContain('<h1>en not found /services/00000000-0000-0000-0000-000000000000</h1>');
+    expect(html).toContain('content="noindex"');
+    expect(state(html).service).toBe('missing-1');
+    const n = Number(/render (\d+)/.exec(html)![1]);
+    // Whatever the value (a made-up UUID, letters the router decodes, a NUL, too long to be an id) and the
+    // query: the same render, never the app shell with 200 (a soft 404).
+    const values = ['missing-1', '11111111-2222-4333-8444-555555555555', 'caf%C3%A9', '%00', 'a'.repeat(101), 'bogus?utm_source=x&q=1'];
+    for (const value of values) {
+      const res = await t.app.inject({ method: 'GET', url: `/services/${value}`, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, value).toBe(404);
+      const body = gunzipSync(res.rawPayload).toString('utf8');
+      expect(body, value).toContain(`<p>render ${n}</p>`);
+      expect(state(body).service, value).toBe({ 'caf%C3%A9': 'café', '%00': '\u0000', 'bogus?utm_source=x&q=1': 'bogus' }[value] ?? value);
+    }
+    const arabic = await t.app.inject({ method: 'GET', url: '/services/missing-2?lang=ar' });
+    expect(arabic.statusCode).toBe(404);
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain(`<p>render ${n + 1}</p>`);
+    // Real services and categories are rendered as ever.
+    const [service] = (await t.app.inject({ method: 'GET', url: '/api/services' })).json<Array<{ id: string }>>();
+    for (const url of [`/services/${service!.id}`, '/services/plumbing']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<h1>en ${url} </h1>`);
+    }
   });
 
   it('never serves the server bundle itself', async () => {
@@ -234,15 +265,18 @@ describe('the kept pages', () => {
       render: async ({ url, language }) => {
         renders += 1;
         const { pathname } = new URL(url);
-        const missing = pathname === '/404' || pathname.startsWith('/services/missing-');
-        return { kind: 'page', status: missing ? 404 : 200, html: `<h1>${language} ${pathname}</h1>`, head: undefined, state: {} };
+        const missing = pathname === '/404' || /^\/services\/(?:missing-|gone-|0{8}-)/.test(pathname);
+        return { kind: 'page', status: missing ? 404 : 200, html: `<h1>${language} ${pathname}</h1>`, head: undefined, state: { pathname } };
       },
+      missingServiceState: (_state, _rendered, pathname) => ({ pathname }),
     };
+    // `gone-` ids are in the catalogue but the page finds nothing (taken out between the two looks).
+    const isService = async (id: string) => !id.startsWith('missing-');
     const webDist = mkdtempSync(path.join(os.tmpdir(), 'khedma-web-'));
     try {
       writeFileSync(path.join(webDist, 'index.html'), INDEX);
       const log = { warn: () => undefined, error: () => undefined } as never;
-      const pages = createPageRenderer({ webDist, publicUrl: 'https://khedma.example', fetchImpl: fetch, log, entry })!;
+      const pages = createPageRenderer({ webDist, publicUrl: 'https://khedma.example', fetchImpl: fetch, isService, log, entry })!;
       expect((await pages.render('/faq', 'en', true))?.kind).toBe('page');
       expect(pages.size).toBe(1);
       for (let i = 0; i < 100; i++) {
@@ -251,9 +285,15 @@ describe('the kept pages', () => {
         const service = await pages.render(`/services/missing-${i}`, 'en', true);
         expect(service).toMatchObject({ kind: 'page', status: 404 });
       }
-      // The real page and one not-found page per language; the missing services were rendered and let go.
+      // The real page and one not-found page per language; the missing services cost one render in all
+      // (their page, in English, with each id written into its data) and are kept nowhere.
       expect(pages.size).toBe(3);
-      expect(renders).toBe(1 + 2 + 100);
+      expect(renders).toBe(1 + 2 + 1);
+      expect(await pages.render('/services/missing-7', 'en', true)).toMatchObject({ status: 404, html: expect.stringContaining('{"pathname":"/services/missing-7"}') });
+      // A service the catalogue has but whose page finds nothing: rendered each time, never kept.
+      for (let i = 0; i < 3; i++) expect(await pages.render('/services/gone-1', 'en', true)).toMatchObject({ status: 404 });
+      expect(pages.size).toBe(3);
+      expect(renders).toBe(1 + 2 + 1 + 3);
       // A browser-only page of the app is not rendered at all.
       entry.isNotFound = (pathname) => pathname !== '/dashboard' && !isPublicPage(pathname);
       expect(await pages.render('/dashboard', 'en', true)).toBeNull();
