@@ -12,7 +12,7 @@ import { registerErrorHandling, sendError } from './http/error-handler';
 import { securitySchemes } from './http/openapi';
 import { helmetOptions, registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/static';
-import { createPageRenderer, injectFetch, isPublicPage, pageLanguage, type PageRenderer } from './http/pages';
+import { createPageRenderer, injectFetch, isPublicPage, pageLanguage, showsBarePage, type PageRenderer } from './http/pages';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -167,16 +167,15 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
 }
 
 /**
- * A page of the web app: rendered on the server when it is a public one (only a bare URL or `?lang=`,
- * since other parameters change what the page shows) or no page of the app at all (the not-found page,
- * 404), else index.html for the app to render.
+ * A page of the web app: rendered on the server when it is a public one (a bare URL, or one with only
+ * `?lang=` and tracking parameters such as utm_*: other parameters change what the page shows) or no page
+ * of the app at all (the not-found page, 404), else index.html for the app to render.
  */
 async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: string, pages: PageRenderer | null) {
   reply.header('cache-control', 'no-cache');
   const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
-  const onlyLanguage = [...query.keys()].every((key) => key === 'lang');
   if (pages) {
-    const page = await pages.render(pathname, pageLanguage(query, req.headers.cookie), onlyLanguage);
+    const page = await pages.render(pathname, pageLanguage(query, req.headers.cookie), showsBarePage(query));
     if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
     if (page) {
       // The language comes from the cookie and the body is compressed here: one copy per cookie and encoding.

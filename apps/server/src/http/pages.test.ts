@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { CATALOG_CHANNEL } from '../modules/catalog/catalog.service';
-import { createPageRenderer, fillTemplate, isPublicPage, pageLanguage, serverTemplate, type ServerEntry } from './pages';
+import { createPageRenderer, fillTemplate, isPublicPage, pageLanguage, serverTemplate, showsBarePage, type ServerEntry } from './pages';
 
 const INDEX = `<!doctype html>
 <html lang="en" dir="ltr">
@@ -95,6 +95,15 @@ describe('server-rendered pages: pure parts', () => {
     expect(pageLanguage(new URLSearchParams(''), undefined)).toBe('en');
   });
 
+  it('knows the queries that leave a page as its bare URL shows it: lang and tracking parameters only', () => {
+    for (const query of ['', 'lang=fr', 'utm_source=newsletter&utm_medium=email&utm_campaign=spring', 'gclid=a&lang=ar', 'fbclid=x', 'msclkid=1&utm_id=2', 'UTM_Source=x', 'gbraid=1&wbraid=2&_gl=3']) {
+      expect(showsBarePage(new URLSearchParams(query)), query).toBe(true);
+    }
+    for (const query of ['q=leak', 'category=plumbing', 'utm_source=x&q=leak', 'page=2', 'utm=x', 'ref=partner', 'token=abc']) {
+      expect(showsBarePage(new URLSearchParams(query)), query).toBe(false);
+    }
+  });
+
   it('moves the app scripts behind the boot loader and fills the page, its head and its data safely', () => {
     const template = serverTemplate(INDEX);
     expect(template).not.toContain('modulepreload');
@@ -163,6 +172,22 @@ describe('server-rendered pages through the app', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toContain('<html lang="ar" dir="rtl">');
     expect(res.body).toContain('<h1>ar / </h1>');
+  });
+
+  it('gives a campaign link (utm_*, click ids) the kept page of its bare URL, canonical the bare URL', async () => {
+    const bare = await t.app.inject({ method: 'GET', url: '/about' });
+    const n = Number(/render (\d+)/.exec(bare.body)![1]);
+    for (const url of ['/about?utm_source=newsletter&utm_campaign=spring', '/about?gclid=abc', '/about?fbclid=x&utm_medium=social']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<h1>en /about </h1><p>render ${n} `);
+      expect(res.body, url).toContain('<link data-seo="canonical" rel="canonical" href="https://khedma.example/about">');
+    }
+    const french = await t.app.inject({ method: 'GET', url: '/about?lang=fr&msclkid=1' });
+    expect(french.body).toContain('<h1>fr /about </h1>');
+    // A parameter that may change the page still leaves it to the browser.
+    const search = await t.app.inject({ method: 'GET', url: '/services?utm_source=x&q=leak' });
+    expect(search.body).toContain('<div id="root"></div>');
   });
 
   it('drops kept pages when the catalogue changes', async () => {

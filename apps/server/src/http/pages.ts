@@ -76,6 +76,22 @@ export function isPublicPage(pathname: string): boolean {
 }
 
 /**
+ * Parameters a link carries about the campaign or the click it came from, for analytics (utm_*, and the
+ * click ids of Google, Meta, Microsoft, X, TikTok, LinkedIn, Instagram, Yandex and Mailchimp): the page
+ * shows the same with or without them.
+ */
+const TRACKING_PARAMETER = /^(?:utm_[a-z_]+|gclid|gclsrc|gbraid|wbraid|dclid|fbclid|msclkid|twclid|ttclid|li_fat_id|igshid|yclid|mc_cid|mc_eid|_ga|_gl)$/i;
+
+/**
+ * Whether a page's query leaves it as its bare URL shows it: nothing but `lang` and tracking parameters.
+ * Such a URL (a campaign link) gets the kept page of its bare URL, whose canonical URL is the bare one;
+ * any other parameter may change what the page shows (`?q=`, `?category=`), so the browser renders it.
+ */
+export function showsBarePage(query: URLSearchParams): boolean {
+  return [...query.keys()].every((key) => key === 'lang' || TRACKING_PARAMETER.test(key));
+}
+
+/**
  * The language a page is rendered in, as the browser app decides it (apps/web/src/lib/i18n.ts):
  * `?lang=xx` first, then the remembered choice (mirrored in the `khedma.lang` cookie), else English.
  */
@@ -137,8 +153,8 @@ export function fillTemplate(template: string, language: Language, result: Rende
 export interface PageRenderer {
   /**
    * The rendered page, or null when it cannot be rendered here (the caller serves index.html). A public
-   * page is rendered only for its bare URL (`exact`: no query but `?lang=`, since other parameters change
-   * what it shows); a path that is no page of the app gets the not-found page (404) whatever its query.
+   * page is rendered only when its query leaves it as its bare URL shows it (`exact`: see showsBarePage);
+   * a path that is no page of the app, or no service, gets its not-found page (404) whatever its query.
    */
   render(pathname: string, language: Language, exact: boolean): Promise<PageResponse | null>;
   /** Drops every kept page (the catalogue changed). */
