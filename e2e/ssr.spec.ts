@@ -289,6 +289,14 @@ test('a page that does not exist answers 404 with its not-found page, and the ap
   await expect(page.locator('h1[data-server-node]')).toBeVisible();
   await page.getByRole('link', { name: /Back to Services/i }).click();
   await expect(page).toHaveURL(/\/services$/);
+  // Any other value is no service either: the same page (rendered once, its data under each value).
+  for (const path of ['/services/made-up-id', '/services/caf%C3%A9']) {
+    const other = await page.goto(path);
+    expect(other?.status(), path).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Not Found');
+    await expect(page.locator('h1[data-server-node]'), path).toBeVisible();
+  }
   expect(serviceReads).toEqual([]);
 
   // In Arabic (`?lang=ar`, which the app then remembers), right to left, kept out of search results.
@@ -299,4 +307,27 @@ test('a page that does not exist answers 404 with its not-found page, and the ap
   await expect(page.locator('h1[data-server-node]')).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   expect(problems).toEqual([]);
+});
+
+test('a campaign link (utm_*, click ids) gets the server-rendered page, and the app takes it over without a mismatch', async ({ page }) => {
+  await skipCookieBanner(page);
+  const errors = collectErrors(page);
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => document.querySelector('h1')?.setAttribute('data-server-node', ''));
+  });
+  const all = await services(page);
+  for (const path of ['/?utm_source=newsletter&utm_medium=email&utm_campaign=spring', '/services?gclid=abc123', `/services/${all[0]!.id}?fbclid=xyz&lang=fr`]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    // The server's page (its title, not the app shell's generic one), named by its bare URL.
+    const html = await res!.text();
+    expect(html, path).not.toContain('<div id="root"></div>');
+    await expect(page.locator('link[rel="canonical"]')).not.toHaveAttribute('href', /[?&](utm_|gclid|fbclid)/);
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+    // Hydrated, not re-rendered, and the parameters stay in the address for analytics.
+    await expect(page.locator('h1[data-server-node]'), path).toBeVisible();
+    expect(page.url()).toContain(path.split('?')[1]!.split('&')[0]!);
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(all[0]!.name.fr);
+  expect(errors).toEqual([]);
 });

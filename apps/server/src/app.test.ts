@@ -175,6 +175,25 @@ describe('contracts', () => {
       expect(res.statusCode, url).not.toBe(301);
     }
   });
+
+  it('sends a public page asked for in another case to its lower-case address, query kept', async () => {
+    // The router matches either case, so each spelling would otherwise be its own page (and canonical URL).
+    for (const [url, location] of [
+      ['/ABOUT', '/about'],
+      ['/Services/Plumbing', '/services/plumbing'],
+      ['/FAQ/', '/faq'],
+      ['/services/2E4B9A37-DDD9-5D0E-8C3E-7CE5E48540B0?lang=fr&utm_source=X', '/services/2e4b9a37-ddd9-5d0e-8c3e-7ce5e48540b0?lang=fr&utm_source=X'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: url! });
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+    }
+    // Only to a public page of this site: not the app's other pages, the API, or anything off the site.
+    for (const url of ['/DASHBOARD', '/Login?next=/x', '//EVIL.example/', '//Evil.example/about', '/API/services', '/services/CAF%C3%89', '/Services/A/B', '/%2F%2FEvil.example']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).not.toBe(301);
+    }
+  });
 });
 
 describe('production', () => {

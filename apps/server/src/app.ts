@@ -13,7 +13,7 @@ import { securitySchemes } from './http/openapi';
 import { helmetOptions, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { pickCoding } from './http/encoding';
 import { registerWebApp } from './http/static';
-import { createPageRenderer, injectFetch, isPublicPage, pageLanguage, type PageRenderer } from './http/pages';
+import { createPageRenderer, injectFetch, isPublicPage, pageLanguage, showsBarePage, type PageRenderer } from './http/pages';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -131,7 +131,15 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
 
   const hasWeb = await registerWebApp(app, config.webDist);
   // Public pages rendered on the server from the web build's server entry (when built): see http/pages.ts.
-  const pages = hasWeb ? createPageRenderer({ webDist: config.webDist, publicUrl: config.publicUrl, fetchImpl: injectFetch(app), log: app.log }) : null;
+  const pages = hasWeb
+    ? createPageRenderer({
+        webDist: config.webDist,
+        publicUrl: config.publicUrl,
+        fetchImpl: injectFetch(app),
+        isService: (id) => catalog.isActiveService(id),
+        log: app.log,
+      })
+    : null;
   if (pages) {
     const stopClearing = catalog.onChange(() => pages.clear());
     app.addHook('onClose', async () => stopClearing());
@@ -143,10 +151,13 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     // A missing asset (an old hashed file after a deploy) must fail as a 404, not as HTML served for JS.
     const looksLikeFile = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (!isApi && !looksLikeFile && (req.method === 'GET' || req.method === 'HEAD')) {
-      // /about/ is /about: one address per public page (its canonical one, rendered on the server).
-      const trimmed = pathname.replace(/\/+$/, '');
-      if (trimmed && trimmed !== pathname && isPublicPage(trimmed)) {
-        return reply.redirect(`${trimmed}${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`, 301);
+      // One address per public page (its canonical one, rendered on the server): /about/ and /ABOUT are
+      // /about. The router matches paths whatever their case, so /Services/2E4B... would show the page too,
+      // and each spelling would be rendered, kept and named canonical apart. Only ever to a public page's
+      // own lower-case path on this site.
+      const canonical = pathname.replace(/\/+$/, '').toLowerCase();
+      if (canonical && canonical !== pathname && isPublicPage(canonical)) {
+        return reply.redirect(`${canonical}${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`, 301);
       }
       // Every other path belongs to the single-page app, which draws its own 404 page.
       if (hasWeb) return sendPage(req, reply, pathname, pages);
@@ -161,16 +172,15 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
 }
 
 /**
- * A page of the web app: rendered on the server when it is a public one (only a bare URL or `?lang=`,
- * since other parameters change what the page shows) or no page of the app at all (the not-found page,
- * 404), else index.html for the app to render.
+ * A page of the web app: rendered on the server when it is a public one (a bare URL, or one with only
+ * `?lang=` and tracking parameters such as utm_*: other parameters change what the page shows) or no page
+ * of the app at all (the not-found page, 404), else index.html for the app to render.
  */
 async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: string, pages: PageRenderer | null) {
   reply.header('cache-control', 'no-cache');
   const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
-  const onlyLanguage = [...query.keys()].every((key) => key === 'lang');
   if (pages) {
-    const page = await pages.render(pathname, pageLanguage(query, req.headers.cookie), onlyLanguage);
+    const page = await pages.render(pathname, pageLanguage(query, req.headers.cookie), showsBarePage(query));
     if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
     if (page) {
       // The language comes from the cookie and the body is compressed here: one copy per cookie and encoding.

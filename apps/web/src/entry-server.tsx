@@ -7,18 +7,19 @@
  * public catalogue reads the page makes answered in process; the browser then renders the same page
  * over it (main.tsx) from the same data, so nothing moves.
  */
-import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
+import { dehydrate, hashKey, QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchPath, matchRoutes, StaticRouterProvider } from 'react-router';
+import { routes, toServiceCategory } from './app/paths';
 import { AppProviders } from './app/providers';
 import { routeTree } from './app/router';
 import { HeadCollectorContext, type CollectedHead, type HeadCollector } from './components/seo';
 import { loadLegalDocument } from './features/legal/content';
 import { ApiError, setApiFetch } from './lib/api';
-import { isMissingService } from './lib/catalog';
+import { catalogKeys, isMissingService } from './lib/catalog';
 import { DEFAULT_LANGUAGE, directionOf, LANGUAGES, type Language } from './lib/i18n';
 import { errorToJson, type ServerState } from './ssr-state';
 
@@ -88,6 +89,46 @@ export function isNotFound(pathname: string): boolean {
   } catch {
     return false; // a path the router cannot read: the browser app decides, as before
   }
+}
+
+/**
+ * The service id a /services/{value} path names, as its page reads it (useParams); null for a category
+ * or another page. The path is decoded as the router decodes it before matching (a segment at a time,
+ * kept whole if any cannot be), and matched against that one route: matchRoutes would flatten and rank
+ * the whole route tree on each call (about a millisecond), the largest cost of a missing service's page.
+ */
+export function serviceIdOf(pathname: string): string | null {
+  let decoded = pathname;
+  try {
+    decoded = pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    /* kept as it is, like the router */
+  }
+  const id = matchPath(routes.serviceOrCategory, decoded)?.params.serviceId;
+  return id === undefined || toServiceCategory(id) ? null : id;
+}
+
+/**
+ * The data of the "Service Not Found" page rendered at `renderedPath`, for another service id no service
+ * has (`pathname`). The page is the same for every such id except in its data: the browser's page finds
+ * the server's answer under the id in its address (and so keeps the server's HTML instead of asking
+ * again). The server renders the page once per language and gives each missing id this copy, so a
+ * made-up id costs no render. Null when `pathname` names no service id (a category, another page).
+ */
+export function missingServiceState(state: ServerState, renderedPath: string, pathname: string): ServerState | null {
+  const rendered = serviceIdOf(renderedPath);
+  const wanted = serviceIdOf(pathname);
+  if (rendered === null || wanted === null) return null;
+  const from = hashKey(catalogKeys.service(rendered));
+  const dehydrated = state.queries as DehydratedState;
+  if (!dehydrated.queries.some((query) => query.queryHash === from)) return null;
+  const queries = dehydrated.queries.map((query) =>
+    query.queryHash === from ? { ...query, queryKey: catalogKeys.service(wanted), queryHash: hashKey(catalogKeys.service(wanted)) } : query,
+  );
+  return { ...state, queries: { ...dehydrated, queries } };
 }
 
 export interface RenderInput {

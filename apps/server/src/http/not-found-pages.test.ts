@@ -71,6 +71,22 @@ describe.skipIf(!built)('pages that do not exist (real web build)', () => {
       expect(res.body, url).not.toContain('rel="canonical"');
       expect(res.body, url).not.toContain('Loading service');
     }
+    // Whatever the value: one that could be no id is no service either (not the app shell with 200).
+    // Each gets the page's data under its own id, as the browser's page reads it, so it hydrates as sent.
+    for (const [value, id] of [
+      ['bogus', 'bogus'],
+      ['caf%C3%A9', 'café'],
+      ['%00', '\u0000'],
+      ['b'.repeat(101), 'b'.repeat(101)],
+      ['not-a-service?utm_source=x&q=1', 'not-a-service'],
+    ] as const) {
+      const res = await get(`/services/${value}`, 'khedma.lang=fr');
+      expect(res.statusCode, value).toBe(404);
+      expect(res.body, value).toContain('<html lang="fr" dir="ltr">');
+      expect(res.body, value).toContain('<meta data-seo="robots" name="robots" content="noindex">');
+      const state = JSON.parse(/id="khedma-state">(.*?)<\/script>/.exec(res.body)![1]!) as { queries: { queries: Array<{ queryKey: unknown[] }> } };
+      expect(state.queries.queries.map((q) => q.queryKey), value).toEqual([['catalog', 'service', id]]);
+    }
     const [service] = (await get('/api/services')).json<Array<{ id: string; name: { en: string } }>>();
     const existing = await get(`/services/${service!.id}`);
     expect(existing.statusCode).toBe(200);

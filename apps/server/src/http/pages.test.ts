@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { CATALOG_CHANNEL } from '../modules/catalog/catalog.service';
-import { createPageRenderer, fillTemplate, isPublicPage, pageLanguage, serverTemplate, type ServerEntry } from './pages';
+import { createPageRenderer, fillTemplate, isPublicPage, pageLanguage, serverTemplate, showsBarePage, type ServerEntry } from './pages';
 
 const INDEX = `<!doctype html>
 <html lang="en" dir="ltr">
@@ -36,20 +36,29 @@ export async function prepare(f) { fetchImpl = f; }
 let renders = 0;
 const APP_ROUTES = /^[/](?:|about|services|services[/][^/]+|contact|faq|pricing|terms|privacy|cookies|terms-new|privacy-new|dashboard|login|book-service|admin[/]bookings|pro[/][^/]+|dev[/]mailbox)[/]?$/i;
 export function isNotFound(pathname) { return !APP_ROUTES.test(pathname); }
+const SERVICE = /^[/]services[/]([^/]+)$/;
+export function missingServiceState(state, renderedPath, pathname) {
+  const [rendered, wanted] = [SERVICE.exec(renderedPath), SERVICE.exec(pathname)];
+  return rendered && wanted && state.service === rendered[1] ? { ...state, service: decode(wanted[1]) } : null;
+}
+function decode(value) {
+  try { return decodeURIComponent(value); } catch { return value; }
+}
 export async function render({ url, language }) {
   const { pathname } = new URL(url);
-  if (pathname === '/services/boom') throw new Error('render failed');
-  if (pathname === '/services/old-name') return { kind: 'redirect', status: 301, location: '/services/new-name' };
+  if (pathname === '/cookies') throw new Error('render failed');
+  if (pathname === '/privacy-new') return { kind: 'redirect', status: 301, location: '/privacy' };
   const health = await (await fetchImpl('/api/health')).json();
   renders += 1;
-  const missing = isNotFound(pathname) || pathname.startsWith('/services/missing-');
+  const service = SERVICE.exec(pathname)?.[1];
+  const missing = isNotFound(pathname) || (service && service !== 'plumbing' && !/^[0-9a-f]{8}-(?!0000-0000)/.test(service));
   if (missing) {
     return {
       kind: 'page',
       status: 404,
       html: '<main><h1>' + language + ' not found ' + pathname + '</h1><p>render ' + renders + '</p></main>',
       head: { title: 'Not found ' + language, tags: [{ tag: 'meta', key: 'robots', attrs: { name: 'robots', content: 'noindex' } }] },
-      state: { language, queries: { queries: [] } },
+      state: { language, service, queries: { queries: [] } },
     };
   }
   return {
@@ -74,7 +83,7 @@ describe('server-rendered pages: pure parts', () => {
     for (const p of ['/', '/about', '/services', '/services/plumbing', '/services/2e4b9a37-ddd9-5d0e-8c3e-7ce5e48540b0', '/faq', '/pricing', '/contact', '/terms', '/privacy', '/cookies', '/terms-new', '/privacy-new']) {
       expect(isPublicPage(p), p).toBe(true);
     }
-    for (const p of ['/dashboard', '/profile', '/services/a/b', '/services/', '/admin/bookings', '/book-service', '/login', '/services/..%2f', '/pro/1']) {
+    for (const p of ['/dashboard', '/profile', '/services/a/b', '/services/', '/admin/bookings', '/book-service', '/login', '/services/..%2f', '/pro/1', '/ABOUT', '/Services', '/services/Plumbing', '/services/2E4B9A37-DDD9-5D0E-8C3E-7CE5E48540B0']) {
       expect(isPublicPage(p), p).toBe(false);
     }
   });
@@ -84,6 +93,15 @@ describe('server-rendered pages: pure parts', () => {
     expect(pageLanguage(new URLSearchParams(''), 'a=1; khedma.lang=fr; b=2')).toBe('fr');
     expect(pageLanguage(new URLSearchParams('lang=xx'), 'khedma.lang=de')).toBe('en');
     expect(pageLanguage(new URLSearchParams(''), undefined)).toBe('en');
+  });
+
+  it('knows the queries that leave a page as its bare URL shows it: lang and tracking parameters only', () => {
+    for (const query of ['', 'lang=fr', 'utm_source=newsletter&utm_medium=email&utm_campaign=spring', 'gclid=a&lang=ar', 'fbclid=x', 'msclkid=1&utm_id=2', 'UTM_Source=x', 'gbraid=1&wbraid=2&_gl=3']) {
+      expect(showsBarePage(new URLSearchParams(query)), query).toBe(true);
+    }
+    for (const query of ['q=leak', 'category=plumbing', 'utm_source=x&q=leak', 'page=2', 'utm=x', 'ref=partner', 'token=abc']) {
+      expect(showsBarePage(new URLSearchParams(query)), query).toBe(false);
+    }
   });
 
   it('moves the app scripts behind the boot loader and fills the page, its head and its data safely', () => {
@@ -156,6 +174,22 @@ describe('server-rendered pages through the app', () => {
     expect(res.body).toContain('<h1>ar / </h1>');
   });
 
+  it('gives a campaign link (utm_*, click ids) the kept page of its bare URL, canonical the bare URL', async () => {
+    const bare = await t.app.inject({ method: 'GET', url: '/about' });
+    const n = Number(/render (\d+)/.exec(bare.body)![1]);
+    for (const url of ['/about?utm_source=newsletter&utm_campaign=spring', '/about?gclid=abc', '/about?fbclid=x&utm_medium=social']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<h1>en /about </h1><p>render ${n} `);
+      expect(res.body, url).toContain('<link data-seo="canonical" rel="canonical" href="https://khedma.example/about">');
+    }
+    const french = await t.app.inject({ method: 'GET', url: '/about?lang=fr&msclkid=1' });
+    expect(french.body).toContain('<h1>fr /about </h1>');
+    // A parameter that may change the page still leaves it to the browser.
+    const search = await t.app.inject({ method: 'GET', url: '/services?utm_source=x&q=leak' });
+    expect(search.body).toContain('<div id="root"></div>');
+  });
+
   it('drops kept pages when the catalogue changes', async () => {
     const before = await t.app.inject({ method: 'GET', url: '/faq' });
     const n = Number(/render (\d+)/.exec(before.body)![1]);
@@ -167,15 +201,15 @@ describe('server-rendered pages through the app', () => {
   });
 
   it('serves the plain app shell for private pages, extra query parameters, redirects and failed renders', async () => {
-    for (const url of ['/dashboard', '/services?q=leak', '/services/boom', '/book-service', '/login', '/admin/bookings', '/pro/abc', '/dev/mailbox', '/dashboard?lang=ar']) {
+    for (const url of ['/dashboard', '/services?q=leak', '/cookies', '/book-service', '/login', '/admin/bookings', '/pro/abc', '/dev/mailbox', '/dashboard?lang=ar']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).toContain('type="module"');
     }
-    const moved = await t.app.inject({ method: 'GET', url: '/services/old-name' });
+    const moved = await t.app.inject({ method: 'GET', url: '/privacy-new' });
     expect(moved.statusCode).toBe(301);
-    expect(moved.headers.location).toBe('/services/new-name');
+    expect(moved.headers.location).toBe('/privacy');
   });
 
   it('answers a path that is no page of the app with 404 and the one not-found page of the language, whatever the path', async () => {
@@ -203,14 +237,36 @@ describe('server-rendered pages through the app', () => {
     expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 
-  it('answers a public path the page finds nothing for with its 404, and does not keep it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/services/missing-1' });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('<h1>en not found /services/missing-1</h1>');
-    const n = Number(/render (\d+)/.exec(res.body)![1]);
-    const again = await t.app.inject({ method: 'GET', url: '/services/missing-1' });
-    expect(again.statusCode).toBe(404);
-    expect(again.body).toContain(`render ${n + 1}<`);
+  it('answers /services/{anything no service has} with "Service Not Found" (404), rendered once per language, its own id in the data', async () => {
+    const state = (body: string) => JSON.parse(/id="khedma-state">(.*?)<\/script>/.exec(body)![1]!) as { service: string };
+    const first = await t.app.inject({ method: 'GET', url: '/services/missing-1', headers: { 'accept-encoding': 'br' } });
+    expect(first.statusCode).toBe(404);
+    const html = brotliDecompressSync(first.rawPayload).toString('utf8');
+    expect(html).toContain('<h1>en not found /services/00000000-0000-0000-0000-000000000000</h1>');
+    expect(html).toContain('content="noindex"');
+    expect(state(html).service).toBe('missing-1');
+    const n = Number(/render (\d+)/.exec(html)![1]);
+    // Whatever the value (a made-up UUID, letters the router decodes, a NUL, too long to be an id) and the
+    // query: the same render, never the app shell with 200 (a soft 404).
+    const values = ['missing-1', '11111111-2222-4333-8444-555555555555', 'caf%C3%A9', '%00', 'a'.repeat(101), 'bogus?utm_source=x&q=1'];
+    for (const value of values) {
+      const res = await t.app.inject({ method: 'GET', url: `/services/${value}`, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, value).toBe(404);
+      const body = gunzipSync(res.rawPayload).toString('utf8');
+      expect(body, value).toContain(`<p>render ${n}</p>`);
+      expect(state(body).service, value).toBe({ 'caf%C3%A9': 'café', '%00': '\u0000', 'bogus?utm_source=x&q=1': 'bogus' }[value] ?? value);
+    }
+    const arabic = await t.app.inject({ method: 'GET', url: '/services/missing-2?lang=ar' });
+    expect(arabic.statusCode).toBe(404);
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain(`<p>render ${n + 1}</p>`);
+    // Real services and categories are rendered as ever.
+    const [service] = (await t.app.inject({ method: 'GET', url: '/api/services' })).json<Array<{ id: string }>>();
+    for (const url of [`/services/${service!.id}`, '/services/plumbing']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<h1>en ${url} </h1>`);
+    }
   });
 
   it('never serves the server bundle itself', async () => {
@@ -234,15 +290,18 @@ describe('the kept pages', () => {
       render: async ({ url, language }) => {
         renders += 1;
         const { pathname } = new URL(url);
-        const missing = pathname === '/404' || pathname.startsWith('/services/missing-');
-        return { kind: 'page', status: missing ? 404 : 200, html: `<h1>${language} ${pathname}</h1>`, head: undefined, state: {} };
+        const missing = pathname === '/404' || /^\/services\/(?:missing-|gone-|0{8}-)/.test(pathname);
+        return { kind: 'page', status: missing ? 404 : 200, html: `<h1>${language} ${pathname}</h1>`, head: undefined, state: { pathname } };
       },
+      missingServiceState: (_state, _rendered, pathname) => ({ pathname }),
     };
+    // `gone-` ids are in the catalogue but the page finds nothing (taken out between the two looks).
+    const isService = async (id: string) => !id.startsWith('missing-');
     const webDist = mkdtempSync(path.join(os.tmpdir(), 'khedma-web-'));
     try {
       writeFileSync(path.join(webDist, 'index.html'), INDEX);
       const log = { warn: () => undefined, error: () => undefined } as never;
-      const pages = createPageRenderer({ webDist, publicUrl: 'https://khedma.example', fetchImpl: fetch, log, entry })!;
+      const pages = createPageRenderer({ webDist, publicUrl: 'https://khedma.example', fetchImpl: fetch, isService, log, entry })!;
       expect((await pages.render('/faq', 'en', true))?.kind).toBe('page');
       expect(pages.size).toBe(1);
       for (let i = 0; i < 100; i++) {
@@ -251,9 +310,15 @@ describe('the kept pages', () => {
         const service = await pages.render(`/services/missing-${i}`, 'en', true);
         expect(service).toMatchObject({ kind: 'page', status: 404 });
       }
-      // The real page and one not-found page per language; the missing services were rendered and let go.
+      // The real page and one not-found page per language; the missing services cost one render in all
+      // (their page, in English, with each id written into its data) and are kept nowhere.
       expect(pages.size).toBe(3);
-      expect(renders).toBe(1 + 2 + 100);
+      expect(renders).toBe(1 + 2 + 1);
+      expect(await pages.render('/services/missing-7', 'en', true)).toMatchObject({ status: 404, html: expect.stringContaining('{"pathname":"/services/missing-7"}') });
+      // A service the catalogue has but whose page finds nothing: rendered each time, never kept.
+      for (let i = 0; i < 3; i++) expect(await pages.render('/services/gone-1', 'en', true)).toMatchObject({ status: 404 });
+      expect(pages.size).toBe(3);
+      expect(renders).toBe(1 + 2 + 1 + 3);
       // A browser-only page of the app is not rendered at all.
       entry.isNotFound = (pathname) => pathname !== '/dashboard' && !isPublicPage(pathname);
       expect(await pages.render('/dashboard', 'en', true)).toBeNull();

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, RTL_LOCALES, type Locale } from '@khedma/shared';
+import { DEFAULT_LOCALE, isCategory, LANGUAGE_COOKIE, LOCALES, RTL_LOCALES, type Locale } from '@khedma/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,9 +31,8 @@ interface HeadTag {
   text?: string;
 }
 
-type RenderResult =
-  | { kind: 'page'; status: number; html: string; head: { title: string; description?: string; tags: HeadTag[] } | undefined; state: unknown }
-  | { kind: 'redirect'; status: number; location: string };
+type RenderedPage = { kind: 'page'; status: number; html: string; head: { title: string; description?: string; tags: HeadTag[] } | undefined; state: unknown };
+type RenderResult = RenderedPage | { kind: 'redirect'; status: number; location: string };
 
 /** The part of dist/.ssr/entry-server.mjs the server uses. */
 export interface ServerEntry {
@@ -41,6 +40,11 @@ export interface ServerEntry {
   /** Whether no page of the app has this path (only the router's catch-all matches it). */
   isNotFound(pathname: string): boolean;
   render(input: { url: string; language: Language }): Promise<RenderResult>;
+  /**
+   * The data of the "Service Not Found" page rendered at `renderedPath`, for `pathname` (another service
+   * id no service has); null when `pathname` names no service id.
+   */
+  missingServiceState(state: unknown, renderedPath: string, pathname: string): unknown;
 }
 
 export type PageResponse =
@@ -56,12 +60,35 @@ const MAX_CACHED = 500;
  * depend on the path), kept once per language, so made-up paths can neither fill nor churn the cache.
  */
 const NOT_FOUND_PATH = '/404';
+/** Where the "Service Not Found" page is rendered (see missingService): the nil UUID, which no service has. */
+const MISSING_SERVICE_PATH = '/services/00000000-0000-0000-0000-000000000000';
+/** /services/{value}: a category, else a service id (PRODUCT.md §2), whatever the value looks like. */
+const SERVICE_PATH = /^\/services\/([^/]+)$/;
 
-/** The public pages of issue 4 (SPEC §2); every other path is the app's own business in the browser. */
-const PUBLIC_PAGE = /^\/(?:|about|services|contact|faq|pricing|terms|privacy|cookies|terms-new|privacy-new|services\/[A-Za-z0-9_-]{1,100})$/;
+/**
+ * The public pages of issue 4 (SPEC §2), at their one address: lower case (app.ts sends any other
+ * spelling there). Every other path is the app's own business in the browser.
+ */
+const PUBLIC_PAGE = /^\/(?:|about|services|contact|faq|pricing|terms|privacy|cookies|terms-new|privacy-new|services\/[a-z0-9_-]{1,100})$/;
 
 export function isPublicPage(pathname: string): boolean {
   return PUBLIC_PAGE.test(pathname);
+}
+
+/**
+ * Parameters a link carries about the campaign or the click it came from, for analytics (utm_*, and the
+ * click ids of Google, Meta, Microsoft, X, TikTok, LinkedIn, Instagram, Yandex and Mailchimp): the page
+ * shows the same with or without them.
+ */
+const TRACKING_PARAMETER = /^(?:utm_[a-z_]+|gclid|gclsrc|gbraid|wbraid|dclid|fbclid|msclkid|twclid|ttclid|li_fat_id|igshid|yclid|mc_cid|mc_eid|_ga|_gl)$/i;
+
+/**
+ * Whether a page's query leaves it as its bare URL shows it: nothing but `lang` and tracking parameters.
+ * Such a URL (a campaign link) gets the kept page of its bare URL, whose canonical URL is the bare one;
+ * any other parameter may change what the page shows (`?q=`, `?category=`), so the browser renders it.
+ */
+export function showsBarePage(query: URLSearchParams): boolean {
+  return [...query.keys()].every((key) => key === 'lang' || TRACKING_PARAMETER.test(key));
 }
 
 /**
@@ -104,7 +131,7 @@ export function serverTemplate(template: string): string {
 }
 
 /** The server template with the rendered page, its head and the data the browser's first render reuses. */
-export function fillTemplate(template: string, language: Language, result: Extract<RenderResult, { kind: 'page' }>): string {
+export function fillTemplate(template: string, language: Language, result: RenderedPage): string {
   const dir = RTL_LOCALES.includes(language) ? 'rtl' : 'ltr';
   const { head } = result;
   // In a JSON script element only "<" could end it early (and U+2028/9 are harmless to JSON.parse).
@@ -126,8 +153,8 @@ export function fillTemplate(template: string, language: Language, result: Extra
 export interface PageRenderer {
   /**
    * The rendered page, or null when it cannot be rendered here (the caller serves index.html). A public
-   * page is rendered only for its bare URL (`exact`: no query but `?lang=`, since other parameters change
-   * what it shows); a path that is no page of the app gets the not-found page (404) whatever its query.
+   * page is rendered only when its query leaves it as its bare URL shows it (`exact`: see showsBarePage);
+   * a path that is no page of the app, or no service, gets its not-found page (404) whatever its query.
    */
   render(pathname: string, language: Language, exact: boolean): Promise<PageResponse | null>;
   /** Drops every kept page (the catalogue changed). */
@@ -144,6 +171,8 @@ export function createPageRenderer(opts: {
   webDist: string;
   publicUrl: string;
   fetchImpl: typeof fetch;
+  /** Whether an active service has this id (from memory: asked for every /services/{value} that is no category). */
+  isService: (id: string) => Promise<boolean>;
   log: FastifyBaseLogger;
   /** For tests: the entry itself instead of the built file. */
   entry?: ServerEntry;
@@ -178,17 +207,63 @@ export function createPageRenderer(opts: {
     if (!loaded) return null;
     const result = await loaded.render({ url: `${origin}${pathname}`, language });
     if (result.kind === 'redirect') return result;
-    const html = fillTemplate(template, language, result);
-    // Compressed once per kept page (the compression plugin does not see the not-found handler's replies).
-    const [br, gzip] = await Promise.all([
-      brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
-      gzipAsync(html, { level: 9 }),
-    ]);
-    return { kind: 'page' as const, status: result.status, html, br, gzip };
+    return compressed(fillTemplate(template, language, result), result.status, 'kept');
+  }
+
+  /** The "Service Not Found" render of each language, done once (dropped with the kept pages). */
+  const missingServicePages = new Map<Language, Promise<{ entry: ServerEntry; result: RenderedPage } | null>>();
+
+  /**
+   * "Service Not Found" (404) for a /services/{value} that is no category and no active service's id,
+   * whatever the value (a made-up id, `café`, `%00`, 101 letters): never the app shell with 200. The
+   * page is the same for every such value except in its data (the browser's page reads its answer under
+   * the id in its address), so it is rendered once per language, at MISSING_SERVICE_PATH, and each
+   * request only gets its own data written in and a quick compression: no render, no API read, and
+   * nothing kept per value, so made-up ids can neither load the server nor push real pages out.
+   */
+  async function missingService(pathname: string, language: Language): Promise<PageResponse | null> {
+    let kept = missingServicePages.get(language);
+    if (!kept) {
+      const pending = (async () => {
+        const loaded = await loadEntry();
+        if (!loaded) return null;
+        const result = await loaded.render({ url: `${origin}${MISSING_SERVICE_PATH}`, language });
+        return result.kind === 'page' && result.status === 404 ? { entry: loaded, result } : null;
+      })().catch((error: unknown) => {
+        opts.log.warn({ err: error, pathname: MISSING_SERVICE_PATH }, 'server render failed; the page renders in the browser');
+        return null;
+      });
+      kept = pending;
+      missingServicePages.set(language, pending);
+      void pending.then((page) => {
+        if (!page && missingServicePages.get(language) === pending) missingServicePages.delete(language);
+      });
+    }
+    const page = await kept;
+    const state = page?.entry.missingServiceState(page.result.state, MISSING_SERVICE_PATH, pathname);
+    if (!page || !state) return null;
+    return compressed(fillTemplate(template, language, { ...page.result, state }), 404, 'once');
+  }
+
+  /** The value of /services/{value} when it names no category and no active service (the page says "Service Not Found"). */
+  async function missingServiceId(pathname: string): Promise<string | null> {
+    const value = SERVICE_PATH.exec(pathname)?.[1];
+    if (value === undefined) return null;
+    let id = value;
+    try {
+      id = decodeURIComponent(value); // as the router reads it (it keeps a value it cannot decode)
+    } catch {
+      /* kept as it is */
+    }
+    if (isCategory(id.toLowerCase())) return null;
+    // If the catalogue cannot be read, the page is rendered as usual (its own API read decides).
+    const known = await opts.isService(id).catch(() => true);
+    return known ? null : id;
   }
 
   return {
     async render(requested, language, exact) {
+      if ((await missingServiceId(requested)) !== null) return missingService(requested, language);
       let pathname = requested;
       if (!exact || !isPublicPage(pathname)) {
         const loaded = await loadEntry();
@@ -206,8 +281,8 @@ export function createPageRenderer(opts: {
       rendering.set(key, pending);
       const page = await pending;
       if (rendering.get(key) === pending) rendering.delete(key);
-      // Kept unless it failed, the catalogue changed meanwhile, or the path is one the page found nothing
-      // for (a service id no service has): made-up ids must not push the real pages out of the cache.
+      // Kept unless it failed, the catalogue changed meanwhile, or the page found nothing at its path (a
+      // service taken out of the catalogue since missingServiceId looked): only real pages are kept.
       const keep = page !== null && started === generation && !(page.kind === 'page' && page.status === 404 && pathname !== NOT_FOUND_PATH);
       if (keep && !cache.has(key)) {
         if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
@@ -219,11 +294,27 @@ export function createPageRenderer(opts: {
       generation += 1;
       cache.clear();
       rendering.clear();
+      missingServicePages.clear();
     },
     get size() {
       return cache.size;
     },
   };
+}
+
+/**
+ * A page's body and its brotli and gzip copies (the compression plugin does not see the not-found
+ * handler's replies). A kept page is compressed once and sent many times, so hard; a page made for one
+ * answer (a missing service) quickly: on its 24 KB, brotli 5 takes under a millisecond against 50 ms and
+ * more for 9, for 1 % more bytes.
+ */
+async function compressed(html: string, status: number, use: 'kept' | 'once'): Promise<PageResponse> {
+  const [quality, level] = use === 'kept' ? [9, 9] : [5, 6];
+  const [br, gzip] = await Promise.all([
+    brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+    gzipAsync(html, { level }),
+  ]);
+  return { kind: 'page', status, html, br, gzip };
 }
 
 /** The app's API reads during a server render, answered by the app itself (GET /api/* only, anonymous). */

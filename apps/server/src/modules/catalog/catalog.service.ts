@@ -20,6 +20,8 @@ const MAX_ENTRIES = 1000;
  */
 export class CatalogService {
   private cache = new Map<string, CachedBody>();
+  /** The ids of the active services, read once per catalogue version (see isActiveService). */
+  private activeIds: Promise<ReadonlySet<string>> | undefined;
   private readonly changeListeners = new Set<() => void>();
 
   constructor(
@@ -40,6 +42,7 @@ export class CatalogService {
 
   private dropCache() {
     this.cache.clear();
+    this.activeIds = undefined;
     for (const listener of this.changeListeners) listener();
   }
 
@@ -79,6 +82,20 @@ export class CatalogService {
     const entry = await this.cached(`service:${id}`, () => this.repo.detail(id));
     if (!entry) throw notFound('Service not found');
     return entry;
+  }
+
+  /**
+   * Whether an active service has this id, answered from memory: the server render asks it for every
+   * /services/{value} before rendering, and a made-up id must cost no query (each would be one).
+   */
+  async isActiveService(id: string): Promise<boolean> {
+    const ids = (this.activeIds ??= this.repo.listActive().then((services) => new Set(services.map((s) => s.id))));
+    try {
+      return (await ids).has(id);
+    } catch (error) {
+      if (this.activeIds === ids) this.activeIds = undefined; // asked again next time
+      throw error;
+    }
   }
 
   cities() {

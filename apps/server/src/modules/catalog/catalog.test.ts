@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { serviceTypes } from '../../db/schema/index';
 import { eq } from 'drizzle-orm';
+import { CatalogRepository } from './catalog.repository';
+import { CatalogService } from './catalog.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -155,6 +157,24 @@ describe('catalogue read API', () => {
     // The detail was never cached, so the change shows at once.
     expect((await get(`/api/services/${s!.id}`)).statusCode).toBe(404);
     await t.database.db.update(serviceTypes).set({ isActive: true }).where(eq(serviceTypes.id, s!.id));
+  });
+
+  it('knows from memory which ids are active services, until the catalogue changes', async () => {
+    const catalog = new CatalogService(new CatalogRepository(t.database.db), t.database);
+    const [s] = (await get('/api/services?category=delivery')).json() as Array<{ id: string }>;
+    expect(await catalog.isActiveService(s!.id)).toBe(true);
+    for (const id of ['00000000-0000-4000-8000-000000000000', s!.id.toUpperCase(), 'plumbing', '']) {
+      expect(await catalog.isActiveService(id), id).toBe(false);
+    }
+    await t.database.db.update(serviceTypes).set({ isActive: false }).where(eq(serviceTypes.id, s!.id));
+    try {
+      expect(await catalog.isActiveService(s!.id)).toBe(true); // kept, like the listing, until the change is announced
+      await catalog.invalidate();
+      expect(await catalog.isActiveService(s!.id)).toBe(false);
+    } finally {
+      await t.database.db.update(serviceTypes).set({ isActive: true }).where(eq(serviceTypes.id, s!.id));
+      await catalog.invalidate();
+    }
   });
 
   it('uses ETags: a second request with If-None-Match gets 304', async () => {
