@@ -25,6 +25,7 @@ import { authModule } from './modules/auth/auth.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { bookingsModule } from './modules/bookings/bookings.module';
 import { prosRoutes } from './modules/pros/pros.routes';
+import { applicationsModule } from './modules/applications/applications.module';
 import { jobsPlugin } from './platform/jobs';
 import { realtimePlugin } from './platform/realtime';
 
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   await app.register(realtimePlugin, { ctx }); // app.realtime, WebSocket GET /api/ws, LISTEN/NOTIFY fan-out
   await app.register(bookingsModule, { ctx }); // /api/bookings/*, payments, escrow jobs
   await app.register(prosRoutes, { ctx }); // /api/pros/:id, reviews, availability
+  await app.register(applicationsModule, { ctx }); // /api/applications/*: the onboarding wizard's draft, documents, submission
   if (ctx.outbox) await app.register(devRoutes, { outbox: ctx.outbox });
 
   for (const plugin of plugins) await app.register(plugin);
