@@ -72,15 +72,15 @@ const pageRoutes: RouteObject[] = [
     path: routes.resetPassword,
     lazy: page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage', ['auth']),
   },
-  { path: routes.becomePro, lazy: page(() => import('../features/onboarding/pages/become-pro-page'), 'BecomeProPage') },
+  { path: routes.becomePro, lazy: page(() => import('../features/onboarding/pages/become-pro-page'), 'BecomeProPage', ['onboarding']) },
   {
     path: routes.registerProfessional,
-    lazy: page(() => import('../features/onboarding/pages/register-professional-page'), 'RegisterProfessionalPage'),
+    lazy: page(() => import('../features/onboarding/pages/register-professional-page'), 'RegisterProfessionalPage', ['onboarding']),
   },
   guarded({ signedOutMessage: 'auth.guard.loginRequired' }, [
     {
       path: routes.professionalOnboarding,
-      lazy: page(() => import('../features/onboarding/pages/professional-onboarding-page'), 'ProfessionalOnboardingPage'),
+      lazy: page(() => import('../features/onboarding/pages/professional-onboarding-page'), 'ProfessionalOnboardingPage', ['onboarding']),
     },
   ]),
   { path: routes.applyProfessional, loader: redirectTo(() => paths.professionalOnboarding()) },

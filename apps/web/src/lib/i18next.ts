@@ -6,6 +6,7 @@ import type consent from '../features/consent/locales/en.json';
 import type dashboard from '../features/dashboard/locales/en.json';
 import type home from '../features/home/locales/en.json';
 import type legal from '../features/legal/locales/en.json';
+import type onboarding from '../features/onboarding/locales/en.json';
 import type profile from '../features/profile/locales/en.json';
 import type pros from '../features/pros/locales/en.json';
 import type site from '../features/site/locales/en.json';
@@ -24,6 +25,7 @@ export interface FeatureCatalogues {
   /** The home page only (kept apart from `site`: it is part of the first load). */
   home: typeof home;
   legal: typeof legal;
+  onboarding: typeof onboarding;
   profile: typeof profile;
   pros: typeof pros;
   /** About, pricing, FAQ and contact pages. */
