@@ -131,6 +131,7 @@ export function FinalStep({
           hint={t('final.descriptionHint')}
           required
           rows={4}
+          dir="auto"
           maxLength={APPLICATION_LIMITS.descriptionMax}
           value={form.description}
           onChange={set('description')}
@@ -145,7 +146,7 @@ export function FinalStep({
               </option>
             ))}
           </SelectField>
-          <TextField label={t('final.accountHolder')} required autoComplete="name" value={form.accountHolder} onChange={set('accountHolder')} error={shown.accountHolder} />
+          <TextField label={t('final.accountHolder')} required dir="auto" autoComplete="name" value={form.accountHolder} onChange={set('accountHolder')} error={shown.accountHolder} />
         </div>
         <TextField
           label={t('final.rib')}

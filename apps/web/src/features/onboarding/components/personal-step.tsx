@@ -44,8 +44,8 @@ export function PersonalStep({ draft, email, onBack, onDone }: { draft: Applicat
     >
       <StepHeading step="personal" />
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField label={t('personal.firstName')} hint={t('personal.firstNameHint')} required autoComplete="given-name" value={form.firstName} onChange={set('firstName')} error={errors.firstName} />
-        <TextField label={t('personal.lastName')} required autoComplete="family-name" value={form.lastName} onChange={set('lastName')} error={errors.lastName} />
+        <TextField label={t('personal.firstName')} hint={t('personal.firstNameHint')} required dir="auto" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} error={errors.firstName} />
+        <TextField label={t('personal.lastName')} required dir="auto" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} error={errors.lastName} />
         <TextField label={t('personal.email')} type="email" required autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} />
         <TextField
           label={t('personal.dateOfBirth')}
