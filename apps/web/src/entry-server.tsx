@@ -13,7 +13,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchPath, matchRoutes, StaticRouterProvider } from 'react-router';
-import { routes, toServiceCategory } from './app/paths';
+import { routes, toServiceCategory } from './config/paths';
 import { AppProviders } from './app/providers';
 import { routeTree } from './app/router';
 import { HeadCollectorContext, type CollectedHead, type HeadCollector } from './components/seo';

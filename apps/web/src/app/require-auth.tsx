@@ -6,7 +6,7 @@ import { toast } from '../lib/toast';
 import { can, type Permission } from '@khedma/shared/domain/permissions';
 import { loginPathWithNext } from '../lib/safe-next';
 import { useSession } from '../lib/session';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 export interface RequireAuthProps {
   /** Held by the signed-in user, or they are sent to `deniedTo`. */

@@ -5,7 +5,7 @@ import type { FeatureNamespace } from '../lib/i18next';
 import { RootLayout } from './layout/root-layout';
 import { RequireAuth, type RequireAuthProps } from './require-auth';
 import { NotFoundPage } from './pages/not-found-page';
-import { paths, routes } from './paths';
+import { paths, routes } from '../config/paths';
 import { RootErrorBoundary, RouteErrorBoundary } from './route-error';
 
 /**

@@ -1,5 +1,5 @@
 import { Flower2, Hammer, Package, Paintbrush, Sparkles, Truck, Wrench, Zap, type LucideIcon } from 'lucide-react';
-import type { ServiceCategory } from '../app/paths';
+import type { ServiceCategory } from '../config/paths';
 import { cn } from './ui/cn';
 
 /**

@@ -12,7 +12,7 @@ import {
   WIZARD_START_TIMES,
   type BookingWindowIssue,
 } from '@khedma/shared';
-import { paths, withQuery } from '../../app/paths';
+import { paths, withQuery } from '../../config/paths';
 import { isApiError } from '../../lib/api';
 import {
   useAcceptBooking,

@@ -4,7 +4,7 @@ import { useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AssignmentPreviewRequest, CreateBookingRequest, QuoteRequest } from '@khedma/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';

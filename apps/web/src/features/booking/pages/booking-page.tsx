@@ -15,7 +15,7 @@ import {
   type CreateHourlyBookingRequest,
 } from '@khedma/shared';
 import type { ProProfile } from '@khedma/shared/schemas/pros';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';

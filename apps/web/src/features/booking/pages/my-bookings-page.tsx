@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarPlus, CheckCircle2, ClipboardList, RefreshCw } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { BookingCardList } from '../../../components/bookings/booking-card-list';
 import { Seo } from '../../../components/seo';
 import { Button, ButtonLink } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import { Check, ClipboardList, Phone, RefreshCw, X } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { toast } from '../../../lib/toast';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { BookingSummary } from '../../../components/bookings/booking-summary';
 import { Seo } from '../../../components/seo';
 import { Button, ButtonLink } from '../../../components/ui/button';

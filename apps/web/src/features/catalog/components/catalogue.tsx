@@ -2,7 +2,7 @@ import { MessageCircle, SearchX } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths, SERVICE_CATEGORIES, toServiceCategory, withQuery, type ServiceCategory } from '../../../app/paths';
+import { paths, SERVICE_CATEGORIES, toServiceCategory, withQuery, type ServiceCategory } from '../../../config/paths';
 import { CATEGORY_VISUALS } from '../../../components/category-visual';
 import { Seo } from '../../../components/seo';
 import { ServiceCard, ServiceCardIcons, ServiceCardSkeleton } from '../../../components/service-card';

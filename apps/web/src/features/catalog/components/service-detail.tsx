@@ -3,7 +3,7 @@ import { ArrowLeft, ArrowRight, BadgeCheck, Check, Clock, LoaderCircle, PackageC
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
-import { paths, type ServiceCategory } from '../../../app/paths';
+import { paths, type ServiceCategory } from '../../../config/paths';
 import { categoryVisual, CategoryTile } from '../../../components/category-visual';
 import { localizedUrl, Seo, useSiteOrigin } from '../../../components/seo';
 import { Deferred } from '../../../components/deferred';

@@ -2,7 +2,7 @@ import { CalendarCheck, CalendarDays, CalendarPlus, ClipboardList, Inbox, Refres
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { BookingCardList } from '../../../components/bookings/booking-card-list';
 import { Seo } from '../../../components/seo';
 import { Button, ButtonLink } from '../../../components/ui/button';

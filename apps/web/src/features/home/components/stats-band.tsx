@@ -1,7 +1,7 @@
 import { BadgeCheck, CheckCircle2, MapPin, Star, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { MARKETING_FIGURES } from '../../../app/site-config';
+import { MARKETING_FIGURES } from '../../../config/site';
 import { useCities } from '../../../lib/catalog';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';

@@ -2,7 +2,7 @@ import { ArrowRight, BadgeCheck, EyeOff, Handshake, Lock, MessageSquareQuote } f
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { ESCROW_RELEASE_HOURS, SERVICE_FEE_RATE } from '@khedma/shared/domain/constants';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { CategoryTile } from '../../../components/category-visual';
 import { Seo } from '../../../components/seo';
 import { ButtonLink } from '../../../components/ui/button';

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { proPageDateBounds, WEEKDAYS, type Weekday } from '@khedma/shared';
 import type { ProProfile } from '@khedma/shared/schemas/pros';
-import { paths, withQuery } from '../../../app/paths';
+import { paths, withQuery } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
