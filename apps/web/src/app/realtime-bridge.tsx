@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { toast } from '../lib/toast';
 import type { BookingEventData } from '@khedma/shared/realtime';
-import { bookingKeys, isOwnBookingAction } from '../lib/bookings';
+import { bookingKeys, isOwnBookingAction } from '../entities/booking/api';
 import { formatLocalDate } from '../lib/format';
 import { currentLanguage } from '../lib/i18n';
 import { getRealtimeClient } from '../lib/realtime';

@@ -12,14 +12,15 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { loginPathWithNext } from '../../../lib/safe-next';
 import { useSession } from '../../../lib/session';
-import { useProAvailability, useProProfile, useProReviews } from '../api';
+import { useProfessional } from '../../../entities/professional/api';
+import { useProAvailability, useProReviews } from '../api';
 
 /** /pro/{id} (SPEC §2 Professional profile): header, About, Skills, real reviews, and the booking panel. */
 export function ProPage() {
   const { t } = useTranslation('pros');
   const { t: tc } = useTranslation();
   const { id } = useParams();
-  const profile = useProProfile(id);
+  const profile = useProfessional(id);
 
   if (profile.isPending) {
     return (
