@@ -1,7 +1,7 @@
 /**
  * Every URL of the web app, in one place (SPEC.md §2 route table, with PRODUCT.md's readings).
  *
- * - `routes` are the router patterns (used only by src/app/router.tsx).
+ * - `routes` are the router patterns (used by each feature's routes.tsx).
  * - `paths` build concrete URLs; pages and links use these, never string literals, so a renamed route
  *   is a one-line change and a typo is a type error.
  */
