@@ -1,7 +1,15 @@
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+// ---- Web zones (house-web): the features, read from the folder, so a new one needs no edit here.
+const web = './apps/web/src';
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', '.data-e2e/**', 'data/**'] },
@@ -25,6 +33,52 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // ---- Web zones (house-web; docs/adding-a-capability.md). Imports flow
+  // lib, components, config -> entities -> features -> app (bulletproof-react's import zones).
+  { ignores: ['apps/web/src/**/__lint-fixtures__/**'] },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    // A test may read what it checks from anywhere (another feature's strings, an entity's keys).
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // A feature does not import another feature: what several show is an entity.
+            ...webFeatures.map((feature) => ({
+              target: `${web}/features/${feature}`,
+              from: `${web}/features`,
+              except: [`./${feature}`],
+              message: 'Features do not import each other: move what both need to entities/ (or lib/, components/).',
+            })),
+            {
+              target: `${web}/features`,
+              from: `${web}/app`,
+              message: 'Features do not import app/: paths and site settings are in config/, route guards in lib/routing.ts.',
+            },
+            {
+              target: [`${web}/entities`, `${web}/lib`, `${web}/components`, `${web}/config`],
+              from: [`${web}/features`, `${web}/app`],
+              message: 'Shared folders (entities, lib, components, config) do not import features or app/.',
+            },
+            {
+              target: [`${web}/lib`, `${web}/components`, `${web}/config`],
+              from: `${web}/entities`,
+              message: 'lib/, components/ and config/ sit below the entities: they do not import them.',
+            },
+          ],
+        },
+      ],
+      // No import cycles in the web app (tests may import what they test from anywhere).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     // Features do not import each other (STYLE.md rule 1): shared -> features -> app.

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { BookingDto } from '../../lib/bookings';
+import type { BookingDto } from './api';
 import { formatDuration } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import { pickLocalized } from '../../lib/localized';

@@ -1,6 +1,6 @@
 import { Flower2, Hammer, Package, Paintbrush, Sparkles, Truck, Wrench, Zap, type LucideIcon } from 'lucide-react';
-import type { ServiceCategory } from '../app/paths';
-import { cn } from './ui/cn';
+import type { ServiceCategory } from '../../../config/paths';
+import { cn } from '../../../components/ui/cn';
 
 /**
  * Each category's icon and tint (DESIGN.md "Icons"), used on chips, cards, the service page and the

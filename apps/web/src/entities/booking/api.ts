@@ -1,7 +1,7 @@
 /**
- * The bookings API as the web app uses it (issue 5): query keys, fetchers and TanStack Query hooks
- * shared by the booking feature (wizard, My Bookings, pending bookings), the dashboard and the
- * realtime client, which invalidates `bookingKeys.all` when the server says a booking changed.
+ * The booking entity's API (issue 5): query keys, fetchers and TanStack Query hooks shared by the
+ * booking feature (wizard, My Bookings, pending bookings), the dashboard and the booking feature's
+ * realtime subscription, which invalidates `bookingKeys.all` when the server says a booking changed.
  *
  * The client never sends a price: it says what was chosen and shows the server's quote.
  */
@@ -15,8 +15,8 @@ import type {
   PayBookingResponse,
   RescheduleBookingRequest,
 } from '@khedma/shared';
-import { api } from './api';
-import { useSessionUser } from './session';
+import { api } from '../../lib/api';
+import { useSessionUser } from '../../lib/session';
 
 export type { BookingDto } from '@khedma/shared';
 
@@ -35,6 +35,9 @@ export const bookingKeys = {
   stats: () => [...bookingKeys.all, 'stats'] as const,
   detail: (id: string) => [...bookingKeys.all, 'detail', id] as const,
   cancellation: (id: string) => [...bookingKeys.all, 'cancellation', id] as const,
+  quote: (request: unknown) => [...bookingKeys.all, 'quote', request] as const,
+  hourlyQuote: (request: unknown) => [...bookingKeys.all, 'quote', 'hourly', request] as const,
+  assignment: (request: unknown) => [...bookingKeys.all, 'assignment', request] as const,
 };
 
 /** API paths of the bookings module. */

@@ -1,23 +1,19 @@
 /**
  * Every URL of the web app, in one place (SPEC.md §2 route table, with PRODUCT.md's readings).
  *
- * - `routes` are the router patterns (used only by src/app/router.tsx).
+ * - `routes` are the router patterns (used by each feature's routes.tsx).
  * - `paths` build concrete URLs; pages and links use these, never string literals, so a renamed route
  *   is a one-line change and a typo is a type error.
  */
 
-/** Service categories. /services/{category} shows the catalogue filtered to it; any other value is a service id. */
-export const SERVICE_CATEGORIES = [
-  'plumbing',
-  'cleaning',
-  'moving',
-  'electrical',
-  'handyman',
-  'painting',
-  'gardening',
-  'delivery',
-] as const;
-export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
+import { CATEGORIES, type Category } from '@khedma/shared/domain/catalog';
+
+/**
+ * Service categories: the shared domain's one list (domain/catalog imports no zod, so the first load stays small).
+ * /services/{category} shows the catalogue filtered to it; any other value is a service id.
+ */
+export const SERVICE_CATEGORIES = CATEGORIES;
+export type ServiceCategory = Category;
 
 /** The category a /services/{value} segment names (case-insensitive), or null when it is a service id. */
 export function toServiceCategory(value: string | undefined): ServiceCategory | null {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { BookingDto } from '../../lib/bookings';
-import { Button } from '../ui/button';
-import { BookingDetailsDialog } from './booking-details-dialog';
+import type { BookingDto } from '../api';
+import { Button } from '../../../components/ui/button';
+import { BookingDetailsDialog } from './details-dialog/booking-details-dialog';
 import { BookingSummary } from './booking-summary';
 
 /**

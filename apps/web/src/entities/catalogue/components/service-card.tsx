@@ -1,10 +1,10 @@
 import type { ServiceTypeSummary } from '@khedma/shared';
 import { BadgeCheck, Clock, PackageCheck, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { useTranslation } from '../lib/use-translation';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
-import { paths } from '../app/paths';
-import { formatDuration, formatMoney } from '../lib/format';
-import { pickLocalized, useLanguage } from '../lib/localized';
+import { paths } from '../../../config/paths';
+import { formatDuration, formatMoney } from '../../../lib/format';
+import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { CATEGORY_ICON_STROKE, CATEGORY_VISUALS, categoryVisualKey, CategoryTile, SymbolIcon } from './category-visual';
 
 /** The badges' icons, drawn from the list's sprite (ServiceCardIcons). */

@@ -1,11 +1,11 @@
 import { CalendarDays, Clock, Hash, MapPin, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../lib/use-translation';
-import type { BookingDto } from '../../lib/bookings';
-import { formatLocalDate, formatMoney } from '../../lib/format';
-import { useLanguage } from '../../lib/localized';
-import { StatusBadge } from '../ui/status-badge';
-import { bookingDescription, bookingLocation, bookingTitle } from './booking-text';
+import { useTranslation } from '../../../lib/use-translation';
+import type { BookingDto } from '../api';
+import { formatLocalDate, formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/localized';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { bookingDescription, bookingLocation, bookingTitle } from '../booking-text';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategoryEntry, City, PriceResponse, ServiceTypeDetail, ServiceTypeSummary } from '@khedma/shared';
-import { api, ApiError } from './api';
+import type { Borough, CategoryEntry, City, PriceResponse, ServiceTypeDetail, ServiceTypeSummary } from '@khedma/shared';
+import { api, ApiError } from '../../lib/api';
 
 /**
- * Catalogue reads (SPEC §7) shared by the home, catalogue and pricing pages: TanStack Query hooks over
- * the public, cached catalogue endpoints. Type-only imports from @khedma/shared, so no zod reaches the
+ * Catalogue reads (SPEC §7) shared by the home, catalogue, pricing, profile and booking pages: one
+ * query-key factory and one hook per public, cached catalogue endpoint, so the same request is cached
+ * once whichever page asks. Type-only imports from @khedma/shared, so no zod reaches the
  * first load.
  */
 
@@ -14,6 +15,7 @@ export const catalogKeys = {
   service: (id: string) => ['catalog', 'service', id] as const,
   price: (id: string, city: string) => ['catalog', 'price', id, city] as const,
   cities: ['catalog', 'cities'] as const,
+  boroughs: (citySlug: string) => ['catalog', 'boroughs', citySlug] as const,
 };
 
 export interface ServicesQuery {
@@ -60,14 +62,16 @@ export function isMissingService(error: unknown): boolean {
   return error instanceof ApiError && (error.isNotFound || error.status === 400);
 }
 
-export function useService(id: string) {
-  const queryKey = catalogKeys.service(id);
+/** One service with its add-ons; `null` waits (the booking wizard before a service is chosen). */
+export function useService(id: string | null) {
+  const queryKey = catalogKeys.service(id ?? '');
   // A service the server said does not exist is not asked for again when the page mounts: the
   // server-rendered "Service Not Found" (its 404 comes with the page's data) stays as it is.
   const known = useQueryClient().getQueryState(queryKey);
   return useQuery({
     queryKey,
-    queryFn: ({ signal }) => api.get<ServiceTypeDetail>(`/api/services/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get<ServiceTypeDetail>(`/api/services/${encodeURIComponent(id!)}`, { signal }),
+    enabled: Boolean(id),
     staleTime: CATALOGUE_STALE_MS,
     networkMode: CATALOGUE_NETWORK_MODE,
     retryOnMount: !(known?.status === 'error' && isMissingService(known.error)),
@@ -90,6 +94,17 @@ export function useCities() {
   return useQuery({
     queryKey: catalogKeys.cities,
     queryFn: ({ signal }) => api.get<City[]>('/api/cities', { signal }),
+    staleTime: CATALOGUE_STALE_MS,
+    networkMode: CATALOGUE_NETWORK_MODE,
+  });
+}
+
+/** The boroughs of a city (the booking wizard's city step); `null` waits for a city. */
+export function useBoroughs(citySlug: string | null) {
+  return useQuery({
+    queryKey: catalogKeys.boroughs(citySlug ?? ''),
+    queryFn: ({ signal }) => api.get<Borough[]>(`/api/cities/${encodeURIComponent(citySlug!)}/boroughs`, { signal }),
+    enabled: Boolean(citySlug),
     staleTime: CATALOGUE_STALE_MS,
     networkMode: CATALOGUE_NETWORK_MODE,
   });
