@@ -15,7 +15,8 @@ async function errorsOf(code: string, filePath: string) {
   return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-describe('server lint zones', () => {
+// The first lint loads typescript-eslint and import-x: slow on a busy machine, so a generous timeout.
+describe('server lint zones', { timeout: 300_000 }, () => {
   it('platform/ and db/ never import a module', async () => {
     const code = "import { catalogModule } from '../modules/catalog/catalog.module';\nexport const m = catalogModule;\n";
     expect(await errorsOf(code, 'apps/server/src/platform/fixture.ts')).toEqual([expect.stringContaining('no-restricted-imports: ')]);
