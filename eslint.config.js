@@ -12,7 +12,7 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', '.data-e2e/**', 'data/**'] },
+  { ignores: ['apps/server/src/lint-fixtures/cycle/**', '**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', '.data-e2e/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -86,5 +86,30 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '@/features/**'], message: 'Features do not import each other; move shared code to components/ or lib/.' }] }],
     },
+  },
+  // ---- Server zones (house-server; docs/adding-a-capability.md). Tests and their helpers may reach anywhere.
+  {
+    // platform/ and db/ are below every module: they never import one.
+    files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-helpers.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**', '**/modules'], message: 'platform/ and db/ never import a module: move the code down, or have the module register itself.' }] }],
+    },
+  },
+  {
+    // A module reaches another only through its public index.ts (`../catalog`, not `../catalog/catalog.service`).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-helpers.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/.+', message: "Import another module through its index.ts ('../<module>'), never its files." }] }],
+    },
+  },
+  {
+    // No import cycles on the server (a cycle of modules is two capabilities that cannot be told apart).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.js'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

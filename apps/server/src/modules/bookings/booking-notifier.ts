@@ -1,18 +1,19 @@
 /**
  * What happens around a booking change once it is committed: the realtime event to the customer and
- * the professional, and the emails in each recipient's language. Failures here are logged, never
- * thrown: the change itself is already saved, and clients re-fetch on reconnect. A new booking's
- * event is the exception: the statement that inserts it sends it (`createdNotification`).
+ * the professional, and the emails in each recipient's language. Emails go through ctx.mailer: a
+ * durable job each, sent at once and retried when delivery fails. Failures to announce are logged,
+ * never thrown: the change itself is already saved, and clients re-fetch on reconnect. A new
+ * booking's event is the exception: the statement that inserts it sends it (`createdNotification`).
  */
 import { toLocal } from '@khedma/shared/domain/time';
 import { bookingReference, type BookingAction } from '@khedma/shared';
 import type { BookingEventData } from '@khedma/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import type { EmailMessage, EmailSender, PreparedEmail } from '../../platform/email';
+import type { EmailMessage, EmailSender, Mailer, PreparedEmail } from '../../platform/email';
 import type { RealtimeHub, RealtimeNotification } from '../../platform/realtime';
-import { bookingEmail, type BookingEmailKind } from './booking-emails';
-import { PRO_VISIBLE_PAYMENT, type BookingsRepository, type BookingView, type Recipient } from './bookings.repository';
+import type { Recipient, RecipientsRepository } from '../auth';
+import { PRO_VISIBLE_PAYMENT, type BookingView } from './booking.repository';
+import { bookingEmail, type BookingEmailKind } from './bookings.emails';
 
 export interface EmailToSend {
   to: 'customer' | 'professional';
@@ -21,11 +22,11 @@ export interface EmailToSend {
   refund?: number;
 }
 
-export class BookingEvents {
+export class BookingNotifier {
   constructor(
-    private readonly db: Db,
-    private readonly repo: BookingsRepository,
+    private readonly recipients: RecipientsRepository,
     private readonly email: EmailSender,
+    private readonly mailer: Mailer,
     private readonly realtime: RealtimeHub,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
@@ -67,20 +68,21 @@ export class BookingEvents {
    * it once that committed. Null when the sender cannot split a send or the rendering failed (logged):
    * then `created` sends it after the commit, as for any other change.
    */
-  createdEmail(view: BookingView, customer: Recipient): PreparedEmail | null {
+  createdEmail(view: BookingView, customer: Recipient): (PreparedEmail & { message: EmailMessage }) | null {
     if (!this.email.prepare) return null;
     try {
-      return this.email.prepare(this.message(view, { to: 'customer', kind: 'created' }, customer));
+      const message = this.message(view, { to: 'customer', kind: 'created' }, customer);
+      return { ...this.email.prepare(message), message };
     } catch (err) {
       this.log.error({ err, bookingId: view.id }, 'booking email failed');
       return null;
     }
   }
 
-  /** Delivers a prepared email whose outbox row committed with the booking. Never throws. */
-  async deliver(view: BookingView, email: PreparedEmail): Promise<void> {
+  /** Delivers a prepared email whose outbox row committed with the booking (a durable job). Never throws. */
+  async deliver(view: BookingView, email: PreparedEmail & { message: EmailMessage }): Promise<void> {
     try {
-      await email.deliver();
+      await this.mailer.deliver(email.message, email);
     } catch (err) {
       this.log.error({ err, bookingId: view.id }, 'booking email failed');
     }
@@ -106,12 +108,12 @@ export class BookingEvents {
     try {
       const wanted = [...new Set(emails.map((e) => (e.to === 'customer' ? view.userId : view.proUserId)))];
       const missing = wanted.filter((id) => !known.some((r) => r.userId === id));
-      const recipients = [...known, ...(missing.length ? await this.repo.recipients(this.db, missing) : [])];
+      const recipients = [...known, ...(missing.length ? await this.recipients.recipients(missing) : [])];
       for (const e of emails) {
         const userId = e.to === 'customer' ? view.userId : view.proUserId;
         const r = recipients.find((x) => x.userId === userId);
         if (!r) continue;
-        await this.email.send(this.message(view, e, r));
+        await this.mailer.send(this.message(view, e, r));
       }
     } catch (err) {
       this.log.error({ err, bookingId: view.id }, 'booking email failed');
