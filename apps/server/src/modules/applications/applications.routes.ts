@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import { signedIn } from '../../http/openapi';
 import type { StoredFile } from '../../platform/storage';
-import { requirePermission } from '../auth/session';
+import { requirePermission } from '../auth';
 import type { DocumentsService } from './documents.service';
 import type { DraftService } from './draft.service';
 import type { MyApplicationService } from './my-application.service';

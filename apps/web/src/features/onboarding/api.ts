@@ -8,7 +8,6 @@ import type {
   ApplicationDraft,
   AreaStep,
   AvailabilityStep,
-  Borough,
   FinalDraft,
   MyApplication,
   MyApplicationResponse,
@@ -22,7 +21,6 @@ import { refreshSession } from '../../lib/session';
 export const onboardingKeys = {
   draft: ['applications', 'draft'] as const,
   mine: ['applications', 'mine'] as const,
-  boroughs: (city: string) => ['catalog', 'boroughs', city] as const,
 };
 
 export function useMyApplication(enabled = true) {
@@ -40,15 +38,6 @@ export function useDraft(enabled = true) {
     enabled,
     // The draft is the server's: another device may have moved it on.
     refetchOnWindowFocus: false,
-  });
-}
-
-export function useBoroughs(citySlug: string | null) {
-  return useQuery({
-    queryKey: onboardingKeys.boroughs(citySlug ?? ''),
-    queryFn: ({ signal }) => api.get<Borough[]>(`/api/cities/${encodeURIComponent(citySlug!)}/boroughs`, { signal }),
-    enabled: Boolean(citySlug),
-    staleTime: 5 * 60_000,
   });
 }
 

@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import type { MyApplication } from '@khedma/shared';
 import { ButtonLink } from '../../../components/ui/button';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';

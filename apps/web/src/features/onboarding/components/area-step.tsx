@@ -3,9 +3,9 @@ import type { ApplicationDraft } from '@khedma/shared';
 import { COUNTRY } from '@khedma/shared/domain/constants';
 import { Button } from '../../../components/ui/button';
 import { FieldError, SelectField } from '../../../components/ui/field';
-import { useCities } from '../../../lib/catalog';
+import { useBoroughs, useCities } from '../../../entities/catalogue/api';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
-import { useBoroughs, useSaveStep } from '../api';
+import { useSaveStep } from '../api';
 import { useStepErrors } from './use-step-save';
 import { StepActions, StepHeading } from './wizard-parts';
 

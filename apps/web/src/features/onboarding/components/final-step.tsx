@@ -4,7 +4,7 @@ import { APPLICATION_LIMITS, isValidRib } from '@khedma/shared/domain/applicatio
 import { BANKS } from '@khedma/shared/domain/constants';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FieldShell, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useSaveStep } from '../api';
 import { useStepErrors } from './use-step-save';
 import { NewTabLink, StepActions, StepHeading } from './wizard-parts';

@@ -4,7 +4,7 @@ import { Seo } from '../../../components/seo';
 import { ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/field';
 import { PageIntro } from '../../../components/ui/page-intro';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useRequireLogin, useSession } from '../../../lib/session';
 import { useTranslation } from '../../../lib/use-translation';
 import { useMyApplication } from '../api';

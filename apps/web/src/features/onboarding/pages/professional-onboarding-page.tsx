@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
 import { PageIntro } from '../../../components/ui/page-intro';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';

@@ -1,7 +1,7 @@
 import { Seo } from '../../../components/seo';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageIntro } from '../../../components/ui/page-intro';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useTranslation } from '../../../lib/use-translation';
 import { EarningsCalculator } from '../components/earnings-calculator';
 import { Benefits } from './become-pro-page';
