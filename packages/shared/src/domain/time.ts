@@ -156,6 +156,16 @@ export function toLocal(instant: Date, timeZone: string = BUSINESS_TIME_ZONE): L
   };
 }
 
+/**
+ * The Casablanca wall clock of an instant as a Date whose UTC fields read that wall clock: format it
+ * with `Intl.DateTimeFormat(..., { timeZone: 'UTC' })` to print Casablanca time with the shipped rules,
+ * whatever time-zone data the runtime or the browser carries.
+ */
+export function wallClockAsUtc(instant: Date, timeZone: string = BUSINESS_TIME_ZONE): Date {
+  assertInstant(instant);
+  return new Date(instant.getTime() + offsetMs(instant.getTime(), timeZone));
+}
+
 /** The Casablanca calendar date of an instant: "today" for the booking horizon. */
 export function localDateOf(instant: Date, timeZone: string = BUSINESS_TIME_ZONE): LocalDate {
   return toLocal(instant, timeZone).date;
