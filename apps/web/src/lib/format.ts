@@ -18,7 +18,6 @@ import type { Language } from './i18n';
  * in UTC.
  */
 
-export const TIME_ZONE = 'Africa/Casablanca';
 export const CURRENCY = 'MAD';
 const GROUP_SEPARATOR = '\u202f';
 const NBSP = '\u00a0';
