@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 
 /**
  * Each journey makes the people it needs through the API, as a visitor would (sign-up, then the
@@ -58,6 +58,11 @@ export async function createCustomer(
   request: APIRequestContext,
   { lang = 'en', tag = 'customer', name = 'Salma Bennani' }: { lang?: Language; tag?: string; name?: string } = {},
 ): Promise<TestUser> {
+  // An account costs the server two password hashes (sign-up, then sign-in) and the journey three
+  // requests and a look at the outbox: about 14 s with the machine's cores shared six ways (trace of
+  // shell.spec's account menu journey), so the journey gets that time on top of its own.
+  const info = test.info();
+  if (info.timeout > 0) info.setTimeout(info.timeout + 15_000);
   const email = uniqueEmail(tag);
   const res = await request.post('/api/accounts/sign-up', {
     data: { name, email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'customer', acceptAge: true, acceptTerms: true, locale: lang },
