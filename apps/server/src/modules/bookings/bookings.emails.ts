@@ -4,7 +4,8 @@
  * (fr-MA style, fixed grouping: U+202F between thousands, U+00A0 before MAD, the same rule as the web
  * app's formatMoney), dates and times in Africa/Casablanca with Latin digits.
  */
-import { BUSINESS_TIME_ZONE, CURRENCY, type Locale } from '@khedma/shared';
+import { CURRENCY, type Locale } from '@khedma/shared';
+import { wallClockAsUtc } from '@khedma/shared/domain/time';
 
 export interface RenderedEmail {
   subject: string;
@@ -71,7 +72,7 @@ export function formatDateTime(instant: Date, locale: Locale): string {
   const key = `${locale}${instant.getTime()}`;
   let text = formattedDates.get(key);
   if (text === undefined) {
-    text = dateFormatter(locale).format(instant);
+    text = dateFormatter(locale).format(wallClockAsUtc(instant));
     if (formattedDates.size >= MAX_FORMATTED_DATES) formattedDates.clear();
     formattedDates.set(key, text);
   }
@@ -81,8 +82,10 @@ export function formatDateTime(instant: Date, locale: Locale): string {
 function dateFormatter(locale: Locale): Intl.DateTimeFormat {
   let f = dateFormatters.get(locale);
   if (!f) {
+    // The wall clock comes from the shipped rules (wallClockAsUtc), so Intl formats it in UTC: the
+    // runtime's own Africa/Casablanca data is out of date (issue 20).
     f = new Intl.DateTimeFormat(`${INTL_LOCALES[locale]}-u-nu-latn`, {
-      timeZone: BUSINESS_TIME_ZONE,
+      timeZone: 'UTC',
       weekday: 'long',
       day: 'numeric',
       month: 'long',
