@@ -21,6 +21,7 @@ import { contactModule } from './modules/contact/contact.module';
 import { devModule } from './modules/dev/dev.module';
 import { healthModule } from './modules/health/health.module';
 import { paymentsModule } from './modules/payments/payments.module';
+import { applicationsModule } from './modules/applications/applications.module';
 import { profileModule } from './modules/profile/profile.module';
 import { prosModule } from './modules/pros/pros.module';
 import { seoModule } from './modules/seo/seo.module';
@@ -57,6 +58,7 @@ const MODULES: AppModule[] = [
   paymentsModule, // app.payments: ledger, escrow release and unpaid expiry jobs
   bookingsModule, // /api/bookings/* (pay included), app.bookings
   prosModule, // /api/pros/*
+  applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
   devModule, // /api/dev/outbox, outside production only
 ];
 

@@ -37,6 +37,10 @@ export const ERROR_CODES = {
   RESCHEDULE_NOT_ALLOWED: 409,
   /** Nobody can take this service, city and time (wizard step 3 offers other times). */
   NO_PROFESSIONAL_AVAILABLE: 409,
+  /** A second application while one is pending (or after one was approved). */
+  APPLICATION_EXISTS: 409,
+  /** Submitting an application with a step of the wizard not complete; `fields` names the steps. */
+  APPLICATION_INCOMPLETE: 400,
   PAYLOAD_TOO_LARGE: 413,
   /** A path segment longer than any id or slug of the API. */
   URI_TOO_LONG: 414,

@@ -13,3 +13,4 @@ export * from './domain/index';
 export * from './schemas/booking';
 export * from './schemas/pros';
 export * from './realtime';
+export * from './schemas/applications';

@@ -4,6 +4,7 @@ export * from './profiles';
 export * from './geo';
 export * from './catalog';
 export * from './professionals';
+export * from './applications';
 export * from './bookings';
 export * from './payments';
 export * from './messaging';

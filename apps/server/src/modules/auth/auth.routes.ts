@@ -279,7 +279,7 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
       },
     },
     async (req, reply) => {
-      await service.limitSmsTo(req.body.phoneNumber);
+      await service.limitSmsTo(req.body.phoneNumber, req.ip);
       return forward(req, reply, { body: req.body });
     },
   );

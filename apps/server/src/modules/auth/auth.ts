@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { passwordMessage, isValidMoroccanPhone, normalizeMoroccanPhone, verifiedLandingPath, type Locale, type UserType } from '@khedma/shared';
+import { PHONE_CODE_RULES, passwordMessage, isValidMoroccanPhone, normalizeMoroccanPhone, verifiedLandingPath, type Locale, type UserType } from '@khedma/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -176,9 +176,10 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
         },
       }),
       phoneNumber({
-        otpLength: 6,
-        expiresIn: 5 * 60,
-        allowedAttempts: 3,
+        // The code's life cycle (issue 24): 10 minutes, single use, voided by the third wrong try.
+        otpLength: PHONE_CODE_RULES.length,
+        expiresIn: PHONE_CODE_RULES.expirySeconds,
+        allowedAttempts: PHONE_CODE_RULES.maxWrongAttempts,
         phoneNumberValidator: (p) => isValidMoroccanPhone(p) && normalizeMoroccanPhone(p) === p,
         sendOTP: async ({ phoneNumber: to, code }) => {
           const store = authRequestContext.getStore();

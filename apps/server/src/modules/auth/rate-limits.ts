@@ -1,3 +1,5 @@
+import { PHONE_CODE_RULES } from '@khedma/shared';
+
 /**
  * Rate limits of the accounts routes. Counters live in the database (rate_limits), so they hold
  * across every server instance. Per client address unless said otherwise; windows in seconds.
@@ -27,5 +29,9 @@ export const APP_RATE_LIMITS = {
   /** Confirmation and reset emails to one address, whoever asks. */
   emailsPerRecipient: { limit: 5, windowSeconds: 60 * 60 },
   /** SMS codes to one phone number, whoever asks. */
-  smsPerPhone: { limit: 5, windowSeconds: 60 * 60 },
+  smsPerPhone: { limit: PHONE_CODE_RULES.perPhonePerHour, windowSeconds: 60 * 60 },
+  /** A new code to the same number no sooner than a minute after the last one. */
+  smsResend: { limit: 1, windowSeconds: PHONE_CODE_RULES.resendAfterSeconds },
+  /** SMS codes asked from one client address. */
+  smsPerAddress: { limit: PHONE_CODE_RULES.perAddressPerHour, windowSeconds: 60 * 60 },
 } as const;

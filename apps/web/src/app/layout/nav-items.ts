@@ -8,7 +8,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Header navigation (SPEC §2): Home, Services, Pricing, FAQ, Become a Pro, About, Contact. */
+/** Header navigation (SPEC §2): Home, Services, Pricing, FAQ, Become a Pro, About, Contact, Register as a Professional. */
 export const MAIN_NAV: NavItem[] = [
   { to: paths.home(), label: 'nav.home', end: true },
   { to: paths.services(), label: 'nav.services' },
@@ -17,6 +17,8 @@ export const MAIN_NAV: NavItem[] = [
   { to: paths.becomePro(), label: 'nav.becomePro' },
   { to: paths.about(), label: 'nav.about' },
   { to: paths.contact(), label: 'nav.contact' },
+  // SPEC §2 header: Register as a Professional, straight into the onboarding wizard.
+  { to: paths.professionalOnboarding(), label: 'nav.registerProfessional' },
 ];
 
 /** The signed-in account menu (SPEC §2): Dashboard, Profile, Mobile Features, then Logout. */

@@ -2,12 +2,12 @@ import { guarded, page, redirectTo, type FeatureRoute } from '../../lib/routing'
 import { paths, routes } from '../../config/paths';
 
 export const pageRoutes: FeatureRoute[] = [
-  { path: routes.becomePro, lazy: page(() => import('./pages/become-pro-page'), 'BecomeProPage') },
-  { path: routes.registerProfessional, lazy: page(() => import('./pages/register-professional-page'), 'RegisterProfessionalPage') },
+  { path: routes.becomePro, lazy: page(() => import('./pages/become-pro-page'), 'BecomeProPage', ['onboarding']) },
+  { path: routes.registerProfessional, lazy: page(() => import('./pages/register-professional-page'), 'RegisterProfessionalPage', ['onboarding']) },
   guarded({ signedOutMessage: 'auth.guard.loginRequired' }, [
     {
       path: routes.professionalOnboarding,
-      lazy: page(() => import('./pages/professional-onboarding-page'), 'ProfessionalOnboardingPage'),
+      lazy: page(() => import('./pages/professional-onboarding-page'), 'ProfessionalOnboardingPage', ['onboarding']),
     },
   ]),
   { path: routes.applyProfessional, loader: redirectTo(() => paths.professionalOnboarding()) },

@@ -1,0 +1,28 @@
+import multipart from '@fastify/multipart';
+import { APPLICATION_DOCUMENT_RULES } from '@khedma/shared';
+import { defineModule } from '../../platform/module';
+import { ApplicationsRepository } from './applications.repository';
+import { applicationsRoutes } from './applications.routes';
+import { DocumentsService } from './documents.service';
+import { DraftService } from './draft.service';
+import { MyApplicationService } from './my-application.service';
+import { SubmitService } from './submit.service';
+
+/**
+ * Applying to become a professional (SPEC §2 Become a Professional and the onboarding wizard):
+ * /api/applications/*. The phone step uses the accounts module's SMS code (/api/auth/phone-number/*);
+ * reviewing applications belongs to the admin module. docs/professionals.md.
+ */
+export const applicationsModule = defineModule('applications', async (app, { ctx }) => {
+  const repo = new ApplicationsRepository(ctx.database.db);
+  const drafts = new DraftService(repo);
+  const documents = new DocumentsService(repo, ctx.storage, drafts);
+  const services = { drafts, documents, submit: new SubmitService(repo), mine: new MyApplicationService(repo) };
+  // Its own scope: the multipart parser and its limits apply to these routes only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: APPLICATION_DOCUMENT_RULES.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+    });
+    await scope.register(applicationsRoutes, services);
+  });
+});

@@ -1,0 +1,11 @@
+import type { MyApplication, SessionUser } from '@khedma/shared';
+import type { ApplicationsRepository } from './applications.repository';
+
+/** The status card of /become-pro: the user's latest application (SPEC §4: by created_at), or none. */
+export class MyApplicationService {
+  constructor(private readonly repo: ApplicationsRepository) {}
+
+  latest(user: SessionUser): Promise<MyApplication | null> {
+    return this.repo.latest(user.id);
+  }
+}
