@@ -11,7 +11,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { ListenerConnection, RecoveringPool } from './connections';
 import * as schema from './schema/index';
 
