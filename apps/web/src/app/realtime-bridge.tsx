@@ -6,7 +6,7 @@ import type { BookingEventData } from '@khedma/shared/realtime';
 import { bookingKeys, isOwnBookingAction } from '../lib/bookings';
 import { formatLocalDate } from '../lib/format';
 import { currentLanguage } from '../lib/i18n';
-import { getRealtimeClient } from '../lib/realtime';
+import { getRealtimeClient, invalidateOnResync } from '../lib/realtime';
 
 /** Actions that change a booking's status, and so tell the customer (SPEC §4). */
 const STATUS_ACTIONS = new Set<BookingEventData['action']>([
@@ -35,6 +35,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     const client = getRealtimeClient();
     const refetch = () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
     const offReady = client.on('ready', refetch);
+    const offResync = invalidateOnResync(client, queryClient);
     const offCreated = client.on('booking.created', refetch);
     const offUpdated = client.on('booking.updated', (data) => {
       refetch();
@@ -54,6 +55,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     client.start();
     return () => {
       offReady();
+      offResync();
       offCreated();
       offUpdated();
       window.removeEventListener('online', online);
