@@ -13,8 +13,8 @@ import { closedWithin, connectWs, ORIGIN } from './realtime.test-helpers';
 // What a capability does at start-up: says who may join its rooms. Here `presence:<id>` is open to
 // every signed-in user and `probe:<id>` only to the user whose id it is.
 const capability: FastifyPluginAsync = async (app) => {
-  app.realtime.registerRoomKind('presence', () => true);
-  app.realtime.registerRoomKind('probe', (user, id) => user.id === id);
+  app.ctx.realtime.registerRoomKind('presence', () => true);
+  app.ctx.realtime.registerRoomKind('probe', (user, id) => user.id === id);
 };
 (capability as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
@@ -76,13 +76,13 @@ describe('client -> server events', () => {
     ws.sendEvent('room.join', { room });
     expect(await ws.next('room.joined')).toEqual({ room });
     // Published on the other instance: heard here through NOTIFY.
-    await b.app.realtime.toRooms([room], 'resync', { reason: 'reconnected' });
+    await b.app.ctx.realtime.toRooms([room], 'resync', { reason: 'reconnected' });
     await ws.next('resync');
     ws.sendEvent('room.leave', { room });
     await ws.next('room.left');
-    await b.app.realtime.toRooms([room, `user:${other.userId}`], 'pong', { at: 'after-leave' });
+    await b.app.ctx.realtime.toRooms([room, `user:${other.userId}`], 'pong', { at: 'after-leave' });
     // A later event to the user's own room arrives; the left room's did not.
-    await b.app.realtime.toUsers([s.userId], 'pong', { at: 'own-room' });
+    await b.app.ctx.realtime.toUsers([s.userId], 'pong', { at: 'own-room' });
     await ws.next('pong', (d) => d.at === 'own-room');
     expect(ws.messages.some((m) => m.data.at === 'after-leave')).toBe(false);
     ws.close();
@@ -126,7 +126,7 @@ describe('sockets end with their session, on every instance', () => {
     expect(out.statusCode).toBe(200);
     expect(await closedWithin(wsHere)).toBe(4401);
     // And no event of the user reaches a closed socket.
-    await t.app.realtime.toUsers([here.userId], 'pong', { at: 'after-sign-out' });
+    await t.app.ctx.realtime.toUsers([here.userId], 'pong', { at: 'after-sign-out' });
     expect(wsHere.messages.some((m) => m.data.at === 'after-sign-out')).toBe(false);
   });
 });
@@ -139,17 +139,17 @@ describe('presence across two instances', () => {
     await watching.next('ready');
     watching.sendEvent('room.join', { room: `presence:${pro.userId}` });
     await watching.next('room.joined');
-    expect(await t.app.realtime.presence.isOnline(pro.userId)).toBe(false);
+    expect(await t.app.ctx.realtime.presence.isOnline(pro.userId)).toBe(false);
 
     const proWs = await connectWs(b.app, cookie(pro));
     await proWs.next('ready');
     expect(await watching.next('presence.changed', (d) => d.online === true)).toEqual({ userId: pro.userId, online: true });
-    expect(await t.app.realtime.presence.isOnline(pro.userId)).toBe(true);
-    expect(await b.app.realtime.presence.isOnline(pro.userId)).toBe(true);
+    expect(await t.app.ctx.realtime.presence.isOnline(pro.userId)).toBe(true);
+    expect(await b.app.ctx.realtime.presence.isOnline(pro.userId)).toBe(true);
 
     proWs.close();
     expect(await watching.next('presence.changed', (d) => d.online === false)).toEqual({ userId: pro.userId, online: false });
-    expect(await t.app.realtime.presence.isOnline(pro.userId)).toBe(false);
+    expect(await t.app.ctx.realtime.presence.isOnline(pro.userId)).toBe(false);
     watching.close();
   });
 
@@ -164,8 +164,8 @@ describe('presence across two instances', () => {
     await t.database.db.execute(sql`
       insert into realtime_presence (instance_id, user_id, connections, seen_at)
       values ('00000000-0000-4000-8000-00000000dead', ${gone.userId}, 1, now() - interval '2 minutes')`);
-    expect(await b.app.realtime.presence.isOnline(gone.userId)).toBe(false);
-    await b.app.realtime.presence.heartbeat();
+    expect(await b.app.ctx.realtime.presence.isOnline(gone.userId)).toBe(false);
+    await b.app.ctx.realtime.presence.heartbeat();
     expect(await watching.next('presence.changed', (d) => d.userId === gone.userId)).toEqual({ userId: gone.userId, online: false });
     const left = rowsOf(await t.database.db.execute(sql`select 1 from realtime_presence where user_id = ${gone.userId}`));
     expect(left).toEqual([]);

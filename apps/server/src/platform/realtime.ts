@@ -45,12 +45,6 @@ import { signedIn } from '../http/openapi';
 import { rowsOf } from './jobs';
 import { PresenceTracker } from './presence';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtime: RealtimeHub;
-  }
-}
-
 /** The part of a `ws` WebSocket the hub uses (the package ships no types here). */
 export interface RealtimeSocket {
   readyState: number;
@@ -437,11 +431,10 @@ async function sessionExists(db: Db, sessionId: string): Promise<boolean> {
 
 const handshakeSessions = new WeakMap<FastifyRequest, string | null>();
 
-/** Decorates `app.realtime` and serves GET /api/ws. */
-export const realtimePlugin: FastifyPluginAsync<{ ctx: AppContext; heartbeatMs?: number; hub?: RealtimeHubOptions }> = async (app, { ctx, heartbeatMs, hub: hubOptions }) => {
-  const hub = new RealtimeHub(ctx.database, app.log, hubOptions);
+/** Starts `ctx.realtime` (built by AppContext) and serves GET /api/ws. */
+export const realtimePlugin: FastifyPluginAsync<{ ctx: AppContext; heartbeatMs?: number }> = async (app, { ctx, heartbeatMs }) => {
+  const hub = ctx.realtime;
   await hub.start();
-  app.decorate('realtime', hub);
   // The same origins as the REST API's checks (http/origins.ts): a page that can sign in can connect.
   const origins = new Set(trustedOrigins(ctx.config));
 

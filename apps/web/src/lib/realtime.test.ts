@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { invalidateOnResync, parseRealtimeMessage, RealtimeClient, realtimeUrl, reconnectDelay, RECONNECT_MAX_MS, type WebSocketLike } from './realtime';
-import { isOwnBookingAction, noteOwnBookingAction } from './bookings';
+import { isOwnBookingAction, noteOwnBookingAction } from '../entities/booking/api';
 
 class FakeSocket implements WebSocketLike {
   readyState = 0;

@@ -10,5 +10,6 @@ export * from './messaging';
 export * from './reviews';
 export * from './system';
 export * from './realtime';
+export * from './time';
 export * from './relations';
 export type * from './types';
