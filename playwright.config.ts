@@ -16,8 +16,14 @@ export default defineConfig({
   outputDir: process.env.CI ? 'test-results/e2e' : `test-results/e2e-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Journeys make their own users and book their own days (e2e/support/users.ts), so they run in any
+  // order on several workers against the one server. E2E_WORKERS overrides (2 on a 2-core machine: the
+  // browsers and the server share the cores; see docs/ci.md for the figures).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // `@matrix` marks the repeats of a journey in further languages: `--grep-invert @matrix` runs the
+  // representative set (one left-to-right and the right-to-left language), E2E_MATRIX=0 does the same.
+  ...(process.env.E2E_MATRIX === '0' ? { grepInvert: /@matrix/ } : {}),
   // A retry of a booking journey books other days (see booking.spec.ts), so retries are real attempts.
   retries: process.env.CI ? 2 : 0,
   reporter: [['list']],

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { skipCookieBanner } from './support/consent';
+import { createCustomer } from './support/users';
 
 /**
  * Accounts (issue 3; SPEC §2 Login and sign up, Profile, header avatar menu; §4 Account; §8): sign up,
@@ -30,7 +31,6 @@ function text(lang: Language, ns: 'shell' | 'auth' | 'profile', key: string, var
 }
 
 const PASSWORD = 'Strong!Pass1';
-const DEMO_CUSTOMER = 'customer@demo.ma';
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 
 // The cookie banner (another feature) would cover the forms, and be caught mid-fade by the contrast check.
@@ -256,12 +256,13 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     test('wrong password shows the exact message; an unconfirmed account is asked to confirm, and resend works; a taken email is refused', async ({ page, request }) => {
+      const customer = await createCustomer(request, { lang });
       await openIn(page, lang, '/login');
       // Login checks only 6 characters before asking the server.
-      await logIn(page, lang, DEMO_CUSTOMER, '12345');
+      await logIn(page, lang, customer.email, '12345');
       await expect(page.getByText(text(lang, 'shell', 'validation.loginPassword'))).toBeVisible();
 
-      await logIn(page, lang, DEMO_CUSTOMER, 'Wrong!2345');
+      await logIn(page, lang, customer.email, 'Wrong!2345');
       await expect(page.getByRole('alert').filter({ hasText: text(lang, 'auth', 'login.invalidCredentials') })).toBeVisible();
 
       const email = uniqueEmail(`unconfirmed-${lang}`);
@@ -280,13 +281,14 @@ for (const lang of ['en', 'ar'] as const) {
       // Signing up again with a taken address: the red toast, then the login page after 3 seconds.
       await page.getByRole('link', { name: text(lang, 'auth', 'login.createAccount') }).click();
       await expect(page.getByRole('heading', { level: 1, name: text(lang, 'shell', 'pages.signup.title') })).toBeVisible();
-      await signUpInForm(page, lang, DEMO_CUSTOMER, 'Another Person');
+      await signUpInForm(page, lang, customer.email, 'Another Person');
       await expect(page.getByText(text(lang, 'auth', 'signup.emailExists'))).toBeVisible();
       await expect(page).toHaveURL(/\/signup/);
       await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
     });
 
     test('guards: signed-out visitors go to login and come back; forgot password never says whether an account exists', async ({ page, request, baseURL }) => {
+      const customer = await createCustomer(request, { lang });
       await openIn(page, lang, '/dashboard');
       await expect(page).toHaveURL(/\/login$/);
       await expect(page.getByText(text(lang, 'shell', 'auth.guard.dashboard'))).toBeVisible();
@@ -297,7 +299,7 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fbookings$/);
       // A crafted next= never leaves the site.
       await page.goto('/login?next=https%3A%2F%2Fevil.example%2F');
-      await logIn(page, lang, DEMO_CUSTOMER, 'Demo!2345');
+      await logIn(page, lang, customer.email, customer.password);
       await expect(page).toHaveURL(/\/dashboard$/);
       // A customer is not an admin: back home with the SPEC message.
       await page.goto('/admin/bookings');
@@ -307,7 +309,7 @@ for (const lang of ['en', 'ar'] as const) {
 
       await page.goto('/profile');
       await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
-      await logIn(page, lang, DEMO_CUSTOMER, 'Demo!2345');
+      await logIn(page, lang, customer.email, customer.password);
       await expect(page).toHaveURL(/\/profile$/);
       await logOut(page, lang);
 

@@ -2,11 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createCustomer, type TestUser } from './support/users';
 
 /**
  * Booking (issue 5; SPEC §2 wizard, My Bookings, Pending bookings, Dashboard; §4; §5; §8): a customer
  * books a plumbing service in Casablanca through the six-step wizard (pro@demo.ma is the only plumber
- * there, so the real assignment picks them), pays with the demo provider, and sees the booking pending
+ * there, so the real assignment picks them; every journey books its own days with them, so journeys run
+ * in parallel without taking each other's slots), pays with the demo provider, and sees the booking pending
  * with its reference in My Bookings; the professional accepts it on /pro-bookings in another browser;
  * the customer's page turns it confirmed without reloading, with the status toast; the customer
  * cancels another, confirmed booking and sees the fee first. In English at 1280 px and in Arabic
@@ -33,9 +35,8 @@ function text(lang: Language, ns: Namespace, key: string, vars: Record<string, s
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const PASSWORD = 'Demo!2345';
-const CUSTOMER = 'customer@demo.ma';
-const PRO = 'pro@demo.ma';
+// The professional is the demo plumber (booked on days no other journey uses); each customer is new.
+const PRO: TestUser = { email: 'pro@demo.ma', password: 'Demo!2345', name: 'Youssef' };
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 
 /** A Casablanca calendar date `days` after today (the wizard's dates are Casablanca dates). */
@@ -70,8 +71,8 @@ async function shot(page: Page, name: string) {
 }
 
 /** Signs in through the API (the session cookie lands in the page's browser context). */
-async function signIn(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } });
+async function signIn(request: APIRequestContext, user: TestUser) {
+  const res = await request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password } });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -116,11 +117,11 @@ async function confirmedBookingByApi(customer: APIRequestContext, pro: APIReques
 const CONSENT = JSON.stringify({ essential: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1 });
 const withConsent = (value: string) => localStorage.setItem('khedma.cookieConsent', value);
 
-async function newSignedInPage(browser: Browser, email: string, lang: Language, viewport: { width: number; height: number }) {
+async function newSignedInPage(browser: Browser, user: TestUser, lang: Language, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
   await context.addInitScript(withConsent, CONSENT);
   const page = waitForAppOnNavigation(await context.newPage());
-  await signIn(page.request, email);
+  await signIn(page.request, user);
   await openIn(page, lang, '/');
   return { context, page };
 }
@@ -136,10 +137,11 @@ interface Journey {
   failFirstPayment?: boolean;
 }
 
-async function bookingJourney(browser: Browser, j: Journey) {
+async function bookingJourney(browser: Browser, request: APIRequestContext, j: Journey) {
   const { lang } = j;
   const t = (ns: Namespace, key: string, vars?: Record<string, string | number>) => text(lang, ns, key, vars);
-  const { context, page } = await newSignedInPage(browser, CUSTOMER, lang, j.viewport);
+  const customer = await createCustomer(request, { lang, tag: `booking-${lang}` });
+  const { context, page } = await newSignedInPage(browser, customer, lang, j.viewport);
   const errors = watchErrors(page);
   const c = await catalog(page.request);
   const snap = async (name: string) => {
@@ -301,18 +303,18 @@ test.describe('booking', () => {
   test.setTimeout(180_000);
 
   // A retry books other days: the first attempt's booking still holds its slot with the only plumber.
-  test('English, 1280 px: wizard, payment, live confirmation, cancellation with the fee', async ({ browser }, testInfo) => {
+  test('English, 1280 px: wizard, payment, live confirmation, cancellation with the fee', async ({ browser, request }, testInfo) => {
     const shift = testInfo.retry * 6;
-    await bookingJourney(browser, { lang: 'en', viewport: { width: 1280, height: 900 }, wizardDay: 2 + shift, cancelDay: 3 + shift, screenshots: true, failFirstPayment: true });
+    await bookingJourney(browser, request, { lang: 'en', viewport: { width: 1280, height: 900 }, wizardDay: 2 + shift, cancelDay: 3 + shift, screenshots: true, failFirstPayment: true });
   });
 
-  test('Arabic (right-to-left), 390 px: the same journey', async ({ browser }, testInfo) => {
+  test('Arabic (right-to-left), 390 px: the same journey', async ({ browser, request }, testInfo) => {
     const shift = testInfo.retry * 6;
-    await bookingJourney(browser, { lang: 'ar', viewport: { width: 390, height: 844 }, wizardDay: 4 + shift, cancelDay: 5 + shift, screenshots: true });
+    await bookingJourney(browser, request, { lang: 'ar', viewport: { width: 390, height: 844 }, wizardDay: 4 + shift, cancelDay: 5 + shift, screenshots: true });
   });
 
-  test("a professional's page books by the hour: panel, /booking form, payment, dashboard", async ({ browser }) => {
-    const { context, page } = await newSignedInPage(browser, CUSTOMER, 'en', { width: 1280, height: 900 });
+  test("a professional's page books by the hour: panel, /booking form, payment, dashboard", async ({ browser, request }) => {
+    const { context, page } = await newSignedInPage(browser, await createCustomer(request), 'en', { width: 1280, height: 900 });
     const errors = watchErrors(page);
     const c = await catalog(page.request);
     const date = casablancaDate(6);
@@ -353,8 +355,8 @@ test.describe('booking', () => {
     await context.close();
   });
 
-  test('reschedules a confirmed booking to another slot 24 h or more ahead; it waits for the professional again', async ({ browser }) => {
-    const { context, page } = await newSignedInPage(browser, CUSTOMER, 'en', { width: 1280, height: 900 });
+  test('reschedules a confirmed booking to another slot 24 h or more ahead; it waits for the professional again', async ({ browser, request }) => {
+    const { context, page } = await newSignedInPage(browser, await createCustomer(request), 'en', { width: 1280, height: 900 });
     const proSide = await newSignedInPage(browser, PRO, 'en', { width: 1280, height: 900 });
     const errors = watchErrors(page);
     const c = await catalog(page.request);
@@ -382,8 +384,8 @@ test.describe('booking', () => {
     await context.close();
   });
 
-  test('nobody free at that time: the server says so and offers other times to pick', async ({ browser }) => {
-    const { context, page } = await newSignedInPage(browser, CUSTOMER, 'en', { width: 1280, height: 900 });
+  test('nobody free at that time: the server says so and offers other times to pick', async ({ browser, request }) => {
+    const { context, page } = await newSignedInPage(browser, await createCustomer(request), 'en', { width: 1280, height: 900 });
     const errors = watchErrors(page);
     const services = (await (await page.request.get('/api/services?category=cleaning')).json()) as Array<{ id: string }>;
     await openIn(page, 'en', `/book-service?service=${services[0]!.id}`);
@@ -405,8 +407,8 @@ test.describe('booking', () => {
     await context.close();
   });
 
-  test("Book This Service keeps the service page's add-on and city: the wizard starts past Rabat, at the same total", async ({ browser }, testInfo) => {
-    const { context, page } = await newSignedInPage(browser, CUSTOMER, 'en', { width: 1280, height: 900 });
+  test("Book This Service keeps the service page's add-on and city: the wizard starts past Rabat, at the same total", async ({ browser, request }, testInfo) => {
+    const { context, page } = await newSignedInPage(browser, await createCustomer(request), 'en', { width: 1280, height: 900 });
     const errors = watchErrors(page);
     const services = (await (await page.request.get('/api/services')).json()) as Array<{ id: string; name: Record<Language, string> }>;
     const leak = services.find((s) => s.name.en === 'Leak Detection & Repair')!;
@@ -452,10 +454,12 @@ test.describe('booking', () => {
   test('signed-out visitors log in first and come back to the wizard with their service', async ({ page, request }) => {
     await page.addInitScript(withConsent, CONSENT);
     const c = await catalog(request);
+    const customer = await createCustomer(request);
     await openIn(page, 'en', `/book-service?service=${c.plumbing.id}`);
     await expect(page).toHaveURL(/\/login\?next=/);
-    await page.getByLabel(/^Email/).fill(CUSTOMER);
-    await page.getByLabel(/^Password/).fill(PASSWORD);
+    // The one booking journey that signs in through the form.
+    await page.getByLabel(/^Email/).fill(customer.email);
+    await page.getByLabel(/^Password/).fill(customer.password);
     await page.getByRole('main').getByRole('button', { name: /log in/i }).click();
     await expect(page).toHaveURL(new RegExp(`/book-service\\?service=${c.plumbing.id}`));
     // The service is preselected: the wizard starts at the city.

@@ -89,7 +89,8 @@ for (const lang of ['en', 'fr', 'ar'] as const) {
   test.describe(`legal pages in ${lang} at 390 px`, () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
-    test(`terms, privacy and cookies render in ${lang}`, async ({ page }) => {
+    // French is a left-to-right repeat of English: in the browser only with the whole matrix (@matrix).
+    test(`terms, privacy and cookies render in ${lang}`, { tag: lang === 'fr' ? ['@matrix'] : [] }, async ({ page }) => {
       const errors = watchErrors(page);
       await useLanguage(page, lang);
       for (const doc of DOCUMENTS) {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { skipCookieBanner } from './support/consent';
+import { createCustomer } from './support/users';
 
 /**
  * Offline after the page loaded (PRODUCT.md: an installable PWA). A piece of UI whose code is fetched
@@ -200,13 +201,22 @@ test.describe('offline at 390 px with the service worker', () => {
     await context.setOffline(false);
     expect(errors).toEqual([]);
   });
-  // Fails on main after the merge of fix-ssr-urls and fix-http-robustness (passed on its own branch); not yet debugged: see the closing note.
-  test.fixme('signed in, pages visited earlier and opened again offline in the app: the catalogue from the worker, the bookings say they are offline and load once back online', async ({
+  // The first visit of My Bookings waits for its code: a chain of four chunk requests through the worker
+  // (page, then card list, then dialog and summary, then three string bundles) before the page renders.
+  // Measured (trace) with the machine's two cores shared by six sessions: 13.5 s to the heading, 13 s to
+  // the list, 9 s for the heading offline, 10 s for the list back online, while every other step of the
+  // journey took under 4 s; the 10 s default failed it under load though nothing was wrong (it passed
+  // on its branch): these waits get 30 s.
+  test('signed in, pages visited earlier and opened again offline in the app: the catalogue from the worker, the bookings say they are offline and load once back online', async ({
     page,
     context,
+    request,
   }) => {
+    test.setTimeout(120_000);
+    const slow = { timeout: 30_000 };
     const origin = test.info().project.use.baseURL!;
-    const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: 'customer@demo.ma', password: 'Demo!2345' }, headers: { origin } });
+    const customer = await createCustomer(request);
+    const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: { origin } });
     expect(signIn.status(), await signIn.text()).toBe(200);
     const { errors, strings: en } = await openHome(page, 'en');
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
@@ -217,8 +227,8 @@ test.describe('offline at 390 px with the service worker', () => {
     await navigateInApp(page, '/services?category=plumbing');
     await expect(cards.first()).toBeVisible();
     await navigateInApp(page, '/dashboard/bookings');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shell('en').pages.myBookings.title);
-    await expect(bookingsSkeleton).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shell('en').pages.myBookings.title, slow);
+    await expect(bookingsSkeleton).toHaveCount(0, slow);
     // A new start of the app on a page that brings no catalogue with it: only what the worker stored.
     await page.goto('/about');
     await expect(page.getByRole('banner').getByRole('button', { name: en.a11y.accountMenu })).toBeVisible();
@@ -231,11 +241,11 @@ test.describe('offline at 390 px with the service worker', () => {
 
     // The bookings are the customer's own, never stored: the page says it is offline instead of loading forever.
     await navigateInApp(page, '/dashboard/bookings');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shell('en').pages.myBookings.title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shell('en').pages.myBookings.title, slow);
     await expect(offlineNotice(page, 'en')).toBeVisible();
 
     await context.setOffline(false);
-    await expect(bookingsSkeleton).toHaveCount(0);
+    await expect(bookingsSkeleton).toHaveCount(0, slow);
     await expect(offlineNotice(page, 'en')).toHaveCount(0);
     expect(errors).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { expect, test, waitForAppOnNavigation, type Page } from './support/test'
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { skipCookieBanner } from './support/consent';
+import { createCustomer, type TestUser } from './support/users';
 
 /**
  * The web shell (SPEC §2): every public route renders inside the layout in English and in Arabic, the
@@ -369,20 +370,25 @@ test.describe('shell at 390 px', () => {
  * The floating "Become a Professional" button (SPEC §2 shell): for signed-in customers who never
  * applied, off the onboarding and admin pages, at the bottom inline-end corner, dismissible for good.
  */
-const PASSWORD = 'Demo!2345';
+const DEMO_PASSWORD = 'Demo!2345';
 
-/** Signs in through the API: the session cookie lands in the page's browser context (the Origin lets it replace another session). */
-async function signIn(page: Page, email: string) {
+/**
+ * Signs in through the API: the session cookie lands in the page's browser context (the Origin lets it
+ * replace another session). Customers are made by each journey (their choices, such as hiding the
+ * button, are their own); the demo professional, applicant and admin are only looked at.
+ */
+async function signIn(page: Page, user: TestUser | string) {
   const origin = test.info().project.use.baseURL!;
-  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers: { origin } });
+  const { email, password } = typeof user === 'string' ? { email: user, password: DEMO_PASSWORD } : user;
+  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin } });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 test.describe('account menu at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('opens from the keyboard; Tab and Shift+Tab close it and move on, Escape returns to the button', async ({ page }) => {
-    await signIn(page, 'customer2@demo.ma');
+  test('opens from the keyboard; Tab and Shift+Tab close it and move on, Escape returns to the button', async ({ page, request }) => {
+    await signIn(page, await createCustomer(request));
     await page.goto('/about');
     const button = page.getByRole('button', { name: 'Account menu' });
     const menu = page.getByRole('menu');
@@ -422,8 +428,8 @@ test.describe('account menu at 1280 px', () => {
 test.describe('logging out at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('from My Bookings: home, signed out, and the bookings are not asked for again', async ({ page }) => {
-    await signIn(page, 'customer2@demo.ma');
+  test('from My Bookings: home, signed out, and the bookings are not asked for again', async ({ page, request }) => {
+    await signIn(page, await createCustomer(request));
     const refused: string[] = [];
     page.on('response', (response) => {
       if (response.status() === 401 && new URL(response.url()).pathname.startsWith('/api/bookings')) refused.push(response.url());
@@ -456,9 +462,9 @@ test.describe('Become a Professional button', () => {
   test.describe('at 1280 px', () => {
     test.use({ viewport: { width: 1280, height: 800 } });
 
-    test('a customer who never applied sees it at the bottom end; it leads to the onboarding, and is not on the onboarding pages', async ({ page }) => {
+    test('a customer who never applied sees it at the bottom end; it leads to the onboarding, and is not on the onboarding pages', async ({ page, request }) => {
       const errors = watchErrors(page);
-      await signIn(page, 'customer@demo.ma');
+      await signIn(page, await createCustomer(request));
       await openSettled(page, '/');
       const fab = fabOf(page);
       const link = fab.getByRole('link', { name: 'Become a Professional' });
@@ -497,8 +503,8 @@ test.describe('Become a Professional button', () => {
       expect(errors).toEqual([]);
     });
 
-    test('dismissed, it stays hidden after a reload, for this user only', async ({ page }) => {
-      await signIn(page, 'customer@demo.ma');
+    test('dismissed, it stays hidden after a reload, for this user only', async ({ page, request }) => {
+      await signIn(page, await createCustomer(request));
       await openSettled(page, '/');
       const fab = fabOf(page);
       await fab.getByRole('button', { name: 'Hide “Become a Professional”' }).click();
@@ -513,7 +519,7 @@ test.describe('Become a Professional button', () => {
       await expect(fab).toBeHidden();
 
       // Another customer on the same browser still sees it.
-      await signIn(page, 'customer2@demo.ma');
+      await signIn(page, await createCustomer(request, { lang: 'fr' }));
       await openSettled(page, '/');
       await expect(fab.getByRole('link', { name: /Become a Professional|Devenir professionnel/ })).toBeVisible();
     });
@@ -533,10 +539,10 @@ test.describe('Become a Professional button', () => {
       await expect(fabOf(page)).toHaveCount(0);
     });
 
-    test('it waits for the cookie choice (the banner has the bottom of the screen until then)', async ({ browser }) => {
+    test('it waits for the cookie choice (the banner has the bottom of the screen until then)', async ({ browser, request }) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = waitForAppOnNavigation(await context.newPage());
-      await signIn(page, 'customer@demo.ma');
+      await signIn(page, await createCustomer(request));
       await openSettled(page, '/');
       const banner = page.getByRole('region', { name: 'We use cookies' });
       await expect(banner).toBeVisible();
@@ -552,7 +558,7 @@ test.describe('Become a Professional button', () => {
 
     test('English and Arabic (mirrored to the left), never over a page’s action bar', async ({ page, request }) => {
       const errors = watchErrors(page);
-      await signIn(page, 'customer@demo.ma');
+      await signIn(page, await createCustomer(request));
       await openSettled(page, '/');
       const fab = fabOf(page);
       await expect(fab.getByRole('link', { name: 'Become a Professional' })).toBeVisible();

@@ -15,7 +15,7 @@ afterAll(async () => t?.close());
 
 describe('a booking at 10:00 on 30 November 2026 in Casablanca', () => {
   it('starts at 10:00 UTC, reads 10:00 everywhere, and the cancellation fee follows the real clock', async () => {
-    t.app.clock.set(new Date('2026-11-24T12:00:00Z'));
+    t.app.ctx.clock.set(new Date('2026-11-24T12:00:00Z'));
     try {
       const b = await paidBooking(t.app, t.customer, { date: '2026-11-30', startTime: '10:00', endTime: '12:00' });
       // Morocco is on UTC+0: 10:00 there is 10:00 UTC (the runtime's 2025c rules gave 09:00 UTC).
@@ -34,7 +34,7 @@ describe('a booking at 10:00 on 30 November 2026 in Casablanca', () => {
 
       expect((await t.app.inject(as(t.pro, { method: 'POST', url: `/api/bookings/${b.id}/accept` }))).statusCode).toBe(200);
       const preview = async (now: string) => {
-        t.app.clock.set(new Date(now));
+        t.app.ctx.clock.set(new Date(now));
         return (await t.app.inject(as(t.customer, { method: 'GET', url: `/api/bookings/${b.id}/cancellation` }))).json();
       };
       const lateFee = Math.round(b.amounts.subtotal * 0.25);
@@ -49,12 +49,12 @@ describe('a booking at 10:00 on 30 November 2026 in Casablanca', () => {
       expect(await preview('2026-11-30T08:30:00Z')).toMatchObject({ feeRate: 0.5 });
 
       // And the cancellation itself, at 23 h, keeps that fee.
-      t.app.clock.set(new Date('2026-11-29T11:00:00Z'));
+      t.app.ctx.clock.set(new Date('2026-11-29T11:00:00Z'));
       const cancel = await t.app.inject(as(t.customer, { method: 'POST', url: `/api/bookings/${b.id}/cancel` }));
       expect(cancel.statusCode).toBe(200);
       expect(cancel.json().amounts.cancellationFee).toBe(lateFee);
     } finally {
-      t.app.clock.set(null);
+      t.app.ctx.clock.set(null);
     }
   });
 });

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { professionalApplications, profileAuditLog, profiles, users } from '../../db/schema/index';
 import { createStorage } from '../../platform/storage';
-import { freshIp, lastMessageTo, signIn, startApp, withBearer, withCookie, type TestApp } from '../auth/auth.test-helpers';
+import { createAdmin, createCustomer, createPro, signInUser } from '../../test/factories';
+import { freshIp, lastMessageTo, startApp, withBearer, withCookie, type TestApp } from '../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,14 +54,14 @@ describe('signed-out callers', () => {
 
 describe('profile', () => {
   it('GET /api/profile returns the own profile', async () => {
-    const { cookie } = await signIn(t.app, 'customer@demo.ma');
+    const { cookie, email } = await createCustomer(t);
     const res = await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/profile' }));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email: 'customer@demo.ma', user_type: 'customer', locale: 'en' });
+    expect(res.json()).toMatchObject({ email, user_type: 'customer', locale: 'en' });
   });
 
   it('PATCH trims, stores empty fields as null, normalises the phone and audits old and new values', async () => {
-    const { token, userId } = await signIn(t.app, 'customer@demo.ma');
+    const { token, userId } = await createCustomer(t, { name: 'Amina Benjelloun', city: 'casablanca' });
     const res = await t.app.inject(
       withBearer(token, {
         method: 'PATCH',
@@ -89,7 +90,7 @@ describe('profile', () => {
   });
 
   it('a customer cannot raise their role or change their email; the attempt is audited as role_change_attempt', async () => {
-    const { token, userId } = await signIn(t.app, 'customer2@demo.ma');
+    const { token, userId, email } = await createCustomer(t);
     const res = await t.app.inject(
       withBearer(token, {
         method: 'PATCH',
@@ -98,18 +99,18 @@ describe('profile', () => {
       }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: userId, user_type: 'customer', email: 'customer2@demo.ma', about_me: 'Hello' });
+    expect(res.json()).toMatchObject({ id: userId, user_type: 'customer', email, about_me: 'Hello' });
 
     const [row] = await t.database.db.select().from(profiles).where(eq(profiles.id, userId));
-    expect(row).toMatchObject({ userType: 'customer', email: 'customer2@demo.ma' });
+    expect(row).toMatchObject({ userType: 'customer', email });
     const [u] = await t.database.db.select().from(users).where(eq(users.id, userId));
-    expect(u!.email).toBe('customer2@demo.ma');
+    expect(u!.email).toBe(email);
 
     const entries = await auditOf(userId);
     const attempt = entries.find((e) => e.changeType === 'role_change_attempt')!;
     expect([...attempt.changedFields].sort()).toEqual(['email', 'id', 'role', 'user_type']);
     expect(attempt.newValues).toMatchObject({ user_type: 'admin', email: 'boss@example.ma', role: 'super_admin' });
-    expect(attempt.oldValues).toMatchObject({ user_type: 'customer', email: 'customer2@demo.ma' });
+    expect(attempt.oldValues).toMatchObject({ user_type: 'customer', email });
     expect(entries.find((e) => e.changeType === 'update')!.changedFields).toEqual(['about_me']);
 
     const me = (await t.app.inject(withBearer(token, { method: 'GET', url: '/api/me' }))).json();
@@ -118,7 +119,7 @@ describe('profile', () => {
   });
 
   it('refuses a bad phone, a bad name and a foreign avatar link with the field message', async () => {
-    const { token } = await signIn(t.app, 'customer@demo.ma');
+    const { token } = await createCustomer(t);
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ phone: '0612345678' }, 'phone', VALIDATION_MESSAGES.phone],
       [{ phone: '+212 8 12 34 56 78' }, 'phone', VALIDATION_MESSAGES.phone],
@@ -135,13 +136,13 @@ describe('profile', () => {
   });
 
   it('the language chosen on the profile is used for emails to the user', async () => {
-    const { token } = await signIn(t.app, 'customer2@demo.ma');
+    const { token, email } = await createCustomer(t, { locale: 'en' });
     const res = await t.app.inject(withBearer(token, { method: 'PATCH', url: '/api/profile', payload: { locale: 'ar' } }));
     expect(res.json().locale).toBe('ar');
     const me = (await t.app.inject(withBearer(token, { method: 'GET', url: '/api/me' }))).json();
     expect(me.user.locale).toBe('ar');
-    await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', remoteAddress: freshIp(), payload: { email: 'customer2@demo.ma' } });
-    const mail = await lastMessageTo(t.app, 'customer2@demo.ma');
+    await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', remoteAddress: freshIp(), payload: { email } });
+    const mail = await lastMessageTo(t.app, email);
     expect(mail.subject).toBe('بدّل كلمة السر ديال Khedma');
   });
 });
@@ -149,8 +150,8 @@ describe('profile', () => {
 describe('GET /api/me: the latest professional application', () => {
   const DAY = 24 * 60 * 60 * 1000;
 
-  async function me(email: string) {
-    const { token } = await signIn(t.app, email);
+  async function me(user: { email: string; password: string }) {
+    const { token } = await signInUser(t.app, user);
     const res = await t.app.inject(withBearer(token, { method: 'GET', url: '/api/me' }));
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { user: { email: string }; application: { status: string; submittedAt: string } | null };
@@ -165,39 +166,42 @@ describe('GET /api/me: the latest professional application', () => {
   }
 
   it('is null for a customer who never applied; a professional sees the approved application behind their account', async () => {
-    expect((await me('customer@demo.ma')).application).toBeNull();
-    expect((await me('admin@demo.ma')).application).toBeNull();
-    expect((await me('pro@demo.ma')).application?.status).toBe('approved');
+    expect((await me(await createCustomer(t))).application).toBeNull();
+    expect((await me(await createAdmin(t))).application).toBeNull();
+    const pro = await createPro(t);
+    await apply(pro.userId, pro.email, 'approved', 10);
+    expect((await me(pro)).application?.status).toBe('approved');
   });
 
-  it('the demo applicant sees their pending application, with its submission date and nothing else of it', async () => {
-    const { userId } = await signIn(t.app, 'applicant@demo.ma');
-    const [row] = await t.database.db.select().from(professionalApplications).where(eq(professionalApplications.userId, userId));
-    const { application } = await me('applicant@demo.ma');
-    expect(application).toEqual({ status: 'pending', submittedAt: row!.submittedAt.toISOString() });
+  it('an applicant sees their pending application, with its submission date and nothing else of it', async () => {
+    const applicant = await createCustomer(t);
+    const submitted = await apply(applicant.userId, applicant.email, 'pending', 1);
+    const { application } = await me(applicant);
+    expect(application).toEqual({ status: 'pending', submittedAt: submitted.toISOString() });
   });
 
   it("shows the user's own newest application, never another user's", async () => {
-    const sara = await signIn(t.app, 'sara.benmoussa@demo.ma');
-    expect((await me('sara.benmoussa@demo.ma')).application).toBeNull();
+    const sara = await createCustomer(t, { name: 'Sara Benmoussa' });
+    const other = await createCustomer(t);
+    const applicant = await createCustomer(t);
+    await apply(applicant.userId, applicant.email, 'pending', 3);
+    expect((await me(sara)).application).toBeNull();
 
-    await apply(sara.userId, 'sara.benmoussa@demo.ma', 'rejected', 30);
-    expect((await me('sara.benmoussa@demo.ma')).application?.status).toBe('rejected');
+    await apply(sara.userId, sara.email, 'rejected', 30);
+    expect((await me(sara)).application?.status).toBe('rejected');
 
-    const again = await apply(sara.userId, 'sara.benmoussa@demo.ma', 'pending', 1);
-    expect((await me('sara.benmoussa@demo.ma')).application).toEqual({ status: 'pending', submittedAt: again.toISOString() });
+    const again = await apply(sara.userId, sara.email, 'pending', 1);
+    expect((await me(sara)).application).toEqual({ status: 'pending', submittedAt: again.toISOString() });
 
     // Other accounts are untouched by Sara's applications, and Sara never sees the applicant's.
-    expect((await me('laila.cherkaoui@demo.ma')).application).toBeNull();
-    expect((await me('customer@demo.ma')).application).toBeNull();
-    const applicant = await me('applicant@demo.ma');
-    expect(applicant.application?.submittedAt).not.toBe(again.toISOString());
+    expect((await me(other)).application).toBeNull();
+    expect((await me(applicant)).application?.submittedAt).not.toBe(again.toISOString());
   });
 });
 
 describe('avatar', () => {
   it('a PNG with EXIF becomes an upright 512x512 WebP without metadata, served publicly with a long cache', async () => {
-    const { token, userId } = await signIn(t.app, 'pro@demo.ma');
+    const { token, userId } = await createPro(t);
     const original = await pngWithExif();
     expect((await sharp(original).metadata()).exif).toBeDefined();
 
@@ -241,7 +245,7 @@ describe('avatar', () => {
   });
 
   it('a text file renamed .png is refused (type checked by content)', async () => {
-    const { token } = await signIn(t.app, 'customer@demo.ma');
+    const { token } = await createCustomer(t);
     const res = await t.app.inject(
       withBearer(token, { method: 'POST', url: '/api/profile/avatar', ...multipart('photo.png', 'image/png', Buffer.from('just some text, not an image\n'.repeat(20))) }),
     );
@@ -250,14 +254,14 @@ describe('avatar', () => {
   });
 
   it('a forged PNG header with garbage behind it is refused without a 500', async () => {
-    const { token } = await signIn(t.app, 'customer@demo.ma');
+    const { token } = await createCustomer(t);
     const forged = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(200, 7)]);
     const res = await t.app.inject(withBearer(token, { method: 'POST', url: '/api/profile/avatar', ...multipart('x.png', 'image/png', forged) }));
     expect(res.statusCode).toBe(415);
   });
 
   it('more than 5 MB is refused with "Image size must be less than 5MB"', async () => {
-    const { token } = await signIn(t.app, 'customer@demo.ma');
+    const { token } = await createCustomer(t);
     const big = Buffer.concat([await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer(), Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const res = await t.app.inject(withBearer(token, { method: 'POST', url: '/api/profile/avatar', ...multipart('big.png', 'image/png', big) }));
     expect(res.statusCode).toBe(413);
@@ -270,7 +274,7 @@ describe('avatar', () => {
   });
 
   it('a request without a file or not multipart is refused', async () => {
-    const { token } = await signIn(t.app, 'customer@demo.ma');
+    const { token } = await createCustomer(t);
     const json = await t.app.inject(withBearer(token, { method: 'POST', url: '/api/profile/avatar', payload: { file: 'x' } }));
     expect(json.statusCode).toBe(415);
     const boundary = 'xyz';
