@@ -28,10 +28,31 @@ export const envSchema = z
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     TRUST_PROXY: bool.default(false),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    // SMS through Twilio's REST API (serves Morocco); unset means SMS only reach the outbox (decision 0014).
+    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits').optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+    TWILIO_FROM: z.string().regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/, 'must be an E.164 number or an alphanumeric sender id of at most 11 characters').optional(),
+    TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must look like MG followed by 32 hex digits').optional(),
+    TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+    // Web push (VAPID keys from `npx web-push generate-vapid-keys`); unset means push is off (decision 0015).
+    VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be the URL-safe base64 public key').optional(),
+    VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be the URL-safe base64 private key').optional(),
+    VAPID_SUBJECT: z.string().regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: or https: URL').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production (32+ characters)' });
+    }
+    if (env.TWILIO_ACCOUNT_SID || env.TWILIO_AUTH_TOKEN) {
+      if (!env.TWILIO_ACCOUNT_SID) ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'is required with TWILIO_AUTH_TOKEN' });
+      if (!env.TWILIO_AUTH_TOKEN) ctx.addIssue({ code: 'custom', path: ['TWILIO_AUTH_TOKEN'], message: 'is required with TWILIO_ACCOUNT_SID' });
+      if (!env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID) {
+        ctx.addIssue({ code: 'custom', path: ['TWILIO_FROM'], message: 'or TWILIO_MESSAGING_SERVICE_SID is required to send SMS' });
+      }
+    }
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+    if (vapid.some(Boolean) && !vapid.every(Boolean)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together' });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
@@ -60,6 +81,24 @@ export interface Config {
   trustProxy: boolean;
   /** Multiplies every rate limit; for automated browser tests from one address. Always 1 in production. */
   rateLimitScale: number;
+  /** Twilio's SMS API, when configured. */
+  twilio?: TwilioConfig;
+  /** Web push keys, when configured. */
+  vapid?: VapidConfig;
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  from?: string;
+  messagingServiceSid?: string;
+  apiUrl: string;
+}
+
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 // Outside production a fixed development secret keeps sessions across restarts; production must set its own.
@@ -94,6 +133,20 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: isProduction ? 1 : e.RATE_LIMIT_SCALE,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+            apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+          }
+        : undefined,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+        : undefined,
   };
 }
 

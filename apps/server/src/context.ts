@@ -12,17 +12,10 @@ import { EventBus } from './platform/events';
 import { JobRunner } from './platform/jobs';
 import { OutboxRepository } from './platform/outbox';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments';
+import { createPushSender, type PushSender } from './platform/push';
 import { RealtimeHub } from './platform/realtime';
 import { createSmsSender, type SmsSender } from './platform/sms';
 import { createStorage, type Storage } from './platform/storage';
-
-/**
- * The slot of the web push adapter (platform/push.ts brings the real interface and its VAPID
- * implementation); absent until then.
- */
-export interface PushSender {
-  send(userId: string, message: { title: string; body: string; url?: string }): Promise<void>;
-}
 
 /** What modules are given: configuration, the database and the platform adapters. */
 export interface AppContext {
@@ -38,7 +31,8 @@ export interface AppContext {
   storage: Storage;
   /** The payment provider (the demo one today). */
   payments: PaymentProvider;
-  push?: PushSender;
+  /** Web push (VAPID); the outbox outside production (platform/push.ts). */
+  push: PushSender;
   /** The durable job queue: modules register their `*.jobs.ts` handlers; main.ts starts the loop. */
   jobs: JobRunner;
   /** Live events to connected clients (rooms per user), fanned out through LISTEN/NOTIFY. */
@@ -72,10 +66,10 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     outbox,
     email,
     mailer: new Mailer(email, jobs, outbox),
-    sms: o.sms ?? createSmsSender({ outbox, log }),
+    sms: o.sms ?? createSmsSender({ outbox, twilio: config.twilio, log }),
     storage: o.storage ?? createStorage(config),
     payments: o.payments ?? createPaymentProvider(config),
-    push: o.push,
+    push: o.push ?? createPushSender({ outbox, vapid: config.vapid, log }),
     jobs,
     realtime: new RealtimeHub(database, log),
     events: new EventBus(),

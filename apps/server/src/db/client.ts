@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { ListenerConnection, RecoveringPool } from './connections';
 import * as schema from './schema/index';
 
 /** The Drizzle handle every repository receives. PGlite and node-postgres look the same through it. */
@@ -25,14 +25,32 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs the committed SQL migrations (drizzle-orm's migrator; drizzle-kit's own fails on PGlite). */
   migrate(): Promise<void>;
-  /** LISTEN on a channel; resolves to an unsubscribe function. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to an unsubscribe function. On PostgreSQL the listening connection
+   * can drop (server restart, failover, `pg_terminate_backend`): it is reopened with backoff and LISTENs
+   * again, and since notifications sent meanwhile are lost, `onRestored` is then called (default: the
+   * handler once with an empty payload, i.e. "something may have changed").
+   */
+  listen(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
+  /** Whether this instance hears NOTIFY now (health reports it). */
+  listenerHealth(): ListenerHealth;
   /** NOTIFY through PostgreSQL so that every instance on the same database hears it. */
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /** PGlite only: the raw instance (tests dump it as a template). */
   pglite?: PGlite;
+}
+
+export interface ListenOptions {
+  /** Called after the listening connection was lost and is back (notifications may have been missed). */
+  onRestored?: () => void;
+}
+
+export interface ListenerHealth {
+  listening: boolean;
+  /** Why not, when not listening (for logs and health; never shown to users). */
+  error?: string;
 }
 
 export interface OpenDatabaseOptions {
@@ -72,9 +90,11 @@ async function openPglite(opts: OpenDatabaseOptions): Promise<Database> {
     },
     async listen(channel, onMessage) {
       checkChannel(channel);
+      // In process: there is no connection to lose, so nothing to restore.
       const unsub = await client.listen(channel, onMessage);
       return async () => unsub();
     },
+    listenerHealth: () => ({ listening: !client.closed }),
     async notify(channel, payload) {
       checkChannel(channel);
       await client.query('select pg_notify($1, $2)', [channel, payload]);
@@ -94,24 +114,10 @@ async function openPglite(opts: OpenDatabaseOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
-  // An idle client that errors (server restart) must not crash the process.
-  pool.on('error', () => {});
+  const pool = new RecoveringPool({ connectionString: url, max: poolMax, application_name: 'khedma' });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  // One dedicated connection carries every LISTEN of this instance.
-  let listener: pg.Client | undefined;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function listenerClient() {
-    if (listener) return listener;
-    const c = new pg.Client({ connectionString: url });
-    c.on('error', () => {});
-    c.on('notification', (msg) => {
-      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-    });
-    await c.connect();
-    listener = c;
-    return c;
-  }
+  // One dedicated connection carries every LISTEN of this instance, reopened when it drops.
+  const listener = new ListenerConnection(url);
   return {
     db,
     kind: 'postgres',
@@ -126,24 +132,11 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
         client.release();
       }
     },
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, options) {
       checkChannel(channel);
-      const c = await listenerClient();
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await c.query(`LISTEN ${channel}`);
-      }
-      set.add(onMessage);
-      return async () => {
-        set.delete(onMessage);
-        if (set.size === 0) {
-          handlers.delete(channel);
-          await c.query(`UNLISTEN ${channel}`).catch(() => {});
-        }
-      };
+      return listener.listen(channel, onMessage, options?.onRestored ?? (() => onMessage('')));
     },
+    listenerHealth: () => listener.health(),
     async notify(channel, payload) {
       checkChannel(channel);
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
@@ -157,7 +150,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
       }
     },
     async close() {
-      await listener?.end().catch(() => {});
+      await listener.close();
       await pool.end();
     },
   };

@@ -37,3 +37,36 @@ export function invalidInputKind(err: unknown): 'text' | 'value' | null {
   }
   return null;
 }
+
+/**
+ * SQLSTATEs saying the server ended the session (admin_shutdown from `pg_terminate_backend` or a
+ * restart, crash_shutdown, cannot_connect_now): the statement was rolled back with its session, so
+ * running it again on another connection is safe.
+ */
+const TERMINATION_STATES = new Set(['57P01', '57P02', '57P03']);
+/** node-postgres's words for a client whose connection is already known dead (nothing was sent). */
+const NOT_SENT_MESSAGES = ['Client has encountered a connection error and is not queryable', 'Client was closed and is not queryable'];
+
+export function isRetryableTermination(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && TERMINATION_STATES.has(e.code)) return true;
+    if (typeof e.message === 'string' && NOT_SENT_MESSAGES.some((m) => (e.message as string).includes(m))) return true;
+  }
+  return false;
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const CONNECTION_MESSAGES = ['Connection terminated', 'timeout exceeded when trying to connect', 'Connection ended unexpectedly'];
+
+/**
+ * The database could not be reached or dropped the connection (class 08, a termination, a socket
+ * error): the server is briefly unable to answer, not wrong, so the answer is 503, never 500.
+ */
+export function isConnectionError(err: unknown): boolean {
+  if (isRetryableTermination(err)) return true;
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && (e.code.startsWith('08') || CONNECTION_CODES.has(e.code))) return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((m) => (e.message as string).includes(m))) return true;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { VALIDATION_MESSAGES, type ErrorBody, type ErrorCode } from '@khedma/shared';
-import { invalidInputKind } from '../db/errors';
+import { invalidInputKind, isConnectionError } from '../db/errors';
 import { AppError } from './errors';
 import { applySecurityHeaders, securityHeaderLines, type SecurityHeaders } from './security-headers';
 
@@ -57,6 +57,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (badInput) {
       req.log.warn({ err, reqId: req.id }, 'the database refused a value of the request');
       return send(reply, 400, 'VALIDATION_FAILED', badInput === 'text' ? VALIDATION_MESSAGES.controlCharacters : 'The request is not valid.');
+    }
+    // The database dropped or refused the connection (db/connections.ts already retried what was safe).
+    if (isConnectionError(err)) {
+      req.log.warn({ err, reqId: req.id }, 'database connection lost');
+      reply.header('retry-after', '1');
+      return send(reply, 503, 'UNAVAILABLE', 'The service is briefly unavailable. Please try again.');
     }
     if (err.statusCode === 429) {
       return send(reply, 429, 'RATE_LIMITED', 'Too many requests. Please wait a moment and try again.');

@@ -1,11 +1,11 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/index';
-import type { OutboxMessage } from '@khedma/shared';
+import type { OutboxChannel, OutboxMessage } from '@khedma/shared';
 
 /** One message as the outbox stores it. */
 export interface OutboxRow {
-  channel: 'email' | 'sms';
+  channel: OutboxChannel;
   to: string;
   subject?: string | null;
   text: string;
@@ -30,7 +30,7 @@ export class OutboxRepository {
     const rows = await this.db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
     return rows.map((r) => ({
       id: String(r.id),
-      channel: r.channel as 'email' | 'sms',
+      channel: r.channel as OutboxChannel,
       to: r.to,
       subject: r.subject ?? null,
       text: r.text,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { FeatureRealtimeModule } from '../lib/feature-realtime';
-import { getRealtimeClient } from '../lib/realtime';
+import { getRealtimeClient, invalidateOnResync } from '../lib/realtime';
 import { useTranslation } from '../lib/use-translation';
 
 /** Every feature's realtime subscriptions (features/<name>/realtime.ts, see lib/feature-realtime.ts). */
@@ -21,6 +21,8 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     const unsubscribes = Object.keys(featureSubscriptions)
       .sort()
       .map((file) => featureSubscriptions[file]!.subscribe({ client, queryClient, i18n }));
+    // The server missed events (its database connection dropped): everything shown may be behind.
+    unsubscribes.push(invalidateOnResync(client, queryClient));
     const online = () => client.reconnectNow();
     const visible = () => {
       if (document.visibilityState === 'visible') client.reconnectNow();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRealtimeMessage, RealtimeClient, realtimeUrl, reconnectDelay, RECONNECT_MAX_MS, type WebSocketLike } from './realtime';
+import { QueryClient } from '@tanstack/react-query';
+import { invalidateOnResync, parseRealtimeMessage, RealtimeClient, realtimeUrl, reconnectDelay, RECONNECT_MAX_MS, type WebSocketLike } from './realtime';
 import { isOwnBookingAction, noteOwnBookingAction } from '../entities/booking/api';
 
 class FakeSocket implements WebSocketLike {
@@ -132,6 +133,23 @@ describe('RealtimeClient', () => {
     expect(parseRealtimeMessage('{"x":1}')).toBeNull();
     expect(parseRealtimeMessage(42)).toBeNull();
     expect(parseRealtimeMessage('{"event":"ready","data":{"userId":"u"}}')).toEqual({ event: 'ready', data: { userId: 'u' } });
+  });
+
+  it('a resync from the server marks every query stale (the ones on screen re-fetch)', () => {
+    const { client, sockets } = harness();
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['bookings', 'mine'], []);
+    queryClient.setQueryData(['profile'], { name: 'x' });
+    const off = invalidateOnResync(client, queryClient);
+    client.start();
+    sockets[0]!.open();
+    sockets[0]!.receive('ready', { userId: 'u1' });
+    expect(queryClient.getQueryState(['profile'])?.isInvalidated).toBe(false);
+    sockets[0]!.receive('resync', { reason: 'reconnected' });
+    expect(queryClient.getQueryState(['profile'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['bookings', 'mine'])?.isInvalidated).toBe(true);
+    off();
+    client.stop();
   });
 
   it('builds the same-origin URL', () => {

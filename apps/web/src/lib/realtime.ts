@@ -4,7 +4,9 @@
  * backoff capped at 30 s (SPEC §9 "retry backoff up to 30 s").
  *
  * The server does not replay events missed while disconnected, so the owner re-fetches on every
- * `ready` (each successful (re)connection). Chat will reuse this client with its own events.
+ * `ready` (each successful (re)connection), and on `resync` (the server itself missed events: its
+ * database connection dropped and came back) every query re-fetches (invalidateOnResync).
+ * Chat will reuse this client with its own events.
  */
 import {
   REALTIME_CLOSE_CODES,
@@ -219,6 +221,19 @@ export class RealtimeClient {
     this.reconnectTimer = null;
     this.heartbeatTimer = null;
   }
+}
+
+/** The part of TanStack Query's QueryClient used here. */
+export interface Invalidates {
+  invalidateQueries(): Promise<unknown>;
+}
+
+/**
+ * On `resync` every query is marked stale and the ones on screen re-fetch: the server cannot say
+ * what it missed, so everything shown may be behind. Returns the unsubscribe function.
+ */
+export function invalidateOnResync(client: RealtimeClient, queryClient: Invalidates): () => void {
+  return client.on('resync', () => void queryClient.invalidateQueries());
 }
 
 /** The browser environment. */

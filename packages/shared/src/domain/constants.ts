@@ -82,7 +82,7 @@ export const MESSAGE_TYPES = ['text', 'image', 'file'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** outbox.channel. */
-export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
+export const OUTBOX_CHANNELS = ['email', 'sms', 'push'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 /** sensitive_access_log.action (SPEC §7 log_sensitive_access). */

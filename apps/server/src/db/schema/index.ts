@@ -10,6 +10,7 @@ export * from './payments';
 export * from './messaging';
 export * from './reviews';
 export * from './system';
+export * from './realtime';
 export * from './time';
 export * from './relations';
 export type * from './types';

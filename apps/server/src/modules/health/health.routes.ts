@@ -10,7 +10,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database check',
+        summary: 'Liveness, database and live-updates check',
+        description: '503 UNAVAILABLE when the database does not answer, or when this instance cannot LISTEN (its live updates would be silent).',
         security: publicRoute,
         response: { 200: healthResponseSchema, 503: errorResponseSchema },
       },
@@ -18,6 +19,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       if (!(await ctx.database.ping())) throw new AppError('UNAVAILABLE', 'The database is not answering.');
+      // An instance that cannot LISTEN answers requests but its WebSocket clients hear nothing: not healthy.
+      if (!ctx.database.listenerHealth().listening) throw new AppError('UNAVAILABLE', 'Live updates are not available: the database connection that carries them is down.');
       return { status: 'ok' as const };
     },
   );

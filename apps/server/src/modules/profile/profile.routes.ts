@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
 import { publicRoute, signedIn } from '../../http/openapi';
-import { SIGNED_FILES_PATH } from '../../platform/storage';
+import { PUBLIC_FILES_PATH, SIGNED_FILES_PATH, type Storage } from '../../platform/storage';
 import { requireUser } from '../auth';
 import { ProfileRepository } from './profile.repository';
 import { ProfileService } from './profile.service';
@@ -165,14 +165,48 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const key = req.params['*'];
       // A bad or expired signature looks like a missing file: nothing to learn from probing.
       if (!storage.verifySignature(key, req.query.expires, req.query.signature)) throw notFound('File not found');
-      const found = await storage.get(key);
+      // Streamed: a chat file or a document never sits whole in memory.
+      const found = await storage.getStream(key);
       if (!found) throw notFound('File not found');
       return reply
         .header('content-type', found.contentType)
+        .header('content-length', found.size)
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .send(found.body);
+        .send(found.stream);
+    },
+  );
+
+  app.get(
+    `${PUBLIC_FILES_PATH}/*`,
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'A public object (Storage.publicUrl); private objects are not found here',
+        security: publicRoute,
+        params: z.object({ '*': z.string().max(512) }),
+        response: { 200: z.unknown().describe('The file, with its stored content type'), 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      let found: Awaited<ReturnType<Storage['getStream']>> = null;
+      try {
+        found = await storage.getStream(req.params['*']);
+      } catch {
+        // An invalid key names nothing.
+      }
+      if (!found || found.visibility !== 'public') {
+        found?.stream.destroy();
+        throw notFound('File not found');
+      }
+      return reply
+        .header('content-type', found.contentType)
+        .header('content-length', found.size)
+        .header('cache-control', 'public, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+        .send(found.stream);
     },
   );
 };

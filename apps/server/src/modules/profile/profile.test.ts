@@ -303,7 +303,7 @@ describe('files', () => {
   it('signed URLs serve a private file until they expire; a changed signature or key is a 404', async () => {
     const storage = createStorage(t.config);
     await storage.put('documents/u1/id-front.pdf', Buffer.from('%PDF-1.4 test'), 'application/pdf');
-    const url = storage.signedUrl('documents/u1/id-front.pdf', 60);
+    const url = await storage.signedUrl('documents/u1/id-front.pdf', 60);
     const ok = await t.app.inject({ method: 'GET', url });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toBe('application/pdf');
@@ -316,5 +316,18 @@ describe('files', () => {
     expect((await t.app.inject({ method: 'GET', url: otherKey })).statusCode).toBe(404);
     const expired = url.replace(/expires=\d+/, 'expires=1000');
     expect((await t.app.inject({ method: 'GET', url: expired })).statusCode).toBe(404);
+  });
+
+  it('public objects are served at their public URL; a private object is not found there', async () => {
+    const storage = createStorage(t.config);
+    await storage.put('services/s1/cover.txt', Buffer.from('public cover'), { contentType: 'text/plain', visibility: 'public' });
+    await storage.put('documents/u1/secret.txt', Buffer.from('private'), 'text/plain');
+    const res = await t.app.inject({ method: 'GET', url: await storage.publicUrl('services/s1/cover.txt') });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('public cover');
+    expect(res.headers['content-type']).toBe('text/plain');
+    for (const url of ['/api/files/public/documents/u1/secret.txt', '/api/files/public/documents/u1/missing.txt', '/api/files/public/..%2F..%2Fetc/passwd']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
   });
 });

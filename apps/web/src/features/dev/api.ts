@@ -4,7 +4,7 @@ import { api, ApiError } from '../../lib/api';
 /** One captured email or SMS (PRODUCT.md §3 outbox contract). */
 export interface OutboxMessage {
   id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   to: string;
   subject: string | null;
   text: string | null;
