@@ -24,7 +24,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { bookingsModule } from './modules/bookings/bookings.module';
-import { prosRoutes } from './modules/pros/pros.routes';
+import { prosModule } from './modules/pros/pros.module';
 import { jobsPlugin } from './platform/jobs';
 import { realtimePlugin } from './platform/realtime';
 
@@ -119,7 +119,7 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   await app.register(jobsPlugin, { ctx }); // app.clock, app.jobs: durable job queue (main.ts starts the loop)
   await app.register(realtimePlugin, { ctx }); // app.realtime, WebSocket GET /api/ws, LISTEN/NOTIFY fan-out
   await app.register(bookingsModule, { ctx }); // /api/bookings/*, payments, escrow jobs
-  await app.register(prosRoutes, { ctx }); // /api/pros/:id, reviews, availability
+  await app.register(prosModule, { ctx }); // /api/pros (list, stats, me/settings), /api/pros/:id, reviews, availability
   if (ctx.outbox) await app.register(devRoutes, { outbox: ctx.outbox });
 
   for (const plugin of plugins) await app.register(plugin);

@@ -15,3 +15,4 @@ export * from './assignment';
 export * from './escrow';
 export * from './safe-next';
 export * from './search';
+export * from './pros';

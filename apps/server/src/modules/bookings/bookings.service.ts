@@ -18,6 +18,7 @@ import {
   hourlyQuote,
   isReleaseDue,
   isWithinAvailability,
+  startsOnDayOff,
   localDateOf,
   minutesToTime,
   NO_PROFESSIONAL_MESSAGE,
@@ -425,7 +426,7 @@ export class BookingService {
         // The first read may have come with the Idempotency-Key's claim (idempotent).
         const read = attempt === 0 && firstPool ? firstPool : await repo.pool(this.db, plan.filter, { from: start, to: end }, now);
         const pool = read.filter((p) => p.userId !== plan.customerId && !excluded.has(p.professionalId));
-        const working = pool.filter((p) => isWithinAvailability(p.availability, start, end));
+        const working = pool.filter((p) => worksAt(p, start, end));
         chosen = pickProfessional(working.filter((p) => !overlaps(p.busy, start, end)));
         if (!chosen) {
           if (working.length > 0 || attempt > 0) throw slotTaken();
@@ -706,7 +707,7 @@ export class BookingService {
           throw badRequest('Please keep the booked duration', { endTime: 'Please keep the booked duration' });
         }
         const [pro] = await repo.pool(tx, { professionalId: b.professionalId }, { from: w.start, to: w.end }, now);
-        if (!pro || !isWithinAvailability(pro.availability, w.start, w.end)) {
+        if (!pro || !worksAt(pro, w.start, w.end)) {
           throw new AppError('NO_PROFESSIONAL_AVAILABLE', 'This professional is not available at this time. Please choose another time.');
         }
         if (overlaps(pro.busy, w.start, w.end, id)) throw slotTaken();
@@ -801,9 +802,17 @@ function toQuoteResponse(q: Quote): QuoteResponse {
   return { lines: q.lines, servicePrice: q.servicePrice, addOnsTotal: q.addOnsTotal, subtotal: q.subtotal, serviceFee: q.serviceFee, total: q.total, currency: CURRENCY };
 }
 
+/**
+ * Whether the professional works then: inside their weekly availability and not on one of their days
+ * off (set on their own profile, pros module).
+ */
+function worksAt(p: PoolMember, start: Date, end: Date): boolean {
+  return isWithinAvailability(p.availability, start, end) && !startsOnDayOff(p.daysOff, start);
+}
+
 /** Professionals who work at that time and have it free, best first. */
 function freeFor(pool: readonly PoolMember[], start: Date, end: Date): PoolMember[] {
-  return rankCandidates(pool.filter((p) => isWithinAvailability(p.availability, start, end) && !overlaps(p.busy, start, end)));
+  return rankCandidates(pool.filter((p) => worksAt(p, start, end) && !overlaps(p.busy, start, end)));
 }
 
 /**
