@@ -93,7 +93,7 @@ const pageRoutes: RouteObject[] = [
     { path: routes.profile, lazy: page(() => import('../features/profile/pages/profile-page'), 'ProfilePage', ['profile']) },
   ]),
   guarded({ permission: 'services:manage:own', deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly' }, [
-    { path: routes.proProfile, lazy: page(() => import('../features/pros/pages/my-pro-profile-page'), 'MyProProfilePage') },
+    { path: routes.proProfile, lazy: page(() => import('../features/pros/pages/my-pro-profile-page'), 'MyProProfilePage', ['pros', 'catalog']) },
   ]),
   { path: routes.pro, lazy: page(() => import('../features/pros/pages/pro-page'), 'ProPage', ['pros']) },
   { path: routes.professional, loader: redirectTo(({ params }) => paths.pro(params.id ?? '')) },
@@ -101,8 +101,9 @@ const pageRoutes: RouteObject[] = [
     { path: routes.proBookings, lazy: page(() => import('../features/booking/pages/pro-bookings-page'), 'ProBookingsPage', ['booking']) },
   ]),
   { path: routes.book, loader: redirectTo(() => paths.bookService()) },
-  { path: routes.search, lazy: page(() => import('../features/pros/pages/search-page'), 'SearchPage') },
+  { path: routes.search, lazy: page(() => import('../features/pros/pages/search-page'), 'SearchPage', ['pros', 'catalog']) },
   guarded({ signedOutMessage: 'auth.guard.continue' }, [
+    { path: routes.professionals, lazy: page(() => import('../features/pros/pages/professionals-page'), 'ProfessionalsPage', ['pros', 'catalog']) },
     { path: routes.bookService, lazy: page(() => import('../features/booking/pages/book-service-page'), 'BookServicePage', ['booking']) },
     { path: routes.booking, lazy: page(() => import('../features/booking/pages/booking-page'), 'BookingPage', ['booking']) },
   ]),
