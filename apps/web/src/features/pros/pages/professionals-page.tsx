@@ -1,5 +1,5 @@
 import { CalendarPlus, MapPin, Star, Users, Wrench, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORIES, FINDER_SORTS, type ServiceTypeSummary } from '@khedma/shared';
 import { paths } from '../../../app/paths';
@@ -53,14 +53,6 @@ export function ProfessionalsPage() {
 
   const categoryParam = params.get('category');
   const service = serviceChoice ?? serviceFromCategoryParam(categoryParam, serviceList);
-
-  // The text searched stays in the address (?search=), so a reload or a shared link keeps it.
-  useEffect(() => {
-    const next = new URLSearchParams(params);
-    if (search) next.set('search', search);
-    else next.delete('search');
-    if (next.toString() !== params.toString()) setParams(next, { replace: true });
-  }, [search, params, setParams]);
 
   const query = useProSearch({ q: search || undefined, city: city || undefined, sort, ...serviceFilterQuery(service) });
   const total = query.data?.pages[0]?.total;
