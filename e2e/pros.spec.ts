@@ -160,7 +160,7 @@ async function findAndBook(browser: Browser, request: APIRequestContext, baseURL
   await page.getByRole('button', { name: t('pros', 'panel.bookNow') }).click();
   await expect(page).toHaveURL(new RegExp(`/booking/${pro.id}\\?`));
   await page.getByLabel(new RegExp(escape(t('booking', 'bookingForm.address')))).fill('12 rue Ibnou Mounir, Maarif');
-  await page.getByLabel(new RegExp(escape(t('booking', 'bookingForm.phone')))).fill('0612345678');
+  await page.getByLabel(new RegExp(escape(t('booking', 'bookingForm.phone')))).fill('+212 612 345 678');
   await page.getByRole('button', { name: t('booking', 'bookingForm.submit') }).click();
   await page.getByText(t('booking', 'payment.methods.card.name')).click();
   await page.getByRole('button', { name: new RegExp(escape(t('booking', 'payment.pay', { amount: '' }).trim())) }).click();
