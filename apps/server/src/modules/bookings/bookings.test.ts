@@ -497,7 +497,7 @@ describe('reschedule', () => {
 
   it('refuses within 24 h of the start (and outside the free window after booking)', async () => {
     const b = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 22) });
-    t.app.clock.set(new Date(new Date(b.scheduledStart).getTime() - 5 * 3600_000));
+    t.app.ctx.clock.set(new Date(new Date(b.scheduledStart).getTime() - 5 * 3600_000));
     try {
       const res = await t.app.inject(
         as(t.customer, { method: 'POST', url: `/api/bookings/${b.id}/reschedule`, payload: { date: dayFromNow(t.app, 3), startTime: '10:00', endTime: '11:00' } }),
@@ -505,7 +505,7 @@ describe('reschedule', () => {
       expect(res.statusCode).toBe(409);
       expect(errorCode(res)).toBe('RESCHEDULE_NOT_ALLOWED');
     } finally {
-      t.app.clock.set(null);
+      t.app.ctx.clock.set(null);
     }
   });
 });
@@ -515,19 +515,19 @@ describe('cancellation by the professional', () => {
     const b = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 23) });
     await t.app.inject(as(t.pro, { method: 'POST', url: `/api/bookings/${b.id}/accept` }));
     const start = new Date(b.scheduledStart).getTime();
-    t.app.clock.set(new Date(start - 90 * 60_000));
+    t.app.ctx.clock.set(new Date(start - 90 * 60_000));
     try {
       const preview = await t.app.inject(as(t.pro, { method: 'GET', url: `/api/bookings/${b.id}/cancellation` }));
       expect(preview.json()).toMatchObject({ allowed: false, reason: 'PROFESSIONAL_TOO_LATE', actor: 'professional' });
       const late = await t.app.inject(as(t.pro, { method: 'POST', url: `/api/bookings/${b.id}/cancel` }));
       expect(late.statusCode).toBe(409);
       expect(errorCode(late)).toBe('CANCELLATION_NOT_ALLOWED');
-      t.app.clock.set(new Date(start - 3 * 3600_000));
+      t.app.ctx.clock.set(new Date(start - 3 * 3600_000));
       const ok = await t.app.inject(as(t.pro, { method: 'POST', url: `/api/bookings/${b.id}/cancel` }));
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
     } finally {
-      t.app.clock.set(null);
+      t.app.ctx.clock.set(null);
     }
   });
 
@@ -552,7 +552,7 @@ describe("Morocco's Ramadan clock change (2027)", () => {
     ];
     for (const [date, time, utc] of cases) {
       // The booking horizon is 30 days: stand a few days before each date.
-      t.app.clock.set(new Date(Date.parse(`${date}T12:00:00Z`) - 5 * 86_400_000));
+      t.app.ctx.clock.set(new Date(Date.parse(`${date}T12:00:00Z`) - 5 * 86_400_000));
       try {
         const b = await book(t.app, t.customer2, { date, startTime: time, endTime: '11:00' });
         expect(b.scheduledStart, date).toBe(utc);
@@ -564,13 +564,13 @@ describe("Morocco's Ramadan clock change (2027)", () => {
         );
         expect(assigned.json().professional.id).toBe(IDS.youssef);
       } finally {
-        t.app.clock.set(null);
+        t.app.ctx.clock.set(null);
       }
     }
   });
 
   it('"tomorrow" is read on the Casablanca calendar: 23:30 UTC on 6 Feb 2027 is already 00:30 on the 7th there', async () => {
-    t.app.clock.set(new Date('2027-02-06T23:30:00Z')); // 00:30 on 7 Feb in Casablanca (+01 until 03:00)
+    t.app.ctx.clock.set(new Date('2027-02-06T23:30:00Z')); // 00:30 on 7 Feb in Casablanca (+01 until 03:00)
     try {
       const today = await createBooking(t.app, t.customer2, wizardBody(t.app, { date: '2027-02-07', startTime: '14:00', endTime: '15:00' }));
       expect(today.statusCode).toBe(400);
@@ -578,7 +578,7 @@ describe("Morocco's Ramadan clock change (2027)", () => {
       expect(tomorrow.statusCode).toBe(201);
       expect(tomorrow.json().scheduledStart).toBe('2027-02-08T10:00:00.000Z');
     } finally {
-      t.app.clock.set(null);
+      t.app.ctx.clock.set(null);
     }
   });
 });

@@ -1,9 +1,8 @@
 /**
- * Wires the professionals capability: the public profile, the list of /search and the finder, and the
- * professional's own profile. Registered once in app.ts (after jobsPlugin, for app.clock).
+ * The professionals capability: the public profile (reviews, free slots), the list of /search and the
+ * finder with its tiles, and the professional's own profile (/api/pros/me/settings).
  */
-import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../context';
+import { defineModule } from '../../platform/module';
 import { ProsRepository } from './pros.repository';
 import { prosRoutes } from './pros.routes';
 import { ProsService } from './pros.service';
@@ -12,12 +11,11 @@ import { ProsSearchService } from './search.service';
 import { ProsSettingsRepository } from './settings.repository';
 import { ProsSettingsService } from './settings.service';
 
-export const prosModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const prosModule = defineModule('pros', async (app, { ctx }) => {
   const db = ctx.database.db;
   await app.register(prosRoutes, {
-    pros: new ProsService(new ProsRepository(db), app.clock),
+    pros: new ProsService(new ProsRepository(db), ctx.clock),
     search: new ProsSearchService(new ProsSearchRepository(db)),
     settings: new ProsSettingsService(new ProsSettingsRepository(db)),
   });
-};
-(prosModule as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+});

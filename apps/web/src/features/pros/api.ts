@@ -1,13 +1,12 @@
 /**
  * The professionals capability over HTTP as TanStack Query hooks: the list of /search and the finder
- * (GET /api/pros), the finder's tiles, a professional's page (profile, reviews, free slots) and the
- * professional's own profile (GET/PUT /api/pros/me/settings).
+ * (GET /api/pros), the finder's tiles, a professional's page (reviews, free slots; the profile itself is
+ * the professional entity's useProfessional) and the professional's own profile (/api/pros/me/settings).
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Borough } from '@khedma/shared';
 import type {
   ProAvailabilityResponse,
-  ProProfile,
   ProReviewsResponse,
   ProSearchParams,
   ProSearchResponse,
@@ -15,13 +14,13 @@ import type {
   ProStats,
   UpdateProSettings,
 } from '@khedma/shared/schemas/pros';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { professionalApiPaths, professionalKeys, retryUnlessClientError as noRetryOnClientError } from '../../entities/professional/api';
 
-const base = (id: string) => `/api/pros/${encodeURIComponent(id)}`;
-const noRetryOnClientError = (count: number, error: unknown) => count < 1 && !(error instanceof ApiError && error.isClientError);
+const base = professionalApiPaths.profile;
 
 export const prosKeys = {
-  all: ['pros'] as const,
+  all: professionalKeys.all,
   list: (params: Omit<ProSearchParams, 'page'>) => ['pros', 'list', params] as const,
   stats: ['pros', 'stats'] as const,
   settings: ['pros', 'settings'] as const,
@@ -46,16 +45,6 @@ export function useProStats() {
     queryKey: prosKeys.stats,
     queryFn: ({ signal }) => api.get<ProStats>('/api/pros/stats', { signal }),
     staleTime: 60_000,
-  });
-}
-
-export function useProProfile(id: string | undefined) {
-  return useQuery({
-    queryKey: ['pros', 'profile', id],
-    queryFn: ({ signal }) => api.get<ProProfile>(base(id!), { signal }),
-    enabled: Boolean(id),
-    staleTime: 60_000,
-    retry: noRetryOnClientError,
   });
 }
 

@@ -1,7 +1,7 @@
 import { BadgeCheck, MapPin, Star } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { ProCard as ProCardData } from '@khedma/shared/schemas/pros';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { formatHourlyRate, formatNumber } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { buttonClass } from '../../../components/ui/button';
 import { RetryAlert } from '../../../components/ui/retry-alert';
