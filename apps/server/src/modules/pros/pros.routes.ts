@@ -15,7 +15,7 @@ import {
   proReviewsResponseSchema,
 } from '@khedma/shared/schemas/pros';
 import { publicRoute, signedIn } from '../../http/openapi';
-import { currentUser, requireUser } from '../auth/session';
+import { currentUser, requireUser } from '../auth';
 import type { ProsService } from './pros.service';
 import type { ProsSearchService } from './search.service';
 import type { ProsSettingsService } from './settings.service';
