@@ -3,6 +3,7 @@ import path from 'node:path';
 import { benchBooking, type BookingFigures } from './booking.bench';
 import { benchCatalog, type CatalogFigures } from './catalog.bench';
 import { benchPages } from './page.bench';
+import { benchPros } from './pros.bench';
 import { root } from './lib';
 
 /** `npm run bench`: prints figures and writes bench/results/latest.json. Targets are in bench/README.md. */
@@ -52,6 +53,12 @@ console.table(
 for (const b of booking) {
   if (b.race.created !== 1) console.error(`FAIL (${b.engine}): the race created ${b.race.created} bookings, expected exactly 1`);
 }
+
+// Professional search at 10k and 100k professionals (PostgreSQL: DATABASE_URL or 127.0.0.1:5432).
+results.prosSearch = await benchPros().catch((err: unknown) => {
+  console.error(`Professional search bench skipped: ${err instanceof Error ? err.message : String(err)}`);
+  return 'skipped';
+});
 
 // Page weight (first load of /, Playwright in Debian's Chromium) and Lighthouse mobile when installed.
 const pages = await benchPages(3203);

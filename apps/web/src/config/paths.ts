@@ -59,6 +59,11 @@ export const routes = {
   /** Redirects to /book-service (the spec lists /book without describing it). */
   book: '/book',
   search: '/search',
+  /**
+   * The Professionals finder (SPEC §2 gives it no address): /professionals, the plain word for the
+   * list, beside /pro/{id} for one of them; login required.
+   */
+  professionals: '/professionals',
   bookService: '/book-service',
   /** /booking and /booking/{professionalId}?date=&time=&description= */
   booking: '/booking/:proId?',
@@ -146,6 +151,7 @@ export const paths = {
     withQuery(routes.bookings, { success: query.success ? 'true' : undefined }),
   book: () => routes.book,
   search: (query: SearchQuery = {}) => withQuery(routes.search, { ...query }),
+  professionals: (query: { category?: string; search?: string } = {}) => withQuery(routes.professionals, { ...query }),
   bookService: () => routes.bookService,
   booking: (proId?: string, query: BookingQuery = {}) =>
     withQuery(proId ? `/booking/${segment(proId)}` : '/booking', { ...query }),

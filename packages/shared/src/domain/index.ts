@@ -16,3 +16,4 @@ export * from './escrow';
 export * from './safe-next';
 export * from './search';
 export * from './applications';
+export * from './pros';

@@ -7,12 +7,41 @@
  */
 import { z } from 'zod';
 import { CATEGORIES } from '../domain/catalog';
-import { BOOKING_RULES, WEEKDAYS } from '../domain/constants';
+import { AVAILABILITY_SLOTS, BOOKING_RULES, WEEKDAYS } from '../domain/constants';
+import {
+  isValidMinRating,
+  MIN_RATING,
+  PRO_PROFILE_LIMITS,
+  PRO_SEARCH_PAGE_SIZE,
+  PRO_SEARCH_SORTS,
+  PRO_SEARCH_TEXT_MAX,
+} from '../domain/pros';
+import { daysBetween, isLocalDate } from '../domain/time';
+import { isPlainText, isSingleLineText, VALIDATION_MESSAGES } from '../domain/validation';
 import { localizedTextSchema } from './catalog';
 import { bookingDateField } from './booking';
 import { DEFAULT_DURATION_HOURS, DURATION_CHOICES_HOURS } from '../domain/schedule';
 
-export const PROS_MESSAGES = { notFound: 'Professional not found' } as const;
+export const PROS_MESSAGES = {
+  notFound: 'Professional not found',
+  notAProfessional: 'Only approved professionals have a professional profile.',
+  minRating: `Minimum rating must be between ${MIN_RATING.min} and ${MIN_RATING.max} in steps of ${MIN_RATING.step}`,
+  sort: 'Unknown sort order',
+  page: 'Page must be a whole number from 1',
+  hourlyRate: `Hourly rate must be a whole number of MAD from ${PRO_PROFILE_LIMITS.hourlyRateMin} to ${PRO_PROFILE_LIMITS.hourlyRateMax}`,
+  about: `About must be at most ${PRO_PROFILE_LIMITS.aboutMax} characters`,
+  services: 'Please select at least one service',
+  unknownService: 'One of the services does not exist',
+  city: 'Please select a city',
+  boroughs: 'Please select at least one borough',
+  boroughsOutsideCity: 'Boroughs apply only to Casablanca',
+  availability: 'Please choose at least one time slot in the week',
+  allDay: 'All day cannot be combined with another slot of the same day',
+  dayOffRange: 'The last day off must be on or after the first',
+  dayOffSpan: `Days off may span at most ${PRO_PROFILE_LIMITS.dayOffSpanMaxDays} days`,
+  daysOffMax: `At most ${PRO_PROFILE_LIMITS.daysOffMax} periods of days off`,
+  skills: `At most ${PRO_PROFILE_LIMITS.skillsMax} skills of ${PRO_PROFILE_LIMITS.skillMax} characters`,
+} as const;
 
 export const proIdParamsSchema = z.object({ id: z.uuid(PROS_MESSAGES.notFound) });
 
@@ -49,7 +78,7 @@ export type ProProfile = z.infer<typeof proProfileSchema>;
 
 export const proReviewsQuerySchema = z.object({
   rating: z.coerce.number().int().min(1).max(5).optional(),
-  sort: z.enum(['newest', 'highest', 'lowest', 'helpful']).default('newest'),
+  sort: z.enum(['newest', 'oldest', 'highest', 'lowest', 'helpful']).default('newest'),
   limit: z.coerce.number().int().min(1).max(50).default(10),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -97,10 +126,161 @@ export const proAvailabilityResponseSchema = z
       z.object({
         time: z.string(),
         available: z.boolean(),
-        /** TOO_SOON_OR_OUT_OF_RANGE (under 2 h away, past, beyond 30 days), NOT_WORKING, BOOKED. */
-        reason: z.enum(['TOO_SOON_OR_OUT_OF_RANGE', 'NOT_WORKING', 'BOOKED']).nullable(),
+        /** TOO_SOON_OR_OUT_OF_RANGE (under 2 h away, past, beyond 30 days), NOT_WORKING, DAY_OFF, BOOKED. */
+        /** DAY_OFF: the date is in one of the professional's days off. */
+        reason: z.enum(['TOO_SOON_OR_OUT_OF_RANGE', 'NOT_WORKING', 'DAY_OFF', 'BOOKED']).nullable(),
       }),
     ),
   })
   .meta({ id: 'ProAvailability', description: `Slots ${BOOKING_RULES.proPageSlots.join(', ')}` });
 export type ProAvailabilityResponse = z.infer<typeof proAvailabilityResponseSchema>;
+
+// ------------------------------------------------------------------------------------------------
+// Search (/search) and the professionals finder: GET /api/pros
+// ------------------------------------------------------------------------------------------------
+
+/** "all" or blank clears a filter (SPEC.md §5 "filter value all clears service or city filter"). */
+const allMeansNone = (v: unknown) => (typeof v === 'string' && (v.trim() === '' || v.trim().toLowerCase() === 'all') ? undefined : v);
+
+export const proSearchQuerySchema = z.object({
+  /** A city slug (casablanca) or id. */
+  city: z.preprocess(allMeansNone, z.string().trim().max(60).refine(isSingleLineText, VALIDATION_MESSAGES.singleLine).optional()),
+  /** A service type id. */
+  service: z.preprocess(allMeansNone, z.uuid('Unknown service').optional()),
+  /** A category (plumbing ...): professionals offering any service of it. */
+  category: z.preprocess(
+    (v) => (typeof v === 'string' ? allMeansNone(v.toLowerCase()) : v),
+    z.enum(CATEGORIES, { error: 'Unknown category' }).optional(),
+  ),
+  minRating: z.preprocess(
+    allMeansNone,
+    z.coerce.number({ error: PROS_MESSAGES.minRating }).refine(isValidMinRating, PROS_MESSAGES.minRating).default(0),
+  ),
+  /** Text over the first name, the services' names and the city's names (any language). */
+  q: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().slice(0, PRO_SEARCH_TEXT_MAX) : v),
+    z.string().refine(isSingleLineText, VALIDATION_MESSAGES.singleLine).optional(),
+  ),
+  sort: z.enum(PRO_SEARCH_SORTS, { error: PROS_MESSAGES.sort }).default('rating'),
+  page: z.coerce.number({ error: PROS_MESSAGES.page }).int(PROS_MESSAGES.page).min(1, PROS_MESSAGES.page).max(10_000, PROS_MESSAGES.page).default(1),
+});
+export type ProSearchQuery = z.infer<typeof proSearchQuerySchema>;
+export type ProSearchParams = z.input<typeof proSearchQuerySchema>;
+
+export const proCardSchema = z
+  .object({
+    id: z.uuid(),
+    /** First name only. */
+    name: z.string(),
+    avatarUrl: z.string().nullable(),
+    verified: z.boolean(),
+    city: z.object({ id: z.uuid(), slug: z.string(), name: localizedTextSchema }),
+    /** Services offered, by name; the first is the card's badge. */
+    services: z.array(z.object({ id: z.uuid(), category: z.enum(CATEGORIES), name: localizedTextSchema })),
+    hourlyRate: z.number().int().nonnegative(),
+    /** Average of real reviews (the ratings aggregate); null without any. */
+    rating,
+    reviewsCount: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'ProCard' });
+export type ProCard = z.infer<typeof proCardSchema>;
+
+export const proSearchResponseSchema = z
+  .object({
+    items: z.array(proCardSchema),
+    /** Every professional matching the filters (the finder's result count). */
+    total: z.number().int().nonnegative(),
+    page: z.number().int().min(1),
+    pageSize: z.literal(PRO_SEARCH_PAGE_SIZE),
+    hasMore: z.boolean(),
+  })
+  .meta({ id: 'ProSearchResult' });
+export type ProSearchResponse = z.infer<typeof proSearchResponseSchema>;
+
+/** The finder's stats tiles, from real data. */
+export const proStatsSchema = z
+  .object({
+    professionals: z.number().int().nonnegative(),
+    services: z.number().int().nonnegative(),
+    cities: z.number().int().nonnegative(),
+    /** Average of every review of an active professional; null without any. */
+    averageRating: rating,
+  })
+  .meta({ id: 'ProStats' });
+export type ProStats = z.infer<typeof proStatsSchema>;
+
+// ------------------------------------------------------------------------------------------------
+// The professional's own profile (/pro-profile, the dashboard's Services tab): /api/pros/me/settings
+// ------------------------------------------------------------------------------------------------
+
+const daySlotsSchema = z
+  .array(z.enum(AVAILABILITY_SLOTS))
+  .max(AVAILABILITY_SLOTS.length)
+  .refine((slots) => new Set(slots).size === slots.length, 'Each slot once')
+  .refine((slots) => !slots.includes('allDay') || slots.length === 1, PROS_MESSAGES.allDay);
+
+export const weeklyAvailabilitySchema = z
+  .object(Object.fromEntries(WEEKDAYS.map((d) => [d, daySlotsSchema.optional()])) as Record<(typeof WEEKDAYS)[number], z.ZodOptional<typeof daySlotsSchema>>)
+  .strict()
+  .meta({ id: 'WeeklyAvailability' });
+
+const localDate = z.string().refine(isLocalDate, 'Please select a date').meta({ format: 'date' });
+
+export const dayOffRangeSchema = z
+  .object({ startsOn: localDate, endsOn: localDate })
+  .refine((r) => r.endsOn >= r.startsOn, { message: PROS_MESSAGES.dayOffRange, path: ['endsOn'] })
+  .refine((r) => daysBetween(r.startsOn, r.endsOn) < PRO_PROFILE_LIMITS.dayOffSpanMaxDays, { message: PROS_MESSAGES.dayOffSpan, path: ['endsOn'] })
+  .meta({ id: 'DayOffRange' });
+
+export const updateProSettingsSchema = z
+  .object({
+    about: z
+      .string()
+      .trim()
+      .max(PRO_PROFILE_LIMITS.aboutMax, PROS_MESSAGES.about)
+      .refine(isPlainText, VALIDATION_MESSAGES.controlCharacters)
+      .transform((a) => (a === '' ? null : a))
+      .nullable(),
+    hourlyRate: z.coerce
+      .number({ error: PROS_MESSAGES.hourlyRate })
+      .int(PROS_MESSAGES.hourlyRate)
+      .min(PRO_PROFILE_LIMITS.hourlyRateMin, PROS_MESSAGES.hourlyRate)
+      .max(PRO_PROFILE_LIMITS.hourlyRateMax, PROS_MESSAGES.hourlyRate),
+    skills: z
+      .array(z.string().trim().min(1).max(PRO_PROFILE_LIMITS.skillMax, PROS_MESSAGES.skills).refine(isSingleLineText, VALIDATION_MESSAGES.singleLine))
+      .max(PRO_PROFILE_LIMITS.skillsMax, PROS_MESSAGES.skills)
+      .default([]),
+    serviceIds: z
+      .array(z.uuid(PROS_MESSAGES.unknownService))
+      .min(1, PROS_MESSAGES.services)
+      .max(PRO_PROFILE_LIMITS.servicesMax)
+      .transform((ids) => [...new Set(ids)]),
+    cityId: z.uuid(PROS_MESSAGES.city),
+    /** Casablanca only, at least one there (checked by the server, which knows the city). */
+    boroughIds: z
+      .array(z.uuid())
+      .max(100)
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
+    availability: weeklyAvailabilitySchema.refine((w) => Object.values(w).some((slots) => (slots?.length ?? 0) > 0), PROS_MESSAGES.availability),
+    daysOff: z.array(dayOffRangeSchema).max(PRO_PROFILE_LIMITS.daysOffMax, PROS_MESSAGES.daysOffMax).default([]),
+  })
+  .meta({ id: 'UpdateProSettings' });
+export type UpdateProSettings = z.input<typeof updateProSettingsSchema>;
+export type ProSettingsInput = z.output<typeof updateProSettingsSchema>;
+
+export const proSettingsSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    about: z.string().nullable(),
+    hourlyRate: z.number().int().nonnegative(),
+    skills: z.array(z.string()),
+    serviceIds: z.array(z.uuid()),
+    cityId: z.uuid(),
+    boroughIds: z.array(z.uuid()),
+    availability: weeklyAvailabilitySchema,
+    daysOff: z.array(z.object({ startsOn: z.string(), endsOn: z.string() })),
+  })
+  .meta({ id: 'ProSettings' });
+export type ProSettings = z.infer<typeof proSettingsSchema>;

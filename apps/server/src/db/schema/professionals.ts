@@ -62,6 +62,9 @@ export const professionals = pgTable(
     // Finder / search page: name or full_name ILIKE '%q%'.
     index('professionals_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('professionals_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    // Search page sorted by price (the real hourly rate), alone and within a city (migration 0007).
+    index('professionals_hourly_rate_idx').on(t.hourlyRate, t.id),
+    index('professionals_city_hourly_rate_idx').on(t.cityId, t.hourlyRate, t.id),
   ],
 );
 
@@ -117,6 +120,27 @@ export const professionalAvailability = pgTable(
     primaryKey({ columns: [t.professionalId, t.weekday, t.slot] }),
     check('professional_availability_weekday_check', sql`${t.weekday} BETWEEN 1 AND 7`),
     check('professional_availability_slot_check', inList(t.slot, AVAILABILITY_SLOTS)),
+  ],
+);
+
+/**
+ * Days off (migration 0007): Casablanca calendar days, both ends included, when the professional takes
+ * no work. The profile page's slots and the booking assignment skip them.
+ */
+export const professionalDaysOff = pgTable(
+  'professional_days_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('professional_days_off_range_check', sql`${t.endsOn} >= ${t.startsOn}`),
+    index('professional_days_off_professional_idx').on(t.professionalId, t.endsOn),
   ],
 );
 

@@ -1,8 +1,8 @@
-/** Reviews (one per booking) and the professional_ratings view built from them. */
+/** Reviews (one per booking) and the professional_ratings aggregate kept from them. */
 import { LIMITS } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, pgView, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './_columns';
+import { check, index, integer, numeric, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './_columns';
 import { users } from './auth';
 import { bookings } from './bookings';
 import { professionals } from './professionals';
@@ -36,25 +36,38 @@ export const reviews = pgTable(
     ),
     check('reviews_helpful_count_check', sql`${t.helpfulCount} >= 0`),
     // "reviews: select by professional_id with optional rating filter and sort" (newest first);
-    // also feeds the professional_ratings view.
     index('reviews_professional_created_idx').on(t.professionalId, t.createdAt.desc().nullsFirst()),
     index('reviews_professional_rating_idx').on(t.professionalId, t.rating),
   ],
 );
 
 /**
- * Ratings of every professional from real reviews (custom migration 0002). average_rating is 0
- * and total_reviews 0 when there are none ("No reviews yet").
+ * Ratings of every professional, kept up to date by triggers on reviews (migration 0007): one row per
+ * professional, created with it. average_rating is generated from rating_sum / total_reviews (0 when
+ * there are none: "No reviews yet"), so search sorts and filters on an index instead of scanning reviews.
  */
-export const professionalRatings = pgView('professional_ratings', {
-  professionalId: uuid('professional_id').notNull(),
-  name: text('name').notNull(),
-  fullName: text('full_name').notNull(),
-  averageRating: numeric('average_rating', { mode: 'number' }).notNull(),
-  totalReviews: integer('total_reviews').notNull(),
-  fiveStarCount: integer('five_star_count').notNull(),
-  fourStarCount: integer('four_star_count').notNull(),
-  threeStarCount: integer('three_star_count').notNull(),
-  twoStarCount: integer('two_star_count').notNull(),
-  oneStarCount: integer('one_star_count').notNull(),
-}).existing();
+export const professionalRatings = pgTable(
+  'professional_ratings',
+  {
+    professionalId: uuid('professional_id')
+      .primaryKey()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    totalReviews: integer('total_reviews').notNull().default(0),
+    fiveStarCount: integer('five_star_count').notNull().default(0),
+    fourStarCount: integer('four_star_count').notNull().default(0),
+    threeStarCount: integer('three_star_count').notNull().default(0),
+    twoStarCount: integer('two_star_count').notNull().default(0),
+    oneStarCount: integer('one_star_count').notNull().default(0),
+    averageRating: numeric('average_rating', { precision: 3, scale: 2, mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN "total_reviews" = 0 THEN 0 ELSE round("rating_sum"::numeric / "total_reviews", 2) END`,
+      ),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('professional_ratings_rating_idx').on(t.averageRating.desc(), t.totalReviews.desc(), t.professionalId),
+    index('professional_ratings_reviews_idx').on(t.totalReviews.desc(), t.averageRating.desc(), t.professionalId),
+  ],
+);

@@ -7,6 +7,7 @@
 import {
   addDays,
   isWithinAvailability,
+  startsOnDayOff,
   minutesToTime,
   NO_PROFESSIONAL_MESSAGE,
   pickProfessional,
@@ -60,9 +61,17 @@ export class AssignmentService {
 export const overlaps = (busy: PoolMember['busy'], start: Date, end: Date, ignore?: string) =>
   busy.some((b) => b.bookingId !== ignore && b.start.getTime() < end.getTime() && b.end.getTime() > start.getTime());
 
+/**
+ * Whether the professional works then: inside their weekly availability and not on one of their days
+ * off (set on their own profile, pros module).
+ */
+export function worksAt(p: PoolMember, start: Date, end: Date): boolean {
+  return isWithinAvailability(p.availability, start, end) && !startsOnDayOff(p.daysOff, start);
+}
+
 /** Professionals who work at that time and have it free, best first. */
 export function freeFor(pool: readonly PoolMember[], start: Date, end: Date): PoolMember[] {
-  return rankCandidates(pool.filter((p) => isWithinAvailability(p.availability, start, end) && !overlaps(p.busy, start, end)));
+  return rankCandidates(pool.filter((p) => worksAt(p, start, end) && !overlaps(p.busy, start, end)));
 }
 
 /**

@@ -7,7 +7,6 @@
 import {
   can,
   hourlyQuote,
-  isWithinAvailability,
   NO_PROFESSIONAL_MESSAGE,
   pickProfessional,
   publicFirstName,
@@ -29,7 +28,7 @@ import { jobOf } from '../../platform/jobs';
 import type { Recipient } from '../auth';
 import type { CatalogReference } from '../catalog';
 import { EXPIRE_UNPAID_JOB, UNPAID_BOOKING_TTL_MINUTES } from '../payments';
-import { overlaps } from './assignment.service';
+import { overlaps, worksAt } from './assignment.service';
 import { toBookingDto } from './booking-dto';
 import { isSlotConflict, slotTaken, windowError } from './booking-errors';
 import type { BookingNotifier } from './booking-notifier';
@@ -243,7 +242,7 @@ export class CreationService {
         // The first read may have come with the Idempotency-Key's claim (idempotent).
         const read = attempt === 0 && firstPool ? firstPool : await this.d.pool.pool(plan.filter, { from: start, to: end }, now);
         const pool = read.filter((p) => p.userId !== plan.customerId && !excluded.has(p.professionalId));
-        const working = pool.filter((p) => isWithinAvailability(p.availability, start, end));
+        const working = pool.filter((p) => worksAt(p, start, end));
         chosen = pickProfessional(working.filter((p) => !overlaps(p.busy, start, end)));
         if (!chosen) {
           if (working.length > 0 || attempt > 0) throw slotTaken();

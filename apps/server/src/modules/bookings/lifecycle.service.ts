@@ -11,7 +11,6 @@ import {
   cancellationOutcome,
   checkTransition,
   CURRENCY,
-  isWithinAvailability,
   paymentStatusAfterRefund,
   refundEntries,
   RESCHEDULE_MIN_LEAD_MINUTES,
@@ -30,7 +29,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { EventBus } from '../../platform/events';
 import { PAYMENT_FAILED_MESSAGES, type LedgerRepository, type PaymentsRepository, type PaymentsService } from '../payments';
-import { overlaps } from './assignment.service';
+import { overlaps, worksAt } from './assignment.service';
 import { toBookingDto } from './booking-dto';
 import { BOOKING_NOT_FOUND, isSlotConflict, slotTaken, transitionError, windowError } from './booking-errors';
 import type { BookingNotifier, EmailToSend } from './booking-notifier';
@@ -241,7 +240,7 @@ export class LifecycleService {
           throw badRequest('Please keep the booked duration', { endTime: 'Please keep the booked duration' });
         }
         const [pro] = await this.d.pool.with(tx).pool({ professionalId: b.professionalId }, { from: w.start, to: w.end }, now);
-        if (!pro || !isWithinAvailability(pro.availability, w.start, w.end)) {
+        if (!pro || !worksAt(pro, w.start, w.end)) {
           throw new AppError('NO_PROFESSIONAL_AVAILABLE', 'This professional is not available at this time. Please choose another time.');
         }
         if (overlaps(pro.busy, w.start, w.end, id)) throw slotTaken();

@@ -4,7 +4,7 @@
  * (the wizard's step 3, placing a booking, rescheduling) reads it; so can the professionals'
  * availability (exported by modules/bookings/index.ts).
  */
-import { isoToWeekday, type AvailabilitySlot, type IsoWeekday, type WeeklyAvailability } from '@khedma/shared';
+import { isoToWeekday, type AvailabilitySlot, type DayOffRange, type IsoWeekday, type WeeklyAvailability } from '@khedma/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { professionalBoroughs, professionals, professionalServices } from '../../db/schema/index';
@@ -25,6 +25,8 @@ export interface PoolMember {
   jobsLast30Days: number;
   jobsDone: number;
   availability: WeeklyAvailability;
+  /** Days off ending on or after the window's first day (set by the professional; see worksAt). */
+  daysOff: DayOffRange[];
   /** Pending or confirmed bookings overlapping the window asked for. */
   busy: Array<{ start: Date; end: Date; bookingId: string }>;
   /** The database's clock when this was read (`now()` as text): a booking placed from it is stamped so. */
@@ -83,6 +85,8 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL): Pre
     jobsDone: ranked ? sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')` : sql<number>`0`,
     slots: sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
       from professional_availability a where a.professional_id = ${PRO_ID})`,
+    daysOff: sql<unknown>`(select coalesce(json_agg(json_build_array(d.starts_on, d.ends_on)), '[]'::json)
+      from professional_days_off d where d.professional_id = ${PRO_ID} and d.ends_on >= (${from} - interval '1 day')::date)`,
     busy: sql<unknown>`(select coalesce(json_agg(json_build_array(b.id, b.scheduled_start, b.scheduled_end)), '[]'::json)
       from bookings b where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
       and tstzrange(b.scheduled_start, b.scheduled_end) && tstzrange(${from}, ${to}, '[]')
@@ -137,6 +141,7 @@ interface PoolRow {
   jobsLast30Days: number;
   jobsDone: number;
   slots: unknown;
+  daysOff: unknown;
   busy: unknown;
   readAt: string;
 }
@@ -158,6 +163,7 @@ function toPoolMember(r: PoolRow): PoolMember {
     jobsLast30Days: Number(r.jobsLast30Days),
     jobsDone: Number(r.jobsDone),
     availability,
+    daysOff: json<Array<[string, string]>>(r.daysOff).map(([startsOn, endsOn]) => ({ startsOn, endsOn })),
     busy: json<Array<[string, string, string]>>(r.busy).map(([bookingId, start, end]) => ({ bookingId, start: new Date(start), end: new Date(end) })),
     readAt: String(r.readAt),
   };

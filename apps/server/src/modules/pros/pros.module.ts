@@ -1,7 +1,21 @@
-/** Public professional pages: profile, reviews, free slots (GET /api/pros/*). */
+/**
+ * The professionals capability: the public profile (reviews, free slots), the list of /search and the
+ * finder with its tiles, and the professional's own profile (/api/pros/me/settings).
+ */
 import { defineModule } from '../../platform/module';
+import { ProsRepository } from './pros.repository';
 import { prosRoutes } from './pros.routes';
+import { ProsService } from './pros.service';
+import { ProsSearchRepository } from './search.repository';
+import { ProsSearchService } from './search.service';
+import { ProsSettingsRepository } from './settings.repository';
+import { ProsSettingsService } from './settings.service';
 
 export const prosModule = defineModule('pros', async (app, { ctx }) => {
-  await app.register(prosRoutes, { ctx });
+  const db = ctx.database.db;
+  await app.register(prosRoutes, {
+    pros: new ProsService(new ProsRepository(db), ctx.clock),
+    search: new ProsSearchService(new ProsSearchRepository(db)),
+    settings: new ProsSettingsService(new ProsSettingsRepository(db)),
+  });
 });

@@ -1,5 +1,5 @@
 /** SQL of the public professional reads. */
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { ACTIVE_BOOKING_STATUSES } from '@khedma/shared';
 import type { ProReviewsQuery } from '@khedma/shared/schemas/pros';
 import type { Db } from '../../db/client';
@@ -7,6 +7,7 @@ import {
   bookings,
   cities,
   professionalAvailability,
+  professionalDaysOff,
   professionalRatings,
   professionals,
   professionalServices,
@@ -69,6 +70,14 @@ export class ProsRepository {
       .where(eq(professionalAvailability.professionalId, id));
   }
 
+  /** Days off covering a Casablanca calendar day. */
+  async daysOffOn(id: string, date: string) {
+    return this.db
+      .select({ startsOn: professionalDaysOff.startsOn, endsOn: professionalDaysOff.endsOn })
+      .from(professionalDaysOff)
+      .where(and(eq(professionalDaysOff.professionalId, id), lte(professionalDaysOff.startsOn, date), gte(professionalDaysOff.endsOn, date)));
+  }
+
   async exists(id: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: professionals.id })
@@ -88,9 +97,11 @@ export class ProsRepository {
         ? [desc(reviews.rating), desc(reviews.createdAt)]
         : q.sort === 'lowest'
           ? [asc(reviews.rating), desc(reviews.createdAt)]
-          : q.sort === 'helpful'
-            ? [desc(reviews.helpfulCount), desc(reviews.createdAt)]
-            : [desc(reviews.createdAt)];
+          : q.sort === 'oldest'
+            ? [asc(reviews.createdAt)]
+            : q.sort === 'helpful'
+              ? [desc(reviews.helpfulCount), desc(reviews.createdAt)]
+              : [desc(reviews.createdAt)];
     return this.db
       .select({
         id: reviews.id,

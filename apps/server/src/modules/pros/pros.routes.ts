@@ -1,7 +1,12 @@
-/** HTTP of the public professional reads: profile, reviews, free slots. */
+/** HTTP of the professionals capability: list and stats, public profile, reviews, free slots, own profile. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@khedma/shared';
 import {
+  proSearchQuerySchema,
+  proSearchResponseSchema,
+  proSettingsSchema,
+  proStatsSchema,
+  updateProSettingsSchema,
   proAvailabilityQuerySchema,
   proAvailabilityResponseSchema,
   proIdParamsSchema,
@@ -9,15 +14,76 @@ import {
   proReviewsQuerySchema,
   proReviewsResponseSchema,
 } from '@khedma/shared/schemas/pros';
-import type { AppContext } from '../../context';
-import { publicRoute } from '../../http/openapi';
-import { ProsRepository } from './pros.repository';
-import { ProsService } from './pros.service';
+import { publicRoute, signedIn } from '../../http/openapi';
+import { currentUser, requireUser } from '../auth';
+import type { ProsService } from './pros.service';
+import type { ProsSearchService } from './search.service';
+import type { ProsSettingsService } from './settings.service';
 
 const tags = ['professionals'];
 
-export const prosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const pros = new ProsService(new ProsRepository(ctx.database.db), ctx.clock);
+export interface ProsRouteServices {
+  pros: ProsService;
+  search: ProsSearchService;
+  settings: ProsSettingsService;
+}
+
+export const prosRoutes: FastifyPluginAsyncZod<ProsRouteServices> = async (app, { pros, search, settings }) => {
+  app.get(
+    '/api/pros',
+    {
+      schema: {
+        tags,
+        summary: 'Approved professionals by city, service or category, minimum rating and text; sorted; pages of 12',
+        security: publicRoute,
+        querystring: proSearchQuerySchema,
+        response: { 200: proSearchResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req) => search.search(req.query),
+  );
+
+  app.get(
+    '/api/pros/stats',
+    {
+      schema: {
+        tags,
+        summary: "The professionals finder's tiles: professionals, services, cities, average rating",
+        security: publicRoute,
+        response: { 200: proStatsSchema },
+      },
+    },
+    async () => search.stats(),
+  );
+
+  app.get(
+    '/api/pros/me/settings',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in professional's own profile: about, hourly rate, services, city, boroughs, week, days off",
+        security: signedIn,
+        response: { 200: proSettingsSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => settings.get(currentUser(req)!),
+  );
+
+  app.put(
+    '/api/pros/me/settings',
+    {
+      schema: {
+        tags,
+        summary: "Replaces the signed-in professional's own profile (approved professionals only); effective at once",
+        security: signedIn,
+        body: updateProSettingsSchema,
+        response: { 200: proSettingsSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => settings.update(currentUser(req)!, req.body),
+  );
 
   app.get(
     '/api/pros/:id',

@@ -6,6 +6,7 @@
 import {
   addDays,
   isoToWeekday,
+  isDayOff,
   isWithinAvailability,
   proPageTimeOptions,
   startOfLocalDay,
@@ -88,16 +89,19 @@ export class ProsService {
 
   /**
    * The professional page's slots on a date for a booking of `durationHours`: bookable when at least
-   * 2 h away and within 30 days, inside the weekly availability, and not overlapping a pending or
-   * confirmed booking.
+   * 2 h away and within 30 days, not on one of the professional's days off, inside the weekly
+   * availability, and not overlapping a pending or confirmed booking.
    */
   async availability(id: string, q: ProAvailabilityQuery): Promise<ProAvailabilityResponse> {
     if (!(await this.repo.exists(id))) throw notFound(PROS_MESSAGES.notFound);
     const now = this.clock.now();
-    const week = weekOf(await this.repo.slots(id));
+    const [slotRows, daysOff] = await Promise.all([this.repo.slots(id), this.repo.daysOffOn(id, q.date)]);
+    const week = weekOf(slotRows);
+    const dayOff = isDayOff(daysOff, q.date);
     const busy = await this.repo.busy(id, startOfLocalDay(q.date), startOfLocalDay(addDays(q.date, 2)));
     const slots = proPageTimeOptions(q.date, now).map(({ time, available }) => {
       if (!available) return { time, available: false, reason: 'TOO_SOON_OR_OUT_OF_RANGE' as const };
+      if (dayOff) return { time, available: false, reason: 'DAY_OFF' as const };
       const start = localToUtc(q.date, time);
       const end = new Date(start.getTime() + q.durationHours * HOUR_MS);
       if (!isWithinAvailability(week, start, end)) return { time, available: false, reason: 'NOT_WORKING' as const };

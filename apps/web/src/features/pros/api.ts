@@ -1,16 +1,63 @@
-/** Public reads of a professional's page (GET /api/pros/:id/reviews, /availability); the profile itself is the professional entity's useProfessional. */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ProAvailabilityResponse, ProReviewsResponse } from '@khedma/shared/schemas/pros';
+/**
+ * The professionals capability over HTTP as TanStack Query hooks: the list of /search and the finder
+ * (GET /api/pros), the finder's tiles, a professional's page (reviews, free slots; the profile itself is
+ * the professional entity's useProfessional) and the professional's own profile (/api/pros/me/settings).
+ */
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Borough } from '@khedma/shared';
+import type {
+  ProAvailabilityResponse,
+  ProReviewsResponse,
+  ProSearchParams,
+  ProSearchResponse,
+  ProSettings,
+  ProStats,
+  UpdateProSettings,
+} from '@khedma/shared/schemas/pros';
 import { api } from '../../lib/api';
-import { professionalApiPaths, professionalKeys, retryUnlessClientError } from '../../entities/professional/api';
+import { professionalApiPaths, professionalKeys, retryUnlessClientError as noRetryOnClientError } from '../../entities/professional/api';
 
 const base = professionalApiPaths.profile;
 
-export function useProReviews(id: string | undefined) {
+export const prosKeys = {
+  all: professionalKeys.all,
+  list: (params: Omit<ProSearchParams, 'page'>) => ['pros', 'list', params] as const,
+  stats: ['pros', 'stats'] as const,
+  settings: ['pros', 'settings'] as const,
+};
+
+/** Pages of 12 in the given order; fetchNextPage is "Load More". */
+export function useProSearch(params: Omit<ProSearchParams, 'page'>) {
+  return useInfiniteQuery({
+    queryKey: prosKeys.list(params),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<ProSearchResponse>('/api/pros', { signal, query: { ...params, page: pageParam } as Record<string, string | number | undefined> }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry: noRetryOnClientError,
+  });
+}
+
+export function useProStats() {
   return useQuery({
-    queryKey: [...professionalKeys.all, 'reviews', id],
-    queryFn: ({ signal }) => api.get<ProReviewsResponse>(`${base(id!)}/reviews`, { signal, query: { limit: 10 } }),
+    queryKey: prosKeys.stats,
+    queryFn: ({ signal }) => api.get<ProStats>('/api/pros/stats', { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export type ReviewSort = 'newest' | 'oldest' | 'highest' | 'lowest';
+
+/** Reviews with the breakdown; `rating` filters to one star count, `sort` orders them. */
+export function useProReviews(id: string | undefined, options: { rating?: number; sort?: ReviewSort } = {}) {
+  return useQuery({
+    queryKey: ['pros', 'reviews', id, options.rating ?? null, options.sort ?? 'newest'],
+    queryFn: ({ signal }) =>
+      api.get<ProReviewsResponse>(`${base(id!)}/reviews`, { signal, query: { limit: 50, rating: options.rating, sort: options.sort } }),
     enabled: Boolean(id),
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 }
@@ -18,11 +65,40 @@ export function useProReviews(id: string | undefined) {
 /** The booking panel's slots on a date (09:00 ... 17:00), each free or not. */
 export function useProAvailability(id: string | undefined, date: string, durationHours = 1) {
   return useQuery({
-    queryKey: [...professionalKeys.all, 'availability', id, date, durationHours],
+    queryKey: ['pros', 'availability', id, date, durationHours],
     queryFn: ({ signal }) => api.get<ProAvailabilityResponse>(`${base(id!)}/availability`, { signal, query: { date, durationHours } }),
     enabled: Boolean(id) && /^\d{4}-\d{2}-\d{2}$/.test(date),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
-    retry: retryUnlessClientError,
+    retry: noRetryOnClientError,
+  });
+}
+
+export function useMyProSettings() {
+  return useQuery({
+    queryKey: prosKeys.settings,
+    queryFn: ({ signal }) => api.get<ProSettings>('/api/pros/me/settings', { signal }),
+    retry: noRetryOnClientError,
+  });
+}
+
+/** Saves the whole profile; the lists and pages of professionals are read again afterwards. */
+export function useSaveProSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateProSettings) => api.put<ProSettings>('/api/pros/me/settings', body),
+    onSuccess: async (saved) => {
+      client.setQueryData(prosKeys.settings, saved);
+      await client.invalidateQueries({ queryKey: prosKeys.all, predicate: (q) => q.queryKey[1] !== 'settings' });
+    },
+  });
+}
+
+export function useBoroughs(citySlug: string | undefined) {
+  return useQuery({
+    queryKey: ['catalog', 'boroughs', citySlug],
+    queryFn: ({ signal }) => api.get<Borough[]>(`/api/cities/${encodeURIComponent(citySlug!)}/boroughs`, { signal }),
+    enabled: Boolean(citySlug),
+    staleTime: 5 * 60_000,
   });
 }

@@ -3,9 +3,13 @@ import { paths, routes } from '../../config/paths';
 
 export const pageRoutes: FeatureRoute[] = [
   guarded({ permission: 'services:manage:own', deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly' }, [
-    { path: routes.proProfile, lazy: page(() => import('./pages/my-pro-profile-page'), 'MyProProfilePage') },
+    { path: routes.proProfile, lazy: page(() => import('./pages/my-pro-profile-page'), 'MyProProfilePage', ['pros', 'catalog']) },
+  ]),
+  // The Professionals finder: login required (SPEC §2).
+  guarded({ signedOutMessage: 'auth.guard.continue' }, [
+    { path: routes.professionals, lazy: page(() => import('./pages/professionals-page'), 'ProfessionalsPage', ['pros', 'catalog']) },
   ]),
   { path: routes.pro, lazy: page(() => import('./pages/pro-page'), 'ProPage', ['pros']) },
   { path: routes.professional, loader: redirectTo(({ params }) => paths.pro(params.id ?? '')) },
-  { path: routes.search, lazy: page(() => import('./pages/search-page'), 'SearchPage') },
+  { path: routes.search, lazy: page(() => import('./pages/search-page'), 'SearchPage', ['pros', 'catalog']) },
 ];

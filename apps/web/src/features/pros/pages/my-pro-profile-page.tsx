@@ -1,14 +1,39 @@
-import { useTranslation } from '../../../lib/use-translation';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { buttonClass } from '../../../components/ui/button';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { useTranslation } from '../../../lib/use-translation';
+import { useMyProSettings } from '../api';
+import { ProSettingsForm } from '../components/pro-settings-form';
 
-/** /pro-profile: an approved professional completes their public profile. The shell provides the heading; the pros capability builds the rest. */
+/** /pro-profile: an approved professional edits what search, the finder and the assignment use. */
 export function MyProProfilePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pros');
+  const settings = useMyProSettings();
   return (
-    <>
-      <Seo title={t('pages.proProfile.title')} />
-      <PageIntro title={t('pages.proProfile.title')} />
-    </>
+    <div className="container-page max-w-3xl py-6 md:py-10">
+      <Seo title={t('settings.title')} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold text-ink">{t('settings.title')}</h1>
+        {settings.data ? (
+          <Link to={paths.pro(settings.data.id)} className={buttonClass({ variant: 'secondary' })}>
+            {t('settings.viewPublic')}
+          </Link>
+        ) : null}
+      </div>
+      <p className="mt-2 text-ink-muted">{t('settings.subtitle')}</p>
+      <div className="mt-6">
+        {settings.isPending ? (
+          <div role="status" className="h-64 animate-pulse rounded-card bg-sand-200 motion-reduce:animate-none">
+            <span className="sr-only">{t('loading')}</span>
+          </div>
+        ) : settings.isError ? (
+          <RetryAlert message={t('settings.notAPro')} onRetry={() => void settings.refetch()} />
+        ) : (
+          <ProSettingsForm initial={settings.data} />
+        )}
+      </div>
+    </div>
   );
 }

@@ -8,12 +8,12 @@ import { paths, withQuery } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { loginPathWithNext } from '../../../lib/safe-next';
 import { useSession } from '../../../lib/session';
 import { useProfessional } from '../../../entities/professional/api';
-import { useProAvailability, useProReviews } from '../api';
+import { useProAvailability, useProReviews, type ReviewSort } from '../api';
 
 /** /pro/{id} (SPEC §2 Professional profile): header, About, Skills, real reviews, and the booking panel. */
 export function ProPage() {
@@ -61,7 +61,6 @@ function Stars({ value }: { value: number }) {
 function Profile({ pro }: { pro: ProProfile }) {
   const { t } = useTranslation('pros');
   const language = useLanguage();
-  const reviews = useProReviews(pro.id);
   const initials = pro.name.trim().charAt(0).toUpperCase();
   const city = pickLocalized(pro.city.name, language);
 
@@ -138,33 +137,7 @@ function Profile({ pro }: { pro: ProProfile }) {
             </section>
           ) : null}
 
-          <section aria-labelledby="pro-reviews" className="rounded-card border border-sand-200 bg-white p-5 md:p-6">
-            <h2 id="pro-reviews" className="text-lg font-bold text-ink">
-              {t('reviews')}
-            </h2>
-            {reviews.isPending ? (
-              <div className="mt-3 h-20 animate-pulse rounded-xl bg-sand-100 motion-reduce:animate-none" />
-            ) : reviews.isError ? (
-              <p className="mt-3 text-cancelled">{t('errors.reviews')}</p>
-            ) : reviews.data.reviews.length === 0 ? (
-              <p className="mt-3 text-ink-muted">{t('noReviews')}</p>
-            ) : (
-              <ul className="mt-3 divide-y divide-sand-100">
-                {reviews.data.reviews.map((review) => (
-                  <li key={review.id} className="py-4">
-                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                      <Stars value={review.rating} />
-                      <span className="sr-only">{t('ratingOutOf', { rating: review.rating })}</span>
-                      <span className="font-semibold text-ink">{review.author}</span>
-                      <span className="text-sm text-ink-muted">{formatDate(review.createdAt, language)}</span>
-                    </div>
-                    {review.title ? <p className="mt-1 font-semibold text-ink">{review.title}</p> : null}
-                    {review.comment ? <p className="mt-1 text-ink">{review.comment}</p> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <ReviewsSection pro={pro} />
         </div>
         <BookingPanel pro={pro} />
       </div>
@@ -304,5 +277,106 @@ function BookingPanel({ pro }: { pro: ProProfile }) {
         ) : null}
       </div>
     </aside>
+  );
+}
+
+const REVIEW_SORTS: readonly ReviewSort[] = ['newest', 'oldest', 'highest', 'lowest'];
+
+/** SPEC §2 Reviews view: rating summary and breakdown by star, filter by rating, sort; empty states. */
+function ReviewsSection({ pro }: { pro: ProProfile }) {
+  const { t } = useTranslation('pros');
+  const language = useLanguage();
+  const [rating, setRating] = useState<number | undefined>(undefined);
+  const [sort, setSort] = useState<ReviewSort>('newest');
+  const reviews = useProReviews(pro.id, { rating, sort });
+  const sortId = useId();
+  const summary = reviews.data;
+  const total = summary?.reviewsCount ?? pro.reviewsCount;
+  return (
+    <section aria-labelledby="pro-reviews" className="rounded-card border border-sand-200 bg-white p-5 md:p-6">
+      <h2 id="pro-reviews" className="text-lg font-bold text-ink">
+        {t('reviews')}
+      </h2>
+      {reviews.isPending ? (
+        <div className="mt-3 h-20 animate-pulse rounded-xl bg-sand-100 motion-reduce:animate-none" />
+      ) : reviews.isError ? (
+        <p className="mt-3 text-cancelled">{t('errors.reviews')}</p>
+      ) : total === 0 ? (
+        <p className="mt-3 text-ink-muted">{t('reviewsView.empty')}</p>
+      ) : (
+        <>
+          <div className="mt-4 grid gap-5 sm:grid-cols-[10rem_1fr]" data-testid="rating-summary">
+            <div className="text-center sm:text-start">
+              <p className="text-4xl font-bold text-ink tabular-nums">{summary!.rating === null ? '–' : formatNumber(summary!.rating, language, 1)}</p>
+              <Stars value={summary!.rating ?? 0} />
+              <p className="mt-1 text-sm text-ink-muted">{t('reviewsCount', { count: total })}</p>
+            </div>
+            <ul className="space-y-1.5" aria-label={t('reviewsView.breakdown')}>
+              {[5, 4, 3, 2, 1].map((star) => {
+                const count = summary!.breakdown[star as 1 | 2 | 3 | 4 | 5];
+                const share = total > 0 ? Math.round((count / total) * 100) : 0;
+                return (
+                  <li key={star} className="flex items-center gap-2 text-sm">
+                    <span className="w-14 shrink-0 text-ink">{t('reviewsView.stars', { count: star })}</span>
+                    <span aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-sand-100">
+                      <span className="block h-full rounded-full bg-saffron-400" style={{ inlineSize: `${share}%` }} />
+                    </span>
+                    <span className="w-8 shrink-0 text-end text-ink-muted tabular-nums">{count}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+          <div className="mt-5 flex flex-wrap items-end justify-between gap-3">
+            <div role="group" aria-label={t('reviewsView.filter')} className="flex flex-wrap gap-1.5">
+              {[undefined, 5, 4, 3, 2, 1].map((star) => (
+                <button
+                  key={star ?? 'all'}
+                  type="button"
+                  aria-pressed={rating === star}
+                  onClick={() => setRating(star)}
+                  className={cn(
+                    'min-h-11 rounded-full border px-3 text-sm font-medium',
+                    rating === star ? 'border-primary-600 bg-primary-600 text-white' : 'border-sand-300 bg-white text-ink hover:border-primary-400',
+                  )}
+                >
+                  {star === undefined ? t('reviewsView.all') : t('reviewsView.stars', { count: star })}
+                </button>
+              ))}
+            </div>
+            <div>
+              <label htmlFor={sortId} className="mb-1 block text-sm font-semibold text-ink">
+                {t('reviewsView.sort')}
+              </label>
+              <select id={sortId} value={sort} onChange={(e) => setSort(e.target.value as ReviewSort)} className="min-h-11 rounded-xl border border-sand-500 bg-white px-3 text-ink">
+                {REVIEW_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`reviewsView.sorts.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {summary!.reviews.length === 0 ? (
+            <p className="mt-4 text-ink-muted">{t('reviewsView.noMatch')}</p>
+          ) : (
+            <ul className={cn('mt-3 divide-y divide-sand-100', reviews.isPlaceholderData && 'opacity-60')}>
+              {summary!.reviews.map((review) => (
+                <li key={review.id} className="py-4">
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <Stars value={review.rating} />
+                    <span className="sr-only">{t('ratingOutOf', { rating: review.rating })}</span>
+                    <span className="font-semibold text-ink">{review.author}</span>
+                    <span className="text-sm text-ink-muted">{formatDate(review.createdAt, language)}</span>
+                  </div>
+                  {review.title ? <p className="mt-1 font-semibold text-ink">{review.title}</p> : null}
+                  {review.comment ? <p className="mt-1 text-ink">{review.comment}</p> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
   );
 }

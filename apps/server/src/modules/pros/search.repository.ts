@@ -1,0 +1,174 @@
+/**
+ * SQL of the professional list (/search and the finder) and the finder's stats. Ratings come from the
+ * professional_ratings aggregate (kept by triggers on reviews, migration 0007), never from a scan of
+ * reviews; every order has an index that serves a filtered page (see bench/ for the figures).
+ */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { PRO_SEARCH_PAGE_SIZE, type ProSearchSort, type Category } from '@khedma/shared';
+import { normalizeSearchText } from '@khedma/shared/domain/search';
+import type { Db } from '../../db/client';
+import { cities, professionalRatings, professionals, professionalServices, profiles, serviceTypes } from '../../db/schema/index';
+
+export interface ProSearchFilter {
+  cityId?: string;
+  serviceId?: string;
+  category?: Category;
+  minRating: number;
+  /** Text as typed (trimmed); matched on the first name, and through `serviceIds` / `cityIds`. */
+  text?: string;
+  /** Services and cities whose names match the text (found first: they are few). */
+  textServiceIds?: string[];
+  textCityIds?: string[];
+}
+
+/** LIKE pattern of a text typed by someone: %, _ and \ are taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const ORDER: Record<ProSearchSort, SQL[]> = {
+  rating: [sql`${professionalRatings.averageRating} desc`, sql`${professionalRatings.totalReviews} desc`, sql`${professionals.id}`],
+  reviews: [sql`${professionalRatings.totalReviews} desc`, sql`${professionalRatings.averageRating} desc`, sql`${professionals.id}`],
+  price: [asc(professionals.hourlyRate), asc(professionals.id)],
+  name: [asc(professionals.name), asc(professionals.id)],
+  // The first service's English name (the card's badge), then the name.
+  service: [
+    sql`(select min(st.name) from ${professionalServices} ps join ${serviceTypes} st on st.id = ps.service_type_id
+         where ps.professional_id = ${professionals.id} and st.is_active)`,
+    asc(professionals.name),
+    asc(professionals.id),
+  ],
+  location: [asc(cities.name), asc(professionals.name), asc(professionals.id)],
+};
+
+export class ProsSearchRepository {
+  constructor(private readonly db: Db) {}
+
+  /** City by slug (any case) or id; undefined when unknown or inactive. */
+  async cityId(value: string): Promise<string | undefined> {
+    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+    const [row] = await this.db
+      .select({ id: cities.id })
+      .from(cities)
+      .where(and(isUuid ? eq(cities.id, value) : sql`lower(${cities.slug}) = lower(${value})`, eq(cities.isActive, true)));
+    return row?.id;
+  }
+
+  /** Active services and cities whose name (in any language) contains the text, folded like the catalogue search. */
+  async textMatches(text: string): Promise<{ serviceIds: string[]; cityIds: string[] }> {
+    const pattern = containsPattern(normalizeSearchText(text));
+    const [services, places] = await Promise.all([
+      this.db
+        .select({ id: serviceTypes.id })
+        .from(serviceTypes)
+        .where(
+          and(
+            eq(serviceTypes.isActive, true),
+            sql`search_normalize(${serviceTypes.name} || E'\\n' || ${serviceTypes.nameFr} || E'\\n' || ${serviceTypes.nameAr} || E'\\n' || ${serviceTypes.category}) like ${pattern}`,
+          ),
+        ),
+      this.db
+        .select({ id: cities.id })
+        .from(cities)
+        .where(
+          and(
+            eq(cities.isActive, true),
+            sql`search_normalize(${cities.name} || E'\\n' || ${cities.nameFr} || E'\\n' || ${cities.nameAr} || E'\\n' || ${cities.slug}) like ${pattern}`,
+          ),
+        ),
+    ]);
+    return { serviceIds: services.map((s) => s.id), cityIds: places.map((c) => c.id) };
+  }
+
+  private conditions(f: ProSearchFilter): SQL {
+    const where: Array<SQL | undefined> = [eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`];
+    if (f.cityId) where.push(eq(professionals.cityId, f.cityId));
+    if (f.serviceId) {
+      where.push(sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ps.service_type_id = ${f.serviceId})`);
+    }
+    if (f.category) {
+      where.push(sql`exists (select 1 from ${professionalServices} ps join ${serviceTypes} st on st.id = ps.service_type_id
+        where ps.professional_id = ${professionals.id} and st.category = ${f.category} and st.is_active)`);
+    }
+    if (f.minRating > 0) where.push(sql`${professionalRatings.averageRating} >= ${f.minRating}`);
+    if (f.text) {
+      const either: SQL[] = [sql`${professionals.name} ilike ${containsPattern(f.text)}`];
+      if (f.textCityIds?.length) either.push(inArray(professionals.cityId, f.textCityIds));
+      if (f.textServiceIds?.length) {
+        either.push(
+          sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ${inArray(sql.raw('ps.service_type_id'), f.textServiceIds)})`,
+        );
+      }
+      where.push(sql`(${sql.join(either, sql` or `)})`);
+    }
+    return and(...where)!;
+  }
+
+  /** One page (plus one row, to tell whether more follow) in the given order. */
+  async page(f: ProSearchFilter, sort: ProSearchSort, page: number) {
+    return this.db
+      .select({
+        id: professionals.id,
+        name: professionals.name,
+        hourlyRate: professionals.hourlyRate,
+        approvedAt: professionals.approvedAt,
+        avatarUrl: profiles.avatarUrl,
+        cityId: cities.id,
+        citySlug: cities.slug,
+        cityName: cities.name,
+        cityNameFr: cities.nameFr,
+        cityNameAr: cities.nameAr,
+        averageRating: professionalRatings.averageRating,
+        totalReviews: professionalRatings.totalReviews,
+      })
+      .from(professionals)
+      .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
+      .innerJoin(cities, eq(cities.id, professionals.cityId))
+      .leftJoin(profiles, eq(profiles.id, professionals.userId))
+      .where(this.conditions(f))
+      .orderBy(...ORDER[sort])
+      .limit(PRO_SEARCH_PAGE_SIZE + 1)
+      .offset((page - 1) * PRO_SEARCH_PAGE_SIZE);
+  }
+
+  /** How many professionals match (the finder's result count); the ratings join only when filtered by rating. */
+  async count(f: ProSearchFilter): Promise<number> {
+    const base = this.db.select({ n: sql<number>`count(*)::int` }).from(professionals);
+    const query = f.minRating > 0 ? base.innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id)) : base;
+    const [row] = await query.where(this.conditions(f));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Active services of the listed professionals, by category then name (the first is the card's badge). */
+  async services(ids: string[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        professionalId: professionalServices.professionalId,
+        id: serviceTypes.id,
+        category: serviceTypes.category,
+        name: serviceTypes.name,
+        nameFr: serviceTypes.nameFr,
+        nameAr: serviceTypes.nameAr,
+      })
+      .from(professionalServices)
+      .innerJoin(serviceTypes, eq(serviceTypes.id, professionalServices.serviceTypeId))
+      .where(and(inArray(professionalServices.professionalId, ids), eq(serviceTypes.isActive, true)))
+      .orderBy(asc(serviceTypes.name));
+  }
+
+  /** The finder's tiles: active professionals, the services and cities they cover, the average rating of their reviews. */
+  async stats() {
+    const active = sql`p.status = 'active' and p.approved_at is not null`;
+    const [row] = await this.db
+      .select({
+        professionals: sql<number>`(select count(*)::int from ${professionals} p where ${active})`,
+        services: sql<number>`(select count(distinct ps.service_type_id)::int from ${professionalServices} ps
+          join ${professionals} p on p.id = ps.professional_id join ${serviceTypes} st on st.id = ps.service_type_id
+          where ${active} and st.is_active)`,
+        cities: sql<number>`(select count(distinct p.city_id)::int from ${professionals} p where ${active})`,
+        ratingSum: sql<number>`(select coalesce(sum(r.rating_sum), 0)::bigint from ${professionalRatings} r join ${professionals} p on p.id = r.professional_id where ${active})`,
+        reviews: sql<number>`(select coalesce(sum(r.total_reviews), 0)::bigint from ${professionalRatings} r join ${professionals} p on p.id = r.professional_id where ${active})`,
+      })
+      .from(sql`(select 1) as one`);
+    return row!;
+  }
+}

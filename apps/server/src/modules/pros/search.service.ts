@@ -1,0 +1,58 @@
+/**
+ * The professional list of /search and of the finder (SPEC.md §2; PRODUCT.md §1 real figures): filters
+ * by city, service or category, minimum rating and text (first name, service, city), in pages of 12,
+ * with the real rating, review count and hourly rate of each. And the finder's stats tiles.
+ */
+import { PRO_SEARCH_PAGE_SIZE } from '@khedma/shared';
+import type { ProCard, ProSearchQuery, ProSearchResponse, ProStats } from '@khedma/shared/schemas/pros';
+import type { ProSearchFilter, ProsSearchRepository } from './search.repository';
+
+const EMPTY = (page: number): ProSearchResponse => ({ items: [], total: 0, page, pageSize: PRO_SEARCH_PAGE_SIZE, hasMore: false });
+
+export class ProsSearchService {
+  constructor(private readonly repo: ProsSearchRepository) {}
+
+  async search(q: ProSearchQuery): Promise<ProSearchResponse> {
+    const filter: ProSearchFilter = { minRating: q.minRating, serviceId: q.service, category: q.category };
+    if (q.city) {
+      filter.cityId = await this.repo.cityId(q.city);
+      // An unknown city matches nobody (not "every city").
+      if (!filter.cityId) return EMPTY(q.page);
+    }
+    if (q.q) {
+      const matches = await this.repo.textMatches(q.q);
+      Object.assign(filter, { text: q.q, textServiceIds: matches.serviceIds, textCityIds: matches.cityIds });
+    }
+    const [rows, total] = await Promise.all([this.repo.page(filter, q.sort, q.page), this.repo.count(filter)]);
+    const pageRows = rows.slice(0, PRO_SEARCH_PAGE_SIZE);
+    const services = await this.repo.services(pageRows.map((r) => r.id));
+    const items: ProCard[] = pageRows.map((r) => {
+      const reviewsCount = Number(r.totalReviews);
+      return {
+        id: r.id,
+        name: r.name,
+        avatarUrl: r.avatarUrl ?? null,
+        verified: r.approvedAt !== null,
+        city: { id: r.cityId, slug: r.citySlug, name: { en: r.cityName, fr: r.cityNameFr, ar: r.cityNameAr } },
+        services: services
+          .filter((s) => s.professionalId === r.id)
+          .map((s) => ({ id: s.id, category: s.category, name: { en: s.name, fr: s.nameFr, ar: s.nameAr } })),
+        hourlyRate: r.hourlyRate,
+        rating: reviewsCount > 0 ? Number(r.averageRating) : null,
+        reviewsCount,
+      };
+    });
+    return { items, total, page: q.page, pageSize: PRO_SEARCH_PAGE_SIZE, hasMore: rows.length > PRO_SEARCH_PAGE_SIZE };
+  }
+
+  async stats(): Promise<ProStats> {
+    const s = await this.repo.stats();
+    const reviews = Number(s.reviews);
+    return {
+      professionals: Number(s.professionals),
+      services: Number(s.services),
+      cities: Number(s.cities),
+      averageRating: reviews > 0 ? Math.round((Number(s.ratingSum) / reviews) * 10) / 10 : null,
+    };
+  }
+}

@@ -1,0 +1,93 @@
+/** SQL of a professional's own profile: what they offer, where, when, and their days off. */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { isoToWeekday, weekdayToIso, type AvailabilitySlot, type IsoWeekday, type Weekday } from '@khedma/shared';
+import type { ProSettingsInput } from '@khedma/shared/schemas/pros';
+import type { Db } from '../../db/client';
+import {
+  boroughs,
+  cities,
+  professionalAvailability,
+  professionalBoroughs,
+  professionalDaysOff,
+  professionals,
+  professionalServices,
+  serviceTypes,
+} from '../../db/schema/index';
+
+export class ProsSettingsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The approved, active professional record of a user. */
+  async professionalOfUser(userId: string) {
+    const [row] = await this.db
+      .select({ id: professionals.id, name: professionals.name, about: professionals.about, hourlyRate: professionals.hourlyRate, skills: professionals.skills, cityId: professionals.cityId })
+      .from(professionals)
+      .where(and(eq(professionals.userId, userId), eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`));
+    return row;
+  }
+
+  async details(professionalId: string) {
+    const [services, covered, slots, daysOff] = await Promise.all([
+      this.db.select({ id: professionalServices.serviceTypeId }).from(professionalServices).where(eq(professionalServices.professionalId, professionalId)),
+      this.db.select({ id: professionalBoroughs.boroughId }).from(professionalBoroughs).where(eq(professionalBoroughs.professionalId, professionalId)),
+      this.db
+        .select({ weekday: professionalAvailability.weekday, slot: professionalAvailability.slot })
+        .from(professionalAvailability)
+        .where(eq(professionalAvailability.professionalId, professionalId)),
+      this.daysOff(professionalId),
+    ]);
+    const availability: Partial<Record<Weekday, AvailabilitySlot[]>> = {};
+    for (const s of slots) {
+      const day = isoToWeekday(s.weekday as IsoWeekday);
+      availability[day] = [...(availability[day] ?? []), s.slot];
+    }
+    return { serviceIds: services.map((s) => s.id), boroughIds: covered.map((b) => b.id), availability, daysOff };
+  }
+
+  /** Days off, earliest first. */
+  async daysOff(professionalId: string) {
+    return this.db
+      .select({ startsOn: professionalDaysOff.startsOn, endsOn: professionalDaysOff.endsOn })
+      .from(professionalDaysOff)
+      .where(eq(professionalDaysOff.professionalId, professionalId))
+      .orderBy(asc(professionalDaysOff.startsOn), asc(professionalDaysOff.endsOn));
+  }
+
+  async activeServiceIds(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: serviceTypes.id })
+      .from(serviceTypes)
+      .where(and(inArray(serviceTypes.id, ids), eq(serviceTypes.isActive, true)));
+    return rows.map((r) => r.id);
+  }
+
+  /** An active city with the ids of its boroughs (none outside Casablanca). */
+  async city(id: string) {
+    const [city] = await this.db.select({ id: cities.id, slug: cities.slug }).from(cities).where(and(eq(cities.id, id), eq(cities.isActive, true)));
+    if (!city) return undefined;
+    const rows = await this.db.select({ id: boroughs.id }).from(boroughs).where(eq(boroughs.cityId, id));
+    return { ...city, boroughIds: rows.map((r) => r.id) };
+  }
+
+  /** Replaces the whole profile in one transaction: search, the finder and the assignment see all of it or none. */
+  async replace(professionalId: string, s: ProSettingsInput): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(professionals)
+        .set({ about: s.about, hourlyRate: s.hourlyRate, skills: s.skills, cityId: s.cityId, updatedAt: sql`now()` })
+        .where(eq(professionals.id, professionalId));
+      await tx.delete(professionalServices).where(eq(professionalServices.professionalId, professionalId));
+      await tx.insert(professionalServices).values(s.serviceIds.map((serviceTypeId) => ({ professionalId, serviceTypeId })));
+      await tx.delete(professionalBoroughs).where(eq(professionalBoroughs.professionalId, professionalId));
+      if (s.boroughIds.length) await tx.insert(professionalBoroughs).values(s.boroughIds.map((boroughId) => ({ professionalId, boroughId })));
+      await tx.delete(professionalAvailability).where(eq(professionalAvailability.professionalId, professionalId));
+      const slots = Object.entries(s.availability).flatMap(([day, daySlots]) =>
+        (daySlots ?? []).map((slot) => ({ professionalId, weekday: weekdayToIso(day as Weekday), slot: slot as AvailabilitySlot })),
+      );
+      if (slots.length) await tx.insert(professionalAvailability).values(slots);
+      await tx.delete(professionalDaysOff).where(eq(professionalDaysOff.professionalId, professionalId));
+      if (s.daysOff.length) await tx.insert(professionalDaysOff).values(s.daysOff.map((d) => ({ professionalId, startsOn: d.startsOn, endsOn: d.endsOn })));
+    });
+  }
+}

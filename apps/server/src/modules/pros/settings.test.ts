@@ -1,0 +1,155 @@
+/**
+ * /api/pros/me/settings: an approved professional edits about, hourly rate, services, city and
+ * boroughs, week and days off; search, the profile page and the booking assignment use it at once.
+ * Nobody else may: signed out, a customer, an admin without a professional record, another professional.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { isoWeekdayOf } from '@khedma/shared';
+import { seedId } from '../../db/seed/ids';
+import { as, bookingTestApp, dayFromNow, IDS, wizardBody, type BookingTestApp } from '../bookings/bookings.test-helpers';
+
+let t: BookingTestApp;
+beforeAll(async () => {
+  t = await bookingTestApp();
+});
+afterAll(async () => t?.close());
+
+const URL = '/api/pros/me/settings';
+const borough = (key: string) => seedId(`borough:casablanca:${key}`);
+
+function body(overrides: Record<string, unknown> = {}) {
+  return {
+    about: 'Plombier à Casablanca, fuites et chauffe-eau.',
+    hourlyRate: 180,
+    skills: ['Chauffe-eau'],
+    serviceIds: [IDS.leakRepair, IDS.homeCleaning],
+    cityId: IDS.casablanca,
+    boroughIds: [borough('maarif'), borough('anfa')],
+    availability: { monday: ['allDay'], tuesday: ['morning', 'afternoon'], wednesday: ['evening'], thursday: ['allDay'], friday: ['allDay'], saturday: ['allDay'], sunday: ['allDay'] },
+    daysOff: [],
+    ...overrides,
+  };
+}
+
+async function youssefRow() {
+  const res = (await t.database.db.execute(sql`select about, hourly_rate, city_id, updated_at::text as u from professionals where id = ${IDS.youssef}`)) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
+  return res.rows[0];
+}
+
+describe('who may edit', () => {
+  it('signed out 401; a customer, an admin or a pro user without an approved record 403; nothing changes', async () => {
+    const before = await youssefRow();
+    const out = await t.app.inject({ method: 'PUT', url: URL, payload: body() });
+    expect(out.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: URL })).statusCode).toBe(401);
+    for (const who of [t.customer, t.admin]) {
+      const res = await t.app.inject(as(who, { method: 'PUT', url: URL, payload: body() }));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe('Only approved professionals have a professional profile.');
+      expect((await t.app.inject(as(who, { method: 'GET', url: URL }))).statusCode).toBe(403);
+    }
+    // A suspended professional is no longer listed and may not edit either.
+    await t.database.db.execute(sql`update professionals set status = 'suspended' where id = ${IDS.salma}`);
+    expect((await t.app.inject(as(t.pro2, { method: 'PUT', url: URL, payload: body({ cityId: IDS.rabat, boroughIds: [] }) }))).statusCode).toBe(403);
+    await t.database.db.execute(sql`update professionals set status = 'active' where id = ${IDS.salma}`);
+    expect(await youssefRow()).toEqual(before);
+  });
+
+  it("another professional edits only their own record, whatever id they send", async () => {
+    const before = await youssefRow();
+    const res = await t.app.inject(
+      as(t.pro2, {
+        method: 'PUT',
+        url: URL,
+        payload: { ...body({ cityId: IDS.rabat, boroughIds: [], hourlyRate: 222, serviceIds: [IDS.homeCleaning] }), id: IDS.youssef, professionalId: IDS.youssef },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: IDS.salma, hourlyRate: 222 });
+    expect(await youssefRow()).toEqual(before);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/pros/${IDS.youssef}/settings`, payload: body() })).statusCode).toBe(404);
+  });
+});
+
+describe('bad input: a clear 400 and nothing stored', () => {
+  it.each([
+    ['no service', { serviceIds: [] }, 'Please select at least one service'],
+    ['an unknown service', { serviceIds: [seedId('service:nope')] }, 'One of the services does not exist'],
+    ['a rate under the minimum', { hourlyRate: 10 }, 'Hourly rate must be a whole number of MAD from 50 to 1000'],
+    ['a rate with decimals', { hourlyRate: 150.5 }, 'Hourly rate must be a whole number of MAD from 50 to 1000'],
+    ['Casablanca without borough', { boroughIds: [] }, 'Please select at least one borough'],
+    ['boroughs outside Casablanca', { cityId: IDS.rabat }, 'Boroughs apply only to Casablanca'],
+    ['an empty week', { availability: {} }, 'Please choose at least one time slot in the week'],
+    ['all day with another slot', { availability: { monday: ['allDay', 'morning'] } }, 'All day cannot be combined with another slot of the same day'],
+    ['days off ending before they start', { daysOff: [{ startsOn: '2026-12-10', endsOn: '2026-12-01' }] }, 'The last day off must be on or after the first'],
+    ['a NUL byte in about', { about: 'a\u0000b' }, 'This text contains characters that are not allowed'],
+  ])('%s', async (_label, overrides, message) => {
+    const before = await youssefRow();
+    const res = await t.app.inject(as(t.pro, { method: 'PUT', url: URL, payload: body(overrides) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(message);
+    expect(await youssefRow()).toEqual(before);
+  });
+});
+
+describe('an edit is used at once by the profile, search and the booking assignment', () => {
+  it('hourly rate, about, services, boroughs and week', async () => {
+    const res = await t.app.inject(as(t.pro, { method: 'PUT', url: URL, payload: body() }));
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = (await t.app.inject(as(t.pro, { method: 'GET', url: URL }))).json();
+    expect(mine).toMatchObject({ id: IDS.youssef, hourlyRate: 180, about: body().about, skills: ['Chauffe-eau'], cityId: IDS.casablanca, daysOff: [] });
+    expect([...mine.serviceIds].sort()).toEqual([IDS.leakRepair, IDS.homeCleaning].sort());
+    expect([...mine.boroughIds].sort()).toEqual([borough('maarif'), borough('anfa')].sort());
+    expect(mine.availability.tuesday).toEqual(['morning', 'afternoon']);
+
+    const profile = (await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}` })).json();
+    expect(profile).toMatchObject({ hourlyRate: 180, about: body().about });
+    // Search: found as a cleaner now, at the new price.
+    const cleaners = (await t.app.inject({ method: 'GET', url: `/api/pros?service=${IDS.homeCleaning}&city=casablanca&sort=price` })).json();
+    expect(cleaners.items.find((c: { id: string }) => c.id === IDS.youssef)).toMatchObject({ hourlyRate: 180 });
+    // Assignment: a Wednesday morning is no longer worked (evening only), a borough no longer covered is refused.
+    const wednesday = [2, 3, 4, 5, 6, 7, 8].map((d) => dayFromNow(t.app, d)).find((d) => isoWeekdayOf(d) === 3)!;
+    const morning = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { date: wednesday, startTime: '10:00', endTime: '11:00' }) });
+    expect(morning.json()).toMatchObject({ available: false, code: 'NO_PROFESSIONAL_AVAILABLE' });
+    const evening = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { date: wednesday, startTime: '18:00', endTime: '19:00' }) });
+    expect(evening.json()).toMatchObject({ available: true, professional: { id: IDS.youssef } });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/assignment',
+      payload: wizardBody(t.app, { date: wednesday, startTime: '18:00', endTime: '19:00', boroughId: borough('ain-diab') }),
+    });
+    expect(elsewhere.json()).toMatchObject({ available: false });
+  });
+
+  it('days off: no slot on the profile page, no assignment, bookable again the day after', async () => {
+    const off = dayFromNow(t.app, 4);
+    const after = dayFromNow(t.app, 5);
+    const everyDay = { monday: ['allDay'], tuesday: ['allDay'], wednesday: ['allDay'], thursday: ['allDay'], friday: ['allDay'], saturday: ['allDay'], sunday: ['allDay'] };
+    const res = await t.app.inject(
+      as(t.pro, { method: 'PUT', url: URL, payload: body({ availability: everyDay, daysOff: [{ startsOn: dayFromNow(t.app, 3), endsOn: off }] }) }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().daysOff).toEqual([{ startsOn: dayFromNow(t.app, 3), endsOn: off }]);
+
+    const slots = (await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}/availability?date=${off}` })).json().slots;
+    expect(slots.every((s: { available: boolean; reason: string }) => !s.available && s.reason === 'DAY_OFF')).toBe(true);
+    const next = (await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}/availability?date=${after}` })).json().slots;
+    expect(next.some((s: { available: boolean }) => s.available)).toBe(true);
+
+    // Youssef is the only plumber in Casablanca: nobody on his day off, him the day after.
+    const none = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { date: off }) });
+    expect(none.json()).toMatchObject({ available: false, code: 'NO_PROFESSIONAL_AVAILABLE' });
+    const create = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings', payload: wizardBody(t.app, { date: off }) }));
+    expect(create.statusCode).toBe(409);
+    const ok = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { date: after }) });
+    expect(ok.json()).toMatchObject({ available: true, professional: { id: IDS.youssef } });
+
+    // Removing the days off makes the day bookable again.
+    await t.app.inject(as(t.pro, { method: 'PUT', url: URL, payload: body({ availability: everyDay, daysOff: [] }) }));
+    const back = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { date: off }) });
+    expect(back.json()).toMatchObject({ available: true });
+  });
+});

@@ -1,0 +1,219 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
+import { skipCookieBanner } from './support/consent';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Professionals (issue 24; SPEC §2 Professionals finder, Find Professionals, Professional profile): a
+ * new customer (signed up and confirmed through the API and the emailed link) opens the finder, filters
+ * by service (all plumbing) and city (Casablanca), finds pro@demo.ma's Youssef (the demo seed's only
+ * plumber in Casablanca) with his real rating, reviews and hourly rate, opens his page, reads the rating
+ * breakdown, filters the reviews, picks a free slot and books him from the profile page through /booking
+ * and the demo payment. Then /search with a minimum rating and Load More. In English at 1280 px and in
+ * Arabic (right-to-left) at 390 px, with axe checks and screenshots.
+ */
+
+type Language = 'en' | 'ar';
+type Catalogue = Record<string, unknown>;
+type Namespace = 'pros' | 'booking' | 'catalog';
+
+const WEB = path.join(process.cwd(), 'apps/web/src');
+const readJson = (file: string) => JSON.parse(readFileSync(path.join(WEB, file), 'utf8')) as Catalogue;
+const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
+  en: { pros: readJson('features/pros/locales/en.json'), booking: readJson('features/booking/locales/en.json'), catalog: readJson('features/catalog/locales/en.json') },
+  ar: { pros: readJson('features/pros/locales/ar.json'), booking: readJson('features/booking/locales/ar.json'), catalog: readJson('features/catalog/locales/ar.json') },
+};
+function text(lang: Language, ns: Namespace, key: string, vars: Record<string, string | number> = {}): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogues[lang][ns]);
+  if (typeof value !== 'string') throw new Error(`missing ${lang} ${ns}:${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const PASSWORD = 'Demo!2345';
+const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
+
+function casablancaDate(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+async function openIn(page: Page, lang: Language, route: string) {
+  const url = new URL(route, 'http://x');
+  url.searchParams.set('lang', lang);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+}
+
+interface OutboxMessage {
+  channel: string;
+  to: string;
+  text: string;
+}
+
+/** A new customer: signed up through the API, confirmed through the emailed link (which signs the page in). */
+async function newCustomer(browser: Browser, request: APIRequestContext, baseURL: string, lang: Language, viewport: { width: number; height: number }) {
+  const email = `pros-${lang}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.ma`;
+  const res = await request.post('/api/accounts/sign-up', {
+    data: { name: 'Nadia Tazi', email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'customer', acceptAge: true, acceptTerms: true, locale: lang },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const list = (await (await request.get('/api/dev/outbox')).json()) as OutboxMessage[];
+      const mail = list.find((m) => m.channel === 'email' && m.to === email);
+      const match = mail ? /(https?:\/\/[^\s"<>]+)/.exec(mail.text) : null;
+      if (match) {
+        const url = new URL(match[1]!);
+        expect(url.origin).toBe(new URL(baseURL).origin);
+        link = `${url.pathname}${url.search}`;
+      }
+      return link;
+    })
+    .not.toBe('');
+  const context = await browser.newContext({ viewport });
+  await skipCookieBanner(context);
+  const page = waitForAppOnNavigation(await context.newPage());
+  await openIn(page, lang, '/login');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { context, page };
+}
+
+interface Journey {
+  lang: Language;
+  viewport: { width: number; height: number };
+  days: number;
+}
+
+async function findAndBook(browser: Browser, request: APIRequestContext, baseURL: string, j: Journey) {
+  const { lang } = j;
+  const t = (ns: Namespace, key: string, vars?: Record<string, string | number>) => text(lang, ns, key, vars);
+  const { context, page } = await newCustomer(browser, request, baseURL, lang, j.viewport);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const tag = `${lang}-${j.viewport.width}`;
+
+  // The finder: real tiles, then service and city filters.
+  const stats = (await (await request.get('/api/pros/stats')).json()) as { professionals: number };
+  await openIn(page, lang, '/professionals');
+  await expect(page.getByRole('heading', { level: 1, name: t('pros', 'finder.title') })).toBeVisible();
+  await expect(page.getByText(String(stats.professionals), { exact: true }).first()).toBeVisible();
+  const plumbing = t('catalog', 'categories.plumbing');
+  await page.getByLabel(t('pros', 'filters.service')).selectOption({ label: t('pros', 'filters.allOfCategory', { category: plumbing }) });
+  const cities = (await (await request.get('/api/cities')).json()) as Array<{ slug: string; name: Record<Language, string> }>;
+  const casablanca = cities.find((c) => c.slug === 'casablanca')!;
+  await page.getByLabel(t('pros', 'filters.city')).selectOption({ label: casablanca.name[lang] });
+  const cards = page.getByTestId('pro-card');
+  await expect(cards).toHaveCount(1);
+  const youssef = cards.first();
+  await expect(youssef.getByRole('heading', { name: /Youssef/ })).toBeVisible();
+  // Real figures, from the API's own answer (not 4.8 / 12 / 250).
+  const list = (await (await request.get('/api/pros?category=plumbing&city=casablanca')).json()) as { items: Array<{ id: string; reviewsCount: number; hourlyRate: number }> };
+  const pro = list.items[0]!;
+  await expect(youssef).toContainText(String(pro.hourlyRate));
+  await expect(youssef).toContainText(String(pro.reviewsCount));
+  await expect(page.getByRole('button', { name: plumbing })).toBeVisible(); // the chip
+  await expectNoSeriousAxeViolations(page, `${tag} finder`);
+  await shot(page, `pros-${tag}-finder`);
+  // The text search narrows to nobody: the empty state.
+  await page.getByRole('searchbox', { name: t('pros', 'filters.search') }).fill('zzzz');
+  await expect(page.getByText(t('pros', 'empty'))).toBeVisible();
+  await page.getByRole('searchbox', { name: t('pros', 'filters.search') }).fill('Youss');
+  await expect(cards).toHaveCount(1);
+
+  // His page: rating summary and breakdown, reviews filtered.
+  await youssef.getByRole('link', { name: /Youssef/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/pro/${pro.id}`));
+  await expect(page.getByTestId('rating-summary')).toBeVisible();
+  const oneStar = page.getByRole('group', { name: t('pros', 'reviewsView.filter') }).getByRole('button').nth(5);
+  await oneStar.click();
+  await expect(oneStar).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('group', { name: t('pros', 'reviewsView.filter') }).getByRole('button').first().click();
+  await page.getByLabel(t('pros', 'reviewsView.sort')).selectOption('oldest');
+
+  // Book from the profile page: a free slot on a day ahead, a description.
+  await page.getByLabel(t('pros', 'panel.date')).fill(casablancaDate(j.days));
+  const free = page.getByRole('group', { name: t('pros', 'panel.time') }).getByRole('button', { disabled: false });
+  await expect(free.first()).toBeVisible();
+  await free.first().click();
+  await page.getByLabel(t('pros', 'panel.description')).fill('Fuite sous l’évier de la cuisine');
+  await expectNoSeriousAxeViolations(page, `${tag} profile`);
+  await shot(page, `pros-${tag}-profile`);
+  await page.getByRole('button', { name: t('pros', 'panel.bookNow') }).click();
+  await expect(page).toHaveURL(new RegExp(`/booking/${pro.id}\\?`));
+  await page.getByLabel(new RegExp(escape(t('booking', 'bookingForm.address')))).fill('12 rue Ibnou Mounir, Maarif');
+  await page.getByLabel(new RegExp(escape(t('booking', 'bookingForm.phone')))).fill('+212 612 345 678');
+  await page.getByRole('button', { name: t('booking', 'bookingForm.submit') }).click();
+  await page.getByText(t('booking', 'payment.methods.card.name')).click();
+  await page.getByRole('button', { name: new RegExp(escape(t('booking', 'payment.pay', { amount: '' }).trim())) }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
+async function searchPage(browser: Browser, request: APIRequestContext, baseURL: string, j: Journey) {
+  const { lang } = j;
+  const t = (ns: Namespace, key: string, vars?: Record<string, string | number>) => text(lang, ns, key, vars);
+  const { context, page } = await newCustomer(browser, request, baseURL, lang, j.viewport);
+  const tag = `${lang}-${j.viewport.width}`;
+  const all = (await (await request.get('/api/pros')).json()) as { total: number };
+  await openIn(page, lang, '/search');
+  const cards = page.getByTestId('pro-card');
+  await expect(cards).toHaveCount(12);
+  await page.getByRole('button', { name: t('pros', 'loadMore') }).click();
+  await expect(cards).toHaveCount(Math.min(24, all.total));
+  const phone = j.viewport.width < 768;
+  if (phone) await page.getByRole('button', { name: t('pros', 'filters.open') }).click();
+  const scope = phone ? page.getByRole('dialog') : page.locator('aside');
+  const slider = scope.getByLabel(new RegExp(escape(t('pros', 'filters.minRating'))));
+  await slider.fill('4.5');
+  await scope.getByLabel(t('pros', 'filters.sort')).selectOption('price');
+  if (phone) {
+    await shot(page, `pros-${tag}-search-drawer`);
+    await page.getByRole('dialog').getByRole('button').last().click(); // the footer's "Show n professionals"
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
+  await expect(page).toHaveURL(/minRating=4\.5/);
+  const good = (await (await request.get('/api/pros?minRating=4.5&sort=price')).json()) as { total: number; items: Array<{ hourlyRate: number }> };
+  await expect(cards).toHaveCount(Math.min(12, good.total));
+  await expectNoSeriousAxeViolations(page, `${tag} search`);
+  await shot(page, `pros-${tag}-search`);
+  await context.close();
+}
+
+test.describe('professionals', () => {
+  // Journeys with axe checks on a shared, busy machine.
+  test.describe.configure({ timeout: 180_000 });
+  test('English, desktop: find with filters, book from the profile page', async ({ browser, request, baseURL }) => {
+    test.setTimeout(180_000);
+    await findAndBook(browser, request, baseURL!, { lang: 'en', viewport: { width: 1280, height: 900 }, days: 9 });
+  });
+  test('Arabic, 390 px: find with filters, book from the profile page', async ({ browser, request, baseURL }) => {
+    test.setTimeout(180_000);
+    await findAndBook(browser, request, baseURL!, { lang: 'ar', viewport: { width: 390, height: 844 }, days: 10 });
+  });
+  test('English, desktop: /search with a minimum rating, a sort and Load More', async ({ browser, request, baseURL }) => {
+    await searchPage(browser, request, baseURL!, { lang: 'en', viewport: { width: 1280, height: 900 }, days: 0 });
+  });
+  test('Arabic, 390 px: /search filters in the drawer', async ({ browser, request, baseURL }) => {
+    await searchPage(browser, request, baseURL!, { lang: 'ar', viewport: { width: 390, height: 844 }, days: 0 });
+  });
+});
