@@ -74,14 +74,14 @@ const daySchema = z.strictObject(Object.fromEntries(AVAILABILITY_SLOTS.map((s) =
   (typeof AVAILABILITY_SLOTS)[number],
   z.ZodOptional<z.ZodBoolean>
 >);
-export const weeklyAvailabilitySchema = z
+export const applicationAvailabilitySchema = z
   .strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, daySchema.optional()])) as Record<(typeof WEEKDAYS)[number], z.ZodOptional<typeof daySchema>>)
-  .meta({ id: 'WeeklyAvailability' });
+  .meta({ id: 'ApplicationWeeklyAvailability' });
 
 /** Step 5: slots per weekday; allDay never with another slot of the same day; one slot at least. */
 export const availabilityStepSchema = z
   .object({
-    availability: weeklyAvailabilitySchema
+    availability: applicationAvailabilitySchema
       .refine(isConsistentAvailability, APPLICATION_MESSAGES.availabilityAllDay)
       .refine(hasAnySlot, APPLICATION_MESSAGES.availability)
       .transform(compactAvailability),
@@ -164,7 +164,7 @@ export const applicationDraftSchema = z
       .nullable(),
     area: z.object({ country: z.string(), cityId: z.uuid(), citySlug: z.string(), boroughIds: z.array(z.uuid()) }).nullable(),
     services: z.object({ serviceIds: z.array(z.uuid()) }).nullable(),
-    availability: weeklyAvailabilitySchema.nullable(),
+    availability: applicationAvailabilitySchema.nullable(),
     documents: z.array(draftDocumentSchema),
     final: finalDraftSchema.nullable(),
     /** The first step not yet complete (1-7): where the wizard resumes. */
