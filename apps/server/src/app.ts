@@ -10,6 +10,7 @@ import { createContext, type AppContext, type ContextOverrides } from './context
 import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendError } from './http/error-handler';
 import { securitySchemes } from './http/openapi';
+import { useJsonBodyParser } from './http/json-body';
 import { helmetOptions, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { pickCoding } from './http/encoding';
 import { registerWebApp } from './http/static';
@@ -69,6 +70,8 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     clientErrorHandler: clientErrorHandler(headers),
   });
 
+  // JSON bodies: a depth limit before any handler (http/json-body.ts), on every route.
+  useJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -21,6 +21,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { useJsonBodyParser } from '../../http/json-body';
 import { publicRoute, signedIn } from '../../http/openapi';
 import { trustedOrigins } from '../../http/origins';
 import { RateLimiter } from '../../platform/rate-limit';
@@ -61,15 +62,7 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
   const forward = forwardToAuth.bind(null, auth, publicUrl);
 
   // better-auth clients send POSTs without a body (sign-out); accept an empty JSON body here.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(Object.assign(new Error('Invalid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
-    }
-  });
+  useJsonBodyParser(app, { allowEmpty: true });
 
   // ---------------------------------------------------------------------------------------------
   // Sign-up (ours)
