@@ -14,7 +14,7 @@ import { useJsonBodyParser } from './http/json-body';
 import { helmetOptions, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { pickCoding } from './http/encoding';
 import { registerWebApp } from './http/static';
-import { createPageRenderer, injectFetch, isPublicPage, pageLanguage, showsBarePage, type PageRenderer } from './http/pages';
+import { createPageRenderer, injectFetch, NOT_FOUND_PAGE, isPublicPage, pageLanguage, showsBarePage, type PageRenderer } from './http/pages';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -43,6 +43,8 @@ export interface BuildAppOptions extends ContextOverrides {
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,128}$/;
+/** The web app's development pages (the outbox's /dev/mailbox), whatever the case. */
+const DEV_PAGE = /^\/dev(?:\/|$)/i;
 
 /** Builds the whole HTTP application. Never listens: main.ts does, tests use app.inject. */
 export async function buildApp({ config, database, plugins = [], ...overrides }: BuildAppOptions): Promise<FastifyInstance> {
@@ -161,6 +163,13 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
       const canonical = pathname.replace(/\/+$/, '').toLowerCase();
       if (canonical && canonical !== pathname && isPublicPage(canonical)) {
         return reply.redirect(`${canonical}${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`, 301);
+      }
+      // PRODUCT.md §3: outside development the outbox's page (/dev/mailbox) does not exist: the
+      // not-found page with 404, never the app shell (decision 0017).
+      if (!ctx.outbox && DEV_PAGE.test(pathname)) {
+        reply.code(404);
+        if (hasWeb) return sendPage(req, reply, NOT_FOUND_PAGE, pages);
+        return sendError(reply, 404, 'NOT_FOUND', `No route ${req.method} ${pathname}`);
       }
       // Every other path belongs to the single-page app, which draws its own 404 page.
       if (hasWeb) return sendPage(req, reply, pathname, pages);
