@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendError } from './http/error-handler';
 import { securitySchemes } from './http/openapi';
 import { useJsonBodyParser } from './http/json-body';
+import { registerDraining } from './http/shutdown';
 import { helmetOptions, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { pickCoding } from './http/encoding';
 import { registerWebApp } from './http/static';
@@ -66,7 +67,8 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Shutting down, our own 503 in the error contract and Connection: close (http/shutdown.ts).
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler(headers),
     clientErrorHandler: clientErrorHandler(headers),
@@ -77,6 +79,7 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerDraining(app);
 
   const ctx = createContext(config, database, app.log, overrides);
   app.decorate('ctx', ctx);
