@@ -117,6 +117,20 @@ function keepAliveClient(url: string) {
   };
 }
 
+/**
+ * A client like a browser or a proxy's pool: one request on a keep-alive connection, then it keeps the
+ * connection open and sends nothing more. Resolves with the answer, and tells when the server closed it.
+ */
+function quietClient(url: string) {
+  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+  let answer = '';
+  socket.on('data', (c: Buffer) => (answer += c.toString()));
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+  return { closed, answer: () => answer, destroy: () => socket.destroy() };
+}
+
 describe('SIGTERM under keep-alive load', () => {
   it('answers what is in flight, closes every connection, closes the database and exits 0 well before the forced exit', async () => {
     const server = await startServer();
@@ -124,12 +138,19 @@ describe('SIGTERM under keep-alive load', () => {
     const watcher = keepAliveClient(server.url);
     // Let the load settle, then stop the server in the middle of it.
     await new Promise((r) => setTimeout(r, 2000));
+    // Requests in flight when SIGTERM arrives, on connections their clients then leave open.
+    const quiet = [];
+    for (let i = 0; i < 4; i++) {
+      quiet.push(quietClient(server.url));
+      await new Promise((r) => setTimeout(r, 10));
+    }
     const sentAt = Date.now();
     server.child.kill('SIGTERM');
     const { code, signal } = await server.exited;
     const tookMs = Date.now() - sentAt;
     load.stop();
     await watcher.stop();
+    for (const q of quiet) q.destroy();
 
     const messages = server.logs().map((l) => l.msg ?? '');
     expect(signal).toBeNull();
@@ -138,6 +159,9 @@ describe('SIGTERM under keep-alive load', () => {
     expect(messages).not.toContain('forced exit after 10 s');
     // Generous: well under the 10 s after which the server gives up and exits 1.
     expect(tookMs).toBeLessThan(8000);
+
+    // The quiet clients' requests were answered (200, or our 503), and the server closed their connections.
+    for (const q of quiet) expect(q.answer()).toMatch(/^HTTP\/1\.1 (200|503) /);
 
     // Requests kept going until the end; every answer is ours: 200, or 503 in the error contract's shape.
     expect(watcher.answers.length).toBeGreaterThan(0);
