@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config';
@@ -16,18 +16,18 @@ import { helmetOptions, registerSecurityHeaders, securityHeaders } from './http/
 import { pickCoding } from './http/encoding';
 import { registerWebApp } from './http/static';
 import { createPageRenderer, injectFetch, NOT_FOUND_PAGE, isPublicPage, pageLanguage, showsBarePage, type PageRenderer } from './http/pages';
-import { CatalogRepository } from './modules/catalog/catalog.repository';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { CatalogService } from './modules/catalog/catalog.service';
-import { contactRoutes } from './modules/contact/contact.routes';
-import { devRoutes } from './modules/dev/dev.routes';
-import { seoRoutes } from './modules/seo/seo.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { authModule } from './modules/auth/auth.routes';
-import { profileRoutes } from './modules/profile/profile.routes';
+import { authModule } from './modules/auth/auth.module';
 import { bookingsModule } from './modules/bookings/bookings.module';
-import { prosRoutes } from './modules/pros/pros.routes';
+import { catalogModule } from './modules/catalog/catalog.module';
+import { contactModule } from './modules/contact/contact.module';
+import { devModule } from './modules/dev/dev.module';
+import { healthModule } from './modules/health/health.module';
+import { paymentsModule } from './modules/payments/payments.module';
+import { profileModule } from './modules/profile/profile.module';
+import { prosModule } from './modules/pros/pros.module';
+import { seoModule } from './modules/seo/seo.module';
 import { jobsPlugin } from './platform/jobs';
+import type { AppModule } from './platform/module';
 import { realtimePlugin } from './platform/realtime';
 
 declare module 'fastify' {
@@ -46,6 +46,23 @@ export interface BuildAppOptions extends ContextOverrides {
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,128}$/;
 /** The web app's development pages (the outbox's /dev/mailbox), whatever the case. */
 const DEV_PAGE = /^\/dev(?:\/|$)/i;
+
+/**
+ * The capabilities, in registration order: a module may use the public services (decorations) of
+ * the ones above it. Adding a capability is one line here (docs/adding-a-capability.md).
+ */
+const MODULES: AppModule[] = [
+  healthModule, // GET /api/health
+  authModule, // accounts and sessions: app.sessions, request.user, /api/auth/*, /api/accounts/*
+  profileModule, // /api/me, /api/profile, avatars and signed files
+  catalogModule, // /api/catalog/*, app.catalog (reference facts for prices)
+  seoModule, // sitemap.xml, robots.txt
+  contactModule, // POST /api/contact
+  paymentsModule, // app.payments: ledger, escrow release and unpaid expiry jobs
+  bookingsModule, // /api/bookings/* (pay included), app.bookings
+  prosModule, // /api/pros/*
+  devModule, // /api/dev/outbox, outside production only
+];
 
 /** Builds the whole HTTP application. Never listens: main.ts does, tests use app.inject. */
 export async function buildApp({ config, database, plugins = [], ...overrides }: BuildAppOptions): Promise<FastifyInstance> {
@@ -110,25 +127,18 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
       components: { securitySchemes: securitySchemes as never },
     },
     transform: jsonSchemaTransform,
+    // Fills components.schemas with the shared schemas that routes reference by $ref (their registered ids).
+    transformObject: jsonSchemaTransformObject,
     hideUntagged: false,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { deepLinking: true } });
 
-  // Routes: each module registers its own.
-  await app.register(healthRoutes, { ctx });
-  await app.register(authModule, { ctx }); // sessions: app.sessions, request.user, /api/auth/*, /api/accounts/*
-  await app.register(profileRoutes, { ctx });
-  const catalog = new CatalogService(new CatalogRepository(database.db), database);
-  const stopCatalogListener = await catalog.start();
-  app.addHook('onClose', async () => stopCatalogListener());
-  await app.register(catalogRoutes, { catalog });
-  await app.register(seoRoutes, { catalog, publicUrl: config.publicUrl });
-  await app.register(contactRoutes, { ctx });
-  await app.register(jobsPlugin, { ctx }); // app.clock, app.jobs: durable job queue (main.ts starts the loop)
-  await app.register(realtimePlugin, { ctx }); // app.realtime, WebSocket GET /api/ws, LISTEN/NOTIFY fan-out
-  await app.register(bookingsModule, { ctx }); // /api/bookings/*, payments, escrow jobs
-  await app.register(prosRoutes, { ctx }); // /api/pros/:id, reviews, availability
-  if (ctx.outbox) await app.register(devRoutes, { outbox: ctx.outbox });
+  // Platform: the job queue's housekeeping (main.ts starts the loop), the WebSocket GET /api/ws.
+  await app.register(jobsPlugin, { ctx });
+  await app.register(realtimePlugin, { ctx });
+  // Capabilities: each module registers its own routes, jobs and listeners.
+  for (const module of MODULES) await app.register(module, { ctx });
+  const catalog = app.catalog.service;
 
   for (const plugin of plugins) await app.register(plugin);
 

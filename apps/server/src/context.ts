@@ -1,31 +1,83 @@
+/**
+ * AppContext: every adapter of the platform, built once per app and handed to every module
+ * (`<capability>.module.ts` receives `{ ctx }`). Modules never build an adapter themselves; tests
+ * replace one by passing it to buildApp (`ContextOverrides`). docs/adding-a-capability.md.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createEmailSender, type EmailSender } from './platform/email';
+import { Clock } from './platform/clock';
+import { createEmailSender, Mailer, type EmailSender } from './platform/email';
+import { EventBus } from './platform/events';
+import { JobRunner } from './platform/jobs';
 import { OutboxRepository } from './platform/outbox';
+import { createPaymentProvider, type PaymentProvider } from './platform/payments';
+import { RealtimeHub } from './platform/realtime';
 import { createSmsSender, type SmsSender } from './platform/sms';
+import { createStorage, type Storage } from './platform/storage';
+
+/**
+ * The slot of the web push adapter (platform/push.ts brings the real interface and its VAPID
+ * implementation); absent until then.
+ */
+export interface PushSender {
+  send(userId: string, message: { title: string; body: string; url?: string }): Promise<void>;
+}
 
 /** What modules are given: configuration, the database and the platform adapters. */
 export interface AppContext {
   config: Config;
   database: Database;
+  log: FastifyBaseLogger;
+  /** The time business rules read (tests freeze it with `ctx.clock.set`). */
+  clock: Clock;
   email: EmailSender;
+  /** Emails sent after a commit: outbox copy now, delivery as a durable job with retries. */
+  mailer: Mailer;
   sms: SmsSender;
+  storage: Storage;
+  /** The payment provider (the demo one today). */
+  payments: PaymentProvider;
+  push?: PushSender;
+  /** The durable job queue: modules register their `*.jobs.ts` handlers; main.ts starts the loop. */
+  jobs: JobRunner;
+  /** Live events to connected clients (rooms per user), fanned out through LISTEN/NOTIFY. */
+  realtime: RealtimeHub;
+  /** In-process typed events between modules (platform/events.ts). */
+  events: EventBus;
+  /** Outside production: every email and SMS is also stored here (GET /api/dev/outbox). */
   outbox?: OutboxRepository;
 }
 
+/** The adapters a test may replace. */
 export interface ContextOverrides {
   email?: EmailSender;
   sms?: SmsSender;
+  storage?: Storage;
+  payments?: PaymentProvider;
+  push?: PushSender;
+  clock?: Clock;
 }
 
 export function createContext(config: Config, database: Database, log: FastifyBaseLogger, o: ContextOverrides = {}): AppContext {
   const outbox = config.isProduction ? undefined : new OutboxRepository(database.db);
+  const clock = o.clock ?? new Clock();
+  const jobs = new JobRunner(database.db, log, clock);
+  const email = o.email ?? createEmailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox, log });
   return {
     config,
     database,
+    log,
+    clock,
     outbox,
-    email: o.email ?? createEmailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox, log }),
+    email,
+    mailer: new Mailer(email, jobs, outbox),
     sms: o.sms ?? createSmsSender({ outbox, log }),
+    storage: o.storage ?? createStorage(config),
+    payments: o.payments ?? createPaymentProvider(config),
+    push: o.push,
+    jobs,
+    realtime: new RealtimeHub(database, log),
+    events: new EventBus(),
   };
 }

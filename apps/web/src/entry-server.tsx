@@ -13,13 +13,13 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchPath, matchRoutes, StaticRouterProvider } from 'react-router';
-import { routes, toServiceCategory } from './app/paths';
+import { routes, toServiceCategory } from './config/paths';
 import { AppProviders } from './app/providers';
 import { routeTree } from './app/router';
 import { HeadCollectorContext, type CollectedHead, type HeadCollector } from './components/seo';
 import { loadLegalDocument } from './features/legal/content';
 import { ApiError, setApiFetch } from './lib/api';
-import { catalogKeys, isMissingService } from './lib/catalog';
+import { catalogKeys, isMissingService } from './entities/catalogue/api';
 import { DEFAULT_LANGUAGE, directionOf, LANGUAGES, type Language } from './lib/i18n';
 import { errorToJson, type ServerState } from './ssr-state';
 
@@ -190,7 +190,7 @@ export async function render({ url, language }: RenderInput): Promise<RenderResu
   }
 
   // A service that does not exist goes with its answer, so the browser shows the same "Service Not
-  // Found" instead of asking again (lib/catalog.ts); the error travels as plain JSON (main.tsx revives it).
+  // Found" instead of asking again (entities/catalogue/api.ts); the error travels as plain JSON (main.tsx revives it).
   const queries = dehydrate(queryClient, {
     shouldDehydrateQuery: (q) => isPublicQuery(q.queryKey) && (q.state.status === 'success' || (q.state.status === 'error' && isMissingService(q.state.error))),
   });

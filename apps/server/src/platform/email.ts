@@ -1,5 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { defineJob, type JobRunner } from './jobs';
 import type { OutboxRepository, OutboxRow } from './outbox';
 
 export interface EmailMessage {
@@ -17,6 +19,8 @@ export interface PreparedEmail {
   outbox?: OutboxRow;
   /** Delivers the message (SMTP), to call once the caller's write has committed. */
   deliver(): Promise<void>;
+  /** False when there is nowhere to deliver (no SMTP: the outbox copy is all there is). */
+  needsDelivery: boolean;
 }
 
 /** Sends email. SMTP (nodemailer) when SMTP_URL is set; outside production every message also lands in the outbox. */
@@ -52,9 +56,60 @@ export function createEmailSender(opts: {
       await deliver(message);
     },
     prepare(message) {
-      return { outbox: opts.outbox ? outboxRow(message) : undefined, deliver: () => deliver(message) };
+      return { outbox: opts.outbox ? outboxRow(message) : undefined, deliver: () => deliver(message), needsDelivery: transport !== undefined };
     },
   };
+}
+
+const emailMessageSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  replyTo: z.string().optional(),
+});
+
+/** The delivery of one email; `outboxed`: its outbox copy was written with the change that sent it. */
+export const SEND_EMAIL_JOB = defineJob('email.send', z.object({ message: emailMessageSchema, outboxed: z.boolean() }));
+
+/**
+ * Emails sent after a commit (a booking confirmed, a contact message stored): the outbox copy is
+ * written at once, and the delivery is a durable job (platform/jobs.ts) run at once, so a message
+ * goes out as fast as with a direct send, and an SMTP failure is retried with backoff instead of
+ * being logged and dropped. Without SMTP (development, tests) there is nothing to deliver and no job.
+ */
+export class Mailer {
+  constructor(
+    private readonly email: EmailSender,
+    private readonly jobs: JobRunner,
+    private readonly outbox: OutboxRepository | undefined,
+  ) {
+    jobs.register(SEND_EMAIL_JOB, async ({ payload }) => {
+      if (payload.outboxed && this.email.prepare) await this.email.prepare(payload.message).deliver();
+      else await this.email.send(payload.message);
+    });
+  }
+
+  /** Sends after a commit. Throws only when the job cannot be stored (the database is down). */
+  async send(message: EmailMessage): Promise<void> {
+    const prepared = this.email.prepare?.(message);
+    if (prepared?.outbox && this.outbox) await this.outbox.add(prepared.outbox);
+    await this.deliver(message, prepared);
+  }
+
+  /**
+   * The delivery of a message whose outbox copy (if any) is written already, e.g. by the statement
+   * that inserted the booking (EmailSender.prepare).
+   */
+  async deliver(message: EmailMessage, prepared?: PreparedEmail): Promise<void> {
+    if (prepared && !prepared.needsDelivery) {
+      // No SMTP: nothing can fail or be retried (production without SMTP warns here).
+      await prepared.deliver();
+      return;
+    }
+    const id = await this.jobs.schedule(SEND_EMAIL_JOB, { message, outboxed: prepared !== undefined });
+    if (id) await this.jobs.runJob(id);
+  }
 }
 
 export function redactAddress(addr: string) {

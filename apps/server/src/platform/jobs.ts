@@ -13,37 +13,56 @@
  * - Handlers must be idempotent (a job can run twice when a worker dies after the work but before
  *   marking it done): the escrow release checks the ledger before writing.
  *
- * main.ts starts the loop (`startJobRunner(app)`); tests call `app.jobs.runDueJobs(now)` with any
- * `now` they like, e.g. 48 h after a completion.
+ * - The contract is typed: each module declares its job kinds in its `*.jobs.ts` with `defineJob(kind,
+ *   zodSchema)`; `schedule` checks a payload against the schema when it is enqueued and the runner
+ *   parses it again before the handler sees it (a payload that no longer parses fails for good).
+ * - Work after a commit (emails, SMS, push) is a job run at once by `runJob` right after it is
+ *   enqueued, so it goes out as fast as a direct call, and is retried by the loop when it failed.
+ *
+ * AppContext builds the one runner (`ctx.jobs`); main.ts starts the loop (`startJobRunner(app)`);
+ * tests call `ctx.jobs.runDueJobs(now)` with any `now` they like, e.g. 48 h after a completion.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { Clock } from './clock';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The time business rules read (tests freeze it). */
-    clock: Clock;
-    /** The durable job queue; handlers are registered by modules, the loop is started by main.ts. */
-    jobs: JobRunner;
-  }
-}
+import type { Clock } from './clock';
 
 export type JobPayload = Record<string, unknown>;
 
-export interface JobRun {
+/** One kind of job and the schema of its payload (a module's `*.jobs.ts` exports these). */
+export interface JobDefinition<S extends z.ZodType<JobPayload> = z.ZodType<JobPayload>> {
+  kind: string;
+  payload: S;
+}
+
+export function defineJob<S extends z.ZodType<JobPayload>>(kind: string, payload: S): JobDefinition<S> {
+  return { kind, payload };
+}
+
+export type PayloadOf<D extends JobDefinition> = z.infer<D['payload']>;
+
+export interface JobRun<P = JobPayload> {
   id: string;
   kind: string;
-  payload: JobPayload;
+  payload: P;
   /** 1 on the first run. */
   attempt: number;
   /** The `now` the runner was called with. */
   now: Date;
 }
 
-export type JobHandler = (job: JobRun) => Promise<void>;
+export type JobHandler<P = JobPayload> = (job: JobRun<P>) => Promise<void>;
+
+/** Where and when `schedule` puts a job. */
+export interface ScheduleOptions {
+  /** Default: now (the job is due at once). */
+  runAt?: Date;
+  dedupeKey?: string;
+  /** The caller's transaction, so that the job commits with the change that makes it necessary. */
+  db?: Db;
+}
 
 export interface EnqueueJob {
   kind: string;
@@ -86,8 +105,19 @@ function jobInsertSql(kind: unknown, dedupeKey: unknown, runAt: unknown, payload
 
 /** Adds a job (in `db`, which may be the caller's transaction). Returns false when deduplicated. */
 export async function enqueueJob(db: Db, job: EnqueueJob): Promise<boolean> {
+  return (await insertJob(db, job)) !== null;
+}
+
+/** Adds a job; returns its id, or null when deduplicated. */
+async function insertJob(db: Db, job: EnqueueJob): Promise<string | null> {
   const res = await db.execute(enqueueJobSql(job));
-  return rowsOf(res).length > 0;
+  const [row] = rowsOf<{ id: string }>(res);
+  return row ? String(row.id) : null;
+}
+
+/** The row of a typed job, its payload checked against the definition (throws on a bad payload). */
+export function jobOf<D extends JobDefinition>(def: D, payload: PayloadOf<D>, opts: Omit<ScheduleOptions, 'db'> & { runAt: Date }): EnqueueJob {
+  return { kind: def.kind, runAt: opts.runAt, dedupeKey: opts.dedupeKey, payload: def.payload.parse(payload) };
 }
 
 /** Rows of a raw `db.execute` on either driver. */
@@ -115,7 +145,7 @@ const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 3_600_000;
 
 export class JobRunner {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, { handler: JobHandler<never>; schema?: z.ZodType<JobPayload> }>();
   private readonly periodic: Array<{ name: string; everyMs: number; lastRun: number; fn: () => Promise<void> }> = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
@@ -137,9 +167,32 @@ export class JobRunner {
     this.batchSize = opts.batchSize ?? 10;
   }
 
-  register(kind: string, handler: JobHandler): void {
+  /** The handler of a job kind: a typed definition (its payload parsed first), or a bare kind. */
+  register<D extends JobDefinition>(def: D, handler: JobHandler<PayloadOf<D>>): void;
+  register(kind: string, handler: JobHandler): void;
+  register(def: string | JobDefinition, handler: JobHandler<never>): void {
+    const kind = typeof def === 'string' ? def : def.kind;
     if (this.handlers.has(kind)) throw new Error(`A handler for job ${kind} is already registered`);
-    this.handlers.set(kind, handler);
+    this.handlers.set(kind, { handler, schema: typeof def === 'string' ? undefined : def.payload });
+  }
+
+  /** Adds a typed job (payload checked now); returns its id, or null when deduplicated. */
+  schedule<D extends JobDefinition>(def: D, payload: PayloadOf<D>, opts: ScheduleOptions = {}): Promise<string | null> {
+    return insertJob(opts.db ?? this.db, jobOf(def, payload, { runAt: opts.runAt ?? this.clock.now(), dedupeKey: opts.dedupeKey }));
+  }
+
+  /**
+   * Runs one job now if it is due and nobody holds it (after the commit that enqueued it: the email
+   * goes out at once). A failure is logged and left to the loop's retries; never throws.
+   */
+  async runJob(id: string, now: Date = this.clock.now()): Promise<keyof RunSummary | 'skipped'> {
+    try {
+      const [job] = await this.claim(now, sql`id = ${id} and status = 'pending' and run_at <= ${now.toISOString()}::timestamptz`);
+      return job ? await this.runOne(job, now) : 'skipped';
+    } catch (err) {
+      this.log.warn({ err, jobId: id }, 'job could not be run at once; the loop will');
+      return 'skipped';
+    }
   }
 
   /** Housekeeping run by the started loop every `everyMs` (purges); not by runDueJobs. */
@@ -167,16 +220,17 @@ export class JobRunner {
     return summary;
   }
 
-  private async claim(now: Date): Promise<Array<JobRun & { attempts: number }>> {
+  private async claim(now: Date, only?: SQL): Promise<Array<JobRun & { attempts: number }>> {
     const nowIso = now.toISOString();
     const lockedUntil = new Date(now.getTime() + this.leaseMs).toISOString();
+    const due = only ?? sql`(status = 'pending' and run_at <= ${nowIso}::timestamptz)
+             or (status = 'running' and locked_until < ${nowIso}::timestamptz)`;
     const res = await this.db.execute(sql`
       update scheduled_jobs j
          set status = 'running', attempts = j.attempts + 1, locked_until = ${lockedUntil}::timestamptz, updated_at = now()
        where j.id in (
          select id from scheduled_jobs
-          where (status = 'pending' and run_at <= ${nowIso}::timestamptz)
-             or (status = 'running' and locked_until < ${nowIso}::timestamptz)
+          where ${due}
           order by run_at
           limit ${this.batchSize}
           for update skip locked)
@@ -192,17 +246,28 @@ export class JobRunner {
   }
 
   private async runOne(job: JobRun & { attempts: number }, now: Date): Promise<keyof RunSummary> {
-    const handler = this.handlers.get(job.kind);
+    const registered = this.handlers.get(job.kind);
     // Only finish the job if it is still ours: same attempt count (nobody took it back meanwhile).
     const ours: SQL = sql`id = ${job.id} and status = 'running' and attempts = ${job.attempts}`;
+    let final = false;
     try {
-      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler(job);
+      if (!registered) throw new Error(`No handler for job kind ${job.kind}`);
+      let payload: JobPayload = job.payload;
+      if (registered.schema) {
+        const parsed = registered.schema.safeParse(job.payload);
+        // A payload that does not parse never will: fail for good, for an operator to look at.
+        if (!parsed.success) {
+          final = true;
+          throw new Error(`Invalid payload for job ${job.kind}: ${parsed.error.message}`);
+        }
+        payload = parsed.data;
+      }
+      await (registered.handler as JobHandler)({ ...job, payload });
       await this.db.execute(sql`update scheduled_jobs set status = 'done', locked_until = null, last_error = null, updated_at = now() where ${ours}`);
       return 'done';
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const final = job.attempts >= this.maxAttempts;
+      final ||= job.attempts >= this.maxAttempts;
       const delay = Math.min(BACKOFF_BASE_MS * 2 ** (job.attempts - 1), BACKOFF_MAX_MS);
       const runAt = new Date(now.getTime() + delay).toISOString();
       this.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, final, err: message }, 'job failed');
@@ -256,21 +321,17 @@ export class JobRunner {
   }
 }
 
-/** Decorates `app.clock` and `app.jobs`; the loop only runs once main.ts calls startJobRunner. */
+/** The housekeeping of `ctx.jobs` and its stop on close; the loop only runs once main.ts calls startJobRunner. */
 export const jobsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const clock = new Clock();
-  const runner = new JobRunner(ctx.database.db, app.log, clock);
   // Finished jobs are kept a week for inspection, then removed.
-  runner.every('purge-finished-jobs', 3_600_000, async () => {
+  ctx.jobs.every('purge-finished-jobs', 3_600_000, async () => {
     await ctx.database.db.execute(sql`delete from scheduled_jobs where status = 'done' and updated_at < now() - interval '7 days'`);
   });
-  app.decorate('clock', clock);
-  app.decorate('jobs', runner);
-  app.addHook('onClose', async () => runner.stop());
+  app.addHook('onClose', async () => ctx.jobs.stop());
 };
 (jobsPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
 /** main.ts, after listen: `startJobRunner(app);` (stopped by app.close()). */
-export function startJobRunner(app: FastifyInstance): void {
-  app.jobs.start();
+export function startJobRunner(app: { ctx: Pick<AppContext, 'jobs'> }): void {
+  app.ctx.jobs.start();
 }

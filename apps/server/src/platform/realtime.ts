@@ -29,12 +29,6 @@ import { AppError } from '../http/errors';
 import { trustedOrigins } from '../http/origins';
 import { signedIn } from '../http/openapi';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtime: RealtimeHub;
-  }
-}
-
 /** The part of a `ws` WebSocket the hub uses (the package ships no types here). */
 export interface RealtimeSocket {
   readyState: number;
@@ -171,11 +165,10 @@ async function handshakeUser(req: FastifyRequest): Promise<SessionUser | null> {
   return req.server.sessions.resolve({ headers: { authorization: `Bearer ${token}` } } as FastifyRequest);
 }
 
-/** Decorates `app.realtime` and serves GET /api/ws. */
+/** Starts `ctx.realtime` (built by AppContext) and serves GET /api/ws. */
 export const realtimePlugin: FastifyPluginAsync<{ ctx: AppContext; heartbeatMs?: number }> = async (app, { ctx, heartbeatMs }) => {
-  const hub = new RealtimeHub(ctx.database, app.log);
+  const hub = ctx.realtime;
   await hub.start();
-  app.decorate('realtime', hub);
   // The same origins as the REST API's checks (http/origins.ts): a page that can sign in can connect.
   const origins = new Set(trustedOrigins(ctx.config));
 

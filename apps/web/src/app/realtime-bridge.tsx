@@ -1,30 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from '../lib/use-translation';
-import { toast } from '../lib/toast';
-import type { BookingEventData } from '@khedma/shared/realtime';
-import { bookingKeys, isOwnBookingAction } from '../lib/bookings';
-import { formatLocalDate } from '../lib/format';
-import { currentLanguage } from '../lib/i18n';
+import type { FeatureRealtimeModule } from '../lib/feature-realtime';
 import { getRealtimeClient } from '../lib/realtime';
+import { useTranslation } from '../lib/use-translation';
 
-/** Actions that change a booking's status, and so tell the customer (SPEC §4). */
-const STATUS_ACTIONS = new Set<BookingEventData['action']>([
-  'accept',
-  'decline',
-  'customer_cancel',
-  'professional_cancel',
-  'payment_failed',
-  'complete',
-  'refund',
-  'reschedule',
-]);
+/** Every feature's realtime subscriptions (features/<name>/realtime.ts, see lib/feature-realtime.ts). */
+const featureSubscriptions = import.meta.glob<FeatureRealtimeModule>('../features/*/realtime.ts', { eager: true });
 
 /**
  * Keeps the realtime channel open while a user is signed in (mounted once, lazily, by the root
- * layout): every (re)connection and every booking event re-fetches the bookings queries, and a
- * status change made by someone else shows "Your booking on {date} has been {status}." in the
- * current language (success for confirmed and completed, error for cancelled, info otherwise).
+ * layout) and lets each feature listen to its own events on it.
  */
 export function RealtimeBridge({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -33,18 +18,9 @@ export function RealtimeBridge({ userId }: { userId: string }) {
 
   useEffect(() => {
     const client = getRealtimeClient();
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
-    const offReady = client.on('ready', refetch);
-    const offCreated = client.on('booking.created', refetch);
-    const offUpdated = client.on('booking.updated', (data) => {
-      refetch();
-      if (!STATUS_ACTIONS.has(data.action) || isOwnBookingAction(data.bookingId, data.action)) return;
-      const date = formatLocalDate(data.localDate, currentLanguage(), 'long');
-      const message = i18n.t(`bookingStatusToast.${data.status}`, { date });
-      if (data.status === 'confirmed' || data.status === 'completed') toast.success(message);
-      else if (data.status === 'cancelled') toast.error(message);
-      else toast.info(message);
-    });
+    const unsubscribes = Object.keys(featureSubscriptions)
+      .sort()
+      .map((file) => featureSubscriptions[file]!.subscribe({ client, queryClient, i18n }));
     const online = () => client.reconnectNow();
     const visible = () => {
       if (document.visibilityState === 'visible') client.reconnectNow();
@@ -53,9 +29,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     document.addEventListener('visibilitychange', visible);
     client.start();
     return () => {
-      offReady();
-      offCreated();
-      offUpdated();
+      for (const unsubscribe of unsubscribes) unsubscribe();
       window.removeEventListener('online', online);
       document.removeEventListener('visibilitychange', visible);
       client.stop();

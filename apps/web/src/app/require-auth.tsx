@@ -1,23 +1,15 @@
 import type { ParseKeys } from 'i18next';
+import type { RouteGuard } from '../lib/routing';
 import { useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
-import { can, type Permission } from '@khedma/shared/domain/permissions';
+import { can } from '@khedma/shared/domain/permissions';
 import { loginPathWithNext } from '../lib/safe-next';
 import { useSession } from '../lib/session';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
-export interface RequireAuthProps {
-  /** Held by the signed-in user, or they are sent to `deniedTo`. */
-  permission?: Permission;
-  /** Where a signed-in user without the permission goes. */
-  deniedTo?: 'home' | 'dashboard';
-  /** Toast for a signed-out visitor (sent to /login?next=...). None: a silent redirect. */
-  signedOutMessage?: ParseKeys;
-  /** Toast for a signed-in user without the permission. */
-  deniedMessage?: ParseKeys;
-}
+export type RequireAuthProps = RouteGuard;
 
 /**
  * Route guard (SPEC §2, §6): a path-less layout route around the pages that need an account or a role.

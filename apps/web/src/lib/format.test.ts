@@ -77,6 +77,15 @@ describe('dates and times', () => {
     expect(formatDate('2025-06-14T23:30:00Z', 'en')).toBe('15 Jun 2025');
   });
 
+  it('reads the shipped rules, not the runtime\'s: UTC+0 since 2026-09-20 (issue 20)', () => {
+    // Node 20.20's own data (IANA 2025c) would print 11:00 and 13:00 here.
+    expect(formatTime('2026-11-24T10:00:00Z', 'en')).toBe('10:00');
+    expect(formatDateTime('2026-09-20T12:00:00Z', 'fr')).toContain('12:00');
+    expect(formatTime('2026-09-19T11:00:00Z', 'en')).toBe('12:00');
+    // 23:30 UTC on 24 November is still 24 November in Casablanca now.
+    expect(formatDate('2026-11-24T23:30:00Z', 'en')).toBe('24 Nov 2026');
+  });
+
   it('combines date and time', () => {
     expect(formatDateTime(summer, 'en')).toBe('15 Jun 2025, 13:05');
     expect(formatDateTime(summer, 'ar')).toContain('13:05');

@@ -1,3 +1,4 @@
+import { wallClockAsUtc } from '@khedma/shared/domain/time';
 import type { Language } from './i18n';
 
 /**
@@ -11,10 +12,12 @@ import type { Language } from './i18n';
  * between thousands, and a no-break space before "MAD" so the amount never wraps away from its currency.
  *
  * Dates and times: always in the Africa/Casablanca time zone, in the reader's language, 24-hour clock,
- * Latin digits (ar-MA uses them too; nu-latn makes it explicit).
+ * Latin digits (ar-MA uses them too; nu-latn makes it explicit). The Casablanca wall clock comes from the
+ * time-zone rules the product ships (@khedma/shared's time.ts, decision 0016), never from the browser's
+ * own data, which may be older or newer than the server's (issue 20): Intl only prints that wall clock,
+ * in UTC.
  */
 
-export const TIME_ZONE = 'Africa/Casablanca';
 export const CURRENCY = 'MAD';
 const GROUP_SEPARATOR = '\u202f';
 const NBSP = '\u00a0';
@@ -65,8 +68,10 @@ export function intlLocale(language: Language): string {
 
 type DateInput = Date | string | number;
 
-function toDate(value: DateInput): Date {
-  return value instanceof Date ? value : new Date(value);
+/** The Casablanca wall clock of the value, as a Date to format in UTC (Invalid Date stays invalid). */
+function toWallClock(value: DateInput): Date {
+  const instant = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(instant.getTime()) ? instant : wallClockAsUtc(instant);
 }
 
 /** CLDR's separators for the Intl locales below (en-GB, fr, ar-MA with Latin digits); the tests check them against Intl. */
@@ -94,7 +99,7 @@ function dateTimeFormat(language: Language, options: Intl.DateTimeFormatOptions)
   const key = `${language}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(intlLocale(language), { timeZone: TIME_ZONE, ...options });
+    formatter = new Intl.DateTimeFormat(intlLocale(language), { timeZone: 'UTC', ...options });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -110,7 +115,7 @@ export function formatDate(value: DateInput, language: Language, style: DateStyl
     long: { day: 'numeric', month: 'long', year: 'numeric' },
     full: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
   };
-  return dateTimeFormat(language, options[style]).format(toDate(value));
+  return dateTimeFormat(language, options[style]).format(toWallClock(value));
 }
 
 /**
@@ -130,7 +135,7 @@ export function formatLocalDate(date: string, language: Language, style: DateSty
 
 /** A time of day in Casablanca, 24-hour: "14:30". */
 export function formatTime(value: DateInput, language: Language): string {
-  return dateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(toDate(value));
+  return dateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(toWallClock(value));
 }
 
 /** Date and time in Casablanca, 24-hour: "5 Mar 2025, 14:30" (the joining word is the language's own). */
@@ -142,5 +147,5 @@ export function formatDateTime(value: DateInput, language: Language): string {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }).format(toDate(value));
+  }).format(toWallClock(value));
 }

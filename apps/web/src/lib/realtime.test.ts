@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRealtimeMessage, RealtimeClient, realtimeUrl, reconnectDelay, RECONNECT_MAX_MS, type WebSocketLike } from './realtime';
-import { isOwnBookingAction, noteOwnBookingAction } from './bookings';
+import { isOwnBookingAction, noteOwnBookingAction } from '../entities/booking/api';
 
 class FakeSocket implements WebSocketLike {
   readyState = 0;

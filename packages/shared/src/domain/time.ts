@@ -1,21 +1,25 @@
 /**
- * Wall-clock time in Africa/Casablanca, without a time-zone library.
+ * Wall-clock time in Africa/Casablanca from the time-zone rules the product ships (decision 0016).
  *
- * Bookings are stored as UTC instants and shown and validated in Casablanca time (issue 5). Morocco is
- * UTC+1 most of the year and UTC+0 during Ramadan, and the switch dates move every year, so offsets
- * are never hard-coded: they come from the ICU time-zone data that ships with Node and browsers
- * (`Intl.DateTimeFormat`). On Node 20.20 (tzdata 2025c) the switches are:
+ * Bookings are stored as UTC instants and shown and validated in Casablanca time (issue 5). Offsets are
+ * never hard-coded and never read from the runtime's `Intl`: Node and browsers carry whatever IANA
+ * release they were built with (Node 20.20 has 2025c, which still has Morocco at UTC+1), and Morocco
+ * changes its clocks at short notice. They come from tz-rules.generated.ts, made from the IANA data of
+ * the moment-timezone package (issue 20). With IANA 2026d and later the recent switches are:
  *
- *   2026-02-15 03:00 +01 -> 02:00 +00 (clocks go back: 02:00-02:59 happens twice)
+ *   2026-02-15 03:00 +01 -> 02:00 +00 (Ramadan; clocks go back: 02:00-02:59 happens twice)
  *   2026-03-22 02:00 +00 -> 03:00 +01 (clocks go forward: 02:00-02:59 does not exist)
- *   2027-02-07 03:00 +01 -> 02:00 +00 and 2027-03-14 02:00 +00 -> 03:00 +01
+ *   2026-09-20 02:00 +01 -> 01:00 +00 (Morocco's standard time becomes UTC+0: 01:00-01:59 twice)
  *
- * Every business time (start times 08:00-18:30, availability 06:00-24:00) is outside the switch hour,
- * but the conversion still resolves those hours deterministically (see `localToUtc`).
+ * and no switch after that. Every business time (start times 08:00-18:30, availability 06:00-24:00) is
+ * outside the switch hours, but the conversion still resolves them deterministically (see `localToUtc`).
  *
  * Local dates are 'YYYY-MM-DD' strings and local times 'HH:mm' strings, the shapes the forms send.
  */
 import { BUSINESS_TIME_ZONE, type IsoWeekday } from './constants';
+import { TZ_RULES } from './tz-rules.generated';
+
+export { TZ_DATA_VERSION } from './tz-rules.generated';
 
 /** A calendar date 'YYYY-MM-DD' (no time zone). */
 export type LocalDate = string;
@@ -91,86 +95,32 @@ export function isoWeekdayOf(date: LocalDate): IsoWeekday {
 // Instants <-> wall clock
 // ---------------------------------------------------------------------------------------------
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    // hourCycle h23 so midnight is 00, not 24 (some ICU versions print 24 with hour12: false).
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-interface WallClock {
-  y: number;
-  m: number;
-  d: number;
-  hh: number;
-  mm: number;
-  ss: number;
-}
-
-function wallClock(instant: Date, timeZone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const p of formatterFor(timeZone).formatToParts(instant)) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return { y: parts.year!, m: parts.month!, d: parts.day!, hh: parts.hour! % 24, mm: parts.minute!, ss: parts.second! };
-}
-
 function assertInstant(instant: Date): void {
   if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) throw new RangeError('Invalid instant');
 }
 
 /**
- * Offset of the zone from UTC at an instant, in milliseconds (whole seconds), read from Intl:
- * "wall clock read as if UTC" minus the instant, which needs nothing beyond the basic Intl options
- * every engine supports.
+ * Offset of the zone from UTC at an instant, in milliseconds (whole seconds), from the shipped rules:
+ * a binary search for the first transition after the instant.
  */
-function offsetFromIntl(instant: number, timeZone: string): number {
-  const whole = Math.floor(instant / 1000) * 1000; // formatter drops milliseconds
-  const w = wallClock(new Date(whole), timeZone);
-  return Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm, w.ss) - whole;
-}
-
-/**
- * Offsets per zone and 15-minute span of time, remembered: `formatToParts` is slow (a create used to
- * call it some twenty times), and an offset changes only at a transition, a few times a year. A span
- * is remembered only when its first and last second have the same offset, i.e. no transition falls
- * inside it (two transitions within 15 minutes exist in no zone); a span with one is read per instant.
- */
-const OFFSET_SPAN_MS = 15 * MINUTE_MS;
-const MAX_REMEMBERED_SPANS = 100_000;
-const offsetSpans = new Map<string, Map<number, number | null>>();
-
 function offsetMs(instant: number, timeZone: string): number {
-  let spans = offsetSpans.get(timeZone);
-  if (!spans) offsetSpans.set(timeZone, (spans = new Map()));
-  const span = Math.floor(instant / OFFSET_SPAN_MS);
-  let known = spans.get(span);
-  if (known === undefined) {
-    const first = offsetFromIntl(span * OFFSET_SPAN_MS, timeZone);
-    const last = offsetFromIntl((span + 1) * OFFSET_SPAN_MS - 1000, timeZone);
-    known = first === last ? first : null;
-    if (spans.size >= MAX_REMEMBERED_SPANS) spans.clear();
-    spans.set(span, known);
+  const rules = TZ_RULES[timeZone];
+  if (!rules) throw new RangeError(`No time-zone rules shipped for "${timeZone}"`);
+  const seconds = Math.floor(instant / 1000);
+  const { untils, offsets } = rules;
+  let lo = 0;
+  let hi = untils.length; // offsets[untils.length] is the offset after the last transition
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (seconds < untils[mid]!) hi = mid;
+    else lo = mid + 1;
   }
-  return known ?? offsetFromIntl(instant, timeZone);
+  return offsets[lo]! * 1000;
 }
 
 /**
- * Offset of the zone from UTC at an instant, in minutes (60 for Casablanca most of the year, 0 during
- * Ramadan).
+ * Offset of the zone from UTC at an instant, in minutes (for Casablanca: 0 since 2026-09-20; 60 before it
+ * outside Ramadan).
  */
 export function zoneOffsetMinutes(instant: Date, timeZone: string = BUSINESS_TIME_ZONE): number {
   assertInstant(instant);
@@ -204,6 +154,16 @@ export function toLocal(instant: Date, timeZone: string = BUSINESS_TIME_ZONE): L
     weekday: (wall.getUTCDay() || 7) as IsoWeekday,
     offsetMinutes: Math.round(offset / MINUTE_MS),
   };
+}
+
+/**
+ * The Casablanca wall clock of an instant as a Date whose UTC fields read that wall clock: format it
+ * with `Intl.DateTimeFormat(..., { timeZone: 'UTC' })` to print Casablanca time with the shipped rules,
+ * whatever time-zone data the runtime or the browser carries.
+ */
+export function wallClockAsUtc(instant: Date, timeZone: string = BUSINESS_TIME_ZONE): Date {
+  assertInstant(instant);
+  return new Date(instant.getTime() + offsetMs(instant.getTime(), timeZone));
 }
 
 /** The Casablanca calendar date of an instant: "today" for the booking horizon. */

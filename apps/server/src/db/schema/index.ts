@@ -9,5 +9,6 @@ export * from './payments';
 export * from './messaging';
 export * from './reviews';
 export * from './system';
+export * from './time';
 export * from './relations';
 export type * from './types';

@@ -12,7 +12,7 @@ import {
   type BookingDto,
   type PriceLineKind,
 } from '@khedma/shared';
-import type { BookingView } from './bookings.repository';
+import type { BookingView } from './booking.repository';
 
 export type ViewerRole = BookingDto['viewerRole'];
 

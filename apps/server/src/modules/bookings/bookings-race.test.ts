@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { isoWeekdayOf } from '@khedma/shared';
 import { signIn } from '../auth/auth.test-helpers';
 import { bookingTestApp, counts, createBooking, dayFromNow, errorCode, IDS, wizardBody, type BookingTestApp, type Session } from './bookings.test-helpers';
-import { isSlotConflict } from './bookings.service';
+import { isSlotConflict } from './booking-errors';
 
 let t: BookingTestApp;
 let customers: Session[];

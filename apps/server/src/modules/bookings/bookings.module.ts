@@ -1,64 +1,73 @@
 /**
- * Wires the booking capability: repositories, the payment provider, services, job handlers and
- * routes (bookings and payments). Registered once in app.ts after jobsPlugin and realtimePlugin.
- * `app.bookings` exposes the services to tests (freeze the clock, make the demo provider fail,
- * complete a booking as an admin).
+ * Bookings: prices (quote), who takes a booking (assignment), placing it (creation), what happens
+ * to it afterwards (lifecycle) and reading it (reads). Registered after the catalogue and payments,
+ * whose public services it uses (`app.catalog.reference`, `app.payments`). `app.bookings` exposes
+ * the use cases (tests complete a booking as an admin with it).
  */
-import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../context';
-import { createPaymentProvider, type PaymentProvider } from '../../platform/payments';
-import { CatalogRepository } from '../catalog/catalog.repository';
-import { CATALOG_CHANNEL } from '../catalog/catalog.service';
-import { LedgerRepository } from '../payments/ledger.repository';
-import { paymentsRoutes } from '../payments/payments.routes';
-import { PaymentsService } from '../payments/payments.service';
-import { BookingEvents } from './booking-events';
-import { BookingsRepository } from './bookings.repository';
+import { defineModule } from '../../platform/module';
+import { RecipientsRepository } from '../auth';
+import { AssignmentService } from './assignment.service';
+import { BookingNotifier } from './booking-notifier';
+import { BookingReads } from './booking-reads.service';
+import { BookingsRepository } from './booking.repository';
+import './bookings.events';
 import { bookingsRoutes } from './bookings.routes';
-import { BookingService, JOB_ESCROW_RELEASE, JOB_EXPIRE_UNPAID } from './bookings.service';
+import { CreationService } from './creation.service';
 import { IdempotencyStore } from './idempotency';
-import { ReferenceCache } from './reference-cache';
+import { LifecycleService } from './lifecycle.service';
+import { ProfessionalPoolRepository } from './pool.repository';
+import { QuoteService } from './quote.service';
+
+export interface BookingUseCases {
+  quotes: QuoteService;
+  assignment: AssignmentService;
+  creation: CreationService;
+  lifecycle: LifecycleService;
+  reads: BookingReads;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    bookings: { service: BookingService; payments: PaymentsService; provider: PaymentProvider; ledger: LedgerRepository };
+    bookings: BookingUseCases;
   }
 }
 
-export const bookingsModule: FastifyPluginAsync<{ ctx: AppContext; provider?: PaymentProvider }> = async (app, { ctx, provider: given }) => {
+export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
   const db = ctx.database.db;
-  const repo = new BookingsRepository();
-  const ledger = new LedgerRepository();
-  const provider = given ?? createPaymentProvider(ctx.config);
+  const { clock } = ctx;
+  const repo = new BookingsRepository(db);
+  const pool = new ProfessionalPoolRepository(db);
   const idempotency = new IdempotencyStore(db);
-  // Catalogue facts cached per instance, dropped when any instance changes the catalogue.
-  const cache = new ReferenceCache();
-  const unlisten = await ctx.database.listen(CATALOG_CHANNEL, () => cache.clear());
-  app.addHook('onClose', async () => unlisten());
-  const events = new BookingEvents(db, repo, ctx.email, app.realtime, ctx.config.publicUrl, app.log);
-  const service = new BookingService({
-    db,
-    repo,
-    ledger,
-    catalog: new CatalogRepository(db),
-    idempotency,
-    events,
-    cache,
-    clock: app.clock,
-    jobs: app.jobs,
-    provider,
-    log: app.log,
-  });
-  const payments = new PaymentsService(db, repo, ledger, provider, events, service);
+  const reference = app.catalog.reference;
+  const notifier = new BookingNotifier(new RecipientsRepository(db), ctx.email, ctx.mailer, ctx.realtime, ctx.config.publicUrl, ctx.log);
+  const quotes = new QuoteService(reference, pool, clock);
+  const reads = new BookingReads(repo, clock);
+  const useCases: BookingUseCases = {
+    quotes,
+    assignment: new AssignmentService(quotes, pool, clock),
+    creation: new CreationService({ db, repo, pool, quotes, reference, idempotency, notifier, clock, providerName: ctx.payments.name }),
+    lifecycle: new LifecycleService({
+      db,
+      repo,
+      pool,
+      reads,
+      ledger: app.payments.ledger,
+      payments: app.payments.repo,
+      pay: app.payments.service,
+      notifier,
+      events: ctx.events,
+      clock,
+    }),
+    reads,
+  };
 
-  app.jobs.register(JOB_ESCROW_RELEASE, async (job) => {
-    await service.releaseEscrow(String(job.payload.bookingId), job.now);
+  // An unpaid booking expired (payments): both parties are told, as for a failed payment.
+  ctx.events.on('payment.expired', async ({ bookingId }) => {
+    const view = await repo.view(bookingId);
+    if (view) await notifier.announce(view, 'payment_failed');
   });
-  app.jobs.register(JOB_EXPIRE_UNPAID, async (job) => service.expireUnpaid(String(job.payload.bookingId)));
-  app.jobs.every('purge-idempotency-keys', 3_600_000, () => idempotency.purge());
+  ctx.jobs.every('purge-idempotency-keys', 3_600_000, () => idempotency.purge());
 
-  app.decorate('bookings', { service, payments, provider, ledger });
-  await app.register(bookingsRoutes, { bookings: service });
-  await app.register(paymentsRoutes, { payments });
-};
-(bookingsModule as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+  app.decorate('bookings', useCases);
+  await app.register(bookingsRoutes, { bookings: useCases });
+});

@@ -18,12 +18,15 @@ import {
   idempotencyHeadersSchema,
   quoteRequestSchema,
   quoteResponseSchema,
+  payBookingRequestSchema,
+  payBookingResponseSchema,
   rescheduleBookingRequestSchema,
 } from '@khedma/shared';
 import type { FastifyReply } from 'fastify';
 import { publicRoute, signedIn } from '../../http/openapi';
-import { currentUser, optionalUser, requireUser } from '../auth/session';
-import type { BookingService, CreateAnswer } from './bookings.service';
+import { currentUser, optionalUser, requireUser } from '../auth';
+import type { BookingUseCases } from './bookings.module';
+import type { CreateAnswer } from './creation.service';
 
 const tags = ['bookings'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
@@ -34,7 +37,8 @@ function sendAnswer(reply: FastifyReply, answer: CreateAnswer) {
   return reply.code(answer.status).send(answer.body as never);
 }
 
-export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }> = async (app, { bookings }) => {
+export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingUseCases }> = async (app, { bookings }) => {
+  const { quotes, assignment, creation, reads, lifecycle } = bookings;
   app.post(
     '/api/bookings/quote',
     {
@@ -46,7 +50,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
         response: { 200: quoteResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (req) => bookings.quote(req.body),
+    async (req) => quotes.quote(req.body),
   );
 
   app.post(
@@ -60,7 +64,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
         response: { 200: quoteResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (req) => bookings.hourlyQuote(req.body),
+    async (req) => quotes.hourlyQuote(req.body),
   );
 
   app.post(
@@ -75,7 +79,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
       },
       preHandler: optionalUser,
     },
-    async (req) => bookings.previewAssignment(req.body, currentUser(req)?.id),
+    async (req) => assignment.previewAssignment(req.body, currentUser(req)?.id),
   );
 
   app.post(
@@ -91,7 +95,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
       },
       preHandler: requireUser,
     },
-    async (req, reply) => sendAnswer(reply, await bookings.create(req.user, req.body, req.headers['idempotency-key'])),
+    async (req, reply) => sendAnswer(reply, await creation.create(req.user, req.body, req.headers['idempotency-key'])),
   );
 
   app.post(
@@ -107,7 +111,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
       },
       preHandler: requireUser,
     },
-    async (req, reply) => sendAnswer(reply, await bookings.createHourly(req.user, req.body, req.headers['idempotency-key'])),
+    async (req, reply) => sendAnswer(reply, await creation.createHourly(req.user, req.body, req.headers['idempotency-key'])),
   );
 
   app.get(
@@ -122,7 +126,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
       },
       preHandler: requireUser,
     },
-    async (req) => bookings.list(req.user, req.query),
+    async (req) => reads.list(req.user, req.query),
   );
 
   app.get(
@@ -137,7 +141,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
       },
       preHandler: requireUser,
     },
-    async (req) => bookings.stats(req.user, req.query.role),
+    async (req) => reads.stats(req.user, req.query.role),
   );
 
   app.get(
@@ -152,7 +156,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
       },
       preHandler: requireUser,
     },
-    async (req) => bookings.get(req.user, req.params.id),
+    async (req) => reads.get(req.user, req.params.id),
   );
 
   app.get(
@@ -167,7 +171,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
       },
       preHandler: requireUser,
     },
-    async (req) => bookings.cancellationPreview(req.user, req.params.id),
+    async (req) => lifecycle.cancellationPreview(req.user, req.params.id),
   );
 
   app.post(
@@ -182,7 +186,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
       },
       preHandler: requireUser,
     },
-    async (req) => bookings.accept(req.user, req.params.id),
+    async (req) => lifecycle.accept(req.user, req.params.id),
   );
 
   app.post(
@@ -198,7 +202,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
       },
       preHandler: requireUser,
     },
-    async (req) => bookings.decline(req.user, req.params.id, req.body?.reason),
+    async (req) => lifecycle.decline(req.user, req.params.id, req.body?.reason),
   );
 
   app.post(
@@ -214,7 +218,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
       },
       preHandler: requireUser,
     },
-    async (req) => bookings.cancel(req.user, req.params.id, req.body?.reason),
+    async (req) => lifecycle.cancel(req.user, req.params.id, req.body?.reason),
   );
 
   app.post(
@@ -230,6 +234,28 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingService }>
       },
       preHandler: requireUser,
     },
-    async (req) => bookings.reschedule(req.user, req.params.id, req.body),
+    async (req) => lifecycle.reschedule(req.user, req.params.id, req.body),
+  );
+  app.post(
+    '/api/bookings/:id/pay',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Pay a pending booking (card, bank, mobile). Success holds the money in escrow; failure (409 PAYMENT_FAILED) cancels the booking',
+        security: signedIn,
+        params: bookingIdParamsSchema,
+        body: payBookingRequestSchema,
+        response: {
+          200: payBookingResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => lifecycle.pay(req.user, req.params.id, req.body),
   );
 };

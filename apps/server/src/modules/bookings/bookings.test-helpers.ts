@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { seedId } from '../../db/seed/ids';
+import type { BuildAppOptions } from '../../app';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signIn } from '../auth/auth.test-helpers';
 
@@ -38,8 +39,8 @@ export interface BookingTestApp extends TestApp {
 }
 
 /** A fresh app and database with the demo people signed in. */
-export async function bookingTestApp(): Promise<BookingTestApp> {
-  const t = await createTestApp();
+export async function bookingTestApp(overrides: Omit<BuildAppOptions, 'config' | 'database'> = {}): Promise<BookingTestApp> {
+  const t = await createTestApp({}, overrides);
   const [customer, customer2, pro, pro2, admin] = await Promise.all(
     ['customer@demo.ma', 'customer2@demo.ma', 'pro@demo.ma', 'pro2@demo.ma', 'admin@demo.ma'].map((e) => signIn(t.app, e)),
   );
@@ -47,7 +48,7 @@ export async function bookingTestApp(): Promise<BookingTestApp> {
 }
 
 /** The Casablanca calendar date `days` from the app's clock. */
-export const dayFromNow = (app: FastifyInstance, days: number) => addDays(localDateOf(app.clock.now()), days);
+export const dayFromNow = (app: FastifyInstance, days: number) => addDays(localDateOf(app.ctx.clock.now()), days);
 
 export function as(s: Session | null, o: InjectOptions): InjectOptions {
   return s ? { ...o, headers: { ...o.headers, cookie: s.cookie } } : o;

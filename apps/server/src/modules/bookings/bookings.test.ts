@@ -497,7 +497,7 @@ describe('reschedule', () => {
 
   it('refuses within 24 h of the start (and outside the free window after booking)', async () => {
     const b = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 22) });
-    t.app.clock.set(new Date(new Date(b.scheduledStart).getTime() - 5 * 3600_000));
+    t.app.ctx.clock.set(new Date(new Date(b.scheduledStart).getTime() - 5 * 3600_000));
     try {
       const res = await t.app.inject(
         as(t.customer, { method: 'POST', url: `/api/bookings/${b.id}/reschedule`, payload: { date: dayFromNow(t.app, 3), startTime: '10:00', endTime: '11:00' } }),
@@ -505,7 +505,7 @@ describe('reschedule', () => {
       expect(res.statusCode).toBe(409);
       expect(errorCode(res)).toBe('RESCHEDULE_NOT_ALLOWED');
     } finally {
-      t.app.clock.set(null);
+      t.app.ctx.clock.set(null);
     }
   });
 });
@@ -515,19 +515,19 @@ describe('cancellation by the professional', () => {
     const b = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 23) });
     await t.app.inject(as(t.pro, { method: 'POST', url: `/api/bookings/${b.id}/accept` }));
     const start = new Date(b.scheduledStart).getTime();
-    t.app.clock.set(new Date(start - 90 * 60_000));
+    t.app.ctx.clock.set(new Date(start - 90 * 60_000));
     try {
       const preview = await t.app.inject(as(t.pro, { method: 'GET', url: `/api/bookings/${b.id}/cancellation` }));
       expect(preview.json()).toMatchObject({ allowed: false, reason: 'PROFESSIONAL_TOO_LATE', actor: 'professional' });
       const late = await t.app.inject(as(t.pro, { method: 'POST', url: `/api/bookings/${b.id}/cancel` }));
       expect(late.statusCode).toBe(409);
       expect(errorCode(late)).toBe('CANCELLATION_NOT_ALLOWED');
-      t.app.clock.set(new Date(start - 3 * 3600_000));
+      t.app.ctx.clock.set(new Date(start - 3 * 3600_000));
       const ok = await t.app.inject(as(t.pro, { method: 'POST', url: `/api/bookings/${b.id}/cancel` }));
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
     } finally {
-      t.app.clock.set(null);
+      t.app.ctx.clock.set(null);
     }
   });
 
@@ -541,18 +541,19 @@ describe('cancellation by the professional', () => {
   });
 });
 
-describe("Morocco's Ramadan clock change (2027)", () => {
-  // Node's tz data: 2027-02-07 03:00 +01 -> 02:00 +00, and 2027-03-14 02:00 +00 -> 03:00 +01.
-  it('stores the UTC instant of the Casablanca wall clock on each side of both changes', async () => {
+describe("Morocco's clock change of 2026-09-20 (IANA 2026d+, shipped with the product; issue 20)", () => {
+  // 2026-09-20 02:00 +01 -> 01:00 +00, and no change after (IANA 2025c, Node 20.20's own data, had Morocco
+  // at +01 with Ramadan switches on 2027-02-07 and 2027-03-14).
+  it('stores the UTC instant of the Casablanca wall clock on each side of the change', async () => {
     const cases: Array<[string, string, string]> = [
-      ['2027-02-06', '10:00', '2027-02-06T09:00:00.000Z'], // +01 before Ramadan
-      ['2027-02-07', '10:00', '2027-02-07T10:00:00.000Z'], // +00 from that morning
-      ['2027-03-13', '10:00', '2027-03-13T10:00:00.000Z'], // still +00
-      ['2027-03-14', '10:00', '2027-03-14T09:00:00.000Z'], // +01 again
+      ['2026-09-19', '10:00', '2026-09-19T09:00:00.000Z'], // +01 before the change
+      ['2026-09-20', '10:00', '2026-09-20T10:00:00.000Z'], // +00 from that morning
+      ['2027-02-07', '10:00', '2027-02-07T10:00:00.000Z'], // +00: no Ramadan switch any more
+      ['2027-03-14', '10:00', '2027-03-14T10:00:00.000Z'], // +00
     ];
     for (const [date, time, utc] of cases) {
       // The booking horizon is 30 days: stand a few days before each date.
-      t.app.clock.set(new Date(Date.parse(`${date}T12:00:00Z`) - 5 * 86_400_000));
+      t.app.ctx.clock.set(new Date(Date.parse(`${date}T12:00:00Z`) - 5 * 86_400_000));
       try {
         const b = await book(t.app, t.customer2, { date, startTime: time, endTime: '11:00' });
         expect(b.scheduledStart, date).toBe(utc);
@@ -564,21 +565,21 @@ describe("Morocco's Ramadan clock change (2027)", () => {
         );
         expect(assigned.json().professional.id).toBe(IDS.youssef);
       } finally {
-        t.app.clock.set(null);
+        t.app.ctx.clock.set(null);
       }
     }
   });
 
-  it('"tomorrow" is read on the Casablanca calendar: 23:30 UTC on 6 Feb 2027 is already 00:30 on the 7th there', async () => {
-    t.app.clock.set(new Date('2027-02-06T23:30:00Z')); // 00:30 on 7 Feb in Casablanca (+01 until 03:00)
+  it('"tomorrow" is read on the Casablanca calendar: 23:30 UTC on 19 Sep 2026 is already 00:30 on the 20th there', async () => {
+    t.app.ctx.clock.set(new Date('2026-09-19T23:30:00Z')); // 00:30 on 20 Sep in Casablanca (+01 until 01:00 UTC)
     try {
-      const today = await createBooking(t.app, t.customer2, wizardBody(t.app, { date: '2027-02-07', startTime: '14:00', endTime: '15:00' }));
+      const today = await createBooking(t.app, t.customer2, wizardBody(t.app, { date: '2026-09-20', startTime: '14:00', endTime: '15:00' }));
       expect(today.statusCode).toBe(400);
-      const tomorrow = await createBooking(t.app, t.customer2, wizardBody(t.app, { date: '2027-02-08', startTime: '10:00', endTime: '11:00' }));
+      const tomorrow = await createBooking(t.app, t.customer2, wizardBody(t.app, { date: '2026-09-21', startTime: '10:00', endTime: '11:00' }));
       expect(tomorrow.statusCode).toBe(201);
-      expect(tomorrow.json().scheduledStart).toBe('2027-02-08T10:00:00.000Z');
+      expect(tomorrow.json().scheduledStart).toBe('2026-09-21T10:00:00.000Z');
     } finally {
-      t.app.clock.set(null);
+      t.app.ctx.clock.set(null);
     }
   });
 });

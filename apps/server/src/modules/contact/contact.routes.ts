@@ -6,7 +6,7 @@ import { RateLimiter } from '../../platform/rate-limit';
 import { ContactService } from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const contact = new ContactService(ctx.database.db, ctx.email, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), ctx.config.supportEmail);
+  const contact = new ContactService(ctx.database.db, ctx.mailer, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), ctx.config.supportEmail);
   app.post(
     '/api/contact',
     {

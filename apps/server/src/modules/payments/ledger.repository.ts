@@ -10,16 +10,23 @@ import type { Db } from '../../db/client';
 import { ledgerEntries } from '../../db/schema/index';
 
 export class LedgerRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The same statements inside a transaction. */
+  with(tx: Db): LedgerRepository {
+    return new LedgerRepository(tx);
+  }
+
   /** Writes one balanced transaction (one INSERT); returns its id. Call inside the caller's transaction. */
-  async post(db: Db, entries: readonly LedgerEntry[]): Promise<string | null> {
+  async post(entries: readonly LedgerEntry[]): Promise<string | null> {
     if (entries.length === 0) return null;
     const transactionId = randomUUID();
-    await db.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, bookingId: e.bookingId, account: e.account, amount: e.amount, kind: e.kind })));
+    await this.db.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, bookingId: e.bookingId, account: e.account, amount: e.amount, kind: e.kind })));
     return transactionId;
   }
 
-  async entriesOf(db: Db, bookingId: string): Promise<LedgerEntry[]> {
-    const rows = await db
+  async entriesOf(bookingId: string): Promise<LedgerEntry[]> {
+    const rows = await this.db
       .select({ bookingId: ledgerEntries.bookingId, account: ledgerEntries.account, amount: ledgerEntries.amount, kind: ledgerEntries.kind })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.bookingId, bookingId))
@@ -28,15 +35,15 @@ export class LedgerRepository {
   }
 
   /** Where a booking's money is and how much escrow holds for it. */
-  async escrowOf(db: Db, bookingId: string): Promise<{ state: ReturnType<typeof escrowState>; held: number }> {
-    const entries = await this.entriesOf(db, bookingId);
+  async escrowOf(bookingId: string): Promise<{ state: ReturnType<typeof escrowState>; held: number }> {
+    const entries = await this.entriesOf(bookingId);
     const held = entries.filter((e) => e.account === LEDGER_ACCOUNTS.escrow).reduce((s, e) => s + e.amount, 0);
     return { state: escrowState(entries), held };
   }
 
   /** Balance of an account (e.g. `pro:<id>`, `escrow`). */
-  async balance(db: Db, account: string): Promise<number> {
-    const [row] = await db
+  async balance(account: string): Promise<number> {
+    const [row] = await this.db
       .select({ sum: sql<string | null>`sum(${ledgerEntries.amount})` })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.account, account));
@@ -44,8 +51,8 @@ export class LedgerRepository {
   }
 
   /** Balance of an account restricted to one booking. */
-  async bookingBalance(db: Db, bookingId: string, account: string): Promise<number> {
-    const [row] = await db
+  async bookingBalance(bookingId: string, account: string): Promise<number> {
+    const [row] = await this.db
       .select({ sum: sql<string | null>`sum(${ledgerEntries.amount})` })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.bookingId, bookingId), eq(ledgerEntries.account, account)));

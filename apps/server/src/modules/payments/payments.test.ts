@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const balance = async (account: string) => t.app.bookings.ledger.balance(t.database.db, account);
+const balance = async (account: string) => t.app.payments.ledger.balance(account);
 
 describe('POST /api/bookings/:id/pay', () => {
   it('success: payment succeeded, booking paid, the total held in escrow with balanced rows', async () => {
@@ -65,7 +65,7 @@ describe('POST /api/bookings/:id/pay', () => {
   });
 
   it('two payments at once: one charge, the other 409', async () => {
-    const provider = t.app.bookings.provider as DemoPaymentProvider;
+    const provider = t.app.ctx.payments as DemoPaymentProvider;
     const b = await book(t.app, t.customer, { date: dayFromNow(t.app, 8) });
     provider.delayMs = 150;
     try {
@@ -86,7 +86,7 @@ describe('POST /api/bookings/:id/pay', () => {
     };
     for (const method of ['card', 'bank', 'mobile']) {
       const b = await book(t.app, t.customer, { date });
-      const res = method === 'mobile' ? (((t.app.bookings.provider as DemoPaymentProvider).failNext(), await pay(t.app, t.customer, b.id, method))) : await pay(t.app, t.customer, b.id, method, 'failure');
+      const res = method === 'mobile' ? (((t.app.ctx.payments as DemoPaymentProvider).failNext(), await pay(t.app, t.customer, b.id, method))) : await pay(t.app, t.customer, b.id, method, 'failure');
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toEqual({ code: 'PAYMENT_FAILED', message: messages[method] });
       const after = (await t.app.inject(as(t.customer, { method: 'GET', url: `/api/bookings/${b.id}` }))).json();
@@ -103,7 +103,7 @@ describe('customer cancellation: the fee in the ledger', () => {
     const b = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 10), addOnIds: [IDS.tapCartridge] });
     await t.app.inject(as(t.pro, { method: 'POST', url: `/api/bookings/${b.id}/accept` }));
     const proBefore = await balance(proLedgerAccount(IDS.youssef));
-    t.app.clock.set(new Date(new Date(b.scheduledStart).getTime() - 10 * 3600_000));
+    t.app.ctx.clock.set(new Date(new Date(b.scheduledStart).getTime() - 10 * 3600_000));
     try {
       const fee = percentOf(b.amounts.subtotal, 0.25);
       const preview = (await t.app.inject(as(t.customer, { method: 'GET', url: `/api/bookings/${b.id}/cancellation` }))).json();
@@ -123,7 +123,7 @@ describe('customer cancellation: the fee in the ledger', () => {
       expect(mail.subject).toBe(`Booking ${b.reference} cancelled`);
       expect(mail.text).toContain('Cancellation fee:');
     } finally {
-      t.app.clock.set(null);
+      t.app.ctx.clock.set(null);
     }
   });
 
@@ -133,21 +133,21 @@ describe('customer cancellation: the fee in the ledger', () => {
     const free = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 12) });
     await t.app.inject(as(t.pro, { method: 'POST', url: `/api/bookings/${free.id}/accept` }));
     const pending = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 13) });
-    t.app.clock.set(new Date(new Date(late.scheduledStart).getTime() - 60 * 60_000));
+    t.app.ctx.clock.set(new Date(new Date(late.scheduledStart).getTime() - 60 * 60_000));
     try {
       const res = await t.app.inject(as(t.customer, { method: 'POST', url: `/api/bookings/${late.id}/cancel` }));
       expect(res.json().amounts.cancellationFee).toBe(percentOf(late.amounts.subtotal, 0.5));
       expect((await ledgerOf(t.database, late.id)).transactionSums).toEqual([0, 0]);
     } finally {
-      t.app.clock.set(null);
+      t.app.ctx.clock.set(null);
     }
-    t.app.clock.set(new Date(new Date(free.scheduledStart).getTime() - 30 * 3600_000));
+    t.app.ctx.clock.set(new Date(new Date(free.scheduledStart).getTime() - 30 * 3600_000));
     try {
       const res = await t.app.inject(as(t.customer, { method: 'POST', url: `/api/bookings/${free.id}/cancel` }));
       expect(res.json()).toMatchObject({ paymentStatus: 'refunded', amounts: { cancellationFee: 0 } });
       expect((await ledgerOf(t.database, free.id)).balance('customer')).toBe(0);
     } finally {
-      t.app.clock.set(null);
+      t.app.ctx.clock.set(null);
     }
     const p = await t.app.inject(as(t.customer, { method: 'POST', url: `/api/bookings/${pending.id}/cancel` }));
     expect(p.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', amounts: { cancellationFee: 0 } });
@@ -168,22 +168,22 @@ describe('escrow release (scheduled job, 48 h after completion)', () => {
     const b = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 15), addOnIds: [IDS.sealKit] });
     await t.app.inject(as(t.pro, { method: 'POST', url: `/api/bookings/${b.id}/accept` }));
     const completedAt = new Date(new Date(b.scheduledEnd).getTime() + 30 * 60_000);
-    t.app.clock.set(completedAt);
+    t.app.ctx.clock.set(completedAt);
     try {
       // Customers and professionals cannot complete; the service method is the admin's.
-      const done = await t.app.bookings.service.complete(admin, b.id);
+      const done = await t.app.bookings.lifecycle.complete(admin, b.id);
       expect(done).toMatchObject({ status: 'completed', rebook: { professionalId: IDS.youssef, serviceTypeId: IDS.leakRepair } });
     } finally {
-      t.app.clock.set(null);
+      t.app.ctx.clock.set(null);
     }
     const pro = proLedgerAccount(IDS.youssef);
     const before = { pro: await balance(pro), platform: await balance('platform'), escrow: await balance('escrow') };
 
     // 47 h later other jobs may run (unpaid bookings expiring), but not this release.
-    await t.app.jobs.runDueJobs(new Date(completedAt.getTime() + 47 * 3600_000));
+    await t.app.ctx.jobs.runDueJobs(new Date(completedAt.getTime() + 47 * 3600_000));
     expect(await balance(pro)).toBe(before.pro);
 
-    const due = await t.app.jobs.runDueJobs(new Date(completedAt.getTime() + 48 * 3600_000));
+    const due = await t.app.ctx.jobs.runDueJobs(new Date(completedAt.getTime() + 48 * 3600_000));
     expect(due.done).toBeGreaterThanOrEqual(1);
     expect(await balance(pro)).toBe(before.pro + b.amounts.subtotal);
     expect(await balance('platform')).toBe(before.platform + b.amounts.serviceFee);
@@ -193,8 +193,8 @@ describe('escrow release (scheduled job, 48 h after completion)', () => {
     expect(ledger.balance('escrow')).toBe(0);
 
     // Running again (or a duplicate job) releases nothing more.
-    await t.app.jobs.runDueJobs(new Date(completedAt.getTime() + 96 * 3600_000));
-    await t.app.bookings.service.releaseEscrow(b.id, new Date(completedAt.getTime() + 96 * 3600_000));
+    await t.app.ctx.jobs.runDueJobs(new Date(completedAt.getTime() + 96 * 3600_000));
+    await t.app.payments.escrow.releaseEscrow(b.id, new Date(completedAt.getTime() + 96 * 3600_000));
     expect(await balance(pro)).toBe(before.pro + b.amounts.subtotal);
     const jobs = await t.database.db.execute(sql`select status from scheduled_jobs where kind = 'escrow.release' and dedupe_key = ${b.id}`);
     expect((jobs as unknown as { rows: Array<{ status: string }> }).rows).toEqual([{ status: 'done' }]);
@@ -203,9 +203,9 @@ describe('escrow release (scheduled job, 48 h after completion)', () => {
   it('an unpaid booking is cancelled by the system after 30 minutes, freeing the slot', async () => {
     const date = dayFromNow(t.app, 16);
     const b = await book(t.app, t.customer, { date });
-    await t.app.jobs.runDueJobs(new Date(Date.now() + 10 * 60_000));
+    await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + 10 * 60_000));
     expect((await t.app.inject(as(t.customer, { method: 'GET', url: `/api/bookings/${b.id}` }))).json().status).toBe('pending');
-    await t.app.jobs.runDueJobs(new Date(Date.now() + 31 * 60_000));
+    await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + 31 * 60_000));
     expect((await t.app.inject(as(t.customer, { method: 'GET', url: `/api/bookings/${b.id}` }))).json().status).toBe('cancelled');
     expect((await createBooking(t.app, t.customer2, wizardBody(t.app, { date }))).statusCode).toBe(201);
   });

@@ -12,8 +12,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
 import { publicRoute, signedIn } from '../../http/openapi';
-import { createStorage, SIGNED_FILES_PATH, type Storage } from '../../platform/storage';
-import { requireUser } from '../auth/session';
+import { SIGNED_FILES_PATH } from '../../platform/storage';
+import { requireUser } from '../auth';
 import { ProfileRepository } from './profile.repository';
 import { ProfileService } from './profile.service';
 
@@ -24,8 +24,8 @@ const MAX_AVATAR_REQUEST_BYTES = PROFILE_LIMITS.avatarMaxBytes + 256 * 1024;
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', PROFILE_MESSAGES.avatarTooLarge, { file: PROFILE_MESSAGES.avatarTooLarge });
 
 /** Profile of the signed-in user, their avatar, GET /api/me, and the file routes of storage. */
-export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storage?: Storage }> = async (app, opts) => {
-  const storage = opts.storage ?? createStorage(opts.ctx.config);
+export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, opts) => {
+  const storage = opts.ctx.storage;
   const service = new ProfileService(new ProfileRepository(opts.ctx.database.db), storage);
 
   await app.register(multipart, {

@@ -17,7 +17,7 @@ import { ProsService } from './pros.service';
 const tags = ['professionals'];
 
 export const prosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const pros = new ProsService(new ProsRepository(ctx.database.db), app.clock);
+  const pros = new ProsService(new ProsRepository(ctx.database.db), ctx.clock);
 
   app.get(
     '/api/pros/:id',

@@ -98,13 +98,13 @@ describe('GET /api/pros/:id/availability', () => {
     const far = (await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}/availability?date=${dayFromNow(t.app, 31)}` })).json();
     expect(far.slots.every((s: { reason: string }) => s.reason === 'TOO_SOON_OR_OUT_OF_RANGE')).toBe(true);
     const today = dayFromNow(t.app, 0);
-    t.app.clock.set(localToUtc(today, '12:30'));
+    t.app.ctx.clock.set(localToUtc(today, '12:30'));
     try {
       const res = (await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}/availability?date=${today}` })).json();
       expect(res.slots.find((s: { time: string }) => s.time === '14:00')).toMatchObject({ reason: 'TOO_SOON_OR_OUT_OF_RANGE' });
       expect(res.slots.find((s: { time: string }) => s.time === '15:00')).toMatchObject({ available: true });
     } finally {
-      t.app.clock.set(null);
+      t.app.ctx.clock.set(null);
     }
   });
 });

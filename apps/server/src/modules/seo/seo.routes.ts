@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CATEGORIES, LOCALES } from '@khedma/shared';
-import type { CatalogService } from '../catalog/catalog.service';
+import type { CatalogService } from '../catalog';
 
 /**
  * Public pages search engines should know (the SPA's paths.ts holds the same URLs for links): pages the

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link, useLocation } from 'react-router';
 import { onConsentChange, readConsent } from '../../lib/consent';
-import { paths, routes } from '../paths';
+import { paths, routes } from '../../config/paths';
 
 /**
  * The floating "Become a Professional" button (SPEC §2 shell, issue 4). The root layout mounts it,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { lazyPiece } from '../../components/lazy-piece';
 import { buttonClass } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { useShellSession, type ShellUser } from '../session';
 import { ACCOUNT_NAV } from './nav-items';
 import { useLogout } from './use-logout';

@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 export interface NavItem {
   to: string;

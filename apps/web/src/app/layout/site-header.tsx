@@ -1,7 +1,7 @@
 import { useTranslation } from '../../lib/use-translation';
 import { Link, NavLink } from 'react-router';
 import { cn } from '../../components/ui/cn';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { HeaderAccount } from './header-account';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';

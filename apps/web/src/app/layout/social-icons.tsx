@@ -1,5 +1,5 @@
 import type { SVGProps } from 'react';
-import type { SocialNetwork } from '../site-config';
+import type { SocialNetwork } from '../../config/site';
 
 // Brand marks (lucide dropped brand icons in v1), drawn on lucide's 24 px stroke grid so they sit with
 // the rest of the icon set. Decorative: each link carries its own accessible name.

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 /** Logs out, returns to / (SPEC §2) and says so; on failure says "Logout failed" (SPEC §8). */
 export function useLogout(logout: () => Promise<void>) {

@@ -2,7 +2,7 @@ import { Home } from 'lucide-react';
 import { useTranslation } from '../../lib/use-translation';
 import { ButtonLink } from '../../components/ui/button';
 import { Seo } from '../../components/seo';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 /** Any unknown path (SPEC §2): "Oops! Page not found" with a link home. */
 export function NotFoundPage() {

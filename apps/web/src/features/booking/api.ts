@@ -1,83 +1,26 @@
 /**
- * What the booking pages read and write (TanStack Query hooks): the catalogue the wizard picks from,
- * the server's quote and assignment, the professional being booked, and the two create routes.
- * Shared booking queries (lists, pay, cancel...) live in src/lib/bookings.ts.
+ * What only the booking pages read and write (TanStack Query hooks): the server's quote and
+ * assignment, and the two create routes. The catalogue the wizard picks from, the professional being
+ * booked and the shared booking queries (lists, pay, cancel...) are entities (src/entities/).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AssignmentPreviewRequest,
   AssignmentPreviewResponse,
   BookingDto,
-  Borough,
-  CategoryEntry,
-  City,
   CreateBookingRequest,
   CreateHourlyBookingRequest,
   HourlyQuoteRequest,
   QuoteRequest,
   QuoteResponse,
-  ServiceTypeDetail,
-  ServiceTypeSummary,
 } from '@khedma/shared';
-import type { ProProfile } from '@khedma/shared/schemas/pros';
-import { api, ApiError } from '../../lib/api';
-import { bookingApiPaths } from '../../lib/bookings';
-import { CATALOGUE_NETWORK_MODE } from '../../lib/catalog';
-
-const catalogueStale = 5 * 60_000;
-
-export function useCategories() {
-  return useQuery({
-    queryKey: ['catalog', 'categories'],
-    queryFn: ({ signal }) => api.get<CategoryEntry[]>('/api/categories', { signal }),
-    staleTime: catalogueStale,
-    networkMode: CATALOGUE_NETWORK_MODE,
-  });
-}
-
-export function useServices() {
-  return useQuery({
-    queryKey: ['catalog', 'services'],
-    queryFn: ({ signal }) => api.get<ServiceTypeSummary[]>('/api/services', { signal }),
-    staleTime: catalogueStale,
-    networkMode: CATALOGUE_NETWORK_MODE,
-  });
-}
-
-/** One service with its add-ons (the confirm step's picker). */
-export function useService(id: string | null) {
-  return useQuery({
-    queryKey: ['catalog', 'service', id],
-    queryFn: ({ signal }) => api.get<ServiceTypeDetail>(`/api/services/${encodeURIComponent(id!)}`, { signal }),
-    enabled: Boolean(id),
-    staleTime: catalogueStale,
-    networkMode: CATALOGUE_NETWORK_MODE,
-  });
-}
-
-export function useCities() {
-  return useQuery({
-    queryKey: ['catalog', 'cities'],
-    queryFn: ({ signal }) => api.get<City[]>('/api/cities', { signal }),
-    staleTime: catalogueStale,
-    networkMode: CATALOGUE_NETWORK_MODE,
-  });
-}
-
-export function useBoroughs(citySlug: string | null) {
-  return useQuery({
-    queryKey: ['catalog', 'boroughs', citySlug],
-    queryFn: ({ signal }) => api.get<Borough[]>(`/api/cities/${encodeURIComponent(citySlug!)}/boroughs`, { signal }),
-    enabled: Boolean(citySlug),
-    staleTime: catalogueStale,
-    networkMode: CATALOGUE_NETWORK_MODE,
-  });
-}
+import { api } from '../../lib/api';
+import { bookingApiPaths, bookingKeys } from '../../entities/booking/api';
 
 /** POST /api/bookings/quote: the server's price lines for the current choice (display only). */
 export function useQuote(request: QuoteRequest | null) {
   return useQuery({
-    queryKey: ['bookings', 'quote', request],
+    queryKey: bookingKeys.quote(request),
     queryFn: ({ signal }) => api.post<QuoteResponse>(bookingApiPaths.quote, request, { signal }),
     enabled: request !== null,
     placeholderData: keepPreviousData,
@@ -88,7 +31,7 @@ export function useQuote(request: QuoteRequest | null) {
 /** POST /api/bookings/quote/hourly: the /booking summary. */
 export function useHourlyQuote(request: HourlyQuoteRequest | null) {
   return useQuery({
-    queryKey: ['bookings', 'quote', 'hourly', request],
+    queryKey: bookingKeys.hourlyQuote(request),
     queryFn: ({ signal }) => api.post<QuoteResponse>(bookingApiPaths.hourlyQuote, request, { signal }),
     enabled: request !== null,
     placeholderData: keepPreviousData,
@@ -99,23 +42,12 @@ export function useHourlyQuote(request: HourlyQuoteRequest | null) {
 /** POST /api/bookings/assignment: who would take this service, city and time (wizard step 4). */
 export function useAssignment(request: AssignmentPreviewRequest | null) {
   return useQuery({
-    queryKey: ['bookings', 'assignment', request],
+    queryKey: bookingKeys.assignment(request),
     queryFn: ({ signal }) => api.post<AssignmentPreviewResponse>(bookingApiPaths.assignment, request, { signal }),
     enabled: request !== null,
     // Availability changes as others book: ask again each time the step shows.
     staleTime: 0,
     gcTime: 30_000,
-  });
-}
-
-/** GET /api/pros/:id: the professional being booked (a 404 is "Professional not found"). */
-export function useProfessional(id: string | null | undefined) {
-  return useQuery({
-    queryKey: ['pros', 'profile', id],
-    queryFn: ({ signal }) => api.get<ProProfile>(`/api/pros/${encodeURIComponent(id!)}`, { signal }),
-    enabled: Boolean(id),
-    staleTime: 60_000,
-    retry: (count, error) => count < 1 && !(error instanceof ApiError && error.isClientError),
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_CATEGORIES } from '../../app/paths';
+import { SERVICE_CATEGORIES } from '../../config/paths';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 import ar from './locales/ar.json';

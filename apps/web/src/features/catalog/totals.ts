@@ -1,7 +1,7 @@
 import type { AddOn } from '@khedma/shared';
 import { SERVICE_FEE_RATE } from '@khedma/shared/domain/constants';
 import { quote } from '@khedma/shared/domain/pricing';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 /**
  * The service page's summary, computed with the server's own pricing function (packages/shared

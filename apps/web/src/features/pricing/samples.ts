@@ -1,5 +1,5 @@
 import type { ServiceTypeSummary } from '@khedma/shared';
-import type { ServiceCategory } from '../../app/paths';
+import type { ServiceCategory } from '../../config/paths';
 
 /** The six sample categories of SPEC §9, in the order the page shows them. */
 export const SAMPLE_CATEGORIES = ['plumbing', 'cleaning', 'electrical', 'handyman', 'moving', 'gardening'] as const satisfies readonly ServiceCategory[];

@@ -1,23 +1,14 @@
-/** Public reads of a professional (GET /api/pros/:id, /reviews, /availability) as TanStack Query hooks. */
+/** Public reads of a professional's page (GET /api/pros/:id/reviews, /availability); the profile itself is the professional entity's useProfessional. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ProAvailabilityResponse, ProProfile, ProReviewsResponse } from '@khedma/shared/schemas/pros';
-import { api, ApiError } from '../../lib/api';
+import type { ProAvailabilityResponse, ProReviewsResponse } from '@khedma/shared/schemas/pros';
+import { api } from '../../lib/api';
+import { professionalApiPaths, professionalKeys, retryUnlessClientError } from '../../entities/professional/api';
 
-const base = (id: string) => `/api/pros/${encodeURIComponent(id)}`;
-
-export function useProProfile(id: string | undefined) {
-  return useQuery({
-    queryKey: ['pros', 'profile', id],
-    queryFn: ({ signal }) => api.get<ProProfile>(base(id!), { signal }),
-    enabled: Boolean(id),
-    staleTime: 60_000,
-    retry: (count, error) => count < 1 && !(error instanceof ApiError && error.isClientError),
-  });
-}
+const base = professionalApiPaths.profile;
 
 export function useProReviews(id: string | undefined) {
   return useQuery({
-    queryKey: ['pros', 'reviews', id],
+    queryKey: [...professionalKeys.all, 'reviews', id],
     queryFn: ({ signal }) => api.get<ProReviewsResponse>(`${base(id!)}/reviews`, { signal, query: { limit: 10 } }),
     enabled: Boolean(id),
     staleTime: 60_000,
@@ -27,11 +18,11 @@ export function useProReviews(id: string | undefined) {
 /** The booking panel's slots on a date (09:00 ... 17:00), each free or not. */
 export function useProAvailability(id: string | undefined, date: string, durationHours = 1) {
   return useQuery({
-    queryKey: ['pros', 'availability', id, date, durationHours],
+    queryKey: [...professionalKeys.all, 'availability', id, date, durationHours],
     queryFn: ({ signal }) => api.get<ProAvailabilityResponse>(`${base(id!)}/availability`, { signal, query: { date, durationHours } }),
     enabled: Boolean(id) && /^\d{4}-\d{2}-\d{2}$/.test(date),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
-    retry: (count, error) => count < 1 && !(error instanceof ApiError && error.isClientError),
+    retry: retryUnlessClientError,
   });
 }

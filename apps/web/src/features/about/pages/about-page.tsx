@@ -1,6 +1,6 @@
 import { ArrowRight, Compass, HeartHandshake, ShieldCheck, Sparkles, Target, Timer } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';

@@ -4,7 +4,7 @@ import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../lib/use-translation';
 import { useLocation } from 'react-router';
 import { forgotPasswordRequestSchema } from '@khedma/shared/schemas/auth';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormAlert, TextField } from '../../../components/ui/field';

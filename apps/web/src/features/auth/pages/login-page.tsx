@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { signInRequestSchema } from '@khedma/shared/schemas/auth';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
 import { FormAlert, TextField } from '../../../components/ui/field';

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { VALIDATION_MESSAGES } from '@khedma/shared/domain/validation';
 import { resetPasswordRequestSchema } from '@khedma/shared/schemas/auth';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/field';

@@ -6,7 +6,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { VALIDATION_MESSAGES } from '@khedma/shared/domain/validation';
 import { signUpRequestSchema } from '@khedma/shared/schemas/auth';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';

@@ -5,7 +5,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '@khedma/shared';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { isApiError } from '../../../lib/api';
-import { usePayBooking } from '../../../lib/bookings';
+import { usePayBooking } from '../../../entities/booking/api';
 import { formatMoney } from '../../../lib/format';
 import { ActionBar } from './action-bar';
 

@@ -15,17 +15,18 @@ import {
   type CreateHourlyBookingRequest,
 } from '@khedma/shared';
 import type { ProProfile } from '@khedma/shared/schemas/pros';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { isApiError } from '../../../lib/api';
-import { bookingKeys, useCancelBooking } from '../../../lib/bookings';
+import { bookingKeys, useCancelBooking } from '../../../entities/booking/api';
 import { formatDuration, formatHourlyRate } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { loginPathWithNext } from '../../../lib/safe-next';
 import { useSession } from '../../../lib/session';
-import { createHourlyBooking, newIdempotencyKey, useHourlyQuote, useProfessional } from '../api';
+import { useProfessional } from '../../../entities/professional/api';
+import { createHourlyBooking, newIdempotencyKey, useHourlyQuote } from '../api';
 import { ActionBar, ACTION_BAR_SPACE } from '../components/action-bar';
 import { NotFoundPanel } from '../components/not-found-panel';
 import { PaymentScreen } from '../components/payment-screen';

@@ -1,12 +1,12 @@
 import { ArrowLeft, CalendarPlus, CheckCircle2, ClipboardList, RefreshCw } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
-import { BookingCardList } from '../../../components/bookings/booking-card-list';
+import { paths } from '../../../config/paths';
+import { BookingCardList } from '../../../entities/booking/components/booking-card-list';
 import { Seo } from '../../../components/seo';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
-import { useBookings } from '../../../lib/bookings';
+import { useBookings } from '../../../entities/booking/api';
 import { SignedIn } from '../components/signed-in';
 
 /**

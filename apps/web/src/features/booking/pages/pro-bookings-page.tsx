@@ -1,11 +1,11 @@
 import { Check, ClipboardList, Phone, RefreshCw, X } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { toast } from '../../../lib/toast';
-import { paths } from '../../../app/paths';
-import { BookingSummary } from '../../../components/bookings/booking-summary';
+import { paths } from '../../../config/paths';
+import { BookingSummary } from '../../../entities/booking/components/booking-summary';
 import { Seo } from '../../../components/seo';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { useAcceptBooking, useBookings, useDeclineBooking, type BookingDto } from '../../../lib/bookings';
+import { useAcceptBooking, useBookings, useDeclineBooking, type BookingDto } from '../../../entities/booking/api';
 import { SignedIn } from '../components/signed-in';
 
 /**

@@ -2,7 +2,7 @@ import { CheckCircle2, Mail } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** Step 6: Booking Confirmed, with the 8-character reference and what happens next. */
 export function DoneStep({ reference, professionalName, onBookAnother }: { reference: string; professionalName: string | null; onBookAnother: () => void }) {

@@ -3,14 +3,14 @@ import { ArrowLeft, ArrowRight, BadgeCheck, Check, Clock, LoaderCircle, PackageC
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
-import { paths, type ServiceCategory } from '../../../app/paths';
-import { categoryVisual, CategoryTile } from '../../../components/category-visual';
+import { paths, type ServiceCategory } from '../../../config/paths';
+import { categoryVisual, CategoryTile } from '../../../entities/catalogue/components/category-visual';
 import { localizedUrl, Seo, useSiteOrigin } from '../../../components/seo';
 import { Deferred } from '../../../components/deferred';
 import { ButtonLink } from '../../../components/ui/button';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
-import { isMissingService, useCities, useService, useServicePrice } from '../../../lib/catalog';
+import { isMissingService, useCities, useService, useServicePrice } from '../../../entities/catalogue/api';
 import { formatDuration, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { bookServiceHref, SERVICE_FEE_PERCENT, serviceTotals } from '../totals';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { toServiceCategory } from '../../../app/paths';
+import { toServiceCategory } from '../../../config/paths';
 import { Catalogue } from '../components/catalogue';
 import { ServiceDetail } from '../components/service-detail';
 

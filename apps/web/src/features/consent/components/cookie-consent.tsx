@@ -2,7 +2,7 @@ import { Cookie } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { lazyPiece } from '../../../components/lazy-piece';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';

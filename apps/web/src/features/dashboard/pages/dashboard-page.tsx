@@ -2,12 +2,12 @@ import { CalendarCheck, CalendarDays, CalendarPlus, ClipboardList, Inbox, Refres
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../../../app/paths';
-import { BookingCardList } from '../../../components/bookings/booking-card-list';
+import { paths } from '../../../config/paths';
+import { BookingCardList } from '../../../entities/booking/components/booking-card-list';
 import { Seo } from '../../../components/seo';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { useBookings, useBookingStats } from '../../../lib/bookings';
+import { useBookings, useBookingStats } from '../../../entities/booking/api';
 import { formatMoney } from '../../../lib/format';
 import { loginPathWithNext } from '../../../lib/safe-next';
 import { useSession, type SessionUser } from '../../../lib/session';

@@ -1,8 +1,8 @@
 import { BadgeCheck, CheckCircle2, MapPin, Star, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { MARKETING_FIGURES } from '../../../app/site-config';
-import { useCities } from '../../../lib/catalog';
+import { MARKETING_FIGURES } from '../../../config/site';
+import { useCities } from '../../../entities/catalogue/api';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
 import { useCountUp } from '../count-up';
@@ -17,7 +17,7 @@ interface Stat {
 
 /**
  * The statistics band (SPEC §2 Home): figures count up over 2000 ms when the band scrolls into view,
- * at once with reduced motion. Marketing figures are operator copy (site-config.ts); the number of
+ * at once with reduced motion. Marketing figures are operator copy (config/site.ts); the number of
  * cities is counted from the served cities.
  */
 export function StatsBand() {

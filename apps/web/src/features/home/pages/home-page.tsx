@@ -2,14 +2,14 @@ import { ArrowRight, BadgeCheck, CalendarCheck, CreditCard, Headset, Search, Tag
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
-import { paths, withQuery } from '../../../app/paths';
-import { SOCIAL_LINKS, SUPPORT_CONTACT } from '../../../app/site-config';
+import { paths, withQuery } from '../../../config/paths';
+import { SOCIAL_LINKS, SUPPORT_CONTACT } from '../../../config/site';
 import { Seo, useSiteOrigin } from '../../../components/seo';
-import { ServiceCard, ServiceCardIcons, ServiceCardSkeleton } from '../../../components/service-card';
+import { ServiceCard, ServiceCardIcons, ServiceCardSkeleton } from '../../../entities/catalogue/components/service-card';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { SearchInput } from '../../../components/ui/search-input';
-import { useServices } from '../../../lib/catalog';
+import { useServices } from '../../../entities/catalogue/api';
 import { StatsBand } from '../components/stats-band';
 import { Deferred } from '../../../components/deferred';
 

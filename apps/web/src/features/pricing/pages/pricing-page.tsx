@@ -2,13 +2,13 @@ import { ArrowRight, BadgeCheck, EyeOff, Handshake, Lock, MessageSquareQuote } f
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { ESCROW_RELEASE_HOURS, SERVICE_FEE_RATE } from '@khedma/shared/domain/constants';
-import { paths } from '../../../app/paths';
-import { CategoryTile } from '../../../components/category-visual';
+import { paths } from '../../../config/paths';
+import { CategoryTile } from '../../../entities/catalogue/components/category-visual';
 import { Seo } from '../../../components/seo';
 import { ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { PageIntro } from '../../../components/ui/page-intro';
-import { useServices } from '../../../lib/catalog';
+import { useServices } from '../../../entities/catalogue/api';
 import { formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { cheapestByCategory, SAMPLE_CATEGORIES } from '../samples';

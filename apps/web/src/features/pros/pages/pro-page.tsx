@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { proPageDateBounds, WEEKDAYS, type Weekday } from '@khedma/shared';
 import type { ProProfile } from '@khedma/shared/schemas/pros';
-import { paths, withQuery } from '../../../app/paths';
+import { paths, withQuery } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -12,14 +12,15 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { loginPathWithNext } from '../../../lib/safe-next';
 import { useSession } from '../../../lib/session';
-import { useProAvailability, useProProfile, useProReviews } from '../api';
+import { useProfessional } from '../../../entities/professional/api';
+import { useProAvailability, useProReviews } from '../api';
 
 /** /pro/{id} (SPEC §2 Professional profile): header, About, Skills, real reviews, and the booking panel. */
 export function ProPage() {
   const { t } = useTranslation('pros');
   const { t: tc } = useTranslation();
   const { id } = useParams();
-  const profile = useProProfile(id);
+  const profile = useProfessional(id);
 
   if (profile.isPending) {
     return (

@@ -1,0 +1,41 @@
+/**
+ * The server's lint zones (eslint.config.js, docs/adding-a-capability.md) fail on what they forbid:
+ * platform/ or db/ importing a module, a module reaching into another's files, an import cycle.
+ * Zones are checked on code given a path (lintText), the cycle on the two files of cycle/.
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const eslint = new ESLint({ cwd: root, ignore: false });
+
+async function errorsOf(code: string, filePath: string) {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+// The first lint loads typescript-eslint and import-x: slow on a busy machine, so a generous timeout.
+describe('server lint zones', { timeout: 300_000 }, () => {
+  it('platform/ and db/ never import a module', async () => {
+    const code = "import { catalogModule } from '../modules/catalog/catalog.module';\nexport const m = catalogModule;\n";
+    expect(await errorsOf(code, 'apps/server/src/platform/fixture.ts')).toEqual([expect.stringContaining('no-restricted-imports: ')]);
+    const fromDb = "import { CATALOG_CHANNEL } from '../modules/catalog';\nexport const c = CATALOG_CHANNEL;\n";
+    expect(await errorsOf(fromDb, 'apps/server/src/db/fixture.ts')).toEqual([expect.stringContaining('no-restricted-imports: ')]);
+    // A module may use another's index.
+    const fromModule = "import { CATALOG_CHANNEL } from '../catalog';\nexport const c = CATALOG_CHANNEL;\n";
+    expect(await errorsOf(fromModule, 'apps/server/src/modules/bookings/fixture.ts')).toEqual([]);
+  });
+
+  it('a module imports another only through its index.ts', async () => {
+    const deep = "import { CatalogService } from '../catalog/catalog.service';\nexport type C = CatalogService;\n";
+    expect(await errorsOf(deep, 'apps/server/src/modules/bookings/fixture.ts')).toEqual([expect.stringContaining('through its index.ts')]);
+    const viaIndex = "import type { CatalogService } from '../catalog';\nimport { AppError } from '../../http/errors';\nimport { x } from './x';\nexport type C = CatalogService;\nexport const e = [AppError, x];\n";
+    expect(await errorsOf(viaIndex, 'apps/server/src/modules/bookings/fixture.ts')).toEqual([]);
+  });
+
+  it('no import cycles', async () => {
+    const results = await eslint.lintFiles(['apps/server/src/lint-fixtures/cycle/a.ts']);
+    expect(results[0]!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  });
+});

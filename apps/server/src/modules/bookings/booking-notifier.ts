@@ -1,0 +1,134 @@
+/**
+ * What happens around a booking change once it is committed: the realtime event to the customer and
+ * the professional, and the emails in each recipient's language. Emails go through ctx.mailer: a
+ * durable job each, sent at once and retried when delivery fails. Failures to announce are logged,
+ * never thrown: the change itself is already saved, and clients re-fetch on reconnect. A new
+ * booking's event is the exception: the statement that inserts it sends it (`createdNotification`).
+ */
+import { toLocal } from '@khedma/shared/domain/time';
+import { bookingReference, type BookingAction } from '@khedma/shared';
+import type { BookingEventData } from '@khedma/shared/realtime';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmailMessage, EmailSender, Mailer, PreparedEmail } from '../../platform/email';
+import type { RealtimeHub, RealtimeNotification } from '../../platform/realtime';
+import type { Recipient, RecipientsRepository } from '../auth';
+import { PRO_VISIBLE_PAYMENT, type BookingView } from './booking.repository';
+import { bookingEmail, type BookingEmailKind } from './bookings.emails';
+
+export interface EmailToSend {
+  to: 'customer' | 'professional';
+  kind: BookingEmailKind;
+  fee?: number;
+  refund?: number;
+}
+
+export class BookingNotifier {
+  constructor(
+    private readonly recipients: RecipientsRepository,
+    private readonly email: EmailSender,
+    private readonly mailer: Mailer,
+    private readonly realtime: RealtimeHub,
+    private readonly publicUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Tells both parties (the professional once the booking is paid) and sends the emails. */
+  async announce(
+    view: BookingView,
+    action: BookingAction | 'created' | 'paid',
+    emails: readonly EmailToSend[] = [],
+    /** Recipients already known (the signed-in customer), saving a lookup. */
+    known: readonly Recipient[] = [],
+  ): Promise<void> {
+    const data = eventData(view, action);
+    const proSees = (PRO_VISIBLE_PAYMENT as readonly string[]).includes(view.paymentStatus);
+    const users = proSees ? [view.userId, view.proUserId] : [view.userId];
+    await Promise.all([
+      action === 'created' ? this.realtime.toUsers([view.userId], 'booking.created', data) : this.realtime.toUsers(users, 'booking.updated', data),
+      this.sendEmails(view, emails, known),
+    ]);
+  }
+
+  /**
+   * The realtime event of a new booking (to its customer: an unpaid request is not the
+   * professional's yet), to be sent by the statement that inserts it (see `created`).
+   */
+  createdNotification(view: BookingView): RealtimeNotification | null {
+    return this.realtime.notification([view.userId], 'booking.created', eventData(view, 'created'));
+  }
+
+  /** After a new booking committed with its `createdNotification`: the emails. */
+  async created(view: BookingView, emails: readonly EmailToSend[], known: readonly Recipient[] = []): Promise<void> {
+    await this.sendEmails(view, emails, known);
+  }
+
+  /**
+   * The creation email to the customer, prepared before the booking is inserted: its outbox row
+   * (outside production) is written by the statement that inserts the booking, and `deliver` sends
+   * it once that committed. Null when the sender cannot split a send or the rendering failed (logged):
+   * then `created` sends it after the commit, as for any other change.
+   */
+  createdEmail(view: BookingView, customer: Recipient): (PreparedEmail & { message: EmailMessage }) | null {
+    if (!this.email.prepare) return null;
+    try {
+      const message = this.message(view, { to: 'customer', kind: 'created' }, customer);
+      return { ...this.email.prepare(message), message };
+    } catch (err) {
+      this.log.error({ err, bookingId: view.id }, 'booking email failed');
+      return null;
+    }
+  }
+
+  /** Delivers a prepared email whose outbox row committed with the booking (a durable job). Never throws. */
+  async deliver(view: BookingView, email: PreparedEmail & { message: EmailMessage }): Promise<void> {
+    try {
+      await this.mailer.deliver(email.message, email);
+    } catch (err) {
+      this.log.error({ err, bookingId: view.id }, 'booking email failed');
+    }
+  }
+
+  private message(view: BookingView, e: EmailToSend, r: Recipient): EmailMessage {
+    const url = `${this.publicUrl}${e.to === 'customer' ? '/dashboard/bookings' : '/pro-bookings'}`;
+    const rendered = bookingEmail(e.kind, r.locale, r.name, {
+      reference: bookingReference(view.id),
+      title: view.title,
+      start: view.scheduledStart,
+      location: view.location,
+      total: view.totalAmount,
+      fee: e.fee,
+      refund: e.refund,
+      url,
+    });
+    return { to: r.email, ...rendered };
+  }
+
+  private async sendEmails(view: BookingView, emails: readonly EmailToSend[], known: readonly Recipient[]): Promise<void> {
+    if (emails.length === 0) return;
+    try {
+      const wanted = [...new Set(emails.map((e) => (e.to === 'customer' ? view.userId : view.proUserId)))];
+      const missing = wanted.filter((id) => !known.some((r) => r.userId === id));
+      const recipients = [...known, ...(missing.length ? await this.recipients.recipients(missing) : [])];
+      for (const e of emails) {
+        const userId = e.to === 'customer' ? view.userId : view.proUserId;
+        const r = recipients.find((x) => x.userId === userId);
+        if (!r) continue;
+        await this.mailer.send(this.message(view, e, r));
+      }
+    } catch (err) {
+      this.log.error({ err, bookingId: view.id }, 'booking email failed');
+    }
+  }
+}
+
+function eventData(view: BookingView, action: BookingAction | 'created' | 'paid'): BookingEventData {
+  return {
+    bookingId: view.id,
+    reference: bookingReference(view.id),
+    status: view.status,
+    paymentStatus: view.paymentStatus,
+    scheduledStart: view.scheduledStart.toISOString(),
+    localDate: toLocal(view.scheduledStart).date,
+    action,
+  };
+}

@@ -1,0 +1,309 @@
+/** SQL of booking rows (Drizzle): the insert of a new booking, transitions' locks and updates, reads. */
+import type { BookingStatus } from '@khedma/shared';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bookingPriceLines, bookings, cities, ledgerEntries, payments, professionals, profiles, serviceTypes, users } from '../../db/schema/index';
+import { enqueueJobParams, enqueueJobPlaceholderSql, type EnqueueJob } from '../../platform/jobs';
+import { outboxParams, outboxPlaceholderSql, type OutboxRow } from '../../platform/outbox';
+import type { RealtimeNotification } from '../../platform/realtime';
+import { PreparedStatements, ratingSql, reviewCountSql } from './booking-sql';
+import { completeParams, completePlaceholderSql, type StoredAnswer } from './idempotency';
+
+export type BookingRecord = typeof bookings.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+export type NewPriceLine = typeof bookingPriceLines.$inferInsert;
+/** The columns a new booking is inserted with; the others keep their defaults (see `record`). */
+const INSERTED_COLUMNS = [
+  'id',
+  'userId',
+  'professionalId',
+  'serviceTypeId',
+  'kind',
+  'title',
+  'description',
+  'location',
+  'cityId',
+  'boroughId',
+  'contactPhone',
+  'specialRequests',
+  'status',
+  'paymentStatus',
+  'scheduledStart',
+  'scheduledEnd',
+  'durationMinutes',
+  'servicePrice',
+  'addonsTotal',
+  'serviceFee',
+  'totalAmount',
+  'fixedPrice',
+  'addonServices',
+] as const;
+export type NewBookingRow = Pick<BookingRecord, (typeof INSERTED_COLUMNS)[number]>;
+export type NewLine = Pick<NewPriceLine, 'kind' | 'label' | 'quantity' | 'unitAmount' | 'amount'>;
+
+/** Everything the statement that creates a booking writes (BookingsRepository.insert). */
+export interface NewBookingWrite {
+  booking: NewBookingRow;
+  /** Its created_at and updated_at: the database's clock as text (PoolMember.readAt). */
+  at: string;
+  lines: NewLine[];
+  payment: { method: 'card' | 'bank' | 'mobile'; provider: string; amount: number };
+  /** The job that releases the slot if the booking is never paid. */
+  job: EnqueueJob;
+  /** The answer for the request's Idempotency-Key, stored with the booking. */
+  answer?: { userId: string; key: string; answer: StoredAnswer };
+  /** The realtime event, sent when the statement commits. */
+  notify?: RealtimeNotification | null;
+  /** The creation email's outbox row (outside production), written with the booking. */
+  outbox?: OutboxRow;
+}
+
+/** A booking with what its API answer shows (names, rating, customer). */
+export interface BookingView extends BookingRecord {
+  proUserId: string;
+  proFirstName: string;
+  proRating: number | null;
+  proReviews: number;
+  cityName: string;
+  cityNameFr: string;
+  cityNameAr: string;
+  serviceName: string | null;
+  serviceNameFr: string | null;
+  serviceNameAr: string | null;
+  customerName: string | null;
+}
+
+const viewColumns = {
+  booking: bookings,
+  proUserId: professionals.userId,
+  proFirstName: professionals.name,
+  proRating: ratingSql,
+  proReviews: reviewCountSql,
+  cityName: cities.name,
+  cityNameFr: cities.nameFr,
+  cityNameAr: cities.nameAr,
+  serviceName: serviceTypes.name,
+  serviceNameFr: serviceTypes.nameFr,
+  serviceNameAr: serviceTypes.nameAr,
+  customerName: sql<string | null>`coalesce(${profiles.fullName}, ${users.name})`,
+};
+
+type ViewRow = {
+  booking: BookingRecord;
+  proUserId: string;
+  proFirstName: string;
+  proRating: string | number | null;
+  proReviews: number;
+  cityName: string;
+  cityNameFr: string;
+  cityNameAr: string;
+  serviceName: string | null;
+  serviceNameFr: string | null;
+  serviceNameAr: string | null;
+  customerName: string | null;
+};
+
+const toView = (r: ViewRow): BookingView => ({
+  ...r.booking,
+  proUserId: r.proUserId,
+  proFirstName: r.proFirstName,
+  proRating: r.proRating === null ? null : Number(r.proRating),
+  proReviews: Number(r.proReviews),
+  cityName: r.cityName,
+  cityNameFr: r.cityNameFr,
+  cityNameAr: r.cityNameAr,
+  serviceName: r.serviceName,
+  serviceNameFr: r.serviceNameFr,
+  serviceNameAr: r.serviceNameAr,
+  customerName: r.customerName,
+});
+
+/** Payment statuses under which a professional sees the booking: once the customer has paid. */
+export const PRO_VISIBLE_PAYMENT = ['paid', 'refunded', 'partially_refunded'] as const;
+
+
+/**
+ * The statement of BookingsRepository.insert with placeholders for every value: the booking
+ * (placeholders named as its columns), its lines as one JSON array (so that any number of them
+ * fits one statement text), the payment, the job, and when asked the answer, the outbox row of the
+ * creation email and the NOTIFY.
+ */
+function prepareInsert(db: Db, opts: { answer: boolean; notify: boolean; outbox: boolean }, name: string) {
+  const p = sql.placeholder;
+  const at = sql`${p('at')}::timestamptz`;
+  const values = Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, p(column)])) as Record<(typeof INSERTED_COLUMNS)[number], Placeholder>;
+  const statement = (query: SQLWrapper) => query.getSQL();
+  const ctes = [
+    db.$with('b', {}).as(statement(db.insert(bookings).values({ ...values, createdAt: at, updatedAt: at }))),
+    db.$with('p', {}).as(
+      statement(db.insert(payments).values({ bookingId: p('id'), method: p('paymentMethod'), provider: p('paymentProvider'), amount: p('paymentAmount') })),
+    ),
+    db.$with('l', {}).as(sql`insert into ${bookingPriceLines} (booking_id, position, kind, label, quantity, unit_amount, amount)
+      select ${p('id')}::uuid, x.position, x.kind, x.label, x.quantity, x."unitAmount", x.amount
+      from jsonb_to_recordset(${p('lines')}::jsonb) as x(position smallint, kind text, label text, quantity numeric, "unitAmount" integer, amount integer)`),
+    db.$with('j', {}).as(enqueueJobPlaceholderSql('job')),
+    ...(opts.answer ? [db.$with('a', {}).as(completePlaceholderSql(db, 'answer'))] : []),
+    ...(opts.outbox ? [db.$with('o', {}).as(outboxPlaceholderSql(db, 'outbox'))] : []),
+  ];
+  return db
+    .with(...ctes)
+    .select({ done: opts.notify ? sql`pg_notify(${p('notifyChannel')}, ${p('notifyPayload')})` : sql`1` })
+    .from(sql`(values (1)) as once (n)`)
+    .prepare(name);
+}
+
+const inserts = new PreparedStatements<ReturnType<typeof prepareInsert>>();
+
+export class BookingsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The same statements inside a transaction. */
+  with(tx: Db): BookingsRepository {
+    return new BookingsRepository(tx);
+  }
+
+  async professionalIdOfUser(userId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ id: professionals.id }).from(professionals).where(eq(professionals.userId, userId));
+    return row?.id;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Writes
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * The row a new booking will be once inserted at `at` (the database's clock, as text; see
+   * PoolMember.readAt), known before the insert so that its answer can be stored by the insert.
+   */
+  record(booking: NewBookingRow, at: string): BookingRecord {
+    // Read back, the column would be mapped the same way (drizzle's timestamptz mapping).
+    const stamp = new Date(at);
+    return { ...booking, cancellationFee: null, cancelledBy: null, cancellationReason: null, completedAt: null, createdAt: stamp, updatedAt: stamp };
+  }
+
+  /**
+   * A new booking with its price lines, its payment row, its job, its Idempotency-Key answer and its
+   * creation email's outbox row in ONE statement that commits on its own: data-modifying CTEs share one snapshot and foreign keys
+   * are checked at its end, so all of it is written or none (the exclusion constraint refusing the
+   * slot included); the realtime NOTIFY in it is sent at that commit, and only then. One round trip
+   * where a transaction took five (BEGIN, insert, answer, COMMIT, NOTIFY), and a prepared statement
+   * (one per shape: with or without an answer, an event and an outbox row).
+   */
+  async insert(w: NewBookingWrite): Promise<void> {
+    const shape = `${w.answer ? 1 : 0}${w.notify ? 1 : 0}${w.outbox ? 1 : 0}`;
+    const statement = inserts.get(this.db, shape, () =>
+      prepareInsert(this.db, { answer: !!w.answer, notify: !!w.notify, outbox: !!w.outbox }, `bookings_insert_${shape}`),
+    );
+    await statement.execute({
+      ...w.booking,
+      at: w.at,
+      lines: JSON.stringify(w.lines.map((l, position) => ({ ...l, position }))),
+      paymentMethod: w.payment.method,
+      paymentProvider: w.payment.provider,
+      paymentAmount: w.payment.amount,
+      ...enqueueJobParams(w.job, 'job'),
+      ...(w.answer ? completeParams(w.answer.userId, w.answer.key, w.answer.answer, 'answer') : {}),
+      ...(w.notify ? { notifyChannel: w.notify.channel, notifyPayload: w.notify.payload } : {}),
+      ...(w.outbox ? outboxParams(w.outbox, 'outbox') : {}),
+    });
+  }
+
+
+  async update(id: string, set: Partial<NewBooking>) {
+    await this.db
+      .update(bookings)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(bookings.id, id));
+  }
+
+  /** The booking row locked until the end of the transaction (transitions read-check-write under it). */
+  async lock(id: string): Promise<BookingRecord | undefined> {
+    const [row] = await this.db.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    return row;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Reads
+  // ------------------------------------------------------------------------------------------
+
+  private viewQuery() {
+    return this.db
+      .select(viewColumns)
+      .from(bookings)
+      .innerJoin(professionals, eq(professionals.id, bookings.professionalId))
+      .innerJoin(cities, eq(cities.id, bookings.cityId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .leftJoin(profiles, eq(profiles.id, bookings.userId))
+      .leftJoin(serviceTypes, eq(serviceTypes.id, bookings.serviceTypeId));
+  }
+
+  async view(id: string): Promise<BookingView | undefined> {
+    const [row] = await this.viewQuery().where(eq(bookings.id, id));
+    return row ? toView(row as ViewRow) : undefined;
+  }
+
+  /** A customer's bookings (newest first) or a professional's (paid ones; pending soonest first). */
+  async list(
+    who: { customerId: string } | { professionalId: string },
+    query: { status?: BookingStatus; limit: number; offset: number },
+  ): Promise<BookingView[]> {
+    const conditions: SQL[] = [];
+    if ('customerId' in who) conditions.push(eq(bookings.userId, who.customerId));
+    else conditions.push(eq(bookings.professionalId, who.professionalId), inArray(bookings.paymentStatus, [...PRO_VISIBLE_PAYMENT]));
+    if (query.status) conditions.push(eq(bookings.status, query.status));
+    const order =
+      'professionalId' in who && query.status === 'pending'
+        ? [asc(bookings.scheduledStart), asc(bookings.id)]
+        : [desc(bookings.createdAt), desc(bookings.id)];
+    const rows = await this.viewQuery()
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset);
+    return rows.map((r) => toView(r as ViewRow));
+  }
+
+  async lines(bookingIds: readonly string[]) {
+    if (bookingIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(bookingPriceLines)
+      .where(inArray(bookingPriceLines.bookingId, [...bookingIds]))
+      .orderBy(asc(bookingPriceLines.bookingId), asc(bookingPriceLines.position));
+  }
+
+  /** Dashboard figures: totals, this month (from `monthStart`), completed and pending, money spent. */
+  async stats(who: { customerId: string } | { professionalId: string }, monthStart: Date) {
+    const scope =
+      'customerId' in who
+        ? eq(bookings.userId, who.customerId)
+        : and(eq(bookings.professionalId, who.professionalId), inArray(bookings.paymentStatus, [...PRO_VISIBLE_PAYMENT]));
+    const [row] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        thisMonth: sql<number>`(count(*) filter (where ${bookings.createdAt} >= ${monthStart.toISOString()}::timestamptz))::int`,
+        completed: sql<number>`(count(*) filter (where ${bookings.status} = 'completed'))::int`,
+        pending: sql<number>`(count(*) filter (where ${bookings.status} = 'pending'))::int`,
+      })
+      .from(bookings)
+      .where(scope);
+    let spent = 0;
+    if ('customerId' in who) {
+      // What left the customer's pocket: minus the customer account's movements on their bookings.
+      const [s] = await this.db
+        .select({ sum: sql<string | null>`sum(${ledgerEntries.amount})` })
+        .from(ledgerEntries)
+        .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+        .where(and(eq(bookings.userId, who.customerId), eq(ledgerEntries.account, 'customer')));
+      spent = -Number(s?.sum ?? 0);
+    }
+    return {
+      total: Number(row?.total ?? 0),
+      thisMonth: Number(row?.thisMonth ?? 0),
+      completed: Number(row?.completed ?? 0),
+      pending: Number(row?.pending ?? 0),
+      totalSpent: Math.max(0, spent),
+    };
+  }
+
+}

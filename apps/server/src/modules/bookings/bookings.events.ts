@@ -1,0 +1,9 @@
+/** Events the bookings module emits (platform/events.ts). */
+import type { Db } from '../../db/client';
+
+declare module '../../platform/events' {
+  interface DomainEvents {
+    /** An admin completed a booking; emitted inside its transaction (`tx`): listeners write with it. */
+    'booking.completed': { tx: Db; bookingId: string; completedAt: Date };
+  }
+}

@@ -1,0 +1,319 @@
+/**
+ * Placing a booking (SPEC.md §2 wizard, the /booking page; PRODUCT.md §1): the plan (window, price,
+ * who may take it), the Idempotency-Key protocol (idempotency.ts), and the one statement that
+ * inserts it with its price lines, payment row, unpaid-expiry job, stored answer, outbox row and
+ * realtime event.
+ */
+import {
+  can,
+  hourlyQuote,
+  isWithinAvailability,
+  NO_PROFESSIONAL_MESSAGE,
+  pickProfessional,
+  publicFirstName,
+  validateBookingWindow,
+  validateProPageBooking,
+  type BookingDto,
+  type BookingWindow,
+  type CreateBookingRequest,
+  type CreateHourlyBookingRequest,
+  type Quote,
+  type SessionUser,
+} from '@khedma/shared';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client';
+import type { BookingAddon } from '../../db/schema/index';
+import { AppError, badRequest, forbidden } from '../../http/errors';
+import type { Clock } from '../../platform/clock';
+import { jobOf } from '../../platform/jobs';
+import type { Recipient } from '../auth';
+import type { CatalogReference } from '../catalog';
+import { EXPIRE_UNPAID_JOB, UNPAID_BOOKING_TTL_MINUTES } from '../payments';
+import { overlaps } from './assignment.service';
+import { toBookingDto } from './booking-dto';
+import { isSlotConflict, slotTaken, windowError } from './booking-errors';
+import type { BookingNotifier } from './booking-notifier';
+import type { BookingsRepository, BookingView, NewBookingRow, NewBookingWrite } from './booking.repository';
+import { requestHash, type IdempotencyStore } from './idempotency';
+import type { PoolFilter, PoolMember, ProfessionalPoolRepository } from './pool.repository';
+import type { QuoteService } from './quote.service';
+
+const MINUTE = 60_000;
+
+export interface CreationDeps {
+  db: Db;
+  repo: BookingsRepository;
+  pool: ProfessionalPoolRepository;
+  quotes: QuoteService;
+  reference: CatalogReference;
+  idempotency: IdempotencyStore;
+  notifier: BookingNotifier;
+  clock: Clock;
+  /** Stored on the new payment row (payments.provider). */
+  providerName: string;
+}
+
+/** An answer of a create route (replayed answers keep their first status). */
+export interface CreateAnswer {
+  status: number;
+  body: unknown;
+  replayed: boolean;
+}
+
+/** Everything a new booking needs; both create routes build one and share `place`. */
+interface BookingPlan {
+  customerId: string;
+  filter: PoolFilter;
+  /** A professional chosen by the customer: no other may be assigned. */
+  strict: boolean;
+  window: BookingWindow;
+  quote: Quote;
+  addOns: BookingAddon[];
+  row: {
+    kind: 'service' | 'hourly';
+    serviceTypeId: string | null;
+    title: string;
+    description: string;
+    location: string;
+    cityId: string;
+    boroughId: string | null;
+    contactPhone: string | null;
+    specialRequests: string | null;
+    fixedPrice: boolean;
+  };
+  /** Message when nobody matching works at that time. */
+  unavailableMessage: string;
+  /** Names shown in the answer (known already, so the new booking is not read back). */
+  names: { city: LocalizedName; service: LocalizedName | null };
+  /** The customer, for the creation email. */
+  customer: Recipient;
+}
+
+interface LocalizedName {
+  name: string;
+  nameFr: string;
+  nameAr: string;
+}
+
+/** The answer to store with a new booking for the request's Idempotency-Key (none without a key). */
+type Answer = (dto: BookingDto) => NewBookingWrite['answer'];
+
+export class CreationService {
+  constructor(private readonly d: CreationDeps) {}
+
+  private get clock() {
+    return this.d.clock;
+  }
+
+
+  /** POST /api/bookings: a wizard booking. */
+  async create(user: SessionUser, input: CreateBookingRequest, key?: string): Promise<CreateAnswer> {
+    if (!can(user, 'booking:create')) throw forbidden();
+    return this.idempotent(user, key, 'POST /api/bookings', input, async () => {
+      const now = this.clock.now();
+      const checked = validateBookingWindow(input, { now });
+      if (!checked.ok) throw windowError(checked);
+      const { service, city, boroughId, addOns, quote } = await this.d.quotes.priceWizard(input);
+      return {
+        customerId: user.id,
+        filter: { serviceTypeId: service.id, cityId: city.id, boroughId, professionalId: input.professionalId },
+        strict: input.professionalId !== undefined,
+        window: checked.value,
+        quote,
+        addOns,
+        row: {
+          kind: 'service',
+          serviceTypeId: service.id,
+          title: service.name,
+          description: input.description ?? `${service.name} service booking`,
+          location: input.location ?? city.name,
+          cityId: city.id,
+          boroughId,
+          contactPhone: null,
+          specialRequests: null,
+          fixedPrice: true,
+        },
+        unavailableMessage: input.professionalId
+          ? 'This professional is not available at this time. Please choose another time.'
+          : NO_PROFESSIONAL_MESSAGE,
+        names: { city, service },
+        customer: recipientOf(user),
+      };
+    });
+  }
+
+  /** POST /api/bookings/hourly: from a professional's page (hourly rate x hours + fee). */
+  async createHourly(user: SessionUser, input: CreateHourlyBookingRequest, key?: string): Promise<CreateAnswer> {
+    if (!can(user, 'booking:create')) throw forbidden();
+    return this.idempotent(user, key, 'POST /api/bookings/hourly', input, async () => {
+      const now = this.clock.now();
+      const checked = validateProPageBooking(input, { now });
+      if (!checked.ok) throw windowError(checked);
+      const pro = await this.d.quotes.professional(input.professionalId);
+      const city = await this.d.reference.city({ id: pro.cityId });
+      if (!city) throw badRequest('City not found', { professionalId: 'Professional not found' });
+      const title = `${input.durationHours} ${input.durationHours === 1 ? 'hour' : 'hours'} with ${pro.firstName}`;
+      return {
+        customerId: user.id,
+        filter: { professionalId: pro.professionalId },
+        strict: true,
+        window: checked.value,
+        quote: hourlyQuote({ hourlyRate: pro.hourlyRate, hours: input.durationHours }),
+        addOns: [],
+        row: {
+          kind: 'hourly',
+          serviceTypeId: null,
+          title,
+          description: input.description ?? `Booking with ${pro.firstName}`,
+          location: input.location,
+          cityId: pro.cityId,
+          boroughId: null,
+          contactPhone: input.contactPhone,
+          specialRequests: input.specialRequests ?? null,
+          fixedPrice: false,
+        },
+        unavailableMessage: 'This professional is not available at this time. Please choose another time.',
+        names: { city, service: null },
+        customer: recipientOf(user),
+      };
+    });
+  }
+
+  /**
+   * The Idempotency-Key protocol around a create (idempotency.ts). The plan (validation, prices from
+   * the cached catalogue) is made first, so that the key is claimed by the statement that reads the
+   * assignment pool: one round trip for both, committed before the booking is written. A request
+   * refused by its plan, or whose key was there already, takes the store's own path, so its answer
+   * under the key is what it always was (a stored answer first, then the refusal, stored).
+   */
+  private async idempotent(user: SessionUser, key: string | undefined, route: string, body: unknown, plan: () => Promise<BookingPlan>): Promise<CreateAnswer> {
+    if (!key) return { status: 201, body: await this.place(await plan(), () => undefined), replayed: false };
+    const store = this.d.idempotency;
+    const hash = requestHash(route, body);
+    let planned: BookingPlan | undefined;
+    let refusal: unknown;
+    try {
+      planned = await plan();
+    } catch (err) {
+      refusal = err;
+    }
+    let first: PoolMember[] | undefined;
+    if (planned) {
+      const { start, end } = planned.window;
+      const read = await this.d.pool.claimAndPool({ userId: user.id, key, hash }, planned.filter, { from: start, to: end }, this.clock.now());
+      if (read.claimed) first = read.pool;
+    }
+    if (!first) {
+      const stored = planned ? await store.existing(user.id, key, hash) : await store.begin(user.id, key, hash);
+      if (stored) return { ...stored, replayed: true };
+    }
+    try {
+      if (!planned) throw refusal;
+      const dto = await this.place(planned, (answer) => ({ userId: user.id, key, answer: { status: 201, body: answer } }), first);
+      return { status: 201, body: dto, replayed: false };
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) {
+        const error = { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) };
+        await store.complete(this.d.db, user.id, key, { status: err.status, body: { error } }).catch(() => {});
+      } else {
+        await store.abandon(user.id, key).catch(() => {});
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * The one insertion path: re-run the assignment, then ONE statement inserts the booking (pending,
+   * payment pending), its price lines and add-ons, the payment row, the job that releases the slot
+   * if it is never paid, the answer for the Idempotency-Key and the creation email's outbox row, and
+   * sends the realtime event at its commit (BookingsRepository.insert). The exclusion constraint
+   * refuses an overlap that a concurrent request committed first (23P01): the assignment is retried
+   * once with the next candidate, then 409. The pool is read outside any transaction on purpose: the
+   * constraint, not a lock, settles races, and the answer is built before the insert so that the
+   * insert stores it.
+   */
+  private async place(plan: BookingPlan, answer: Answer, firstPool?: PoolMember[]): Promise<BookingDto> {
+    const { repo, notifier } = this.d;
+    const { start, end, durationMinutes } = plan.window;
+    const excluded = new Set<string>();
+    for (let attempt = 0; ; attempt++) {
+      let chosen: PoolMember | null = null;
+      try {
+        const now = this.clock.now();
+        // The first read may have come with the Idempotency-Key's claim (idempotent).
+        const read = attempt === 0 && firstPool ? firstPool : await this.d.pool.pool(plan.filter, { from: start, to: end }, now);
+        const pool = read.filter((p) => p.userId !== plan.customerId && !excluded.has(p.professionalId));
+        const working = pool.filter((p) => isWithinAvailability(p.availability, start, end));
+        chosen = pickProfessional(working.filter((p) => !overlaps(p.busy, start, end)));
+        if (!chosen) {
+          if (working.length > 0 || attempt > 0) throw slotTaken();
+          throw new AppError('NO_PROFESSIONAL_AVAILABLE', plan.unavailableMessage);
+        }
+        const pro: PoolMember = chosen;
+        const q = plan.quote;
+        const booking: NewBookingRow = {
+          id: randomUUID(),
+          userId: plan.customerId,
+          professionalId: pro.professionalId,
+          ...plan.row,
+          status: 'pending',
+          paymentStatus: 'pending',
+          scheduledStart: start,
+          scheduledEnd: end,
+          durationMinutes,
+          servicePrice: q.servicePrice,
+          addonsTotal: q.addOnsTotal,
+          serviceFee: q.serviceFee,
+          totalAmount: q.total,
+          addonServices: plan.addOns.map((a) => ({ id: a.id, name: a.name, price: a.price })),
+        };
+        // Stamped with the database's clock of the pool read, as the transaction used to stamp it.
+        const row = repo.record(booking, pro.readAt);
+        const { city, service } = plan.names;
+        const view: BookingView = {
+          ...row,
+          proUserId: pro.userId,
+          proFirstName: pro.firstName,
+          proRating: pro.rating,
+          proReviews: pro.reviewCount,
+          cityName: city.name,
+          cityNameFr: city.nameFr,
+          cityNameAr: city.nameAr,
+          serviceName: service?.name ?? null,
+          serviceNameFr: service?.nameFr ?? null,
+          serviceNameAr: service?.nameAr ?? null,
+          customerName: null,
+        };
+        const lines = q.lines.map((l) => ({ kind: l.kind, label: l.label, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount }));
+        const dto = toBookingDto(view, lines.map((l) => ({ ...l, bookingId: row.id })), 'customer', now);
+        // The creation email is rendered now so that its outbox row is written with the booking.
+        const email = notifier.createdEmail(view, plan.customer);
+        await repo.insert({
+          booking,
+          at: pro.readAt,
+          lines,
+          // The method is the customer's choice at payment time; card until then.
+          payment: { method: 'card', provider: this.d.providerName, amount: q.total },
+          // Releases the slot if the booking is never paid.
+          job: jobOf(EXPIRE_UNPAID_JOB, { bookingId: row.id }, { dedupeKey: row.id, runAt: new Date(now.getTime() + UNPAID_BOOKING_TTL_MINUTES * MINUTE) }),
+          answer: answer(dto),
+          notify: notifier.createdNotification(view),
+          outbox: email?.outbox,
+        });
+        if (email) await notifier.deliver(view, email);
+        else await notifier.created(view, [{ to: 'customer', kind: 'created' }], [plan.customer]);
+        return dto;
+      } catch (err) {
+        if (!isSlotConflict(err)) throw err;
+        const lost = chosen as PoolMember | null;
+        if (plan.strict || attempt > 0 || !lost) throw slotTaken();
+        excluded.add(lost.professionalId);
+      }
+    }
+  }
+}
+
+/** The signed-in customer as an email recipient (greeted by first name). */
+function recipientOf(user: SessionUser): Recipient {
+  return { userId: user.id, email: user.email, name: publicFirstName(user.name ?? ''), locale: user.locale };
+}

@@ -1,0 +1,5 @@
+/**
+ * What other modules may use of bookings: the professional pool (who works when, and what keeps them
+ * busy), which the professionals' availability reads too.
+ */
+export { ProfessionalPoolRepository, type PoolFilter, type PoolMember } from './pool.repository';

@@ -1,0 +1,282 @@
+/**
+ * What happens to a booking after it is placed (SPEC.md §4 booking status; PRODUCT.md §1-2): paid,
+ * accepted, declined, cancelled (with the cancellation fee), refunded, rescheduled, completed. Each
+ * transition is checked by the shared state machine (checkTransition) under the booking's row lock,
+ * then announced (booking-notifier.ts) once committed. Money moves through the payments module's
+ * ledger in the same transaction; the escrow release after completion is scheduled by payments,
+ * told through the `booking.completed` event.
+ */
+import {
+  can,
+  cancellationOutcome,
+  checkTransition,
+  CURRENCY,
+  isWithinAvailability,
+  paymentStatusAfterRefund,
+  refundEntries,
+  RESCHEDULE_MIN_LEAD_MINUTES,
+  reschedulePolicy,
+  validateBookingWindow,
+  type BookingDto,
+  type CancellationPreviewResponse,
+  type PayBookingRequest,
+  type PayBookingResponse,
+  type Permission,
+  type RescheduleBookingRequest,
+  type SessionUser,
+} from '@khedma/shared';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import type { Clock } from '../../platform/clock';
+import type { EventBus } from '../../platform/events';
+import { PAYMENT_FAILED_MESSAGES, type LedgerRepository, type PaymentsRepository, type PaymentsService } from '../payments';
+import { overlaps } from './assignment.service';
+import { toBookingDto } from './booking-dto';
+import { BOOKING_NOT_FOUND, isSlotConflict, slotTaken, transitionError, windowError } from './booking-errors';
+import type { BookingNotifier, EmailToSend } from './booking-notifier';
+import type { BookingReads } from './booking-reads.service';
+import { PRO_VISIBLE_PAYMENT, type BookingRecord, type BookingsRepository } from './booking.repository';
+import type { ProfessionalPoolRepository } from './pool.repository';
+
+export interface LifecycleDeps {
+  db: Db;
+  repo: BookingsRepository;
+  pool: ProfessionalPoolRepository;
+  reads: BookingReads;
+  ledger: LedgerRepository;
+  payments: PaymentsRepository;
+  pay: PaymentsService;
+  notifier: BookingNotifier;
+  events: EventBus;
+  clock: Clock;
+}
+
+const CANCEL_REFUSALS: Record<string, string> = {
+  FINAL_STATUS: 'This booking is already completed or cancelled.',
+  ALREADY_STARTED: 'This booking has already started and can no longer be cancelled.',
+  PROFESSIONAL_TOO_LATE: 'Professionals cannot cancel within 2 hours of the start.',
+};
+
+export class LifecycleService {
+  constructor(private readonly d: LifecycleDeps) {}
+
+  private require(user: SessionUser, permission: Permission) {
+    if (!can(user, permission)) throw forbidden();
+  }
+
+  /**
+   * The customer pays (payments module: claim, charge, record), then both parties are told: paid
+   * (the request reaches the professional), failed (cancelled) or refunded (cancelled meanwhile).
+   */
+  async pay(user: SessionUser, id: string, input: PayBookingRequest): Promise<PayBookingResponse> {
+    const result = await this.d.pay.pay(user, id, input);
+    const after = (await this.d.repo.view(id))!;
+    if (result.outcome === 'failed') {
+      await this.d.notifier.announce(after, 'payment_failed', [{ to: 'customer', kind: 'payment_failed' }]);
+      throw new AppError('PAYMENT_FAILED', PAYMENT_FAILED_MESSAGES[input.method]);
+    }
+    if (result.outcome === 'refunded') {
+      await this.d.notifier.announce(after, 'refund');
+      throw new AppError('INVALID_TRANSITION', 'This booking was cancelled before the payment completed; the payment has been refunded.');
+    }
+    await this.d.notifier.announce(after, 'paid', [
+      { to: 'customer', kind: 'paid' },
+      { to: 'professional', kind: 'new_request' },
+    ]);
+    return { booking: await this.d.reads.dto(user, id), payment: result.payment };
+  }
+
+  /** The booking locked for `user` as assigned professional (others: 404). */
+  private async lockForProfessional(repo: BookingsRepository, user: SessionUser, id: string): Promise<BookingRecord> {
+    const professionalId = await repo.professionalIdOfUser(user.id);
+    const b = await repo.lock(id);
+    if (!b || !professionalId || b.professionalId !== professionalId || !(PRO_VISIBLE_PAYMENT as readonly string[]).includes(b.paymentStatus)) {
+      throw notFound(BOOKING_NOT_FOUND);
+    }
+    return b;
+  }
+
+  /** The assigned professional accepts a paid request: "Booking confirmed!". */
+  async accept(user: SessionUser, id: string): Promise<BookingDto> {
+    this.require(user, 'booking:accept:own');
+    await this.d.db.transaction(async (tx) => {
+      const repo = this.d.repo.with(tx);
+      const b = await this.lockForProfessional(repo, user, id);
+      const t = checkTransition(b.status, 'confirmed', { role: 'professional', isAssigned: true });
+      if (!t.ok) throw transitionError(t.code, b.status, 'confirmed');
+      if (b.paymentStatus !== 'paid') throw new AppError('INVALID_TRANSITION', 'This booking is not paid.');
+      await repo.update(id, { status: 'confirmed' });
+    });
+    return this.afterChange(user, id, 'accept', [{ to: 'customer', kind: 'confirmed' }]);
+  }
+
+  /** The assigned professional declines a request: cancelled, the customer refunded in full. */
+  async decline(user: SessionUser, id: string, reason?: string): Promise<BookingDto> {
+    this.require(user, 'booking:decline:own');
+    return this.cancelAs(user, id, { mode: 'decline', reason });
+  }
+
+  /** What cancelling now would cost the caller (customer) or whether it is allowed (professional). */
+  async cancellationPreview(user: SessionUser, id: string): Promise<CancellationPreviewResponse> {
+    const view = await this.d.repo.view(id);
+    const viewer = view && this.d.reads.viewerOf(user, view);
+    if (!view || !viewer) throw notFound(BOOKING_NOT_FOUND);
+    if (viewer === 'admin') throw forbidden('Admins refund bookings from the admin bookings page.');
+    const escrow = await this.d.ledger.escrowOf(id);
+    const outcome = cancellationOutcome({
+      actor: viewer,
+      status: view.status,
+      now: this.d.clock.now(),
+      scheduledStart: view.scheduledStart,
+      bookedAt: view.createdAt,
+      serviceValue: view.servicePrice + view.addonsTotal,
+      amountPaid: escrow.state === 'held' ? escrow.held : 0,
+    });
+    const t = checkTransition(view.status, 'cancelled', viewer === 'customer' ? { role: 'customer', isOwner: true } : { role: 'professional', isAssigned: true });
+    const allowed = outcome.allowed && t.ok;
+    return { allowed, fee: allowed ? outcome.fee : 0, refund: allowed ? outcome.refund : 0, feeRate: outcome.feeRate, reason: outcome.reason, actor: viewer, currency: CURRENCY };
+  }
+
+  /** POST /cancel: the customer (fee of PRODUCT.md §2) or the assigned professional (not within 2 h). */
+  async cancel(user: SessionUser, id: string, reason?: string): Promise<BookingDto> {
+    return this.cancelAs(user, id, { mode: 'cancel', reason });
+  }
+
+  /** Admin refund (Admin issue): cancelled, refunded in full. A reason is required by the route. */
+  async refund(user: SessionUser, id: string, reason: string): Promise<BookingDto> {
+    this.require(user, 'booking:refund');
+    return this.cancelAs(user, id, { mode: 'refund', reason });
+  }
+
+  private async cancelAs(user: SessionUser, id: string, opts: { mode: 'cancel' | 'decline' | 'refund'; reason?: string }): Promise<BookingDto> {
+    const now = this.d.clock.now();
+    const done = await this.d.db.transaction(async (tx) => {
+      const repo = this.d.repo.with(tx);
+      const ledger = this.d.ledger.with(tx);
+      let b: BookingRecord | undefined;
+      let actor: 'customer' | 'professional' | 'admin';
+      if (opts.mode === 'decline') {
+        b = await this.lockForProfessional(repo, user, id);
+        actor = 'professional';
+        if (b.status !== 'pending') throw transitionError('INVALID_TRANSITION', b.status, 'cancelled');
+      } else if (opts.mode === 'refund') {
+        b = await repo.lock(id);
+        if (!b) throw notFound(BOOKING_NOT_FOUND);
+        actor = 'admin';
+      } else {
+        b = await repo.lock(id);
+        if (!b) throw notFound(BOOKING_NOT_FOUND);
+        if (b.userId === user.id) {
+          actor = 'customer';
+          this.require(user, 'booking:cancel:own');
+        } else {
+          b = await this.lockForProfessional(repo, user, id);
+          actor = 'professional';
+        }
+      }
+      const t = checkTransition(b.status, 'cancelled', actor === 'customer' ? { role: 'customer', isOwner: true } : actor === 'professional' ? { role: 'professional', isAssigned: true } : { role: 'admin' });
+      if (!t.ok) throw transitionError(t.code, b.status, 'cancelled');
+      const escrow = await ledger.escrowOf(id);
+      const held = escrow.state === 'held' ? escrow.held : 0;
+      const outcome = cancellationOutcome({
+        actor,
+        status: b.status,
+        now,
+        scheduledStart: b.scheduledStart,
+        bookedAt: b.createdAt,
+        serviceValue: b.servicePrice + b.addonsTotal,
+        amountPaid: held,
+      });
+      if (!outcome.allowed) throw new AppError('CANCELLATION_NOT_ALLOWED', CANCEL_REFUSALS[outcome.reason] ?? 'This booking cannot be cancelled now.');
+      let paymentStatus = b.paymentStatus;
+      if (held > 0) {
+        await ledger.post(refundEntries(id, b.professionalId, { held, fee: outcome.fee }));
+        paymentStatus = paymentStatusAfterRefund(held, outcome.refund);
+        if (outcome.refund === held) await this.d.payments.with(tx).markRefunded(id);
+      }
+      await repo.update(id, {
+        status: 'cancelled',
+        paymentStatus,
+        cancellationFee: held > 0 ? outcome.fee : 0,
+        cancelledBy: user.id,
+        cancellationReason: opts.reason ?? t.transition.action,
+      });
+      return { action: t.transition.action, actor, outcome, held };
+    });
+    const money = done.held > 0 ? { fee: done.outcome.fee, refund: done.outcome.refund } : {};
+    const emails: EmailToSend[] =
+      done.actor === 'customer'
+        ? [
+            { to: 'customer', kind: 'cancelled_by_you', ...money },
+            { to: 'professional', kind: 'customer_cancelled', ...money },
+          ]
+        : done.actor === 'professional'
+          ? [{ to: 'customer', kind: done.action === 'decline' ? 'declined' : 'professional_cancelled', ...money }]
+          : [{ to: 'customer', kind: 'professional_cancelled', ...money }];
+    return this.afterChange(user, id, done.action, emails);
+  }
+
+  /** The customer moves the booking to another free slot of the same professional, 24 h or more ahead. */
+  async reschedule(user: SessionUser, id: string, input: RescheduleBookingRequest): Promise<BookingDto> {
+    this.require(user, 'booking:cancel:own');
+    const now = this.d.clock.now();
+    try {
+      await this.d.db.transaction(async (tx) => {
+        const repo = this.d.repo.with(tx);
+        const b = await repo.lock(id);
+        if (!b || b.userId !== user.id) throw notFound(BOOKING_NOT_FOUND);
+        if (b.status !== 'pending') {
+          const t = checkTransition(b.status, 'pending', { role: 'customer', isOwner: true });
+          if (!t.ok) throw transitionError(t.code, b.status, 'pending');
+        }
+        const policy = reschedulePolicy({ status: b.status, now, scheduledStart: b.scheduledStart, bookedAt: b.createdAt });
+        if (!policy.allowed) {
+          throw new AppError('RESCHEDULE_NOT_ALLOWED', 'Bookings can be moved up to 24 hours before the start.');
+        }
+        const checked = validateBookingWindow(input, { now, minLeadMinutes: RESCHEDULE_MIN_LEAD_MINUTES });
+        if (!checked.ok) throw windowError(checked);
+        const w = checked.value;
+        if (b.kind === 'hourly' && w.durationMinutes !== b.durationMinutes) {
+          // The price of an hourly booking is its duration: moving keeps it.
+          throw badRequest('Please keep the booked duration', { endTime: 'Please keep the booked duration' });
+        }
+        const [pro] = await this.d.pool.with(tx).pool({ professionalId: b.professionalId }, { from: w.start, to: w.end }, now);
+        if (!pro || !isWithinAvailability(pro.availability, w.start, w.end)) {
+          throw new AppError('NO_PROFESSIONAL_AVAILABLE', 'This professional is not available at this time. Please choose another time.');
+        }
+        if (overlaps(pro.busy, w.start, w.end, id)) throw slotTaken();
+        await repo.update(id, { scheduledStart: w.start, scheduledEnd: w.end, durationMinutes: w.durationMinutes, status: 'pending' });
+      });
+    } catch (err) {
+      if (isSlotConflict(err)) throw slotTaken();
+      throw err;
+    }
+    return this.afterChange(user, id, 'reschedule', [{ to: 'professional', kind: 'rescheduled' }]);
+  }
+
+  /** Admin "Complete" (Admin issue): completed now; the escrow is released 48 h later by a job. */
+  async complete(user: SessionUser, id: string): Promise<BookingDto> {
+    this.require(user, 'booking:complete');
+    const now = this.d.clock.now();
+    await this.d.db.transaction(async (tx) => {
+      const repo = this.d.repo.with(tx);
+      const b = await repo.lock(id);
+      if (!b) throw notFound(BOOKING_NOT_FOUND);
+      const t = checkTransition(b.status, 'completed', { role: 'admin' });
+      if (!t.ok) throw transitionError(t.code, b.status, 'completed');
+      await repo.update(id, { status: 'completed', completedAt: now });
+      // Payments schedules the escrow release 48 h later, in this transaction.
+      await this.d.events.emit('booking.completed', { tx, bookingId: id, completedAt: now });
+    });
+    return this.afterChange(user, id, 'complete', []);
+  }
+
+  /** Announces a committed change and answers with the booking as `user` sees it. */
+  private async afterChange(user: SessionUser, id: string, action: Parameters<BookingNotifier['announce']>[1], emails: EmailToSend[]): Promise<BookingDto> {
+    const view = await this.d.repo.view(id);
+    if (!view) throw notFound(BOOKING_NOT_FOUND);
+    await this.d.notifier.announce(view, action, emails);
+    const viewer = this.d.reads.viewerOf(user, view) ?? 'admin';
+    return toBookingDto(view, await this.d.repo.lines([id]), viewer, this.d.clock.now());
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The professional pool: approved, active professionals who could take a booking, with their
+ * ratings, weekly availability and the bookings that keep them busy, in one statement. Assignment
+ * (the wizard's step 3, placing a booking, rescheduling) reads it; so can the professionals'
+ * availability (exported by modules/bookings/index.ts).
+ */
+import { isoToWeekday, type AvailabilitySlot, type IsoWeekday, type WeeklyAvailability } from '@khedma/shared';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { professionalBoroughs, professionals, professionalServices } from '../../db/schema/index';
+import { json, PreparedStatements, PRO_ID, ratingSql, reviewCountSql } from './booking-sql';
+import { claimParams, claimPlaceholderSql } from './idempotency';
+
+/** A professional who could take a booking, with what ranking and the slot check need. */
+export interface PoolMember {
+  professionalId: string;
+  userId: string;
+  firstName: string;
+  cityId: string;
+  hourlyRate: number;
+  /** Average of real reviews, null without any. */
+  rating: number | null;
+  reviewCount: number;
+  /** Ranking figures (pickProfessional): 0 when the filter names the professional, since one is not ranked. */
+  jobsLast30Days: number;
+  jobsDone: number;
+  availability: WeeklyAvailability;
+  /** Pending or confirmed bookings overlapping the window asked for. */
+  busy: Array<{ start: Date; end: Date; bookingId: string }>;
+  /** The database's clock when this was read (`now()` as text): a booking placed from it is stamped so. */
+  readAt: string;
+}
+
+export interface PoolFilter {
+  professionalId?: string;
+  serviceTypeId?: string;
+  cityId?: string;
+  /** Casablanca: only professionals covering this borough. */
+  boroughId?: string | null;
+}
+
+
+/**
+ * The pool query of one filter shape with placeholders for every value (see ProfessionalPoolRepository.pool).
+ * Overlapping bookings are found through the bookings_no_overlap index: its range expression with
+ * a closed window narrows the scan to the window, and the exact half-open test follows.
+ *
+ * With `claim`, the same read also claims a request's Idempotency-Key (`claimPlaceholderSql`): one
+ * statement, committed on its own before the booking is written, so a concurrent retry sees the key
+ * in flight exactly as when the claim was a statement of its own. The professionals are then
+ * left-joined to a single row, so that the answer says whether the key was claimed even when nobody
+ * matches.
+ */
+function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL): PreparedPool {
+  const p = sql.placeholder;
+  const conditions: SQL[] = [eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`];
+  if (filter.professionalId) conditions.push(sql`${professionals.id} = ${p('professionalId')}`);
+  if (filter.cityId) conditions.push(sql`${professionals.cityId} = ${p('cityId')}`);
+  if (filter.serviceTypeId) {
+    conditions.push(sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${PRO_ID} and ps.service_type_id = ${p('serviceTypeId')})`);
+  }
+  if (filter.boroughId) {
+    conditions.push(sql`exists (select 1 from ${professionalBoroughs} pb where pb.professional_id = ${PRO_ID} and pb.borough_id = ${p('boroughId')})`);
+  }
+  const from = sql`${p('from')}::timestamptz`;
+  const ranked = !filter.professionalId;
+  const to = sql`${p('to')}::timestamptz`;
+  // One round trip: ratings, recent jobs, weekly slots and overlapping bookings as JSON columns.
+  const fields = {
+    professionalId: professionals.id,
+    userId: professionals.userId,
+    firstName: professionals.name,
+    cityId: professionals.cityId,
+    hourlyRate: professionals.hourlyRate,
+    rating: ratingSql,
+    reviewCount: reviewCountSql,
+    // Ranking figures: not counted when the professional is chosen (a pool of one is not ranked).
+    jobsLast30Days: ranked
+      ? sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID}
+      and b.status in ('pending', 'confirmed', 'completed')
+      and b.scheduled_start >= ${p('since')}::timestamptz and b.scheduled_start < ${p('now')}::timestamptz)`
+      : sql<number>`0`,
+    jobsDone: ranked ? sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')` : sql<number>`0`,
+    slots: sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
+      from professional_availability a where a.professional_id = ${PRO_ID})`,
+    busy: sql<unknown>`(select coalesce(json_agg(json_build_array(b.id, b.scheduled_start, b.scheduled_end)), '[]'::json)
+      from bookings b where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
+      and tstzrange(b.scheduled_start, b.scheduled_end) && tstzrange(${from}, ${to}, '[]')
+      and b.scheduled_start < ${to} and b.scheduled_end > ${from})`,
+    readAt: sql<string>`now()`,
+  };
+  if (!claim) {
+    return db
+      .select({ ...fields, claimed: sql<number | null>`null` })
+      .from(professionals)
+      .where(and(...conditions))
+      .prepare(name);
+  }
+  const claimed = db.$with('claim', {}).as(claim);
+  // Left-joined, the professional's columns are typed nullable: the row without one is dropped by claimAndPool.
+  return db
+    .with(claimed)
+    .select({ ...fields, claimed: sql<number | null>`(select count(*)::int from ${claimed})` })
+    .from(sql`(values (1)) as once (n)`)
+    .leftJoin(professionals, and(...conditions))
+    .prepare(name) as unknown as PreparedPool;
+}
+
+interface PreparedPool {
+  execute(params: Record<string, unknown>): Promise<Array<PoolRow & { claimed: number | null }>>;
+}
+
+const poolShape = (filter: PoolFilter) => [filter.professionalId, filter.serviceTypeId, filter.cityId, filter.boroughId].map((v) => (v ? 1 : 0)).join('');
+
+function poolParams(filter: PoolFilter, window: { from: Date; to: Date }, now: Date) {
+  const since = new Date(now.getTime() - 30 * 24 * 3600_000);
+  return {
+    professionalId: filter.professionalId,
+    serviceTypeId: filter.serviceTypeId,
+    cityId: filter.cityId,
+    boroughId: filter.boroughId,
+    since: since.toISOString(),
+    now: now.toISOString(),
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
+  };
+}
+
+interface PoolRow {
+  professionalId: string;
+  userId: string;
+  firstName: string;
+  cityId: string;
+  hourlyRate: number;
+  rating: string | number | null;
+  reviewCount: number;
+  jobsLast30Days: number;
+  jobsDone: number;
+  slots: unknown;
+  busy: unknown;
+  readAt: string;
+}
+
+function toPoolMember(r: PoolRow): PoolMember {
+  const availability: WeeklyAvailability = {};
+  for (const [weekday, slot] of json<Array<[number, AvailabilitySlot]>>(r.slots)) {
+    const day = isoToWeekday(weekday as IsoWeekday);
+    availability[day] = [...(availability[day] ?? []), slot];
+  }
+  return {
+    professionalId: r.professionalId,
+    userId: r.userId,
+    firstName: r.firstName,
+    cityId: r.cityId,
+    hourlyRate: r.hourlyRate,
+    rating: r.rating === null ? null : Number(r.rating),
+    reviewCount: Number(r.reviewCount),
+    jobsLast30Days: Number(r.jobsLast30Days),
+    jobsDone: Number(r.jobsDone),
+    availability,
+    busy: json<Array<[string, string, string]>>(r.busy).map(([bookingId, start, end]) => ({ bookingId, start: new Date(start), end: new Date(end) })),
+    readAt: String(r.readAt),
+  };
+}
+
+const poolQueries = new PreparedStatements<PreparedPool>();
+const claimPoolQueries = new PreparedStatements<PreparedPool>();
+
+export class ProfessionalPoolRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The same reads inside a transaction. */
+  with(tx: Db): ProfessionalPoolRepository {
+    return new ProfessionalPoolRepository(tx);
+  }
+
+  /**
+   * Approved, active professionals matching the filter, with their ratings, recent jobs, weekly
+   * availability and their pending/confirmed bookings overlapping [from, to). One round trip
+   * whatever the number of professionals; the caller checks slots and ranks (domain functions).
+   */
+  async pool(filter: PoolFilter, window: { from: Date; to: Date }, now: Date): Promise<PoolMember[]> {
+    const rows = await this.poolQuery(filter).execute(poolParams(filter, window, now));
+    return rows.map(toPoolMember);
+  }
+
+  /**
+   * `pool`, and in the same statement the claim of a request's Idempotency-Key (IdempotencyStore):
+   * `claimed` is false when the key was there already (IdempotencyStore.begin then says why).
+   */
+  async claimAndPool(
+    claim: { userId: string; key: string; hash: string },
+    filter: PoolFilter,
+    window: { from: Date; to: Date },
+    now: Date,
+  ): Promise<{ claimed: boolean; pool: PoolMember[] }> {
+    const shape = poolShape(filter);
+    const db = this.db;
+    const statement = claimPoolQueries.get(db, shape, () => preparePool(db, filter, `bookings_claim_pool_${shape}`, claimPlaceholderSql(db, 'claim')));
+    const rows = await statement.execute({ ...poolParams(filter, window, now), ...claimParams(claim.userId, claim.key, claim.hash, 'claim') });
+    return { claimed: Number(rows[0]?.claimed ?? 0) > 0, pool: rows.filter((r) => r.professionalId !== null).map(toPoolMember) };
+  }
+
+  /**
+   * The pool query for the filter's shape (which of its fields are set), prepared: it runs on every
+   * create and preview, and planning its six subqueries cost more than running them.
+   */
+  private poolQuery(filter: PoolFilter) {
+    const shape = poolShape(filter);
+    const db = this.db;
+    return poolQueries.get(db, shape, () => preparePool(db, filter, `bookings_pool_${shape}`));
+  }
+}

@@ -1,0 +1,7 @@
+/** GET /api/health: liveness and the database check. */
+import { defineModule } from '../../platform/module';
+import { healthRoutes } from './health.routes';
+
+export const healthModule = defineModule('health', async (app, { ctx }) => {
+  await app.register(healthRoutes, { ctx });
+});

@@ -1,0 +1,62 @@
+/**
+ * The money after a booking is paid (PRODUCT.md §1 escrow): the release to the professional 48 h
+ * after completion, and the system's cancellation of a booking left unpaid (which frees the slot).
+ * Both run as durable jobs (payments.jobs.ts) and are idempotent: a job may run twice.
+ */
+import { assertMoney, checkTransition, isReleaseDue, percentOf, PRO_COMMISSION_RATE, releaseAt, releaseEntries } from '@khedma/shared';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../platform/events';
+import type { LedgerRepository } from './ledger.repository';
+import type { PaymentsRepository } from './payments.repository';
+
+const MINUTE = 60_000;
+
+export class EscrowService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: PaymentsRepository,
+    private readonly ledger: LedgerRepository,
+    private readonly events: EventBus,
+  ) {}
+
+  /**
+   * escrow.release: 48 h after completion, the held money goes to the professional's balance and
+   * the service fee to the platform. Idempotent: nothing is written unless the escrow still holds
+   * this booking's money.
+   */
+  async releaseEscrow(bookingId: string, now: Date): Promise<'released' | 'skipped'> {
+    return this.db.transaction(async (tx) => {
+      const ledger = this.ledger.with(tx);
+      const b = await this.repo.with(tx).lockBooking(bookingId);
+      if (!b || b.status !== 'completed' || !b.completedAt) return 'skipped';
+      const escrow = await ledger.escrowOf(bookingId);
+      if (escrow.state !== 'held' || escrow.held <= 0) return 'skipped';
+      if (!isReleaseDue(b.completedAt, now)) throw new Error(`Escrow of ${bookingId} is not due before ${releaseAt(b.completedAt).toISOString()}`);
+      const commission = percentOf(b.servicePrice + b.addonsTotal, PRO_COMMISSION_RATE);
+      const serviceFee = Math.min(b.serviceFee, escrow.held);
+      assertMoney(escrow.held);
+      await ledger.post(releaseEntries(bookingId, b.professionalId, { held: escrow.held, serviceFee, commission: Math.min(commission, escrow.held - serviceFee) }));
+      return 'released';
+    });
+  }
+
+  /** booking.expire_unpaid: a booking still unpaid after 30 min is cancelled, freeing the slot. */
+  async expireUnpaid(bookingId: string): Promise<void> {
+    const expired = await this.db.transaction(async (tx) => {
+      const repo = this.repo.with(tx);
+      const b = await repo.lockBooking(bookingId);
+      if (!b || b.status !== 'pending' || b.paymentStatus !== 'pending') return false;
+      const [payment] = await repo.ofBooking(bookingId);
+      // A payment being processed right now: look again later (the job is retried).
+      if (payment && payment.status === 'pending' && payment.providerRef?.startsWith('claim:') && Date.now() - payment.updatedAt.getTime() < 2 * MINUTE) {
+        throw new Error('payment in progress');
+      }
+      const t = checkTransition(b.status, 'cancelled', { role: 'system' });
+      if (!t.ok) return false;
+      await repo.updateBooking(bookingId, { status: 'cancelled', cancellationReason: 'payment_not_received', cancellationFee: 0 });
+      return true;
+    });
+    // The bookings module tells both parties.
+    if (expired) await this.events.emit('payment.expired', { bookingId });
+  }
+}

@@ -1,0 +1,9 @@
+/** Events the payments module emits (platform/events.ts). */
+declare module '../../platform/events' {
+  interface DomainEvents {
+    /** An unpaid booking was cancelled by the system after UNPAID_BOOKING_TTL_MINUTES (committed). */
+    'payment.expired': { bookingId: string };
+  }
+}
+
+export {};

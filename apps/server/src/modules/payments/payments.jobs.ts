@@ -1,0 +1,14 @@
+/** The payments module's durable jobs (platform/jobs.ts): kinds and payload schemas. */
+import { z } from 'zod';
+import { defineJob } from '../../platform/jobs';
+
+const forBooking = z.object({ bookingId: z.string().min(1) });
+
+/** 48 h after completion, the held money goes to the professional and the fee to the platform. */
+export const ESCROW_RELEASE_JOB = defineJob('escrow.release', forBooking);
+
+/** An unpaid booking holds the professional's slot this long, then the system cancels it. */
+export const UNPAID_BOOKING_TTL_MINUTES = 30;
+
+/** Enqueued with every new booking (by the statement that inserts it), run 30 min later. */
+export const EXPIRE_UNPAID_JOB = defineJob('booking.expire_unpaid', forBooking);

@@ -1,0 +1,157 @@
+/**
+ * Every URL of the web app, in one place (SPEC.md §2 route table, with PRODUCT.md's readings).
+ *
+ * - `routes` are the router patterns (used by each feature's routes.tsx).
+ * - `paths` build concrete URLs; pages and links use these, never string literals, so a renamed route
+ *   is a one-line change and a typo is a type error.
+ */
+
+import { CATEGORIES, type Category } from '@khedma/shared/domain/catalog';
+
+/**
+ * Service categories: the shared domain's one list (domain/catalog imports no zod, so the first load stays small).
+ * /services/{category} shows the catalogue filtered to it; any other value is a service id.
+ */
+export const SERVICE_CATEGORIES = CATEGORIES;
+export type ServiceCategory = Category;
+
+/** The category a /services/{value} segment names (case-insensitive), or null when it is a service id. */
+export function toServiceCategory(value: string | undefined): ServiceCategory | null {
+  const lower = value?.toLowerCase();
+  return SERVICE_CATEGORIES.find((category) => category === lower) ?? null;
+}
+
+export const routes = {
+  home: '/',
+  about: '/about',
+  services: '/services',
+  /** A service id or a category slug (see toServiceCategory). */
+  serviceOrCategory: '/services/:serviceId',
+  contact: '/contact',
+  faq: '/faq',
+  pricing: '/pricing',
+  terms: '/terms',
+  privacy: '/privacy',
+  cookies: '/cookies',
+  /** Opened in a new tab from the onboarding wizard; same content as /terms and /privacy. */
+  termsNew: '/terms-new',
+  privacyNew: '/privacy-new',
+  login: '/login',
+  signup: '/signup',
+  /** Asks for the reset email (never says whether an account exists). */
+  forgotPassword: '/forgot-password',
+  /** The reset email's link lands here with ?token= (or ?error=INVALID_TOKEN). */
+  resetPassword: '/reset-password',
+  becomePro: '/become-pro',
+  registerProfessional: '/register-professional',
+  professionalOnboarding: '/professional-onboarding',
+  /** Redirects to /professional-onboarding. */
+  applyProfessional: '/apply-professional',
+  dashboard: '/dashboard',
+  dashboardBookings: '/dashboard/bookings',
+  profile: '/profile',
+  proProfile: '/pro-profile',
+  pro: '/pro/:id',
+  /** Redirects to /pro/{id} (PRODUCT.md §2). */
+  professional: '/professional/:id',
+  proBookings: '/pro-bookings',
+  bookings: '/bookings',
+  /** Redirects to /book-service (the spec lists /book without describing it). */
+  book: '/book',
+  search: '/search',
+  bookService: '/book-service',
+  /** /booking and /booking/{professionalId}?date=&time=&description= */
+  booking: '/booking/:proId?',
+  chat: '/chat',
+  nativeFeatures: '/native-features',
+  adminReviewProfessionals: '/admin/review-professionals',
+  adminBookings: '/admin/bookings',
+  devMailbox: '/dev/mailbox',
+} as const;
+
+export type RoutePattern = (typeof routes)[keyof typeof routes];
+
+type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue>;
+
+/** Appends the defined, non-empty parameters as a query string (in insertion order). */
+export function withQuery(path: string, params?: QueryParams, hash?: string): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${path}${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`;
+}
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+export interface ServicesQuery {
+  category?: ServiceCategory | string;
+  /** Jump to the search section (/services#search). */
+  toSearch?: boolean;
+}
+
+export interface BookingQuery {
+  /** yyyy-mm-dd */
+  date?: string;
+  /** HH:mm */
+  time?: string;
+  description?: string;
+}
+
+export interface SearchQuery {
+  city?: string;
+  service?: string;
+  minRating?: number;
+  sort?: string;
+  /** Professionals finder parameters (SPEC §2). */
+  category?: string;
+  search?: string;
+}
+
+export const paths = {
+  home: () => routes.home,
+  about: () => routes.about,
+  services: (query: ServicesQuery = {}) =>
+    withQuery(routes.services, { category: query.category }, query.toSearch ? 'search' : undefined),
+  serviceCategory: (category: ServiceCategory) => `/services/${segment(category)}`,
+  service: (serviceId: string) => `/services/${segment(serviceId)}`,
+  contact: () => routes.contact,
+  faq: () => routes.faq,
+  pricing: () => routes.pricing,
+  terms: () => routes.terms,
+  privacy: () => routes.privacy,
+  cookies: () => routes.cookies,
+  termsNew: () => routes.termsNew,
+  privacyNew: () => routes.privacyNew,
+  /** /login, or /login?next=<path> to come back after logging in (see lib/safe-next.ts). */
+  login: (query: { next?: string } = {}) => withQuery(routes.login, { next: query.next }),
+  signup: () => routes.signup,
+  forgotPassword: () => routes.forgotPassword,
+  resetPassword: () => routes.resetPassword,
+  becomePro: () => routes.becomePro,
+  registerProfessional: () => routes.registerProfessional,
+  professionalOnboarding: () => routes.professionalOnboarding,
+  applyProfessional: () => routes.applyProfessional,
+  dashboard: () => routes.dashboard,
+  dashboardBookings: () => routes.dashboardBookings,
+  profile: () => routes.profile,
+  proProfile: () => routes.proProfile,
+  pro: (id: string) => `/pro/${segment(id)}`,
+  professional: (id: string) => `/professional/${segment(id)}`,
+  proBookings: () => routes.proBookings,
+  bookings: (query: { success?: boolean } = {}) =>
+    withQuery(routes.bookings, { success: query.success ? 'true' : undefined }),
+  book: () => routes.book,
+  search: (query: SearchQuery = {}) => withQuery(routes.search, { ...query }),
+  bookService: () => routes.bookService,
+  booking: (proId?: string, query: BookingQuery = {}) =>
+    withQuery(proId ? `/booking/${segment(proId)}` : '/booking', { ...query }),
+  chat: (query: { conversation?: string } = {}) => withQuery(routes.chat, { ...query }),
+  nativeFeatures: () => routes.nativeFeatures,
+  adminReviewProfessionals: () => routes.adminReviewProfessionals,
+  adminBookings: () => routes.adminBookings,
+  devMailbox: () => routes.devMailbox,
+} as const;

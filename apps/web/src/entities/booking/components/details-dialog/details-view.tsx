@@ -1,0 +1,126 @@
+import { CalendarClock, RotateCcw, XCircle } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { paths, withQuery } from '../../../../config/paths';
+import { Button } from '../../../../components/ui/button';
+import { StatusBadge } from '../../../../components/ui/status-badge';
+import { formatDate, formatDuration, formatLocalDate, formatMoney } from '../../../../lib/format';
+import { useLanguage } from '../../../../lib/localized';
+import { toast } from '../../../../lib/toast';
+import { useTranslation } from '../../../../lib/use-translation';
+import { useAcceptBooking, useDeclineBooking, type BookingDto } from '../../api';
+import { bookingDescription, bookingLocation } from '../../booking-text';
+import { Row } from './row';
+
+/** The details (SPEC §2 Dashboard) and what the viewer may do now, as the server says. */
+export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booking: BookingDto; onCancel: () => void; onReschedule: () => void; onDone: () => void }) {
+  const { t } = useTranslation('booking');
+  const { t: tc } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const accept = useAcceptBooking();
+  const decline = useDeclineBooking();
+  const busy = accept.isPending || decline.isPending;
+
+  function bookAgain() {
+    if (!booking.rebook) return;
+    onDone();
+    void navigate(
+      booking.rebook.serviceTypeId
+        ? withQuery(paths.bookService(), { pro: booking.rebook.professionalId, service: booking.rebook.serviceTypeId })
+        : paths.pro(booking.rebook.professionalId),
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge tone={booking.status}>{tc(`status.${booking.status}`)}</StatusBadge>
+        <span className="text-sm text-ink-muted">{t(`paymentStatus.${booking.paymentStatus}`)}</span>
+      </div>
+      <dl className="divide-y divide-sand-100">
+        <Row label={t('summary.reference')}>
+          <span className="font-mono tracking-wider" dir="ltr">
+            {booking.reference}
+          </span>
+        </Row>
+        <Row label={t('summary.description')}>{bookingDescription(booking, language, t)}</Row>
+        <Row label={t('summary.date')}>{formatLocalDate(booking.local.date, language, 'full')}</Row>
+        <Row label={t('summary.time')}>
+          <span dir="ltr">
+            <bdi>{booking.local.startTime}</bdi> – <bdi>{booking.local.endTime}</bdi>
+          </span>{' '}
+          <span className="text-ink-muted">({formatDuration(booking.durationMinutes, language)})</span>
+        </Row>
+        <Row label={t('summary.location')}>{bookingLocation(booking, language)}</Row>
+        <Row label={t('summary.professional')}>{booking.professional.firstName}</Row>
+        {booking.customer ? <Row label={t('summary.customer')}>{booking.customer.name}</Row> : null}
+        {booking.contactPhone ? (
+          <Row label={t('summary.phone')}>
+            <a href={`tel:${booking.contactPhone}`} dir="ltr" className="text-primary-700 underline">
+              {booking.contactPhone}
+            </a>
+          </Row>
+        ) : null}
+        {booking.specialRequests ? <Row label={t('summary.specialRequests')}>{booking.specialRequests}</Row> : null}
+        <Row label={t('summary.amount')}>{formatMoney(booking.amounts.total)}</Row>
+        {booking.amounts.cancellationFee ? <Row label={t('details.feeKept')}>{formatMoney(booking.amounts.cancellationFee)}</Row> : null}
+        <Row label={t('summary.bookedOn')}>{formatDate(booking.createdAt, language, 'long')}</Row>
+      </dl>
+      {booking.canAccept || booking.canDecline || booking.canReschedule || booking.canCancel || booking.rebook ? (
+        <div className="flex flex-col gap-2 border-t border-sand-200 pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
+          {booking.rebook ? (
+            <Button variant="accent" onClick={bookAgain}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              {t('details.bookAgain')}
+            </Button>
+          ) : null}
+          {booking.canReschedule ? (
+            <Button variant="secondary" onClick={onReschedule}>
+              <CalendarClock aria-hidden="true" className="size-4" />
+              {t('details.reschedule')}
+            </Button>
+          ) : null}
+          {booking.canCancel ? (
+            <Button variant="secondary" onClick={onCancel}>
+              <XCircle aria-hidden="true" className="size-4" />
+              {t('details.cancel')}
+            </Button>
+          ) : null}
+          {booking.canDecline ? (
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                decline.mutate(booking.id, {
+                  onSuccess: () => {
+                    toast.success(t('toasts.declined'));
+                    onDone();
+                  },
+                  onError: () => toast.error(t('errors.updateFailed')),
+                })
+              }
+            >
+              {t('pending.decline')}
+            </Button>
+          ) : null}
+          {booking.canAccept ? (
+            <Button
+              disabled={busy}
+              onClick={() =>
+                accept.mutate(booking.id, {
+                  onSuccess: () => {
+                    toast.success(t('toasts.confirmed'));
+                    onDone();
+                  },
+                  onError: () => toast.error(t('errors.updateFailed')),
+                })
+              }
+            >
+              {t('pending.accept')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

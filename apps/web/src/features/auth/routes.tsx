@@ -1,0 +1,9 @@
+import { page, type FeatureRoute } from '../../lib/routing';
+import { routes } from '../../config/paths';
+
+export const pageRoutes: FeatureRoute[] = [
+  { path: routes.login, lazy: page(() => import('./pages/login-page'), 'LoginPage', ['auth']) },
+  { path: routes.signup, lazy: page(() => import('./pages/signup-page'), 'SignupPage', ['auth']) },
+  { path: routes.forgotPassword, lazy: page(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage', ['auth']) },
+  { path: routes.resetPassword, lazy: page(() => import('./pages/reset-password-page'), 'ResetPasswordPage', ['auth']) },
+];

@@ -1,0 +1,9 @@
+import type en from './en.json';
+
+// Registers this feature's catalogue as the i18next namespace 'catalog' (typed keys for useTranslation('catalog')):
+// lib/i18next.ts's FeatureCatalogues is open to each feature, so no central list names it.
+declare module '../../../lib/i18next' {
+  interface FeatureCatalogues {
+    catalog: typeof en;
+  }
+}

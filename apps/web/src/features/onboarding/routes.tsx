@@ -1,0 +1,14 @@
+import { guarded, page, redirectTo, type FeatureRoute } from '../../lib/routing';
+import { paths, routes } from '../../config/paths';
+
+export const pageRoutes: FeatureRoute[] = [
+  { path: routes.becomePro, lazy: page(() => import('./pages/become-pro-page'), 'BecomeProPage') },
+  { path: routes.registerProfessional, lazy: page(() => import('./pages/register-professional-page'), 'RegisterProfessionalPage') },
+  guarded({ signedOutMessage: 'auth.guard.loginRequired' }, [
+    {
+      path: routes.professionalOnboarding,
+      lazy: page(() => import('./pages/professional-onboarding-page'), 'ProfessionalOnboardingPage'),
+    },
+  ]),
+  { path: routes.applyProfessional, loader: redirectTo(() => paths.professionalOnboarding()) },
+];

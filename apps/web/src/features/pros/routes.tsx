@@ -1,0 +1,11 @@
+import { guarded, page, redirectTo, type FeatureRoute } from '../../lib/routing';
+import { paths, routes } from '../../config/paths';
+
+export const pageRoutes: FeatureRoute[] = [
+  guarded({ permission: 'services:manage:own', deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly' }, [
+    { path: routes.proProfile, lazy: page(() => import('./pages/my-pro-profile-page'), 'MyProProfilePage') },
+  ]),
+  { path: routes.pro, lazy: page(() => import('./pages/pro-page'), 'ProPage', ['pros']) },
+  { path: routes.professional, loader: redirectTo(({ params }) => paths.pro(params.id ?? '')) },
+  { path: routes.search, lazy: page(() => import('./pages/search-page'), 'SearchPage') },
+];
