@@ -10,10 +10,12 @@ import { createContext, type AppContext, type ContextOverrides } from './context
 import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendError } from './http/error-handler';
 import { securitySchemes } from './http/openapi';
+import { useJsonBodyParser } from './http/json-body';
+import { registerDraining } from './http/shutdown';
 import { helmetOptions, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { pickCoding } from './http/encoding';
 import { registerWebApp } from './http/static';
-import { createPageRenderer, injectFetch, isPublicPage, pageLanguage, showsBarePage, type PageRenderer } from './http/pages';
+import { createPageRenderer, injectFetch, NOT_FOUND_PAGE, isPublicPage, pageLanguage, showsBarePage, type PageRenderer } from './http/pages';
 import { authModule } from './modules/auth/auth.module';
 import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogModule } from './modules/catalog/catalog.module';
@@ -43,6 +45,8 @@ export interface BuildAppOptions extends ContextOverrides {
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,128}$/;
+/** The web app's development pages (the outbox's /dev/mailbox), whatever the case. */
+const DEV_PAGE = /^\/dev(?:\/|$)/i;
 
 /**
  * The capabilities, in registration order: a module may use the public services (decorations) of
@@ -82,15 +86,19 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Shutting down, our own 503 in the error contract and Connection: close (http/shutdown.ts).
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler(headers),
     clientErrorHandler: clientErrorHandler(headers),
   });
 
+  // JSON bodies: a depth limit before any handler (http/json-body.ts), on every route.
+  useJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerDraining(app);
 
   const ctx = createContext(config, database, app.log, overrides);
   app.decorate('ctx', ctx);
@@ -170,6 +178,13 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
       const canonical = pathname.replace(/\/+$/, '').toLowerCase();
       if (canonical && canonical !== pathname && isPublicPage(canonical)) {
         return reply.redirect(`${canonical}${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`, 301);
+      }
+      // PRODUCT.md §3: outside development the outbox's page (/dev/mailbox) does not exist: the
+      // not-found page with 404, never the app shell (decision 0017).
+      if (!ctx.outbox && DEV_PAGE.test(pathname)) {
+        reply.code(404);
+        if (hasWeb) return sendPage(req, reply, NOT_FOUND_PAGE, pages);
+        return sendError(reply, 404, 'NOT_FOUND', `No route ${req.method} ${pathname}`);
       }
       // Every other path belongs to the single-page app, which draws its own 404 page.
       if (hasWeb) return sendPage(req, reply, pathname, pages);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { startDraining } from './http/shutdown';
 import { ConfigError, configFromEnv, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/index';
@@ -38,8 +39,11 @@ async function shutdown(signal: string) {
   }, 10_000);
   timer.unref();
   try {
+    // Answers close their connections from now on, so that keep-alive clients let go (http/shutdown.ts).
+    startDraining(app);
     await app.close();
     await database.close();
+    app.log.info('database closed');
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'error while shutting down');

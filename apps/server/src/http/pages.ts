@@ -60,6 +60,8 @@ const MAX_CACHED = 500;
  * depend on the path), kept once per language, so made-up paths can neither fill nor churn the cache.
  */
 const NOT_FOUND_PATH = '/404';
+/** A path that is no page of the app: rendering it gives the not-found page (404). */
+export const NOT_FOUND_PAGE = NOT_FOUND_PATH;
 /** Where the "Service Not Found" page is rendered (see missingService): the nil UUID, which no service has. */
 const MISSING_SERVICE_PATH = '/services/00000000-0000-0000-0000-000000000000';
 /** /services/{value}: a category, else a service id (PRODUCT.md §2), whatever the value looks like. */

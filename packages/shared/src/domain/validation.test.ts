@@ -5,6 +5,8 @@ import {
   VALIDATION_MESSAGES,
   isValidEmail,
   isValidName,
+  isValidMoroccanPhone,
+  moroccanPhoneField,
   normalizeMoroccanPhone,
   passwordMessage,
   passwordProblems,
@@ -55,8 +57,42 @@ describe('Moroccan phone (SPEC §5)', () => {
     // The onboarding field: 9 digits after a fixed +212.
     expect(normalizeMoroccanPhone('6 12 34 56 78')).toBe('+212612345678');
   });
-  it.each(['+212812345678', '+21261234567', '+2126123456789', '0612345678', '+33612345678', 'abc', ''])('refuses %j', (p) => {
+  // Issue 22 item 7: the national form, as Moroccans write their numbers, was refused.
+  it.each([
+    ['0612345678', '+212612345678'],
+    ['06 12 34 56 78', '+212612345678'],
+    ['06-12-34-56-78', '+212612345678'],
+    ['06.12.34.56.78', '+212612345678'],
+    ['0712345678', '+212712345678'],
+    ['05 22 00 00 00', '+212522000000'],
+    ['00212 612 345 678', '+212612345678'],
+    ['+212 (0)6 12 34 56 78', '+212612345678'],
+    ['٠٦١٢٣٤٥٦٧٨', '+212612345678'],
+  ])('accepts the way people type it: %j is %s', (typed, e164) => {
+    expect(normalizeMoroccanPhone(typed)).toBe(e164);
+    expect(isValidMoroccanPhone(typed)).toBe(true);
+  });
+  it.each([
+    '+212812345678',
+    '0812345678', // no Moroccan number starts with 8 but toll-free and shared-cost lines
+    '0800123456',
+    '+21261234567',
+    '+2126123456789',
+    '06123456789',
+    '061234567',
+    '+33612345678',
+    '0033612345678',
+    'abc',
+    '',
+    'call 0612345678',
+    '0612345678 ext. 12',
+    '06 12 34 56 7x',
+  ])('refuses %j', (p) => {
     expect(normalizeMoroccanPhone(p)).toBeNull();
+  });
+  it('the shared fields store E.164, so server and web agree', () => {
+    expect(moroccanPhoneField.parse('06 12 34 56 78')).toBe('+212612345678');
+    expect(moroccanPhoneField.safeParse('0812345678').error?.issues[0]?.message).toBe(VALIDATION_MESSAGES.phone);
   });
 });
 

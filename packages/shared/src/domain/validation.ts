@@ -3,7 +3,9 @@
  * The English messages are the exact copy of the specification; the web app translates them.
  */
 import { z } from 'zod';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import { LIMITS, PHONE_COUNTRY_CODE } from './constants';
+import { MOROCCO_PHONE_METADATA } from './phone-metadata';
 
 export const VALIDATION_MESSAGES = {
   email: 'Please enter a valid email address',
@@ -85,15 +87,23 @@ export function isValidEmail(email: string): boolean {
   return e.length <= EMAIL_MAX_LENGTH && EMAIL_RE.test(e) && !e.includes('..');
 }
 
+/** What a typed phone number may hold: digits (any script's), spaces, + ( ) - . and no-break spaces. */
+const PHONE_CHARACTERS = /^[\p{Nd}\s+().-]{1,30}$/u;
+
 /**
- * Moroccan mobile or landline number: +212, then 5, 6 or 7, then 8 digits; spaces are ignored
- * (SPEC §5). Also accepts the 9 digits alone (the onboarding field has +212 fixed in front).
- * Returns the number as +212XXXXXXXXX, or null when it is not one.
+ * Moroccan mobile or landline number (SPEC §5: +212, then 5, 6 or 7, then 8 digits), as people type
+ * it: international (`+212 612 345 678`, `00212612345678`), national (`0612345678`, `06 12 34 56 78`,
+ * `06-12-34-56-78`) or the 9 digits alone (the onboarding field has +212 fixed in front), in Latin or
+ * Arabic-Indic digits. Parsed and checked against Morocco's numbering plan by libphonenumber-js
+ * (the maintained port of Google's libphonenumber). Returns E.164 (+212XXXXXXXXX), or null when it
+ * is not such a number.
  */
 export function normalizeMoroccanPhone(input: string): string | null {
-  const compact = input.replace(/\s+/g, '');
-  const m = /^(?:\+212)?([567]\d{8})$/.exec(compact);
-  return m ? `${PHONE_COUNTRY_CODE}${m[1]}` : null;
+  if (typeof input !== 'string' || !PHONE_CHARACTERS.test(input)) return null;
+  const phone = parsePhoneNumberFromString(input, { defaultCountry: 'MA', extract: false }, MOROCCO_PHONE_METADATA);
+  if (!phone || phone.countryCallingCode !== PHONE_COUNTRY_CODE.slice(1) || !phone.isValid()) return null;
+  // The numbering plan also has toll-free (80x) and shared-cost (89x) numbers: nobody can be reached there.
+  return /^[567]\d{8}$/.test(phone.nationalNumber) ? phone.number : null;
 }
 
 export const isValidMoroccanPhone = (input: string) => normalizeMoroccanPhone(input) !== null;

@@ -105,21 +105,49 @@ export const authUserSchema = z
 export const signInResponseSchema = z
   .object({
     redirect: z.boolean(),
-    /** Session token for bearer clients (the web app uses the httpOnly cookie instead). */
-    token: z.string(),
+    /**
+     * Session token for bearer clients (mobile apps). Never sent to a page in a browser (a request
+     * with Origin or Sec-Fetch-* headers): its session is the httpOnly cookie alone.
+     */
+    token: z.string().optional(),
     url: z.string().nullish(),
     user: authUserSchema,
   })
   .meta({ id: 'SignInResponse' });
 
+/**
+ * A session as the API shows it: an opaque id (what revoking takes), never its token, which is a
+ * credential (a token read by a script works from anywhere as a bearer token).
+ */
+export const sessionInfoSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    expiresAt: z.string(),
+    ipAddress: z.string().nullish(),
+    userAgent: z.string().nullish(),
+  })
+  .meta({ id: 'SessionInfo' });
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
 /** GET /api/auth/get-session: null when signed out. */
 export const getSessionResponseSchema = z
-  .object({
-    session: z.looseObject({ id: z.string(), userId: z.string(), expiresAt: z.string() }),
-    user: authUserSchema,
-  })
+  .object({ session: sessionInfoSchema, user: authUserSchema })
   .nullable()
   .meta({ id: 'SessionResponse' });
+
+/** GET /api/auth/list-sessions: the account's active sessions, the caller's own marked `current`. */
+export const listSessionsResponseSchema = z
+  .array(sessionInfoSchema.extend({ current: z.boolean() }))
+  .meta({ id: 'SessionList' });
+export type ListSessionsResponse = z.infer<typeof listSessionsResponseSchema>;
+
+/** POST /api/auth/revoke-session: signs out one session of the account, named by its id. */
+export const revokeSessionRequestSchema = z
+  .object({ id: singleLineString().min(1).max(100) })
+  .meta({ id: 'RevokeSessionRequest' });
 
 /** POST /api/auth/send-verification-email (resend the confirmation email). */
 export const resendConfirmationRequestSchema = z
@@ -154,6 +182,16 @@ export const resetPasswordRequestSchema = z
     when: bothStrings('newPassword', 'confirmPassword'),
   })
   .meta({ id: 'ResetPasswordRequest' });
+
+/** POST /api/auth/change-password: other sessions end unless revokeOtherSessions is false. */
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z.string().min(1).max(128),
+    newPassword: newPasswordField,
+    /** Defaults to true, as a reset does: a thief signed in elsewhere is out. */
+    revokeOtherSessions: z.boolean().optional(),
+  })
+  .meta({ id: 'ChangePasswordRequest' });
 
 export const statusResponseSchema = z.looseObject({ status: z.boolean() }).meta({ id: 'StatusResponse' });
 export const signOutResponseSchema = z.object({ success: z.boolean() }).meta({ id: 'SignOutResponse' });

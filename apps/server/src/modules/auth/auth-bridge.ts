@@ -4,6 +4,7 @@
  * Errors are rewritten into the product's contract `{"error":{"code","message"}}` with our codes
  * (PRODUCT.md §3), so the web app never sees better-auth's own error shape.
  */
+import type { SessionInfo } from '@khedma/shared';
 import { localeFromAcceptLanguage } from '../../i18n/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
@@ -26,7 +27,28 @@ export const AUTH_MESSAGES = {
 
 // Hop-by-hop and length headers are recomputed by Fastify; the client address header is ours alone.
 const DROP_REQUEST_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'expect', CLIENT_IP_HEADER]);
-const DROP_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection']);
+// `set-auth-token` (better-auth's bearer plugin) repeats the session token in a header any script of
+// the page can read: no answer carries it (bearer clients take the token from the sign-in body).
+const DROP_RESPONSE_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'set-auth-token',
+  'access-control-expose-headers',
+]);
+
+/**
+ * Whether a request comes from a page in a browser: browsers send Origin on every POST and the
+ * Sec-Fetch-* headers on every request, and a script can set neither. A page's session is its
+ * httpOnly cookie alone, so its answers never carry a session token (issue 21: a token read by a
+ * script works from anywhere as a bearer token); other clients (mobile apps) get theirs in the body.
+ */
+export function fromBrowser(req: FastifyRequest): boolean {
+  const h = req.headers;
+  return h.origin !== undefined || h['sec-fetch-site'] !== undefined || h['sec-fetch-mode'] !== undefined;
+}
 
 /** better-auth's error (status and `{code, message}` body) in the product's contract. */
 export function authErrorToAppError(status: number, body: { code?: string; message?: string } | null, retryAfter?: string | null): AppError {
@@ -82,6 +104,40 @@ export interface ForwardOptions {
   body?: unknown;
   /** Request-scoped facts for better-auth's callbacks (language of an SMS ...). */
   context?: AuthRequestContext;
+  /** Rewrites a successful JSON answer before it leaves (drops session tokens). */
+  transform?: (json: unknown) => unknown;
+}
+
+/** A better-auth session row as the API shows it: its opaque id and dates, never its token. */
+export function sessionInfo(raw: unknown): SessionInfo {
+  const s = (raw ?? {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : v instanceof Date ? v.toISOString() : String(v ?? ''));
+  const opt = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    id: str(s.id),
+    userId: str(s.userId),
+    createdAt: str(s.createdAt),
+    updatedAt: str(s.updatedAt),
+    expiresAt: str(s.expiresAt),
+    ipAddress: opt(s.ipAddress),
+    userAgent: opt(s.userAgent),
+  };
+}
+
+/** get-session's answer with the session's token left out (null stays null: signed out). */
+export function publicSession(json: unknown): unknown {
+  if (!json || typeof json !== 'object') return json;
+  const { session, user } = json as { session?: unknown; user?: unknown };
+  return { session: sessionInfo(session), user };
+}
+
+/** An answer's top-level `token` (a new session's) left out for a page in a browser (see fromBrowser). */
+export function withoutTokenForBrowsers(req: FastifyRequest) {
+  return (json: unknown): unknown => {
+    if (!fromBrowser(req) || !json || typeof json !== 'object') return json;
+    const { token: _token, ...rest } = json as Record<string, unknown>;
+    return rest;
+  };
 }
 
 /** Sends the Fastify request to better-auth and relays the answer. */
@@ -125,7 +181,10 @@ export async function forwardToAuth(auth: Auth, publicUrl: string, req: FastifyR
     if (response.status >= 500) req.log.error({ status: response.status, body: text.slice(0, 500) }, 'auth error');
     throw authErrorToAppError(response.status, parsed, response.headers.get('x-retry-after'));
   }
-  const payload = Buffer.from(await response.arrayBuffer());
   reply.status(response.status);
-  return reply.send(payload);
+  if (opts.transform && /^application\/json\b/i.test(response.headers.get('content-type') ?? '')) {
+    const json = JSON.parse(await response.text()) as unknown;
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(opts.transform(json)));
+  }
+  return reply.send(Buffer.from(await response.arrayBuffer()));
 }

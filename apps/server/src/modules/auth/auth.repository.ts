@@ -59,6 +59,16 @@ export class AuthRepository {
     return rows[0] ?? null;
   }
 
+  /** The token of session `id` when it is an active session of `userId` (revoking takes the token). */
+  async findSessionToken(id: string, userId: string): Promise<string | null> {
+    const rows = await this.db
+      .select({ token: sessions.token })
+      .from(sessions)
+      .where(and(eq(sessions.id, id), eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1);
+    return rows[0]?.token ?? null;
+  }
+
   async emailExists(email: string): Promise<boolean> {
     const rows = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     return rows.length > 0;

@@ -1,10 +1,12 @@
 import {
+  changePasswordRequestSchema,
   errorResponseSchema,
   forgotPasswordRequestSchema,
   getSessionResponseSchema,
-  newPasswordField,
+  listSessionsResponseSchema,
   resendConfirmationRequestSchema,
   resetPasswordRequestSchema,
+  revokeSessionRequestSchema,
   sendPhoneCodeRequestSchema,
   sendPhoneCodeResponseSchema,
   signInRequestSchema,
@@ -21,11 +23,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { useJsonBodyParser } from '../../http/json-body';
 import { publicRoute, signedIn } from '../../http/openapi';
 import { trustedOrigins } from '../../http/origins';
 import { RateLimiter } from '../../platform/rate-limit';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, verifiedLandingUrl, type Auth } from './auth';
-import { forwardToAuth } from './auth-bridge';
+import { forwardToAuth, publicSession, sessionInfo, withoutTokenForBrowsers } from './auth-bridge';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { noStoreForSessionAnswers, requireUser, SessionResolver } from './session';
@@ -61,15 +64,7 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
   const forward = forwardToAuth.bind(null, auth, publicUrl);
 
   // better-auth clients send POSTs without a body (sign-out); accept an empty JSON body here.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(Object.assign(new Error('Invalid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
-    }
-  });
+  useJsonBodyParser(app, { allowEmpty: true });
 
   // ---------------------------------------------------------------------------------------------
   // Sign-up (ours)
@@ -105,15 +100,19 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password; sets the session cookie and returns a bearer token',
+        summary: 'Sign in with email and password; sets the session cookie (and returns a bearer token to clients that are not browsers)',
         description:
-          'Errors: 401 INVALID_CREDENTIALS, 403 EMAIL_NOT_CONFIRMED (offer to resend the confirmation), 429 RATE_LIMITED.',
+          'A page in a browser (Origin or Sec-Fetch-* headers) gets no token in the body: its session is the httpOnly cookie. ' +
+          'Errors: 401 INVALID_CREDENTIALS, 403 EMAIL_NOT_CONFIRMED (offer to resend the confirmation), 429 RATE_LIMITED (per address and per account).',
         security: publicRoute,
         body: signInRequestSchema,
         response: { 200: signInResponseSchema, ...errors },
       },
     },
-    (req, reply) => forward(req, reply, { body: req.body }),
+    async (req, reply) => {
+      await service.limitSignInsTo(req.body.email);
+      return forward(req, reply, { body: req.body, transform: withoutTokenForBrowsers(req) });
+    },
   );
 
   app.post(
@@ -134,13 +133,13 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
     {
       schema: {
         tags: ['auth'],
-        summary: 'The current session and account, or null; refreshes a session older than a day',
+        summary: 'The current session (its id, never its token) and account, or null; refreshes a session older than a day',
         security: signedIn,
         querystring: z.object({ disableCookieCache: z.coerce.boolean().optional(), disableRefresh: z.coerce.boolean().optional() }),
         response: { 200: getSessionResponseSchema, ...errors },
       },
     },
-    (req, reply) => forward(req, reply),
+    (req, reply) => forward(req, reply, { transform: publicSession }),
   );
 
   app.post(
@@ -227,17 +226,20 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
     {
       schema: {
         tags: ['auth'],
-        summary: 'Change the password of the signed-in account',
+        summary: 'Change the password of the signed-in account; signs out its other sessions unless revokeOtherSessions is false',
+        description:
+          'Like a reset, a new password ends every other session by default (a thief signed in elsewhere is out). ' +
+          'This session then gets a new cookie; a client that is not a browser gets the new bearer token in the body.',
         security: signedIn,
-        body: z.object({
-          currentPassword: z.string().min(1).max(128),
-          newPassword: newPasswordField,
-          revokeOtherSessions: z.boolean().optional(),
-        }),
-        response: { 200: z.looseObject({ token: z.string().nullable() }), ...errors },
+        body: changePasswordRequestSchema,
+        response: { 200: z.looseObject({ token: z.string().nullish() }), ...errors },
       },
     },
-    (req, reply) => forward(req, reply, { body: req.body }),
+    (req, reply) =>
+      forward(req, reply, {
+        body: { ...req.body, revokeOtherSessions: req.body.revokeOtherSessions ?? true },
+        transform: withoutTokenForBrowsers(req),
+      }),
   );
 
   app.get(
@@ -245,12 +247,37 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sessions of the signed-in account',
+        summary: 'Active sessions of the signed-in account, by id (never their tokens); the caller\'s own is current',
         security: signedIn,
-        response: { 200: z.array(z.looseObject({ id: z.string(), expiresAt: z.string() })), ...errors },
+        response: { 200: listSessionsResponseSchema, ...errors },
       },
     },
-    (req, reply) => forward(req, reply),
+    (req, reply) => {
+      const mine = app.sessions.tokenOf(req)?.token ?? null;
+      return forward(req, reply, {
+        transform: (json) =>
+          (Array.isArray(json) ? json : []).map((raw: { token?: unknown }) => ({ ...sessionInfo(raw), current: mine !== null && raw.token === mine })),
+      });
+    },
+  );
+
+  app.post(
+    p('/revoke-session'),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out one session of the account, by the id list-sessions gives',
+        description: 'Errors: 404 NOT_FOUND when the account has no active session with this id.',
+        security: signedIn,
+        body: revokeSessionRequestSchema,
+        response: { 200: statusResponseSchema, 404: errorResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const token = await service.sessionToken(req.user, req.body.id);
+      return forward(req, reply, { body: { token } });
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
-import { APPLICATION_MESSAGES, type Locale, type SignUpResponse } from '@khedma/shared';
-import { AppError } from '../../http/errors';
+import { APPLICATION_MESSAGES, type Locale, type SessionUser, type SignUpResponse } from '@khedma/shared';
+import { AppError, notFound } from '../../http/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { authRequestContext, verifiedLandingUrl, type Auth, type AuthRequestContext } from './auth';
 import { AUTH_MESSAGES, fromAuthApiError } from './auth-bridge';
@@ -56,6 +56,23 @@ export class AuthService {
       user: { id: user.id, email: user.email, name: user.name, userType: input.userType, emailVerified: false },
       verificationEmailSent: store.verificationEmailSent === true,
     };
+  }
+
+  /** The token behind session `id` of this user, to revoke it (404 when the account has no such active session). */
+  async sessionToken(user: SessionUser, id: string): Promise<string> {
+    const token = await this.repo.findSessionToken(id, user.id);
+    if (!token) throw notFound('This session does not exist or has already ended.');
+    return token;
+  }
+
+  /**
+   * Sign-in attempts per account, from whatever address (better-auth counts them per address): one
+   * account is not tried from many addresses, and the per-address limit can stay generous for the
+   * many people behind one mobile carrier's address.
+   */
+  async limitSignInsTo(email: string) {
+    const { limit, windowSeconds } = APP_RATE_LIMITS.signInPerAccount;
+    await this.limiter.enforce(`signin:account:${email.toLowerCase()}`, limit, windowSeconds);
   }
 
   /** Sign-up attempts per client address, valid or not (counted before the body is checked). */

@@ -1,6 +1,6 @@
 import { VALIDATION_MESSAGES, passwordMessage } from '@khedma/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileAuditLog, profiles, sessions } from '../../db/schema/index';
 import { AUTH_RATE_LIMITS, APP_RATE_LIMITS } from './rate-limits';
@@ -301,6 +301,100 @@ describe('sessions: cookie and bearer', () => {
   });
 });
 
+describe('session tokens never reach a page (issue 21 item 3)', () => {
+  /** The raw token behind a session cookie (its value is token.signature). */
+  const rawToken = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+  const asPage = (cookie: string, o: InjectOptions): InjectOptions =>
+    withCookie(cookie, { ...o, headers: { ...o.headers, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' } });
+
+  it('get-session answers the session by id, without its token, and no set-auth-token header', async () => {
+    const { cookie } = await signIn(t.app, 'customer2@demo.ma');
+    const res = await t.app.inject(asPage(cookie, { method: 'GET', url: '/api/auth/get-session' }));
+    expect(res.statusCode).toBe(200);
+    const { session, user } = res.json();
+    expect(user.email).toBe('customer2@demo.ma');
+    expect(session.id).toEqual(expect.any(String));
+    expect(session).not.toHaveProperty('token');
+    expect(res.body).not.toContain(rawToken(cookie));
+    expect(res.headers['set-auth-token']).toBeUndefined();
+  });
+
+  it('a page signing in gets the cookie only; a client that is not a browser still gets its bearer token', async () => {
+    const page = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: freshIp(),
+      headers: { origin: t.config.publicUrl },
+      payload: { email: 'customer2@demo.ma', password: DEMO_PASSWORD },
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).not.toHaveProperty('token');
+    expect(page.json().user.email).toBe('customer2@demo.ma');
+    expect(page.headers['set-auth-token']).toBeUndefined();
+    const cookie = sessionCookie(page);
+    expect(page.body).not.toContain(rawToken(cookie));
+    expect((await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/me' }))).statusCode).toBe(200);
+
+    const app = await post('/api/auth/sign-in/email', { email: 'customer2@demo.ma', password: DEMO_PASSWORD });
+    expect(app.json().token).toEqual(expect.any(String));
+    expect(app.headers['set-auth-token']).toBeUndefined();
+  });
+
+  it('list-sessions names each session by an opaque id, never a token, and marks the caller', async () => {
+    const { body } = await signUpAndConfirm();
+    const phone = await signIn(t.app, body.email, body.password);
+    const laptop = await signIn(t.app, body.email, body.password);
+    const res = await t.app.inject(asPage(laptop.cookie, { method: 'GET', url: '/api/auth/list-sessions' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as Array<Record<string, unknown>>;
+    // The confirmation link's session, the phone's and the laptop's.
+    expect(list).toHaveLength(3);
+    for (const s of list) {
+      expect(Object.keys(s).sort()).toEqual(['createdAt', 'current', 'expiresAt', 'id', 'ipAddress', 'updatedAt', 'userAgent', 'userId']);
+    }
+    expect(list.filter((s) => s.current)).toHaveLength(1);
+    expect(res.body).not.toContain(phone.token);
+    expect(res.body).not.toContain(laptop.token);
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, phone.userId));
+    for (const row of rows) expect(res.body).not.toContain(row.token);
+    const laptopRow = rows.find((r) => r.token === laptop.token)!;
+    expect(list.find((s) => s.current)!.id).toBe(laptopRow.id);
+  });
+
+  it('revoking a listed session works by its id; another account\'s id or an unknown one is 404', async () => {
+    const { body } = await signUpAndConfirm();
+    const phone = await signIn(t.app, body.email, body.password);
+    const laptop = await signIn(t.app, body.email, body.password);
+    const list = (await t.app.inject(asPage(laptop.cookie, { method: 'GET', url: '/api/auth/list-sessions' }))).json() as Array<{ id: string; current: boolean }>;
+    const [phoneRow] = await t.database.db.select().from(sessions).where(eq(sessions.token, phone.token));
+    expect(list.map((s) => s.id)).toContain(phoneRow!.id);
+
+    const someoneElse = await signIn(t.app, 'customer@demo.ma');
+    const [theirs] = await t.database.db.select().from(sessions).where(eq(sessions.token, someoneElse.token));
+    for (const id of [theirs!.id, 'no-such-session']) {
+      const refused = await t.app.inject(
+        asPage(laptop.cookie, { method: 'POST', url: '/api/auth/revoke-session', headers: { origin: t.config.publicUrl }, payload: { id } }),
+      );
+      expect(refused.statusCode, refused.body).toBe(404);
+      expect(refused.json().error.code).toBe('NOT_FOUND');
+    }
+    expect((await t.app.inject(withBearer(someoneElse.token, { method: 'GET', url: '/api/me' }))).statusCode).toBe(200);
+
+    const revoked = await t.app.inject(
+      asPage(laptop.cookie, { method: 'POST', url: '/api/auth/revoke-session', headers: { origin: t.config.publicUrl }, payload: { id: phoneRow!.id } }),
+    );
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json()).toEqual({ status: true });
+    expect((await t.app.inject(withBearer(phone.token, { method: 'GET', url: '/api/me' }))).statusCode).toBe(401);
+    expect((await t.app.inject(withCookie(laptop.cookie, { method: 'GET', url: '/api/me' }))).statusCode).toBe(200);
+    // A token is not an id: revoking by one finds nothing.
+    const byToken = await t.app.inject(
+      asPage(laptop.cookie, { method: 'POST', url: '/api/auth/revoke-session', headers: { origin: t.config.publicUrl }, payload: { id: laptop.token } }),
+    );
+    expect(byToken.statusCode).toBe(404);
+  });
+});
+
 describe('guards for other modules', () => {
   it('requirePermission: 401 signed out, 403 without the permission, through with it', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/test/admin-only' })).statusCode).toBe(401);
@@ -377,6 +471,38 @@ describe('password reset', () => {
     expect((await outbox(t.app)).length).toBe(before);
   });
 
+  it('change-password signs out the other sessions by default (as a reset does); this one goes on', async () => {
+    const { body } = await signUpAndConfirm();
+    const phone = await signIn(t.app, body.email, body.password);
+    const laptop = await signIn(t.app, body.email, body.password);
+    const res = await t.app.inject(
+      withCookie(laptop.cookie, {
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { origin: t.config.publicUrl },
+        payload: { currentPassword: body.password, newPassword: 'Next!Pass42' },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // The page gets a new cookie, and no token in the body.
+    expect(res.json().token).toBeUndefined();
+    expect((await t.app.inject(withBearer(phone.token, { method: 'GET', url: '/api/me' }))).statusCode).toBe(401);
+    const renewed = sessionCookie(res);
+    expect((await t.app.inject(withCookie(renewed, { method: 'GET', url: '/api/me' }))).statusCode).toBe(200);
+
+    // Asked to keep them, the others stay.
+    const tablet = await signIn(t.app, body.email, 'Next!Pass42');
+    const keep = await t.app.inject(
+      withBearer(tablet.token, {
+        method: 'POST',
+        url: '/api/auth/change-password',
+        payload: { currentPassword: 'Next!Pass42', newPassword: 'Third!Pass42', revokeOtherSessions: false },
+      }),
+    );
+    expect(keep.statusCode, keep.body).toBe(200);
+    expect((await t.app.inject(withCookie(renewed, { method: 'GET', url: '/api/me' }))).statusCode).toBe(200);
+  });
+
   it('change-password also needs a strong new password', async () => {
     const { body } = await signUpAndConfirm();
     const s = await signIn(t.app, body.email, body.password);
@@ -397,11 +523,12 @@ describe('password reset', () => {
 });
 
 describe('rate limits (database counters): 429 with Retry-After at the limit', () => {
-  it('sign-in', async () => {
+  it('sign-in, per address: generous (many people share a carrier address), still 429 at the limit', async () => {
     const ip = freshIp();
     const max = AUTH_RATE_LIMITS['/sign-in/email'].max;
+    // Distinct accounts, so that only the address's count is tested here.
     for (let i = 0; i < max; i++) {
-      const r = await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: 'Wrong!2345' }, ip);
+      const r = await post('/api/auth/sign-in/email', { email: `nobody-${i}@example.ma`, password: 'Wrong!2345' }, ip);
       expect(r.statusCode).toBe(401);
     }
     const limited = await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: DEMO_PASSWORD }, ip);
@@ -410,6 +537,22 @@ describe('rate limits (database counters): 429 with Retry-After at the limit', (
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     // Another address is not affected.
     expect((await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('sign-in, per account: one account tried from many addresses is refused at its own limit', async () => {
+    const { body } = await signUpAndConfirm();
+    const { limit } = APP_RATE_LIMITS.signInPerAccount;
+    for (let i = 0; i < limit; i++) {
+      const r = await post('/api/auth/sign-in/email', { email: body.email, password: 'Wrong!2345' }, freshIp());
+      expect(r.statusCode).toBe(401);
+    }
+    // The right password from yet another address: still refused until the account's window ends.
+    const limited = await post('/api/auth/sign-in/email', { email: body.email.toUpperCase(), password: body.password }, freshIp());
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    // Other accounts, from any of those addresses, are not affected.
+    expect((await post('/api/auth/sign-in/email', { email: 'customer2@demo.ma', password: DEMO_PASSWORD }, freshIp())).statusCode).toBe(200);
   });
 
   it('sign-up', async () => {

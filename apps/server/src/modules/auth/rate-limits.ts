@@ -10,7 +10,10 @@ import { PHONE_CODE_RULES } from '@khedma/shared';
  */
 export const AUTH_RATE_LIMITS = {
   // better-auth paths (its own limiter, database storage)
-  '/sign-in/email': { window: 60, max: 10 },
+  // Per address, generous: a mobile carrier puts many people behind one address. Each account has its
+  // own, tighter count (APP_RATE_LIMITS.signInPerAccount), so guessing one password from many
+  // addresses is slow too.
+  '/sign-in/email': { window: 60, max: 30 },
   '/send-verification-email': { window: 60, max: 5 },
   '/request-password-reset': { window: 60, max: 5 },
   '/reset-password': { window: 60, max: 10 },
@@ -25,6 +28,8 @@ export const AUTH_RATE_LIMITS = {
 
 /** Our own limiter (platform/rate-limit.ts) for the routes better-auth does not serve. */
 export const APP_RATE_LIMITS = {
+  /** Sign-in attempts on one account (by email, right or wrong), whatever the address. */
+  signInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   signUpPerAddress: { limit: 10, windowSeconds: 60 * 60 },
   /** Confirmation and reset emails to one address, whoever asks. */
   emailsPerRecipient: { limit: 5, windowSeconds: 60 * 60 },

@@ -335,7 +335,7 @@ describe('POST /api/bookings/hourly (from a professional page)', () => {
           time: '14:00',
           durationHours: 2,
           location: '12 Rue Jean Jaurès, Maârif',
-          contactPhone: '+212 612 345 678',
+          contactPhone: '06 12 34 56 78', // typed the Moroccan way (issue 22 item 7)
           specialRequests: 'Ring twice',
         },
       }),

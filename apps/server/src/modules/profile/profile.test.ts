@@ -118,10 +118,21 @@ describe('profile', () => {
     expect(me.permissions).not.toContain('admin:access');
   });
 
+  it('takes a phone typed the Moroccan way (0612345678, 06 12 34 56 78) and stores it as +212 (issue 22 item 7)', async () => {
+    const { cookie } = await signIn(t.app, 'customer2@demo.ma');
+    for (const phone of ['0612345678', '06 12 34 56 78', '07-12-34-56-78']) {
+      const res = await t.app.inject(withCookie(cookie, { method: 'PATCH', url: '/api/profile', headers: { origin: t.config.publicUrl }, payload: { phone } }));
+      expect(res.statusCode, `${phone}: ${res.body}`).toBe(200);
+      const stored = phone.startsWith('07') ? '+212712345678' : '+212612345678';
+      expect(res.json().phone).toBe(stored);
+      expect((await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/profile' }))).json().phone).toBe(stored);
+    }
+  });
+
   it('refuses a bad phone, a bad name and a foreign avatar link with the field message', async () => {
     const { token } = await createCustomer(t);
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ phone: '0612345678' }, 'phone', VALIDATION_MESSAGES.phone],
+      [{ phone: '0812345678' }, 'phone', VALIDATION_MESSAGES.phone],
       [{ phone: '+212 8 12 34 56 78' }, 'phone', VALIDATION_MESSAGES.phone],
       [{ full_name: 'R2D2' }, 'full_name', VALIDATION_MESSAGES.name],
       [{ locale: 'de' }, 'locale', VALIDATION_MESSAGES.locale],

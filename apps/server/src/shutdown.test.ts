@@ -1,0 +1,174 @@
+/**
+ * Issue 21 item 4: SIGTERM under keep-alive load. The real server (main.ts) on a fresh PGlite data
+ * directory, under keep-alive load from autocannon; SIGTERM must end it with exit code 0 once the
+ * requests in flight are answered and the database is closed, long before the forced exit (10 s).
+ * Requests that arrive on a kept-alive connection while it closes get the error contract's shape.
+ * A reduced size of the operator's test (a few seconds of load from 10 connections).
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(serverDir, '../../..');
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  logs: () => Array<{ msg?: string; level?: number }>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function startServer(): Promise<Running> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'khedma-shutdown-'));
+  dirs.push(dataDir);
+  const port = await freePort();
+  // On PGlite whatever the suite runs on (test:pg sets DATABASE_URL): the data directory is the point.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'main.ts')], {
+    cwd: root,
+    env: {
+      ...env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: Array<{ msg?: string; level?: number }> = [];
+  let buffer = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    let i;
+    while ((i = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, i);
+      buffer = buffer.slice(i + 1);
+      try {
+        lines.push(JSON.parse(line) as { msg?: string });
+      } catch {
+        lines.push({ msg: line });
+      }
+    }
+  });
+  child.stderr!.on('data', () => undefined);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const started = Date.now();
+  while (!lines.some((l) => l.msg?.startsWith('Khedma is running'))) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${JSON.stringify(lines.slice(-5))}`);
+    if (Date.now() - started > 300_000) throw new Error('the server did not start in 300 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, logs: () => lines, exited };
+}
+
+/**
+ * A client that keeps one connection alive and sends a request as soon as the previous answer
+ * arrives, recording every answer (status, Connection header, body), until the connection closes.
+ */
+function keepAliveClient(url: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const answers: Array<{ status: number; connection: string | undefined; body: string }> = [];
+  let stopped = false;
+  const done = (async () => {
+    while (!stopped) {
+      const answer = await new Promise<{ status: number; connection: string | undefined; body: string } | null>((resolve) => {
+        const req = http.get(`${url}/api/health`, { agent }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+        });
+        req.on('error', () => resolve(null));
+      });
+      if (!answer) break;
+      answers.push(answer);
+    }
+    agent.destroy();
+  })();
+  return {
+    answers,
+    stop: async () => {
+      stopped = true;
+      await done;
+    },
+  };
+}
+
+/**
+ * A client like a browser or a proxy's pool: one request on a keep-alive connection, then it keeps the
+ * connection open and sends nothing more. Resolves with the answer, and tells when the server closed it.
+ */
+function quietClient(url: string) {
+  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+  let answer = '';
+  socket.on('data', (c: Buffer) => (answer += c.toString()));
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+  return { closed, answer: () => answer, destroy: () => socket.destroy() };
+}
+
+describe('SIGTERM under keep-alive load', () => {
+  it('answers what is in flight, closes every connection, closes the database and exits 0 well before the forced exit', async () => {
+    const server = await startServer();
+    const load = autocannon({ url: `${server.url}/api/health`, connections: 10, duration: 20, pipelining: 1 });
+    const watcher = keepAliveClient(server.url);
+    // Let the load settle, then stop the server in the middle of it.
+    await new Promise((r) => setTimeout(r, 2000));
+    // Requests in flight when SIGTERM arrives, on connections their clients then leave open.
+    const quiet = [];
+    for (let i = 0; i < 4; i++) {
+      quiet.push(quietClient(server.url));
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const sentAt = Date.now();
+    server.child.kill('SIGTERM');
+    const { code, signal } = await server.exited;
+    const tookMs = Date.now() - sentAt;
+    load.stop();
+    await watcher.stop();
+    for (const q of quiet) q.destroy();
+
+    const messages = server.logs().map((l) => l.msg ?? '');
+    expect(signal).toBeNull();
+    expect(code, messages.slice(-10).join('\n')).toBe(0);
+    expect(messages).toContain('database closed');
+    expect(messages).not.toContain('forced exit after 10 s');
+    // Generous: well under the 10 s after which the server gives up and exits 1.
+    expect(tookMs).toBeLessThan(8000);
+
+    // The quiet clients' requests were answered (200, or our 503), and the server closed their connections.
+    for (const q of quiet) expect(q.answer()).toMatch(/^HTTP\/1\.1 (200|503) /);
+
+    // Requests kept going until the end; every answer is ours: 200, or 503 in the error contract's shape.
+    expect(watcher.answers.length).toBeGreaterThan(0);
+    for (const a of watcher.answers) {
+      if (a.status === 200) continue;
+      expect(a.status).toBe(503);
+      expect(JSON.parse(a.body)).toEqual({ error: { code: 'UNAVAILABLE', message: expect.any(String) } });
+    }
+  }, 400_000);
+});
