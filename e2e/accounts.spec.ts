@@ -7,7 +7,7 @@ import { skipCookieBanner } from './support/consent';
 import { createCustomer } from './support/users';
 
 /**
- * Accounts (issue 3; SPEC §2 Login and sign up, Profile, header avatar menu; §4 Account; §8): sign up,
+ * Accounts (issue 3; docs/accounts.md Login and sign up, Profile, header avatar menu; §4 Account; §8): sign up,
  * confirm from the outbox, land on the dashboard thanked, sign out, sign in, edit the profile, upload
  * an avatar, sign out; the exact wrong-password and unconfirmed messages with resend; route guards;
  * accessibility; in English and in Arabic (right-to-left).
@@ -273,7 +273,7 @@ for (const lang of ['en', 'ar'] as const) {
       const resend = page.getByRole('button', { name: text(lang, 'auth', 'login.resend') });
       await resend.click();
       await expect(page.getByRole('status').filter({ hasText: text(lang, 'auth', 'resend.success') }).first()).toBeVisible();
-      // SPEC §2: the prompt hides after a resend, and a new email is on its way.
+      // docs/accounts.md: the prompt hides after a resend, and a new email is on its way.
       await expect(resend).toHaveCount(0);
       await nextEmailTo(request, email, 1);
       await expect(page).toHaveURL(/\/login(\?lang=\w+)?$/);
@@ -301,7 +301,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.goto('/login?next=https%3A%2F%2Fevil.example%2F');
       await logIn(page, lang, customer.email, customer.password);
       await expect(page).toHaveURL(/\/dashboard$/);
-      // A customer is not an admin: back home with the SPEC message.
+      // A customer is not an admin: back home with the docs/accounts.md message.
       await page.goto('/admin/bookings');
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByText(text(lang, 'shell', 'auth.guard.adminOnly'))).toBeVisible();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * Booking (issue 5; SPEC §2 wizard, My Bookings, Pending bookings, Dashboard; §4; §5; §8): a customer
+ * Booking (issue 5; docs/bookings.md wizard, My Bookings, Pending bookings, Dashboard; §4; §5; §8): a customer
  * books a plumbing service in Casablanca through the six-step wizard (pro@demo.ma is the only plumber
  * there, so the real assignment picks them; every journey books its own days with them, so journeys run
  * in parallel without taking each other's slots), pays with the demo provider, and sees the booking pending
@@ -168,7 +168,7 @@ async function bookingJourney(browser: Browser, request: APIRequestContext, j: J
   await snap('2-city');
   await page.getByRole('button', { name: t('booking', 'wizard.city.anyBorough') }).click();
 
-  // Step 3: date and times, with the SPEC §5 messages.
+  // Step 3: date and times, with the docs/bookings.md messages.
   await expect(progress).toHaveAttribute('aria-valuenow', '3');
   await page.getByRole('button', { name: t('booking', 'actions.continue'), exact: true }).click();
   await expect(page.getByText(t('booking', 'schedule.errors.DATE_REQUIRED'))).toBeVisible();

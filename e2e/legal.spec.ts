@@ -11,7 +11,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 /**
- * The legal pages (SPEC §2 Legal; PRODUCT.md): /terms (15 sections), /privacy (9) and /cookies (10),
+ * The legal pages (docs/public-site.md Legal; docs/public-site.md): /terms (15 sections), /privacy (9) and /cookies (10),
  * each in English, French and Arabic, with one h1, numbered h2 sections reachable from the table of
  * contents, right-to-left in Arabic, no horizontal scrolling at 390 px and no serious axe violation.
  */

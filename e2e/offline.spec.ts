@@ -5,7 +5,7 @@ import { skipCookieBanner } from './support/consent';
 import { createCustomer } from './support/users';
 
 /**
- * Offline after the page loaded (PRODUCT.md: an installable PWA). A piece of UI whose code is fetched
+ * Offline after the page loaded (docs/public-site.md: an installable PWA). A piece of UI whose code is fetched
  * on demand (toasts, the cookie settings dialog, a page not yet visited) must never take the page down
  * when that code cannot be fetched: the page stays, the reader is told they seem to be offline and can
  * try again. With the service worker, the pieces every page needs are served from its cache.

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Professionals (issue 24; SPEC §2 Professionals finder, Find Professionals, Professional profile): a
+ * Professionals (issue 24; docs/professionals.md Professionals finder, Find Professionals, Professional profile): a
  * new customer (signed up and confirmed through the API and the emailed link) opens the finder, filters
  * by service (all plumbing) and city (Casablanca), finds pro@demo.ma's Youssef (the demo seed's only
  * plumber in Casablanca) with his real rating, reviews and hourly rate, opens his page, reads the rating

@@ -6,7 +6,7 @@ import { skipCookieBanner } from './support/consent';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * The web shell (SPEC §2): every public route renders inside the layout in English and in Arabic, the
+ * The web shell (docs/public-site.md): every public route renders inside the layout in English and in Arabic, the
  * language choice made through the UI survives a reload, unknown paths show the 404 page, render
  * failures show the error screen, and the mobile menu works from the keyboard at 390 px.
  */
@@ -17,7 +17,7 @@ test.beforeEach(async ({ page }) => {
   await skipCookieBanner(page);
 });
 
-/** Public routes of SPEC §2 (no sign-in needed to see them). */
+/** Public routes of docs/public-site.md (no sign-in needed to see them). */
 const PUBLIC_ROUTES = [
   '/',
   '/about',
@@ -367,7 +367,7 @@ test.describe('shell at 390 px', () => {
 });
 
 /**
- * The floating "Become a Professional" button (SPEC §2 shell): for signed-in customers who never
+ * The floating "Become a Professional" button (docs/public-site.md shell): for signed-in customers who never
  * applied, off the onboarding and admin pages, at the bottom inline-end corner, dismissible for good.
  */
 const DEMO_PASSWORD = 'Demo!2345';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { CONSENT_STORAGE_KEY, skipCookieBanner } from './support/consent';
 
 /**
- * The public site of issue 4 (SPEC §2 Home, About, Services, Service detail, Contact, FAQ, Pricing,
+ * The public site of issue 4 (docs/public-site.md Home, About, Services, Service detail, Contact, FAQ, Pricing,
  * cookie banner; §4 consent, service detail, catalogue), in English, French and Arabic, against the
  * built app on the demo data: real content on every page, search and chips, add-ons in the total,
  * the contact form into the outbox, the cookie choice across reloads, axe on every page, Arabic

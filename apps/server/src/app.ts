@@ -179,7 +179,7 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
       if (canonical && canonical !== pathname && isPublicPage(canonical)) {
         return reply.redirect(`${canonical}${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`, 301);
       }
-      // PRODUCT.md §3: outside development the outbox's page (/dev/mailbox) does not exist: the
+      // docs/README.md: outside development the outbox's page (/dev/mailbox) does not exist: the
       // not-found page with 404, never the app shell (decision 0017).
       if (!ctx.outbox && DEV_PAGE.test(pathname)) {
         reply.code(404);

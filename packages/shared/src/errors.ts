@@ -27,7 +27,7 @@ export const ERROR_CODES = {
   SLOT_TAKEN: 409,
   IDEMPOTENCY_IN_FLIGHT: 409,
   INVALID_TRANSITION: 409,
-  /** The payment provider refused or failed the payment; the booking is cancelled (SPEC §8 Payments). */
+  /** The payment provider refused or failed the payment; the booking is cancelled (docs/README.md Payments). */
   PAYMENT_FAILED: 409,
   /** A booking that is already paid, or whose payment is being processed. */
   ALREADY_PAID: 409,

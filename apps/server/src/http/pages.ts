@@ -64,11 +64,11 @@ const NOT_FOUND_PATH = '/404';
 export const NOT_FOUND_PAGE = NOT_FOUND_PATH;
 /** Where the "Service Not Found" page is rendered (see missingService): the nil UUID, which no service has. */
 const MISSING_SERVICE_PATH = '/services/00000000-0000-0000-0000-000000000000';
-/** /services/{value}: a category, else a service id (PRODUCT.md §2), whatever the value looks like. */
+/** /services/{value}: a category, else a service id (docs/public-site.md), whatever the value looks like. */
 const SERVICE_PATH = /^\/services\/([^/]+)$/;
 
 /**
- * The public pages of issue 4 (SPEC §2), at their one address: lower case (app.ts sends any other
+ * The public pages of issue 4 (docs/public-site.md), at their one address: lower case (app.ts sends any other
  * spelling there). Every other path is the app's own business in the browser.
  */
 const PUBLIC_PAGE = /^\/(?:|about|services|contact|faq|pricing|terms|privacy|cookies|terms-new|privacy-new|services\/[a-z0-9_-]{1,100})$/;

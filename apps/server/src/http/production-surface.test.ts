@@ -1,6 +1,6 @@
 /**
  * What production shows of the development tools (issue 21 item 8, decision 0017): the outbox and its
- * page do not exist there (PRODUCT.md §3), while the API's documentation stays public.
+ * page do not exist there (docs/README.md), while the API's documentation stays public.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -12,7 +12,7 @@ export interface OutboxRow {
   html?: string | null;
 }
 
-/** Outside production every email and SMS is also stored here (PRODUCT.md contract). */
+/** Outside production every email and SMS is also stored here (docs/README.md contract). */
 export class OutboxRepository {
   constructor(private readonly db: Db) {}
 

@@ -1,11 +1,11 @@
 /**
- * Payment providers (PRODUCT.md §1: "a payment provider interface with one built-in simulated
+ * Payment providers (docs/payments.md: "a payment provider interface with one built-in simulated
  * provider, clearly labelled demo"). The booking's money is then held in the escrow ledger by the
  * payments module; a provider only says whether the customer's money was taken.
  *
  * The demo provider takes 2 s like the prototype's simulation (0 in tests), succeeds unless told to
  * fail, and marks every answer `demo: true` so the web app shows "DEMO MODE: Mock payment - not for
- * production use" (SPEC.md §8). It fails when the request asks for it (`simulate: 'failure'`, the
+ * production use" (docs/payments.md). It fails when the request asks for it (`simulate: 'failure'`, the
  * pay request's demo-only field, since amounts are computed by the server and cannot carry a magic
  * value) or when a test armed it with `failNext()`.
  */

@@ -12,7 +12,7 @@ import { paths } from '../config/paths';
 export type RequireAuthProps = RouteGuard;
 
 /**
- * Route guard (SPEC §2, §6): a path-less layout route around the pages that need an account or a role.
+ * Route guard (docs/accounts.md): a path-less layout route around the pages that need an account or a role.
  * While the session loads it shows a quiet loading state (never the page); signed out it sends the
  * visitor to /login?next=<this page> (the login page comes back here); signed in without the
  * permission it sends them to / or /dashboard with a message. The server checks every call anyway:

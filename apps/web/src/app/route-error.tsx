@@ -38,7 +38,7 @@ function isOffline(): boolean {
 }
 
 /**
- * The render-failure screen (SPEC §2, §8): "Something went wrong" with Refresh Page and Try Again.
+ * The render-failure screen (docs/README.md): "Something went wrong" with Refresh Page and Try Again.
  * Used inside the layout (header and footer stay) and, as `standalone`, when the layout itself failed.
  * A page whose code could not be fetched while offline says so (errors.api.network) and stays in the
  * app, header and Back working, instead of reloading into the offline page.

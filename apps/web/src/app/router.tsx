@@ -12,17 +12,17 @@ import { RootErrorBoundary, RouteErrorBoundary } from './route-error';
  */
 const featureRoutes = import.meta.glob<FeatureRoutesModule>('../features/*/routes.tsx', { eager: true });
 
-/** A guarded group becomes a path-less layout route whose element is the guard (SPEC §2, §6). */
+/** A guarded group becomes a path-less layout route whose element is the guard (docs/README.md). */
 function toRouteObject(route: FeatureRoute): RouteObject {
   return isGuarded(route) ? { element: <RequireAuth {...route.guard} />, children: route.children } : route;
 }
 
-/** Every page of SPEC §2 (see config/paths.ts), rendered inside the layout. */
+/** Every page of docs/README.md (see config/paths.ts), rendered inside the layout. */
 const pageRoutes: RouteObject[] = [
   ...Object.keys(featureRoutes)
     .sort()
     .flatMap((file) => featureRoutes[file]!.pageRoutes.map(toRouteObject)),
-  // Any other path (SPEC §2): "Oops! Page not found". Small and eager: the error boundary uses it too.
+  // Any other path (docs/README.md): "Oops! Page not found". Small and eager: the error boundary uses it too.
   { path: '*', Component: NotFoundPage },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * Every URL of the web app, in one place (SPEC.md §2 route table, with PRODUCT.md's readings).
+ * Every URL of the web app, in one place (docs/README.md route table, with docs/README.md's readings).
  *
  * - `routes` are the router patterns (used by each feature's routes.tsx).
  * - `paths` build concrete URLs; pages and links use these, never string literals, so a renamed route
@@ -52,7 +52,7 @@ export const routes = {
   profile: '/profile',
   proProfile: '/pro-profile',
   pro: '/pro/:id',
-  /** Redirects to /pro/{id} (PRODUCT.md §2). */
+  /** Redirects to /pro/{id} (docs/README.md). */
   professional: '/professional/:id',
   proBookings: '/pro-bookings',
   bookings: '/bookings',
@@ -60,7 +60,7 @@ export const routes = {
   book: '/book',
   search: '/search',
   /**
-   * The Professionals finder (SPEC §2 gives it no address): /professionals, the plain word for the
+   * The Professionals finder (docs/README.md gives it no address): /professionals, the plain word for the
    * list, beside /pro/{id} for one of them; login required.
    */
   professionals: '/professionals',
@@ -111,7 +111,7 @@ export interface SearchQuery {
   service?: string;
   minRating?: number;
   sort?: string;
-  /** Professionals finder parameters (SPEC §2). */
+  /** Professionals finder parameters (docs/README.md). */
   category?: string;
   search?: string;
 }

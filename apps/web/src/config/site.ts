@@ -29,7 +29,7 @@ export const SUPPORT_CONTACT = {
 } as const;
 
 /**
- * Marketing figures of the home statistics band (SPEC §1: configurable copy, PRODUCT.md §1). The
+ * Marketing figures of the home statistics band (docs/public-site.md: configurable copy, docs/public-site.md). The
  * operator edits them here; the cities figure is counted from the served cities instead.
  */
 export const MARKETING_FIGURES = {

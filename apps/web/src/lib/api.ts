@@ -1,5 +1,5 @@
 /**
- * A small fetch client for the Khedma API (PRODUCT.md §3): JSON in and out, cookies included, and
+ * A small fetch client for the Khedma API (docs/README.md): JSON in and out, cookies included, and
  * every failure turned into an ApiError carrying the HTTP status and the server's error code
  * (`{"error": {"code", "message"}}`). Pages translate codes into copy; they never show `message` raw
  * unless the spec says so.

@@ -1,5 +1,5 @@
 /**
- * Cookie consent (SPEC §3, §4, §9): essential cookies are always on; analytics and marketing only
+ * Cookie consent (docs/public-site.md): essential cookies are always on; analytics and marketing only
  * with the visitor's consent, stored in localStorage with a timestamp and asked again after 6 months.
  *
  * THE RULE: no analytics or marketing script may run, load or set a cookie unless
@@ -26,7 +26,7 @@ export interface ConsentRecord extends ConsentChoice {
 }
 
 export const CONSENT_STORAGE_KEY = 'khedma.cookieConsent';
-/** A choice older than this is void and the banner shows again (SPEC §9). */
+/** A choice older than this is void and the banner shows again (docs/public-site.md). */
 export const CONSENT_MAX_AGE_MONTHS = 6;
 /** Fired on window whenever the stored choice changes (detail: ConsentRecord | null). */
 export const CONSENT_CHANGED_EVENT = 'khedma:consent-changed';

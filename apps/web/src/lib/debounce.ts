@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The search debounce of SPEC §5 and §9. */
+/** The search debounce of docs/README.md. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface Debounced<A extends unknown[]> {

@@ -1,6 +1,6 @@
 /**
  * Form helpers shared by every feature: run the shared zod schema (the server's own rule) and turn
- * its English messages (SPEC §5, exact) into the reader's language.
+ * its English messages (docs/README.md, exact) into the reader's language.
  */
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState, type ChangeEvent, type FocusEvent } from 'react';
@@ -58,7 +58,7 @@ const KEY_BY_MESSAGE = new Map<string, ValidationKey>([
 
 /**
  * The reader's-language version of a shared validation message. The sign-up password message is
- * several rules joined with ". " (PRODUCT.md §2): each part is translated and joined the same way.
+ * several rules joined with ". " (docs/README.md): each part is translated and joined the same way.
  * A message we do not know is shown as it came (English) rather than lost.
  */
 export function translateValidationMessage(t: TFunction, message: string): string {

@@ -2,7 +2,7 @@ import { wallClockAsUtc } from '@khedma/shared/domain/time';
 import type { Language } from './i18n';
 
 /**
- * Formatting of money, durations, dates and times (DESIGN.md "Voice", SPEC §9).
+ * Formatting of money, durations, dates and times (DESIGN.md "Voice", docs/README.md).
  *
  * Money: whole MAD in French-Morocco style, "1 250 MAD", in every language (Latin digits, "MAD" rather
  * than "درهم", so a price reads the same on every screen, email and receipt). We do not call

@@ -4,7 +4,7 @@ import { LANGUAGE_COOKIE } from '@khedma/shared/domain/constants';
 import en from '../locales/en.json';
 
 /**
- * Interface languages (SPEC §1): English (default), French, Moroccan Arabic (right-to-left).
+ * Interface languages (docs/public-site.md): English (default), French, Moroccan Arabic (right-to-left).
  *
  * English is bundled (it is also the fallback); French and Arabic are separate chunks fetched on demand,
  * so each reader downloads at most two catalogues. The choice is remembered in localStorage, and

@@ -1,7 +1,7 @@
 /**
  * The realtime client: one WebSocket to `/api/ws` (same origin; the session cookie authenticates the
  * handshake), typed by the event map in @khedma/shared/realtime, reconnecting with exponential
- * backoff capped at 30 s (SPEC §9 "retry backoff up to 30 s").
+ * backoff capped at 30 s (docs/README.md "retry backoff up to 30 s").
  *
  * The server does not replay events missed while disconnected, so the owner re-fetches on every
  * `ready` (each successful (re)connection), and on `resync` (the server itself missed events: its

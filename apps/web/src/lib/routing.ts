@@ -11,7 +11,7 @@ import type { Permission } from '@khedma/shared/domain/permissions';
 import { loadNamespaces } from './i18n';
 import type { FeatureNamespace } from './i18next';
 
-/** Who may see a group of pages (SPEC §2, §6); the server checks every call anyway. */
+/** Who may see a group of pages (docs/README.md); the server checks every call anyway. */
 export interface RouteGuard {
   /** Held by the signed-in user, or they are sent to `deniedTo`. */
   permission?: Permission;

@@ -1,5 +1,5 @@
 /**
- * The signed-in user, for every feature (SPEC §4 Account, §6 Roles).
+ * The signed-in user, for every feature (docs/accounts.md Account, §6 Roles).
  *
  * One TanStack Query entry, ['session'], holds GET /api/me (user, profile, latest professional
  * application, permissions) or null when signed out. The web app's session is the httpOnly cookie
@@ -26,7 +26,7 @@ export type SessionUser = MeResponse['user'];
 
 export const sessionQueryKey = ['session'] as const;
 
-/** How often the session is checked while the window has focus (SPEC §9: every 30 s). */
+/** How often the session is checked while the window has focus (docs/accounts.md: every 30 s). */
 export const SESSION_POLL_MS = 30_000;
 /**
  * GET /api/auth/get-session slides the session's expiry forward (better-auth refreshes it once a day);
@@ -65,7 +65,7 @@ export function sessionQueryOptions(queryClient: QueryClient) {
     staleTime: 15_000,
     refetchOnWindowFocus: true,
     refetchInterval: SESSION_POLL_MS,
-    // Retries with a backoff capped at 30 s (SPEC §9) for network failures; a 4xx will not change.
+    // Retries with a backoff capped at 30 s (docs/accounts.md) for network failures; a 4xx will not change.
     retry: (failureCount: number, error: unknown) => failureCount < 3 && !(isApiError(error) && error.isClientError),
     retryDelay: (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000),
   } as const;
@@ -151,7 +151,7 @@ export function refreshSession(queryClient: QueryClient): Promise<MeResponse | n
 }
 
 /**
- * For actions that need an account (SPEC §6: "Starting an application from Become a Pro requires
+ * For actions that need an account (docs/accounts.md: "Starting an application from Become a Pro requires
  * login (destructive toast and redirect to /login)"). Returns a function: true when signed in;
  * otherwise it shows the destructive toast, sends the visitor to /login?next=<here or `next`> and
  * returns false (also while the session is still loading).

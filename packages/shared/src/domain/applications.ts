@@ -1,5 +1,5 @@
 /**
- * Applying to become a professional (SPEC §2 onboarding wizard, §4 Application, Phone verification,
+ * Applying to become a professional (docs/professionals.md onboarding wizard, §4 Application, Phone verification,
  * Availability, Boroughs, §5, §9): the pure rules the wizard and the server share, with their limits.
  */
 import { AVAILABILITY_SLOTS, LIMITS, WEEKDAYS, type AvailabilitySlot } from './constants';
@@ -74,7 +74,7 @@ function isRealDate(value: string): boolean {
 // ---------------------------------------------------------------------------------------------
 
 export type DaySlots = Partial<Record<AvailabilitySlot, boolean>>;
-/** The wizard's shape (SPEC §3 Availability): a flag per slot per weekday; schedule.ts holds the rules. */
+/** The wizard's shape (docs/professionals.md Availability): a flag per slot per weekday; schedule.ts holds the rules. */
 export type WeeklyAvailabilityPlan = AvailabilityFlags;
 
 /** The slots ticked on one day, in the order of AVAILABILITY_SLOTS. */
@@ -92,7 +92,7 @@ export function isConsistentAvailability(plan: WeeklyAvailabilityPlan): boolean 
   });
 }
 
-/** At least one slot in the week (SPEC §5). */
+/** At least one slot in the week (docs/professionals.md). */
 export const hasAnySlot = (plan: WeeklyAvailabilityPlan): boolean => hasAnyAvailability(availabilityFromFlags(plan));
 
 /** Only the ticked slots, days without any left out (what is stored). */
@@ -148,7 +148,7 @@ export const APPLICATION_DOCUMENT_RULES = {
   /** Accepted by their bytes (never by the name or the declared type). The profile photo is an image. */
   imageTypes: ['image/jpeg', 'image/png', 'image/webp'],
   pdfType: 'application/pdf',
-  /** SPEC §9 photo quality. */
+  /** docs/professionals.md photo quality. */
   jpegQuality: 90,
   /** Longest side of a stored image; an ID scan stays readable. */
   maxImageSide: 2400,
@@ -168,7 +168,7 @@ export const APPLICATION_LIMITS = {
   boroughsMax: 30,
 } as const;
 
-/** English copy (SPEC §8 Phone and Application, §5); the web app translates by code and key. */
+/** English copy (docs/professionals.md Phone and Application, §5); the web app translates by code and key. */
 export const APPLICATION_MESSAGES = {
   codeSent: 'Code sent! Please check your SMS for the verification code.',
   codeSendFailed: 'Failed to send verification code',

@@ -1,5 +1,5 @@
 /**
- * Choosing the professional for a wizard booking (PRODUCT.md §1: real assignment, ties broken by
+ * Choosing the professional for a wizard booking (docs/bookings.md: real assignment, ties broken by
  * rating, then fewest recent jobs). The database has already kept only candidates who are approved,
  * offer the service in the city, are available in that weekday slot and have no overlapping pending
  * or confirmed booking; this orders what is left.
@@ -54,7 +54,7 @@ export function pickProfessional<T extends AssignmentCandidate>(candidates: read
   return rankCandidates(candidates)[0] ?? null;
 }
 
-/** Clients see only a professional's first name (SPEC §5): the first word of the full name. */
+/** Clients see only a professional's first name (docs/bookings.md): the first word of the full name. */
 export function publicFirstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? '';
 }

@@ -22,7 +22,7 @@ const admin: BookingActor = { role: 'admin' };
 const system: BookingActor = { role: 'system' };
 const everyone = { owner, otherCustomer, assigned, otherPro, admin, system };
 
-/** Who may make each move: the table of SPEC §4 and issue 5, checked exhaustively below. */
+/** Who may make each move: the table of docs/bookings.md and issue 5, checked exhaustively below. */
 const EXPECTED: Record<string, Array<keyof typeof everyone>> = {
   'pending->confirmed': ['assigned'],
   'pending->cancelled': ['owner', 'assigned', 'admin', 'system'],

@@ -1,5 +1,5 @@
 /**
- * The booking state machine (SPEC.md §4 Booking status; issue 5): which status may follow which, and
+ * The booking state machine (docs/bookings.md Booking status; issue 5): which status may follow which, and
  * who may move it. Timing rules (the cancellation fee, the professional's 2-hour limit) live in
  * cancellation.ts; a service checks both before it writes.
  *
@@ -62,7 +62,7 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = Object.freeze([
   { action: 'refund', from: 'pending', to: 'cancelled', allows: admin },
   // An admin marks the service delivered (admin "Complete"); escrow is released 48 h later.
   { action: 'complete', from: 'confirmed', to: 'completed', allows: admin },
-  // The customer cancels an accepted booking, paying the PRODUCT.md §2 fee (cancellation.ts).
+  // The customer cancels an accepted booking, paying the docs/bookings.md fee (cancellation.ts).
   { action: 'customer_cancel', from: 'confirmed', to: 'cancelled', allows: customerOwner },
   // The professional withdraws, only more than 2 h before the start (cancellation.ts); full refund.
   { action: 'professional_cancel', from: 'confirmed', to: 'cancelled', allows: assignedPro },

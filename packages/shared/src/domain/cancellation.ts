@@ -1,5 +1,5 @@
 /**
- * Cancellation and reschedule policy (PRODUCT.md §2, SPEC.md §6 and §9).
+ * Cancellation and reschedule policy (docs/bookings.md, docs/bookings.md).
  *
  * Customer cancelling an accepted (confirmed) booking:
  * - free within 15 minutes after booking, whatever the start (inclusive: at exactly 15 min, free);
@@ -8,11 +8,11 @@
  * - 50% under 2 h;
  * - not at all once the service has started (an admin handles disputes and refunds).
  *
- * Decisions (not spelled out by PRODUCT.md):
+ * Decisions (not spelled out by docs/bookings.md):
  * - The "service value" is the subtotal: service price + add-ons (or hourly rate x hours), without
  *   the customer's 15% service fee, the same base the service fee is taken on.
  * - The platform's service fee is refunded on every cancellation, free or not: Khedma charges it on
- *   delivered services ("15% on completed bookings", SPEC §9), and so the refund is exactly
+ *   delivered services ("15% on completed bookings", docs/bookings.md), and so the refund is exactly
  *   paid - fee, the escrow rule (escrow.ts): the cancellation fee goes to the professional, the rest
  *   back to the customer, nothing to the platform.
  * - A pending booking (nobody accepted it yet) is cancelled free by its customer: the professional
@@ -67,7 +67,7 @@ export type CancellationReason =
   | 'FINAL_STATUS'
   /** The customer cannot cancel an accepted booking once it has started. */
   | 'ALREADY_STARTED'
-  /** The professional cannot cancel within 2 h of the start (SPEC §6). */
+  /** The professional cannot cancel within 2 h of the start (docs/bookings.md). */
   | 'PROFESSIONAL_TOO_LATE';
 
 export interface CancellationOutcome {

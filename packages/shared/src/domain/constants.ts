@@ -1,5 +1,5 @@
 /**
- * Business constants of Khedma (SPEC.md §4 and §9, PRODUCT.md §2), defined once.
+ * Business constants of Khedma (docs/README.md, docs/README.md), defined once.
  *
  * The database CHECK constraints are built from these lists, so adding a value here and
  * generating a migration is the only way to add a status, role or slot.
@@ -31,7 +31,7 @@ export const SIGNUP_USER_TYPES = ['customer', 'pro'] as const satisfies readonly
 export const ADMIN_ROLES = ['super_admin', 'application_reviewer', 'finance_admin'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-/** bookings.status (SPEC §4). */
+/** bookings.status (docs/README.md). */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Statuses that hold the professional's time slot (the bookings exclusion constraint). */
@@ -49,7 +49,7 @@ export type BookingKind = (typeof BOOKING_KINDS)[number];
 export const PRICE_LINE_KINDS = ['service', 'addon', 'hourly', 'fee'] as const;
 export type PriceLineKind = (typeof PRICE_LINE_KINDS)[number];
 
-/** payments.method: online only, no cash (PRODUCT.md §2). */
+/** payments.method: online only, no cash (docs/README.md). */
 export const PAYMENT_METHODS = ['card', 'bank', 'mobile'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -85,7 +85,7 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const OUTBOX_CHANNELS = ['email', 'sms', 'push'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
-/** sensitive_access_log.action (SPEC §7 log_sensitive_access). */
+/** sensitive_access_log.action (docs/README.md log_sensitive_access). */
 export const SENSITIVE_ACCESS_ACTIONS = [
   'view_sensitive',
   'view_applications',
@@ -122,7 +122,7 @@ export const isoToWeekday = (iso: IsoWeekday): Weekday => WEEKDAYS[iso - 1]!;
 export const AVAILABILITY_SLOTS = ['morning', 'afternoon', 'evening', 'allDay'] as const;
 export type AvailabilitySlot = (typeof AVAILABILITY_SLOTS)[number];
 
-/** Hours of each slot, local time (Africa/Casablanca), end exclusive; 24 = midnight. SPEC §9. */
+/** Hours of each slot, local time (Africa/Casablanca), end exclusive; 24 = midnight. docs/README.md. */
 export const AVAILABILITY_SLOT_HOURS: Readonly<Record<AvailabilitySlot, { start: number; end: number }>> = {
   morning: { start: 6, end: 12 },
   afternoon: { start: 12, end: 18 },
@@ -143,7 +143,7 @@ export const CURRENCY = 'MAD';
 export const MONEY_LOCALE = 'fr-MA';
 /** Customer service fee: 15% of (service price + add-ons), rounded to whole MAD, added on top. */
 export const SERVICE_FEE_RATE = 0.15;
-/** Commission taken from the professional's share (0% by default, PRODUCT.md §2). */
+/** Commission taken from the professional's share (0% by default, docs/README.md). */
 export const PRO_COMMISSION_RATE = 0;
 /** Price range quoted in marketing copy, and the default maximum of the price filter. */
 export const PRICE_RANGE = { min: 50, max: 500 } as const;
@@ -151,7 +151,7 @@ export const DEFAULT_MAX_PRICE_FILTER = 1000;
 /** Hourly rates a professional may set (earnings calculator range). */
 export const HOURLY_RATE = { min: 80, max: 400, step: 10, default: 150 } as const;
 
-/** Earnings calculator (SPEC §9). */
+/** Earnings calculator (docs/README.md). */
 export const EARNINGS_CALCULATOR = {
   hoursPerWeek: { min: 5, max: 60, step: 5, default: 20 },
   hourlyRate: HOURLY_RATE,
@@ -164,7 +164,7 @@ export const ESCROW_RELEASE_HOURS = 48;
 /** Refunds reach the customer within this many business days. */
 export const REFUND_BUSINESS_DAYS = 10;
 
-/** Customer cancellation policy (PRODUCT.md §2). */
+/** Customer cancellation policy (docs/README.md). */
 export const CANCELLATION_POLICY = {
   /** Free whatever the start, within this many minutes after booking. */
   freeWindowAfterBookingMinutes: 15,
@@ -209,7 +209,7 @@ export const LIMITS = {
   onboardingWizardSteps: 7,
 } as const;
 
-/** Booking durations and times (SPEC §5, §9, PRODUCT.md §2). */
+/** Booking durations and times (docs/README.md, docs/README.md). */
 export const BOOKING_RULES = {
   minDurationMinutes: 30,
   maxDurationMinutes: 8 * 60,
@@ -238,7 +238,7 @@ export const COUNTRY = 'Morocco';
 export const COUNTRIES = [COUNTRY] as const;
 export const PHONE_COUNTRY_CODE = '+212';
 
-/** Banks offered in onboarding (SPEC §9). */
+/** Banks offered in onboarding (docs/README.md). */
 export const BANKS = [
   'Attijariwafa Bank',
   'Banque Populaire',

@@ -1,5 +1,5 @@
 /**
- * The escrow ledger (PRODUCT.md §1 payments): double-entry rows for one booking's money. Each
+ * The escrow ledger (docs/payments.md payments): double-entry rows for one booking's money. Each
  * operation returns rows whose amounts sum to zero, so money is only ever moved between accounts,
  * never created or lost; the server inserts them in one transaction.
  *

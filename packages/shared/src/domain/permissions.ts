@@ -2,7 +2,7 @@
  * Who may do what (STYLE.md rule 5): permissions are data. The server checks them on every
  * route that needs one; the web app uses the same table to hide what a user may not do.
  *
- * SPEC.md §6:
+ * docs/accounts.md:
  * - customer (the default user type): books, sees and cancels own bookings, chats, reviews,
  *   edits own profile; may apply to become a professional.
  * - pro: incoming and pending bookings (accept, decline), services, earnings and payout request.
@@ -93,11 +93,11 @@ export function permissionsFor(user: PermissionSubject | null | undefined): Perm
   const granted = new Set<Permission>();
   if (user.userType === 'admin') {
     const roles = user.adminRoles.filter(isAdminRole);
-    // SPEC §6: an admin with no role records has all rights.
+    // docs/accounts.md: an admin with no role records has all rights.
     const sources = roles.length === 0 ? [PERMISSIONS] : [ADMIN_BASE, ...roles.map((r) => ADMIN_ROLE_PERMISSIONS[r])];
     for (const list of sources) for (const p of list) granted.add(p);
   } else {
-    // Anything other than pro or admin is a customer (SPEC §3).
+    // Anything other than pro or admin is a customer (docs/accounts.md).
     const base = user.userType === 'pro' ? PRO : CUSTOMER;
     for (const p of base) granted.add(p);
   }

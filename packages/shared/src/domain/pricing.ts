@@ -1,5 +1,5 @@
 /**
- * Prices, fees and totals (SPEC.md §7 price lookup, §9 fees; PRODUCT.md §2 fees).
+ * Prices, fees and totals (docs/payments.md price lookup, §9 fees; docs/payments.md fees).
  *
  * The server computes every price with these functions and stores the lines; the client only says
  * what it chose. All money is whole MAD (integers), never negative. Rates are read from constants.ts
@@ -62,9 +62,9 @@ export interface ServicePriceInput {
 export type ServicePriceSource = 'region' | 'function' | 'base';
 
 /**
- * The service's price in a region (SPEC §7): the region price when one is set; else the price
+ * The service's price in a region (docs/payments.md): the region price when one is set; else the price
  * function's result when above 0; else the base price, or 0. A failed function call is passed as
- * undefined and so falls back to the base price, as SPEC says. A function result with centimes is
+ * undefined and so falls back to the base price, as docs/payments.md says. A function result with centimes is
  * rounded half up, since the product only deals in whole MAD.
  */
 export function resolveServicePrice({ regionPrice, functionPrice, basePrice }: ServicePriceInput): {
@@ -158,7 +158,7 @@ function finishQuote(serviceLine: PriceLine, addOnLines: PriceLine[], rates: Fee
 
 /**
  * A fixed-price catalogue booking: the service, each chosen add-on, then the 15% fee on
- * (service + add-ons) (SPEC §9). The same add-on twice is refused: the picker is a set of checkboxes.
+ * (service + add-ons) (docs/payments.md). The same add-on twice is refused: the picker is a set of checkboxes.
  */
 export function quote(
   input: { servicePrice: number; serviceLabel?: string; addOns?: readonly AddOnChoice[] },
@@ -183,7 +183,7 @@ export function quote(
 }
 
 /**
- * An hourly booking from a professional's page: hourly rate x hours plus the 15% fee (SPEC §2 Booking
+ * An hourly booking from a professional's page: hourly rate x hours plus the 15% fee (docs/payments.md Booking
  * page, §9). Hours come in half hours (the wizard's 0.5-8 h grid and the 1-8 h choices); a half hour
  * at an odd rate is rounded half up.
  */
@@ -209,12 +209,12 @@ export interface EarningsEstimate {
   monthlyGross: number;
   monthlyCommission: number;
   monthlyTakeHome: number;
-  /** monthly take-home x 12 (SPEC §9). */
+  /** monthly take-home x 12 (docs/payments.md). */
   annualTakeHome: number;
 }
 
 /**
- * What a professional could earn (SPEC §9): hours per week 5-60 and rate 80-400 MAD, 4.3 weeks a
+ * What a professional could earn (docs/payments.md): hours per week 5-60 and rate 80-400 MAD, 4.3 weeks a
  * month, minus the platform commission (0% by default, so take-home = gross), annual = monthly
  * take-home x 12. Out-of-range input is refused rather than clamped: the sliders cannot produce it.
  */

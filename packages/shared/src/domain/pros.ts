@@ -1,24 +1,24 @@
 /**
- * Professionals finder, search and the professional's own profile (SPEC.md §2 Professionals finder,
+ * Professionals finder, search and the professional's own profile (docs/professionals.md Professionals finder,
  * Find Professionals search, Professional profile; §9 search page size, minimum rating 0-5 in 0.5 steps;
- * PRODUCT.md §1: real ratings and hourly rates, the Services tab manages services and hourly rate).
+ * docs/professionals.md: real ratings and hourly rates, the Services tab manages services and hourly rate).
  * Pure rules and limits; the server enforces them and the web app reads the same values.
  */
 import { localDateOf, type LocalDate } from './time';
 
-/** Search page and finder: results per page (SPEC.md §9 "search page size 12"). */
+/** Search page and finder: results per page (docs/professionals.md "search page size 12"). */
 export const PRO_SEARCH_PAGE_SIZE = 12;
 
 /**
  * Orders of the list: rating (best first, then most reviewed), reviews (most first), price (the real
- * hourly rate, lowest first) on /search; name, service and location on the finder (SPEC.md §2).
+ * hourly rate, lowest first) on /search; name, service and location on the finder (docs/professionals.md).
  */
 export const PRO_SEARCH_SORTS = ['rating', 'reviews', 'price', 'name', 'service', 'location'] as const;
 export type ProSearchSort = (typeof PRO_SEARCH_SORTS)[number];
 export const SEARCH_PAGE_SORTS = ['rating', 'reviews', 'price'] as const satisfies readonly ProSearchSort[];
 export const FINDER_SORTS = ['name', 'service', 'location'] as const satisfies readonly ProSearchSort[];
 
-/** The minimum-rating filter: 0 to 5 in steps of 0.5 (SPEC.md §9). */
+/** The minimum-rating filter: 0 to 5 in steps of 0.5 (docs/professionals.md). */
 export const MIN_RATING = { min: 0, max: 5, step: 0.5 } as const;
 
 export function isValidMinRating(value: number): boolean {
@@ -31,7 +31,7 @@ export const PRO_SEARCH_TEXT_MAX = 100;
 /** The professional's own profile (the Services tab and /pro-profile). */
 export const PRO_PROFILE_LIMITS = {
   aboutMax: 1000,
-  /** Whole MAD per hour; SPEC.md §9 quotes 50-500 MAD prices and a default maximum of 1000. */
+  /** Whole MAD per hour; docs/professionals.md quotes 50-500 MAD prices and a default maximum of 1000. */
   hourlyRateMin: 50,
   hourlyRateMax: 1000,
   servicesMax: 20,

@@ -1,10 +1,10 @@
 /**
  * When a booking may take place: the wizard's date and time rules, the professional page's slots and
- * durations, the booking horizon, and a professional's weekly availability (SPEC.md §4, §5, §9;
- * PRODUCT.md §2 booking horizon). Every rule is read on the Casablanca calendar and clock.
+ * durations, the booking horizon, and a professional's weekly availability (docs/bookings.md;
+ * docs/bookings.md booking horizon). Every rule is read on the Casablanca calendar and clock.
  *
  * The validators return every problem as a code (for the web app to translate), the field it belongs
- * to, and the exact English copy of SPEC.md §5 where the spec has one.
+ * to, and the exact English copy of docs/bookings.md where the spec has one.
  */
 import {
   AVAILABILITY_SLOTS,
@@ -53,11 +53,11 @@ export const PRO_PAGE_TIMES: readonly LocalTime[] = BOOKING_RULES.proPageSlots;
 /** /booking duration choices in hours. */
 export const DURATION_CHOICES_HOURS: readonly number[] = BOOKING_RULES.durationChoicesHours;
 
-/** /booking duration preselected in the form (SPEC §2 Booking page). */
+/** /booking duration preselected in the form (docs/bookings.md Booking page). */
 // TODO(lead): move to constants.ts (BOOKING_RULES.defaultDurationChoiceHours).
 export const DEFAULT_DURATION_HOURS = 2;
 
-/** The wizard preselects an end time one hour after the start (SPEC §5). */
+/** The wizard preselects an end time one hour after the start (docs/bookings.md). */
 export function defaultEndTime(startTime: LocalTime): LocalTime {
   return minutesToTime(Math.min(timeToMinutes(startTime) + BOOKING_RULES.defaultDurationMinutes, MINUTES_PER_DAY - 1));
 }
@@ -90,7 +90,7 @@ export interface DateBounds {
 }
 
 /**
- * The wizard books from tomorrow up to 30 days ahead (PRODUCT.md §2). "Today" is the Casablanca
+ * The wizard books from tomorrow up to 30 days ahead (docs/bookings.md). "Today" is the Casablanca
  * date, not the server's or the browser's.
  */
 export function wizardDateBounds(now: Date): DateBounds {
@@ -119,7 +119,7 @@ export function proPageTimeOptions(date: LocalDate, now: Date): Array<{ time: Lo
 // ---------------------------------------------------------------------------------------------
 
 /**
- * English copy per code. The first six are SPEC.md §5 word for word; the others cover rules the spec
+ * English copy per code. The first six are docs/bookings.md word for word; the others cover rules the spec
  * states without a message (grid times, horizon, lead time, end before start). `{hours}` and `{days}`
  * are filled from the issue's params.
  */
@@ -190,7 +190,7 @@ export interface WizardWindowInput {
 }
 
 /**
- * The wizard's date and time step (SPEC §5): date from tomorrow to 30 days ahead, a start time on the
+ * The wizard's date and time step (docs/bookings.md): date from tomorrow to 30 days ahead, a start time on the
  * 08:00-18:30 half-hour grid, an end time after it, 30 minutes to 8 hours long.
  *
  * `minLeadMinutes` adds a minimum distance between `now` and the start: the reschedule rule (24 h)
@@ -329,7 +329,7 @@ export function validateProPageBooking(input: ProPageWindowInput, options: { now
 export type DayAvailability = readonly AvailabilitySlot[];
 /** Ticked slots per weekday; a missing day has none. */
 export type WeeklyAvailability = Partial<Record<Weekday, DayAvailability>>;
-/** The onboarding form's shape: a flag per slot per weekday (SPEC §3 Availability). */
+/** The onboarding form's shape: a flag per slot per weekday (docs/bookings.md Availability). */
 export type AvailabilityFlags = Partial<Record<Weekday, Partial<Record<AvailabilitySlot, boolean>>>>;
 
 const inSlotOrder = (slots: Iterable<AvailabilitySlot>): AvailabilitySlot[] => {
@@ -338,7 +338,7 @@ const inSlotOrder = (slots: Iterable<AvailabilitySlot>): AvailabilitySlot[] => {
 };
 
 /**
- * Ticking or unticking one slot of a day (SPEC §4): choosing allDay clears the other slots of the
+ * Ticking or unticking one slot of a day (docs/bookings.md): choosing allDay clears the other slots of the
  * day, and choosing another slot clears allDay, so a day is either "all day" or a set of parts.
  * Unticking only removes that slot.
  */
@@ -363,7 +363,7 @@ export function availabilityFromFlags(flags: AvailabilityFlags): WeeklyAvailabil
   return week;
 }
 
-/** Onboarding requires at least one slot in the week (SPEC §5). */
+/** Onboarding requires at least one slot in the week (docs/bookings.md). */
 export function hasAnyAvailability(week: WeeklyAvailability): boolean {
   return WEEKDAYS.some((d) => (week[d]?.length ?? 0) > 0);
 }
@@ -417,7 +417,7 @@ export function localDaySpan(start: Date, end: Date): LocalDaySpan | null {
 
 /**
  * Whether a booking fits inside the professional's availability for that Casablanca weekday
- * (PRODUCT.md §1 assignment). It must lie entirely inside one merged interval: consecutive slots
+ * (docs/bookings.md assignment). It must lie entirely inside one merged interval: consecutive slots
  * join (morning + afternoon covers 11:00-13:00), a gap does not (morning + evening does not cover
  * 11:00-19:00).
  */

@@ -1,5 +1,5 @@
 /**
- * Field rules of SPEC.md §5, shared by the web forms and the server (same rule, same message).
+ * Field rules of docs/accounts.md, shared by the web forms and the server (same rule, same message).
  * The English messages are the exact copy of the specification; the web app translates them.
  */
 import { z } from 'zod';
@@ -42,7 +42,7 @@ export const isSingleLineText = (text: string): boolean => !NOT_SINGLE_LINE.test
 /** Plain text that may span lines: no control character but tab and line breaks. */
 export const isPlainText = (text: string): boolean => !NOT_PLAIN_TEXT.test(text);
 
-/** One message per failed sign-up password rule (PRODUCT.md §2: the stronger rule). */
+/** One message per failed sign-up password rule (docs/accounts.md: the stronger rule). */
 export const PASSWORD_RULES = [
   { test: (p: string) => p.length >= LIMITS.passwordMin, message: `Password must be at least ${LIMITS.passwordMin} characters long` },
   { test: (p: string) => /\p{Lu}/u.test(p), message: 'Password must contain at least one uppercase letter' },
@@ -91,7 +91,7 @@ export function isValidEmail(email: string): boolean {
 const PHONE_CHARACTERS = /^[\p{Nd}\s+().-]{1,30}$/u;
 
 /**
- * Moroccan mobile or landline number (SPEC §5: +212, then 5, 6 or 7, then 8 digits), as people type
+ * Moroccan mobile or landline number (docs/accounts.md: +212, then 5, 6 or 7, then 8 digits), as people type
  * it: international (`+212 612 345 678`, `00212612345678`), national (`0612345678`, `06 12 34 56 78`,
  * `06-12-34-56-78`) or the 9 digits alone (the onboarding field has +212 fixed in front), in Latin or
  * Arabic-Indic digits. Parsed and checked against Morocco's numbering plan by libphonenumber-js
@@ -138,7 +138,7 @@ export const newPasswordField = z
   })
   .meta({ format: 'password', example: 'Demo!2345' });
 
-/** Login password: only 6 or more characters before asking the server (PRODUCT.md §2). */
+/** Login password: only 6 or more characters before asking the server (docs/accounts.md). */
 export const loginPasswordField = z
   .string({ error: VALIDATION_MESSAGES.passwordRequired })
   .min(1, VALIDATION_MESSAGES.passwordRequired)

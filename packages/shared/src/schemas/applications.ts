@@ -1,5 +1,5 @@
 /**
- * Applications to become a professional (SPEC §2 wizard, §3 professional_applications and onboarding
+ * Applications to become a professional (docs/professionals.md wizard, §3 professional_applications and onboarding
  * data, §5): the draft saved step by step, the documents, the submission and the applicant's status.
  */
 import { z } from 'zod';

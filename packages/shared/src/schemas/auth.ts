@@ -1,6 +1,6 @@
 /**
  * Accounts: sign-up, sign-in, confirmation, password reset, sessions, phone codes.
- * Request schemas carry the SPEC.md §5 rules; the web forms use the same ones.
+ * Request schemas carry the docs/accounts.md rules; the web forms use the same ones.
  */
 import { z } from 'zod';
 import { ADMIN_ROLES, APPLICATION_STATUSES, LOCALES, SIGNUP_USER_TYPES, USER_TYPES } from '../domain/constants';
@@ -30,14 +30,14 @@ export const localeSchema = z.enum(LOCALES, { error: VALIDATION_MESSAGES.locale 
 
 export const signUpRequestSchema = z
   .object({
-    /** Full name (SPEC §3 calls the sign-up field "name"). */
+    /** Full name (docs/accounts.md calls the sign-up field "name"). */
     name: nameField,
     email: emailField,
     password: newPasswordField,
     confirmPassword: z.string({ error: VALIDATION_MESSAGES.passwordsDoNotMatch }),
     /** customer or pro only; an admin account cannot be created by signing up. */
     userType: z.enum(SIGNUP_USER_TYPES, { error: VALIDATION_MESSAGES.userType }).default('customer'),
-    /** 18 or older (SPEC §5 legal checkbox 1). */
+    /** 18 or older (docs/accounts.md legal checkbox 1). */
     acceptAge: z.literal(true, { error: VALIDATION_MESSAGES.acceptAge }),
     /** Terms, privacy and data-processing consent (legal checkbox 2). */
     acceptTerms: z.literal(true, { error: VALIDATION_MESSAGES.acceptTerms }),

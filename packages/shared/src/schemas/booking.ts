@@ -1,5 +1,5 @@
 /**
- * Request and response schemas of the booking API (SPEC.md §2 wizard and /booking page, §3 bookings,
+ * Request and response schemas of the booking API (docs/bookings.md wizard and /booking page, §3 bookings,
  * §5 date and time rules; issue 5).
  *
  * No request carries a price: the client says what it chose (service, city, add-ons, times) and the
@@ -28,7 +28,7 @@ import { isLocalDate, isLocalTime, timeToMinutes } from '../domain/time';
 import { VALIDATION_MESSAGES, isPlainText, isSingleLineText, moroccanPhoneField } from '../domain/validation';
 import { localizedTextSchema } from './catalog';
 
-/** Copy for the booking fields SPEC.md gives no exact message for. */
+/** Copy for the booking fields docs/bookings.md gives no exact message for. */
 export const BOOKING_MESSAGES = {
   serviceRequired: 'Service not found',
   cityRequired: 'Please select a city',
@@ -201,7 +201,7 @@ export const assignmentPreviewRequestSchema = z
   .meta({ id: 'AssignmentPreviewRequest' });
 export type AssignmentPreviewRequest = z.infer<typeof assignmentPreviewRequestSchema>;
 
-/** The assigned professional as a customer sees them: first name only (SPEC §5). */
+/** The assigned professional as a customer sees them: first name only (docs/bookings.md). */
 export const assignedProfessionalSchema = z
   .object({
     id: id(),
@@ -249,7 +249,7 @@ export const createBookingRequestSchema = z
     ...wizardWindowShape,
     addOnIds: addOnIdsField,
     description: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.description),
-    /** Address; the city name when not given (SPEC §3 "location holds the city"). */
+    /** Address; the city name when not given (docs/bookings.md "location holds the city"). */
     location: optionalText(LIMITS.bookingLocationMax, BOOKING_MESSAGES.location, 'single'),
   })
   .superRefine(refineWizardTimes)
@@ -329,7 +329,7 @@ export const bookingSchema = z
     amounts: bookingAmountsSchema,
     lines: z.array(priceLineSchema),
     addOns: z.array(bookingAddOnSchema),
-    /** Customers see the professional's first name only (SPEC §5). rating null: "No reviews yet". */
+    /** Customers see the professional's first name only (docs/bookings.md). rating null: "No reviews yet". */
     professional: z.object({
       id: id(),
       firstName: z.string(),
@@ -467,7 +467,7 @@ export const rescheduleBookingRequestSchema = z
   .meta({ id: 'RescheduleBookingRequest' });
 export type RescheduleBookingRequest = z.infer<typeof rescheduleBookingRequestSchema>;
 
-/** POST /api/admin/bookings/:id/refund: a reason is required (SPEC §5). */
+/** POST /api/admin/bookings/:id/refund: a reason is required (docs/bookings.md). */
 export const refundBookingRequestSchema = z
   .object({
     reason: z

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES, isPlainText, isSingleLineText } from '../domain/validation';
 
-/** Contact form (SPEC §3, §5): name, email and message required; phone optional. */
+/** Contact form (docs/public-site.md): name, email and message required; phone optional. */
 export const CONTACT_LIMITS = { nameMax: 100, messageMin: 10, messageMax: 2000, phoneMax: 20 } as const;
 
-/** The form's messages (SPEC §8 gives none for the fields); the web app translates each (contact-messages.ts). */
+/** The form's messages (docs/public-site.md gives none for the fields); the web app translates each (contact-messages.ts). */
 export const CONTACT_MESSAGES = {
   nameRequired: 'Please enter your name',
   nameTooLong: `Your name is too long (${CONTACT_LIMITS.nameMax} characters at most)`,

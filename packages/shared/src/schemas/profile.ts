@@ -1,4 +1,4 @@
-/** Profiles (SPEC.md §3 Profile, §5 profile rules): GET/PATCH /api/profile, POST /api/profile/avatar. */
+/** Profiles (docs/accounts.md Profile, §5 profile rules): GET/PATCH /api/profile, POST /api/profile/avatar. */
 import { z } from 'zod';
 import { LIMITS, LOCALES, USER_TYPES } from '../domain/constants';
 import { VALIDATION_MESSAGES, isPlainText, isSingleLineText, isValidName, normalizeMoroccanPhone } from '../domain/validation';
@@ -22,7 +22,7 @@ export const PROFILE_MESSAGES = {
   avatarMissing: 'Please choose an image to upload',
 } as const;
 
-/** The fields SPEC §5 lets a user change on their own profile (plus their language). */
+/** The fields docs/accounts.md lets a user change on their own profile (plus their language). */
 export const EDITABLE_PROFILE_FIELDS = ['name', 'phone', 'location', 'full_name', 'about_me', 'avatar_url', 'locale'] as const;
 export type EditableProfileField = (typeof EDITABLE_PROFILE_FIELDS)[number];
 
@@ -48,7 +48,7 @@ export const profileSchema = z
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** Trim; an empty field is stored as null (SPEC §5). */
+/** Trim; an empty field is stored as null (docs/accounts.md). */
 const blankToNull = (v: string | null) => {
   if (v === null) return null;
   const t = v.trim();

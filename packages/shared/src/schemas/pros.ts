@@ -1,8 +1,8 @@
 /**
- * Public reads of a professional (SPEC.md §2 Professional profile, PRODUCT.md §1 real figures):
+ * Public reads of a professional (docs/professionals.md Professional profile, docs/professionals.md real figures):
  * the profile page, its reviews and the booking panel's free slots.
  *
- * Privacy: clients see a professional's first name only (SPEC.md §5 "Clients see only the first
+ * Privacy: clients see a professional's first name only (docs/professionals.md "Clients see only the first
  * name"; professionals.name holds it), never the full name, phone or email.
  */
 import { z } from 'zod';
@@ -54,7 +54,7 @@ export const ratingBreakdownSchema = z
 export const proProfileSchema = z
   .object({
     id: z.uuid(),
-    /** First name only (SPEC §5). */
+    /** First name only (docs/professionals.md). */
     name: z.string(),
     avatarUrl: z.string().nullable(),
     /** An approved (vetted) professional: the verified tick. */
@@ -139,7 +139,7 @@ export type ProAvailabilityResponse = z.infer<typeof proAvailabilityResponseSche
 // Search (/search) and the professionals finder: GET /api/pros
 // ------------------------------------------------------------------------------------------------
 
-/** "all" or blank clears a filter (SPEC.md §5 "filter value all clears service or city filter"). */
+/** "all" or blank clears a filter (docs/professionals.md "filter value all clears service or city filter"). */
 const allMeansNone = (v: unknown) => (typeof v === 'string' && (v.trim() === '' || v.trim().toLowerCase() === 'all') ? undefined : v);
 
 export const proSearchQuerySchema = z.object({

@@ -9,7 +9,7 @@ import { citext, createdAt, tstz, updatedAt } from './_columns';
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
-  // citext: one account per email whatever the case (SPEC §5).
+  // citext: one account per email whatever the case (docs/accounts.md).
   email: citext('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),

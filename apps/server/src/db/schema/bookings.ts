@@ -65,7 +65,7 @@ export const bookings = pgTable(
     specialRequests: text('special_requests'),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
     paymentStatus: text('payment_status', { enum: BOOKING_PAYMENT_STATUSES }).notNull().default('pending'),
-    /** SPEC's scheduled_date. */
+    /** docs/bookings.md's scheduled_date. */
     scheduledStart: tstz('scheduled_start').notNull(),
     scheduledEnd: tstz('scheduled_end').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),

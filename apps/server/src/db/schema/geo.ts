@@ -35,6 +35,6 @@ export const boroughs = pgTable(
     nameAr: text('name_ar').notNull(),
     createdAt: createdAt(),
   },
-  // Boroughs of a city ordered by name (casablanca_boroughs of SPEC §7).
+  // Boroughs of a city ordered by name (casablanca_boroughs of docs/README.md).
   (t) => [unique('boroughs_city_name_key').on(t.cityId, t.name)],
 );

@@ -68,7 +68,7 @@ export const professionals = pgTable(
   ],
 );
 
-/** Service types a professional offers (SPEC's professionals.service_id, many-to-many). */
+/** Service types a professional offers (docs/professionals.md's professionals.service_id, many-to-many). */
 export const professionalServices = pgTable(
   'professional_services',
   {
@@ -174,7 +174,7 @@ export const professionalApplications = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     // Services and availability.
-    /** service_types ids (SPEC's service_catalog ids). */
+    /** service_types ids (docs/professionals.md's service_catalog ids). */
     serviceCatalogIds: uuid('service_catalog_ids')
       .array()
       .notNull()

@@ -1,5 +1,5 @@
 /**
- * Demo people (PRODUCT.md §3 contracts): the eight documented accounts, more approved
+ * Demo people (docs/README.md contracts): the eight documented accounts, more approved
  * professionals across the five cities and eight categories, and a few extra customers.
  * Rules kept here: pro@demo.ma is the only plumber in Casablanca, pro2@demo.ma the only cleaner
  * in Rabat.
@@ -20,7 +20,7 @@ export interface SeedPerson {
   adminRoles?: AdminRole[];
 }
 
-/** The eight accounts named in PRODUCT.md (pro and pro2 are described again in PROFESSIONALS). */
+/** The eight accounts named in docs/README.md (pro and pro2 are described again in PROFESSIONALS). */
 export const DEMO_ACCOUNTS: readonly SeedPerson[] = [
   { email: 'customer@demo.ma', firstName: 'Amina', lastName: 'Benjelloun', userType: 'customer', citySlug: 'casablanca', locale: 'en', phone: '+212612345601' },
   { email: 'customer2@demo.ma', firstName: 'Yassir', lastName: 'Alami', userType: 'customer', citySlug: 'rabat', locale: 'fr', phone: '+212612345602' },

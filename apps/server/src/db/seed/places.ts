@@ -1,4 +1,4 @@
-/** Served cities (PRODUCT.md §2) and Casablanca's boroughs. */
+/** Served cities (docs/README.md) and Casablanca's boroughs. */
 
 export interface SeedCity {
   slug: string;

@@ -1,6 +1,6 @@
 /**
  * The demo service catalogue: 27 fixed-price services across the eight categories, in English,
- * French and Arabic. Base prices follow SPEC §9 (house cleaning 200, plumbing 150, electrical 300,
+ * French and Arabic. Base prices follow docs/README.md (house cleaning 200, plumbing 150, electrical 300,
  * handyman 180, moving 250, garden 120 MAD; range 50-500).
  */
 import type { Category, LocalizedText } from '@khedma/shared/domain/catalog';

@@ -9,7 +9,7 @@ import { MyApplicationService } from './my-application.service';
 import { SubmitService } from './submit.service';
 
 /**
- * Applying to become a professional (SPEC §2 Become a Professional and the onboarding wizard):
+ * Applying to become a professional (docs/professionals.md Become a Professional and the onboarding wizard):
  * /api/applications/*. The phone step uses the accounts module's SMS code (/api/auth/phone-number/*);
  * reviewing applications belongs to the admin module. docs/professionals.md.
  */

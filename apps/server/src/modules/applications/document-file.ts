@@ -17,7 +17,7 @@ const refuse = (code: 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_FAILED' | 'PAYLOAD_
 
 /**
  * An uploaded document as it will be stored: its type read from its bytes (file-type; the name and the
- * declared type are never trusted), images decoded and re-encoded by sharp as JPEG (quality 90, SPEC §9)
+ * declared type are never trusted), images decoded and re-encoded by sharp as JPEG (quality 90, docs/professionals.md)
  * turned upright and without any metadata (EXIF with GPS position, XMP, ICC), so that what reviewers
  * open is a plain picture. A PDF is kept as sent (it is served only to its owner and reviewers, as a
  * download-safe sandboxed response).

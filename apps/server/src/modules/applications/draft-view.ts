@@ -17,7 +17,7 @@ export interface DraftFacts {
   citySlug: string | null;
 }
 
-/** Which of the first six steps hold what SPEC §5 asks (step 7 is complete only when submitted). */
+/** Which of the first six steps hold what docs/professionals.md asks (step 7 is complete only when submitted). */
 export function incompleteSteps({ data, phone }: DraftFacts): Partial<Record<OnboardingStep, string>> {
   const missing: Partial<Record<OnboardingStep, string>> = {};
   if (!phone?.verified) missing.phone = APPLICATION_MESSAGES.phoneNotVerified;

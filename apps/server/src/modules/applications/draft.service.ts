@@ -14,7 +14,7 @@ import { AppError } from '../../http/errors';
 import type { ApplicationsRepository } from './applications.repository';
 import { toDraftView } from './draft-view';
 
-/** The Casablanca rule of SPEC §4: boroughs apply only there, and there at least one is needed. */
+/** The Casablanca rule of docs/professionals.md: boroughs apply only there, and there at least one is needed. */
 export const BOROUGH_CITY_SLUG = 'casablanca';
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });

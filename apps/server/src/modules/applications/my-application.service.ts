@@ -1,7 +1,7 @@
 import type { MyApplication, SessionUser } from '@khedma/shared';
 import type { ApplicationsRepository } from './applications.repository';
 
-/** The status card of /become-pro: the user's latest application (SPEC §4: by created_at), or none. */
+/** The status card of /become-pro: the user's latest application (docs/professionals.md: by created_at), or none. */
 export class MyApplicationService {
   constructor(private readonly repo: ApplicationsRepository) {}
 

@@ -20,7 +20,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Submitting the application (SPEC §4 Application): the final step's fields plus the saved draft
+ * Submitting the application (docs/professionals.md Application): the final step's fields plus the saved draft
  * become one pending application; the draft goes (its documents now belong to the application).
  * Refused, with the draft kept: a step not complete, a pending application (one at a time, also held
  * by the one-pending unique index when two submits race) or an approved one.

@@ -2,7 +2,7 @@
  * The bridge between Fastify and better-auth: a Fastify request becomes a Web Request for
  * better-auth's handler, and its Response goes back with status, headers and cookies intact.
  * Errors are rewritten into the product's contract `{"error":{"code","message"}}` with our codes
- * (PRODUCT.md §3), so the web app never sees better-auth's own error shape.
+ * (docs/accounts.md), so the web app never sees better-auth's own error shape.
  */
 import type { SessionInfo } from '@khedma/shared';
 import { localeFromAcceptLanguage } from '../../i18n/messages';

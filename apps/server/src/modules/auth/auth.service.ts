@@ -26,12 +26,12 @@ export class AuthService {
   ) {}
 
   /**
-   * Sign-up (SPEC §2, §5): one account per email, a profile with the chosen user type (customer or
+   * Sign-up (docs/accounts.md): one account per email, a profile with the chosen user type (customer or
    * pro) and language, and a confirmation email; no session until the email is confirmed.
    */
   async signUp(input: SignUpInput, headers: Headers): Promise<SignUpResponse> {
     // better-auth answers a duplicate with a look-alike success (enumeration protection); the
-    // specification asks for the "already exists" message instead (SPEC §8), so we check first.
+    // specification asks for the "already exists" message instead (docs/accounts.md), so we check first.
     if (await this.repo.emailExists(input.email)) throw emailExists();
 
     const store: AuthRequestContext = {

@@ -102,7 +102,7 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      // The confirmation link signs the user in and lands on the dashboard (SPEC §4), or where the
+      // The confirmation link signs the user in and lands on the dashboard (docs/accounts.md), or where the
       // sign-up was heading (its callbackURL, see verifiedLandingUrl).
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,

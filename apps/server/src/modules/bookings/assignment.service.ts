@@ -1,5 +1,5 @@
 /**
- * Assignment (SPEC.md §2 wizard step 3; PRODUCT.md §1): who would take a booking at this time. The
+ * Assignment (docs/bookings.md wizard step 3; docs/bookings.md): who would take a booking at this time. The
  * pool (pool.repository.ts) gives every matching professional with their weekly availability and
  * bookings; the pure domain ranks them (pickProfessional). With nobody free, up to six other start
  * times that do have someone are offered.

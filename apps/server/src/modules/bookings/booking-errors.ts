@@ -1,4 +1,4 @@
-/** The errors of booking use cases, with SPEC.md §8's messages. */
+/** The errors of booking use cases, with docs/bookings.md's messages. */
 import type { BookingWindowResult, TransitionErrorCode } from '@khedma/shared';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 

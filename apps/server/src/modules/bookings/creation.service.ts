@@ -1,5 +1,5 @@
 /**
- * Placing a booking (SPEC.md §2 wizard, the /booking page; PRODUCT.md §1): the plan (window, price,
+ * Placing a booking (docs/bookings.md wizard, the /booking page; docs/bookings.md): the plan (window, price,
  * who may take it), the Idempotency-Key protocol (idempotency.ts), and the one statement that
  * inserts it with its price lines, payment row, unpaid-expiry job, stored answer, outbox row and
  * realtime event.

@@ -1,5 +1,5 @@
 /**
- * What happens to a booking after it is placed (SPEC.md §4 booking status; PRODUCT.md §1-2): paid,
+ * What happens to a booking after it is placed (docs/bookings.md booking status; docs/bookings.md-2): paid,
  * accepted, declined, cancelled (with the cancellation fee), refunded, rescheduled, completed. Each
  * transition is checked by the shared state machine (checkTransition) under the booking's row lock,
  * then announced (booking-notifier.ts) once committed. Money moves through the payments module's
@@ -136,7 +136,7 @@ export class LifecycleService {
     return { allowed, fee: allowed ? outcome.fee : 0, refund: allowed ? outcome.refund : 0, feeRate: outcome.feeRate, reason: outcome.reason, actor: viewer, currency: CURRENCY };
   }
 
-  /** POST /cancel: the customer (fee of PRODUCT.md §2) or the assigned professional (not within 2 h). */
+  /** POST /cancel: the customer (fee of docs/bookings.md) or the assigned professional (not within 2 h). */
   async cancel(user: SessionUser, id: string, reason?: string): Promise<BookingDto> {
     return this.cancelAs(user, id, { mode: 'cancel', reason });
   }

@@ -1,5 +1,5 @@
 /**
- * Prices (SPEC.md §2 wizard, §7 city prices): a wizard choice (service, city, borough, add-ons) or an
+ * Prices (docs/payments.md wizard, §7 city prices): a wizard choice (service, city, borough, add-ons) or an
  * hourly booking from a professional's page, always computed here from the catalogue, never taken
  * from the client. The rules are packages/shared/src/domain (quote, hourlyQuote).
  */

@@ -1,5 +1,5 @@
 /**
- * The money after a booking is paid (PRODUCT.md §1 escrow): the release to the professional 48 h
+ * The money after a booking is paid (docs/payments.md escrow): the release to the professional 48 h
  * after completion, and the system's cancellation of a booking left unpaid (which frees the slot).
  * Both run as durable jobs (payments.jobs.ts) and are idempotent: a job may run twice.
  */

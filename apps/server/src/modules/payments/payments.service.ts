@@ -1,5 +1,5 @@
 /**
- * Paying a booking (SPEC.md §2 payment screen, §8 Payments; PRODUCT.md §1 escrow).
+ * Paying a booking (docs/payments.md payment screen, §8 Payments; docs/payments.md escrow).
  *
  * 1. The customer's pending payment row is claimed (so a double click cannot charge twice; a claim
  *    left by a crashed process expires after 2 minutes).
@@ -28,14 +28,14 @@ import type { PaymentsRepository } from './payments.repository';
 /** Said of a booking the caller may not pay, as the bookings module says it (nothing is revealed). */
 const BOOKING_NOT_FOUND = 'Booking not found';
 
-/** SPEC.md §8: "bank payment failed, mobile payment failed, Card payment failed, each followed by Please try again". */
+/** docs/payments.md: "bank payment failed, mobile payment failed, Card payment failed, each followed by Please try again". */
 export const PAYMENT_FAILED_MESSAGES: Record<PaymentMethod, string> = {
   bank: 'Bank payment failed. Please try again.',
   mobile: 'Mobile payment failed. Please try again.',
   card: 'Card payment failed. Please try again.',
 };
 
-/** SPEC.md §8: shown with the bank method (the web app shows it whenever `demo` is true). */
+/** docs/payments.md: shown with the bank method (the web app shows it whenever `demo` is true). */
 export const DEMO_PAYMENT_NOTICE = 'DEMO MODE: Mock payment - not for production use';
 
 const CLAIM_PREFIX = 'claim:';

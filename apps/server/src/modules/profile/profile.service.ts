@@ -38,7 +38,7 @@ function auditValue(v: unknown): unknown {
   return json.length > MAX_AUDITED_VALUE ? `${json.slice(0, MAX_AUDITED_VALUE)}...` : v;
 }
 
-/** Profile use cases (SPEC §2 Profile, §5 profile rules). */
+/** Profile use cases (docs/accounts.md Profile, §5 profile rules). */
 export class ProfileService {
   constructor(
     private readonly repo: ProfileRepository,

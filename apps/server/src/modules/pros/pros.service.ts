@@ -1,7 +1,7 @@
 /**
- * Public professional profile (SPEC.md §2 Professional profile; PRODUCT.md §1 real figures): real
+ * Public professional profile (docs/professionals.md Professional profile; docs/professionals.md real figures): real
  * ratings from reviews ("No reviews yet" when none), the professional's own hourly rate, and the
- * booking panel's free slots. Clients see the first name only (SPEC.md §5).
+ * booking panel's free slots. Clients see the first name only (docs/professionals.md).
  */
 import {
   addDays,

@@ -1,5 +1,5 @@
 /**
- * The professional list of /search and of the finder (SPEC.md §2; PRODUCT.md §1 real figures): filters
+ * The professional list of /search and of the finder (docs/professionals.md; docs/professionals.md real figures): filters
  * by city, service or category, minimum rating and text (first name, service, city), in pages of 12,
  * with the real rating, review count and hourly rate of each. And the finder's stats tiles.
  */

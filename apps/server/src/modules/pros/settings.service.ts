@@ -1,5 +1,5 @@
 /**
- * A professional's own profile (/pro-profile, the dashboard's Services tab; PRODUCT.md §1 "a
+ * A professional's own profile (/pro-profile, the dashboard's Services tab; docs/professionals.md "a
  * professional manages the services they offer and their hourly rate"): about, hourly rate, skills,
  * services, city and boroughs, weekly availability and days off. Only an approved, active
  * professional has one, and only their own: the record is found from the session, never from the
@@ -32,7 +32,7 @@ export class ProsSettingsService {
     if (input.serviceIds.some((id) => !known.has(id))) throw badRequest(PROS_MESSAGES.unknownService, { serviceIds: PROS_MESSAGES.unknownService });
     const city = await this.repo.city(input.cityId);
     if (!city) throw badRequest(PROS_MESSAGES.city, { cityId: PROS_MESSAGES.city });
-    // Boroughs apply only where the city has them (Casablanca), and there at least one (SPEC.md §5 Area).
+    // Boroughs apply only where the city has them (Casablanca), and there at least one (docs/professionals.md Area).
     const cityBoroughs = new Set(city.boroughIds);
     if (cityBoroughs.size === 0 && input.boroughIds.length > 0) {
       throw badRequest(PROS_MESSAGES.boroughsOutsideCity, { boroughIds: PROS_MESSAGES.boroughsOutsideCity });

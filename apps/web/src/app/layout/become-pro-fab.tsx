@@ -6,7 +6,7 @@ import { onConsentChange, readConsent } from '../../lib/consent';
 import { paths, routes } from '../../config/paths';
 
 /**
- * The floating "Become a Professional" button (SPEC §2 shell, issue 4). The root layout mounts it,
+ * The floating "Become a Professional" button (docs/professionals.md shell, issue 4). The root layout mounts it,
  * as its own small chunk, only for a signed-in customer who has never applied; this part decides
  * where it shows and remembers its dismissal.
  */

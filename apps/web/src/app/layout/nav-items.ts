@@ -8,7 +8,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Header navigation (SPEC §2): Home, Services, Pricing, FAQ, Become a Pro, About, Contact, Register as a Professional. */
+/** Header navigation (docs/public-site.md): Home, Services, Pricing, FAQ, Become a Pro, About, Contact, Register as a Professional. */
 export const MAIN_NAV: NavItem[] = [
   { to: paths.home(), label: 'nav.home', end: true },
   { to: paths.services(), label: 'nav.services' },
@@ -17,11 +17,11 @@ export const MAIN_NAV: NavItem[] = [
   { to: paths.becomePro(), label: 'nav.becomePro' },
   { to: paths.about(), label: 'nav.about' },
   { to: paths.contact(), label: 'nav.contact' },
-  // SPEC §2 header: Register as a Professional, straight into the onboarding wizard.
+  // docs/public-site.md header: Register as a Professional, straight into the onboarding wizard.
   { to: paths.professionalOnboarding(), label: 'nav.registerProfessional' },
 ];
 
-/** The signed-in account menu (SPEC §2): Dashboard, Profile, Mobile Features, then Logout. */
+/** The signed-in account menu (docs/public-site.md): Dashboard, Profile, Mobile Features, then Logout. */
 export const ACCOUNT_NAV: NavItem[] = [
   { to: paths.dashboard(), label: 'nav.dashboard' },
   { to: paths.profile(), label: 'nav.profile' },

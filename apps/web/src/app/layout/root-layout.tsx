@@ -90,7 +90,7 @@ function RealtimeForSignedIn() {
   return <RealtimeBridge userId={session.user.id} />;
 }
 
-/** SPEC §2's floating button to professional onboarding: for signed-in customers with no application of any status. */
+/** docs/public-site.md's floating button to professional onboarding: for signed-in customers with no application of any status. */
 function BecomeProFabForCustomers() {
   const session = useShellSession();
   if (session.status !== 'signed-in' || session.user.role !== 'customer' || session.user.applicationStatus !== null) return null;
@@ -98,7 +98,7 @@ function BecomeProFabForCustomers() {
 }
 
 /**
- * SPEC §2: the page scrolls to the top on every route change (not on query-only changes such as filters).
+ * docs/public-site.md: the page scrolls to the top on every route change (not on query-only changes such as filters).
  * The first page of a visit is not a route change: the browser has already placed it, at the top, at its
  * #hash, or, on a reload or a return through history to a page no longer in the back/forward cache,
  * where the reader left it. Scrolling then would throw the reader back to the top once the app took over.

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { paths } from '../../config/paths';
 
-/** Logs out, returns to / (SPEC §2) and says so; on failure says "Logout failed" (SPEC §8). */
+/** Logs out, returns to / (docs/public-site.md) and says so; on failure says "Logout failed" (docs/public-site.md). */
 export function useLogout(logout: () => Promise<void>) {
   const { t } = useTranslation();
   const navigate = useNavigate();

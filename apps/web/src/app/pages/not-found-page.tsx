@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { Seo } from '../../components/seo';
 import { paths } from '../../config/paths';
 
-/** Any unknown path (SPEC §2): "Oops! Page not found" with a link home. */
+/** Any unknown path (docs/public-site.md): "Oops! Page not found" with a link home. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (

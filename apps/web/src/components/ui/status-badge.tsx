@@ -11,7 +11,7 @@ const tones: Record<StatusTone, { className: string; Icon: typeof Circle }> = {
   cancelled: { className: 'bg-cancelled-soft text-cancelled', Icon: XCircle },
 };
 
-/** A booking status (SPEC §9 colours), always with an icon and a word, never colour alone. */
+/** A booking status (docs/README.md colours), always with an icon and a word, never colour alone. */
 export function StatusBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
   const { className, Icon } = tones[tone];
   return (

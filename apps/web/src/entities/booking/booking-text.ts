@@ -25,7 +25,7 @@ export function bookingLocation(booking: BookingDto, language: Language): string
 
 /**
  * The description, with the server's English defaults ("<service> service booking", "Booking with
- * <name>", SPEC §3) said in the reader's language.
+ * <name>", docs/bookings.md) said in the reader's language.
  */
 export function bookingDescription(booking: BookingDto, language: Language, t: TFunction<'booking'>): string {
   const service = booking.service;

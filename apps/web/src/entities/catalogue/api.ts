@@ -3,7 +3,7 @@ import type { Borough, CategoryEntry, City, PriceResponse, ServiceTypeDetail, Se
 import { api, ApiError } from '../../lib/api';
 
 /**
- * Catalogue reads (SPEC §7) shared by the home, catalogue, pricing, profile and booking pages: one
+ * Catalogue reads (docs/catalogue.md) shared by the home, catalogue, pricing, profile and booking pages: one
  * query-key factory and one hook per public, cached catalogue endpoint, so the same request is cached
  * once whichever page asks. Type-only imports from @khedma/shared, so no zod reaches the
  * first load.
@@ -78,7 +78,7 @@ export function useService(id: string | null) {
   });
 }
 
-/** The service's price in a city (region price, price function, or base price: SPEC §7). */
+/** The service's price in a city (region price, price function, or base price: docs/catalogue.md). */
 export function useServicePrice(id: string, city: string | null) {
   return useQuery({
     queryKey: catalogKeys.price(id, city ?? ''),

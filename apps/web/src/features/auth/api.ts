@@ -1,4 +1,4 @@
-/** Account calls (SPEC §7 Authentication): better-auth's routes under /api/auth and our sign-up. */
+/** Account calls (docs/accounts.md Authentication): better-auth's routes under /api/auth and our sign-up. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignUpResponse } from '@khedma/shared/schemas/auth';
 import { api } from '../../lib/api';

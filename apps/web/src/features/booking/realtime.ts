@@ -5,7 +5,7 @@ import { formatLocalDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 
-/** Actions that change a booking's status, and so tell the customer (SPEC §4). */
+/** Actions that change a booking's status, and so tell the customer (docs/bookings.md). */
 const STATUS_ACTIONS = new Set<BookingEventData['action']>([
   'accept',
   'decline',

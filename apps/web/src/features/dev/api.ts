@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 
-/** One captured email or SMS (PRODUCT.md §3 outbox contract). */
+/** One captured email or SMS (docs/README.md outbox contract). */
 export interface OutboxMessage {
   id: string;
   channel: 'email' | 'sms' | 'push';

@@ -1,4 +1,4 @@
-/** FAQ topics (SPEC §2 FAQ) and the twelve questions of PRODUCT.md §2, each under one topic. */
+/** FAQ topics (docs/public-site.md FAQ) and the twelve questions of docs/public-site.md, each under one topic. */
 export const FAQ_TOPICS = ['booking', 'services', 'payments', 'trust', 'general'] as const;
 export type FaqTopic = (typeof FAQ_TOPICS)[number];
 

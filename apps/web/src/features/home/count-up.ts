@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { prefersReducedMotion } from '../../lib/motion';
 
-/** The statistics band's count-up (SPEC §9): 2000 ms. */
+/** The statistics band's count-up (docs/public-site.md): 2000 ms. */
 export const COUNT_UP_MS = 2000;
 
 /** Ease-out cubic: fast start, gentle landing. */

@@ -1,7 +1,7 @@
 import type { ServiceTypeSummary } from '@khedma/shared';
 import type { ServiceCategory } from '../../config/paths';
 
-/** The six sample categories of SPEC §9, in the order the page shows them. */
+/** The six sample categories of docs/public-site.md, in the order the page shows them. */
 export const SAMPLE_CATEGORIES = ['plumbing', 'cleaning', 'electrical', 'handyman', 'moving', 'gardening'] as const satisfies readonly ServiceCategory[];
 
 /** The cheapest active service of each sample category: its price is the category's real "From" price. */

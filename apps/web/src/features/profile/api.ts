@@ -1,4 +1,4 @@
-/** Profile calls (SPEC §7): PATCH /api/profile, POST /api/profile/avatar. Cities come from the catalogue entity. */
+/** Profile calls (docs/accounts.md): PATCH /api/profile, POST /api/profile/avatar. Cities come from the catalogue entity. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Profile, UpdateProfileRequest } from '@khedma/shared/schemas/profile';

@@ -5,7 +5,7 @@ export const pageRoutes: FeatureRoute[] = [
   guarded({ permission: 'services:manage:own', deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly' }, [
     { path: routes.proProfile, lazy: page(() => import('./pages/my-pro-profile-page'), 'MyProProfilePage', ['pros', 'catalog']) },
   ]),
-  // The Professionals finder: login required (SPEC §2).
+  // The Professionals finder: login required (docs/professionals.md).
   guarded({ signedOutMessage: 'auth.guard.continue' }, [
     { path: routes.professionals, lazy: page(() => import('./pages/professionals-page'), 'ProfessionalsPage', ['pros', 'catalog']) },
   ]),

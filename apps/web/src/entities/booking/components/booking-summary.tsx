@@ -19,7 +19,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-/** One booking as a list shows it (SPEC §2 My Bookings): status, date, time, location, reference, description, amount. */
+/** One booking as a list shows it (docs/bookings.md My Bookings): status, date, time, location, reference, description, amount. */
 export function BookingSummary({ booking, headingLevel = 3, actions }: { booking: BookingDto; headingLevel?: 2 | 3; actions?: ReactNode }) {
   const { t } = useTranslation('booking');
   const { t: tc } = useTranslation();

@@ -6,7 +6,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { PageIntro } from '../../../components/ui/page-intro';
 
-/** /about (SPEC §2 About): hero, mission, vision, three values, a call to action to /services. */
+/** /about (docs/public-site.md About): hero, mission, vision, three values, a call to action to /services. */
 export function AboutPage() {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('site');

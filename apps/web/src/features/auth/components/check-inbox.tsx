@@ -9,7 +9,7 @@ import { AuthCard } from './auth-card';
 import { useAuthErrorText } from './use-auth-error';
 
 /**
- * After sign-up (SPEC §2, §4): check your inbox, resend the confirmation email, go to login. `next`
+ * After sign-up (docs/accounts.md): check your inbox, resend the confirmation email, go to login. `next`
  * (where the visitor was going) is kept by the resent link and by the way to login.
  */
 export function CheckInbox({ email, next }: { email: string; next?: string }) {

@@ -5,7 +5,7 @@ import { formatWait } from '../wait-time';
 
 /**
  * The sentence for a failed account call that has no specific message: offline, rate limited
- * (with how long to wait, from Retry-After), or the page's own fallback (SPEC §8).
+ * (with how long to wait, from Retry-After), or the page's own fallback (docs/accounts.md).
  */
 export function useAuthErrorText() {
   const { t, i18n } = useTranslation('auth');

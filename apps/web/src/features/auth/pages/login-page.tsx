@@ -19,8 +19,8 @@ import { useAuthErrorText } from '../components/use-auth-error';
 type Alert = { tone: 'error' | 'success'; text: string; unconfirmedEmail?: string };
 
 /**
- * /login (SPEC §2, §8): email and password (login checks only 6+ characters before asking), the exact
- * messages of SPEC §8, a resend prompt for an unconfirmed email that hides after a resend, a link to
+ * /login (docs/accounts.md): email and password (login checks only 6+ characters before asking), the exact
+ * messages of docs/accounts.md, a resend prompt for an unconfirmed email that hides after a resend, a link to
  * the forgot-password screen. Success: "Successfully logged in!" and back to ?next= or /dashboard.
  */
 export function LoginPage() {
@@ -64,7 +64,7 @@ export function LoginPage() {
     resend.mutate({ email, next }, {
       onSuccess: () => {
         toast.success(t('resend.success'));
-        // SPEC §2: the prompt hides after a resend.
+        // docs/accounts.md: the prompt hides after a resend.
         setAlert({ tone: 'success', text: t('resend.success') });
       },
       onError: (error) => toast.error(errorText(error, t('resend.failed'))),

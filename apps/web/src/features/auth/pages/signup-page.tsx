@@ -25,7 +25,7 @@ import { useAuthErrorText } from '../components/use-auth-error';
 /** An empty password says it is required rather than listing every rule. */
 const EMPTY_MESSAGES = { password: VALIDATION_MESSAGES.passwordRequired };
 
-/** SPEC §8: after "already exists", the visitor is taken to /login after 3 seconds. */
+/** docs/accounts.md: after "already exists", the visitor is taken to /login after 3 seconds. */
 const REDIRECT_AFTER_DUPLICATE_MS = 3000;
 
 const initial = {
@@ -39,7 +39,7 @@ const initial = {
 };
 
 /**
- * /signup (SPEC §2, §5, §8): account type (a pro sees the review notice), full name, email, password
+ * /signup (docs/accounts.md): account type (a pro sees the review notice), full name, email, password
  * (the stronger rule, one message per failed rule), confirmation, the two legal checkboxes; checked
  * with the server's own schema. Then the check-your-inbox screen with resend. A visitor sent here on
  * the way somewhere (?next=, e.g. from Book This Service) gets there: the confirmation link lands on it.

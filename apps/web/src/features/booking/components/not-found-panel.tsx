@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 
-/** "Service not found", "Professional not found", "Please log in to continue": a message and Go Back (SPEC §2). */
+/** "Service not found", "Professional not found", "Please log in to continue": a message and Go Back (docs/bookings.md). */
 export function NotFoundPanel({ title, body, onBack, children }: { title: string; body?: string; onBack: () => void; children?: ReactNode }) {
   const { t } = useTranslation('booking');
   return (

@@ -26,7 +26,7 @@ export interface PaymentScreenProps {
 }
 
 /**
- * The payment screen (SPEC §2, §4, §8): card, bank digital payment or mobile payment; "DEMO MODE"
+ * The payment screen (docs/payments.md): card, bank digital payment or mobile payment; "DEMO MODE"
  * with the bank method; every button disabled while the provider answers (the demo provider takes
  * about 2 s); the method's failure message when it fails.
  */

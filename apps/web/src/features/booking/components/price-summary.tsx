@@ -13,7 +13,7 @@ export interface PriceSummaryProps {
   stale?: boolean;
 }
 
-/** The server's price lines (SPEC §9: service, add-ons, 15% service fee) and the total. */
+/** The server's price lines (docs/bookings.md: service, add-ons, 15% service fee) and the total. */
 export function PriceSummary({ lines, total, serviceName, addOnNames, stale }: PriceSummaryProps) {
   const { t } = useTranslation('booking');
   const label = (line: PriceLineDto) => {

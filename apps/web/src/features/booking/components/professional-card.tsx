@@ -10,7 +10,7 @@ export interface ProfessionalSummary {
   jobsDone?: number | null;
 }
 
-/** Who will do the job: first name only (SPEC §5), real rating or "No reviews yet", jobs done. */
+/** Who will do the job: first name only (docs/professionals.md), real rating or "No reviews yet", jobs done. */
 export function ProfessionalCard({ professional, note }: { professional: ProfessionalSummary; note?: string }) {
   const { t } = useTranslation('booking');
   const initial = professional.firstName.trim().charAt(0).toUpperCase() || '?';

@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 
-/** "★ 4.8 · Reviews: 12", or "No reviews yet" (PRODUCT.md §1: real figures, never a placeholder). */
+/** "★ 4.8 · Reviews: 12", or "No reviews yet" (docs/bookings.md: real figures, never a placeholder). */
 export function Rating({ rating, reviewsCount }: { rating: number | null; reviewsCount: number }) {
   const { t } = useTranslation('booking');
   if (rating === null || reviewsCount === 0) return <span className="text-sm text-ink-muted">{t('professional.noReviews')}</span>;

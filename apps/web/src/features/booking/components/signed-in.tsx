@@ -6,7 +6,7 @@ import { useSession, type SessionUser } from '../../../lib/session';
 
 /**
  * Renders its children for a signed-in user; sends a visitor to /login?next=<this page> (they come
- * back after logging in); shows a loading state while the session is checked (SPEC §2 wizard).
+ * back after logging in); shows a loading state while the session is checked (docs/bookings.md wizard).
  */
 export function SignedIn({ children }: { children: (user: SessionUser) => ReactNode }) {
   const session = useSession();

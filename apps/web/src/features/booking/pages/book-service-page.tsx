@@ -27,12 +27,12 @@ import { ServiceStep } from '../wizard/service-step';
 import { WizardProgress } from '../wizard/wizard-progress';
 import { initialStateFrom, parseAddOnsParam, STEP, wizardReducer, type WizardProfessional, type WizardState } from '../wizard/wizard-state';
 
-/** Navigation state of "Book Now" in the professionals finder (SPEC §2): the preselected professional. */
+/** Navigation state of "Book Now" in the professionals finder (docs/bookings.md): the preselected professional. */
 interface PreselectState {
   preselectedProfessional?: { id?: string; name?: string; serviceId?: string; serviceName?: string };
 }
 
-/** /book-service: the six-step booking wizard (SPEC §2, §4, §5; issue 5). Signed-out visitors log in first and come back. */
+/** /book-service: the six-step booking wizard (docs/bookings.md; issue 5). Signed-out visitors log in first and come back. */
 export function BookServicePage() {
   const { t } = useTranslation();
   return (

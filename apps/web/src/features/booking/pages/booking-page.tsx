@@ -35,8 +35,8 @@ import { PageLoading } from '../components/signed-in';
 import { formatLocalDate } from '../wizard/schedule-step';
 
 /**
- * /booking/{professionalId}?date=&time=&description= (SPEC §2 Booking page): book a professional by
- * the hour from their page. A real booking through the same service as the wizard (PRODUCT.md §1),
+ * /booking/{professionalId}?date=&time=&description= (docs/bookings.md Booking page): book a professional by
+ * the hour from their page. A real booking through the same service as the wizard (docs/bookings.md),
  * then the payment screen, then the dashboard.
  */
 export function BookingPage() {

@@ -10,7 +10,7 @@ import { useBookings } from '../../../entities/booking/api';
 import { SignedIn } from '../components/signed-in';
 
 /**
- * /dashboard/bookings and /bookings (SPEC §2 My Bookings): every booking of the user, newest first,
+ * /dashboard/bookings and /bookings (docs/bookings.md My Bookings): every booking of the user, newest first,
  * updated live (the realtime client re-fetches on every booking event). ?success=true (after a
  * booking) shows "Booking created successfully".
  */

@@ -9,7 +9,7 @@ import { useAcceptBooking, useBookings, useDeclineBooking, type BookingDto } fro
 import { SignedIn } from '../components/signed-in';
 
 /**
- * /pro-bookings (SPEC §2 Pending bookings): the requests waiting for this professional's answer,
+ * /pro-bookings (docs/bookings.md Pending bookings): the requests waiting for this professional's answer,
  * soonest first, with Accept ("Booking confirmed!") and Decline ("Booking declined."). Live: a new
  * paid request appears without reloading. Customers and visitors are sent to /login.
  */

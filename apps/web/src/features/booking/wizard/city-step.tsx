@@ -25,7 +25,7 @@ function Choice({ selected, onClick, children }: { selected: boolean; onClick: (
   );
 }
 
-/** Step 2: the city, then for Casablanca the borough (SPEC §4). Choosing moves on. */
+/** Step 2: the city, then for Casablanca the borough (docs/bookings.md). Choosing moves on. */
 export function CityStep({
   cityId,
   citySlug,

@@ -11,7 +11,7 @@ import { LoadError, StepHeading } from './step-parts';
 import type { WizardProfessional } from './wizard-state';
 
 /**
- * Step 4: the real assignment (PRODUCT.md §1). The server picks an approved professional who offers
+ * Step 4: the real assignment (docs/professionals.md). The server picks an approved professional who offers
  * the service in the city, works in that weekday slot and is free then; nobody: its message and up to
  * six other times that do have someone, to pick from.
  */

@@ -49,7 +49,7 @@ const fieldClass = (invalid: boolean) =>
     invalid ? 'border-cancelled ring-1 ring-cancelled' : 'border-sand-500',
   );
 
-/** Step 3: the date (tomorrow to 30 days ahead) and the start and end times (SPEC §5, every message). */
+/** Step 3: the date (tomorrow to 30 days ahead) and the start and end times (docs/bookings.md, every message). */
 export function ScheduleStep({
   date,
   startTime,

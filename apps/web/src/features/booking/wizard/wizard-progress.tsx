@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/use-translation';
 import { clampStep, progressPercent, WIZARD_STEP_COUNT, WIZARD_STEPS } from './wizard-state';
 
-/** "Step 3 of 6 · Date and time" and the bar (SPEC §2: the counter is clamped to 1..6). */
+/** "Step 3 of 6 · Date and time" and the bar (docs/bookings.md: the counter is clamped to 1..6). */
 export function WizardProgress({ step }: { step: number }) {
   const { t } = useTranslation('booking');
   const current = clampStep(step);

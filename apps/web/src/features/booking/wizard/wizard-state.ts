@@ -1,9 +1,9 @@
 /**
- * The book-service wizard's state (SPEC §2 Book-service wizard, §4 Booking wizard, §5 date and time):
+ * The book-service wizard's state (docs/bookings.md Book-service wizard, §4 Booking wizard, §5 date and time):
  * a pure reducer, so every rule (auto-advance, clamping, what a change clears) is unit-tested.
  *
- * Step order. SPEC lists 1 service, 2 city, 3 professional assignment, 4 date and time, 5 confirm,
- * 6 done. Khedma's assignment is real (PRODUCT.md §1): the server picks a professional who is free
+ * Step order. docs/bookings.md lists 1 service, 2 city, 3 professional assignment, 4 date and time, 5 confirm,
+ * 6 done. Khedma's assignment is real (docs/bookings.md): the server picks a professional who is free
  * *at that time*, so it needs the date and times first. The wizard therefore asks for the date and
  * time as step 3 and shows the assigned professional as step 4 (see WIZARD_STEPS); every other rule
  * of the spec is kept, including "a preselected professional jumps straight to the date and time".
@@ -26,7 +26,7 @@ export const STEP = {
   done: 6,
 } as const satisfies Record<WizardStepName, WizardStep>;
 
-/** The step counter is clamped to 1..6 whatever it is asked to show (SPEC §2). */
+/** The step counter is clamped to 1..6 whatever it is asked to show (docs/bookings.md). */
 export function clampStep(step: number): WizardStep {
   if (!Number.isFinite(step)) return 1;
   return Math.min(WIZARD_STEP_COUNT, Math.max(1, Math.trunc(step))) as WizardStep;
@@ -89,12 +89,12 @@ export const initialWizardState: WizardState = {
   booking: null,
 };
 
-/** Cities whose boroughs are asked for (SPEC §4: boroughs apply only to Casablanca). */
+/** Cities whose boroughs are asked for (docs/bookings.md: boroughs apply only to Casablanca). */
 export const BOROUGH_CITY_SLUG = 'casablanca';
 export const cityHasBoroughs = (slug: string | null | undefined) => slug === BOROUGH_CITY_SLUG;
 
 export type WizardAction =
-  /** Step 1: choosing a service advances to the city (SPEC: automatic). */
+  /** Step 1: choosing a service advances to the city (docs/bookings.md: automatic). */
   | { type: 'selectService'; serviceId: string }
   /** Step 2: choosing a city advances, except Casablanca, which asks for the borough first. */
   | { type: 'selectCity'; cityId: string; citySlug: string }
@@ -153,7 +153,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         ...state,
         cityId: action.cityId,
         citySlug: action.citySlug,
-        // Changing the city clears the borough (SPEC §4).
+        // Changing the city clears the borough (docs/bookings.md).
         boroughId: changed ? null : state.boroughId,
         step: cityHasBoroughs(action.citySlug) ? STEP.city : STEP.schedule,
       };
@@ -166,7 +166,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'setStartTime': {
       const { startTime } = action;
       let endTime = state.endTime;
-      // The end defaults to start + 1 h (SPEC §5), and follows the start until the customer picks one,
+      // The end defaults to start + 1 h (docs/bookings.md), and follows the start until the customer picks one,
       // or when the chosen end is no longer after the start.
       if (startTime && (!state.endTimeTouched || !endTime || timeToMinutes(endTime) <= timeToMinutes(startTime))) {
         endTime = defaultEndTime(startTime);

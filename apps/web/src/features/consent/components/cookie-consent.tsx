@@ -13,11 +13,11 @@ import { OPEN_COOKIE_SETTINGS_EVENT } from '../../../lib/events';
 // the page stays and the reader is told, with Try again; opening it again tries again too.
 const CookieSettingsDialog = lazyPiece(() => import('./cookie-settings-dialog').then((m) => m.CookieSettingsDialog));
 
-/** SPEC §9: the banner fades in 100 ms after the page loads. */
+/** docs/public-site.md: the banner fades in 100 ms after the page loads. */
 export const BANNER_DELAY_MS = 100;
 
 /**
- * Cookie consent (SPEC §2, §4): with no valid choice (none yet, or older than 6 months) a banner fades
+ * Cookie consent (docs/public-site.md): with no valid choice (none yet, or older than 6 months) a banner fades
  * in with Accept All, Essential Only and Cookie Settings; the settings dialog also opens from the
  * footer's Cookie Preferences (window event). Mounted once by the root layout, after the footer so it
  * never comes first in the tab order; non-modal, so the page stays usable while it shows.

@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import type { ConsentChoice } from '../../../lib/consent';
 
 /**
- * The cookie settings dialog (SPEC §2): essential (always on, locked), analytics and marketing, with
+ * The cookie settings dialog (docs/public-site.md): essential (always on, locked), analytics and marketing, with
  * Save Preferences and Cancel. Radix Dialog: focus trapped inside, Escape and Cancel close it without
  * changing anything.
  */

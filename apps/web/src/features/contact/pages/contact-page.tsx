@@ -23,9 +23,9 @@ const EMPTY: Values = { name: '', email: '', phone: '', message: '' };
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 
 /**
- * /contact (SPEC §2 Contact): hero, three info cards, and the form validated with the shared schema
+ * /contact (docs/public-site.md Contact): hero, three info cards, and the form validated with the shared schema
  * (the server's own rule). The server stores the message and emails support; success and failure
- * toasts carry SPEC §8's messages; too many messages (429) get their own message.
+ * toasts carry docs/public-site.md's messages; too many messages (429) get their own message.
  */
 export function ContactPage() {
   const { t } = useTranslation();

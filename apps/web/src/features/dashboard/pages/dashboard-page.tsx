@@ -12,11 +12,11 @@ import { formatMoney } from '../../../lib/format';
 import { loginPathWithNext } from '../../../lib/safe-next';
 import { useSession, type SessionUser } from '../../../lib/session';
 
-/** SPEC §2: the dashboard shows the first 3 bookings. */
+/** docs/public-site.md: the dashboard shows the first 3 bookings. */
 const DASHBOARD_BOOKINGS = 3;
 
 /**
- * /dashboard (SPEC §2 Dashboard): welcome, stat cards from real data, and the Bookings and Profile
+ * /dashboard (docs/public-site.md Dashboard): welcome, stat cards from real data, and the Bookings and Profile
  * settings tabs. The messages, services, earnings and admin tabs come with their own capabilities.
  */
 export function DashboardPage() {

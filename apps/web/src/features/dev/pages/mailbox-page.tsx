@@ -9,7 +9,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useOutbox, type OutboxMessage } from '../api';
 import { linkify } from '../linkify';
 
-/** /dev/mailbox: the emails and SMS captured outside production (PRODUCT.md §3), newest first. */
+/** /dev/mailbox: the emails and SMS captured outside production (docs/public-site.md), newest first. */
 export function MailboxPage() {
   const { t } = useTranslation();
   const outbox = useOutbox();

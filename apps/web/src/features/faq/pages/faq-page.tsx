@@ -12,7 +12,7 @@ import { FAQ_QUESTIONS, FAQ_TOPICS, type FaqTopic } from '../questions';
 type Filter = FaqTopic | 'all';
 
 /**
- * /faq (SPEC §2 FAQ): topic chips (All Questions and five topics), twelve questions in an accordion
+ * /faq (docs/public-site.md FAQ): topic chips (All Questions and five topics), twelve questions in an accordion
  * (Radix: buttons with aria-expanded, arrow keys move between questions), and a link to /contact.
  */
 export function FaqPage() {

@@ -16,7 +16,7 @@ interface Stat {
 }
 
 /**
- * The statistics band (SPEC §2 Home): figures count up over 2000 ms when the band scrolls into view,
+ * The statistics band (docs/public-site.md Home): figures count up over 2000 ms when the band scrolls into view,
  * at once with reduced motion. Marketing figures are operator copy (config/site.ts); the number of
  * cities is counted from the served cities.
  */

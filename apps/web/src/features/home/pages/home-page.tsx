@@ -13,11 +13,11 @@ import { useServices } from '../../../entities/catalogue/api';
 import { StatsBand } from '../components/stats-band';
 import { Deferred } from '../../../components/deferred';
 
-/** Popular Services shows the first six active services (SPEC §9). */
+/** Popular Services shows the first six active services (docs/public-site.md). */
 const POPULAR_COUNT = 6;
 
 /**
- * / (SPEC §2 Home): hero with Book a Service and Become a Professional, the search box, How it works,
+ * / (docs/public-site.md Home): hero with Book a Service and Become a Professional, the search box, How it works,
  * Popular Services (skeletons while loading) and the statistics band.
  */
 export function HomePage() {

@@ -24,7 +24,7 @@ import termsFr from './terms.fr';
 import { LEGAL_DOCUMENTS, type LegalDocument, type LegalDocumentId } from './types';
 
 /**
- * The legal texts (SPEC §2 Legal, §9; PRODUCT.md): the required number of sections in every language,
+ * The legal texts (docs/public-site.md Legal, §9; docs/public-site.md): the required number of sections in every language,
  * the same anchors across languages, no empty text, and the product's figures present in each language.
  * The figures are also checked against the business constants, so changing a rate or a delay in
  * packages/shared without updating (and re-dating) the texts fails here.
@@ -161,7 +161,7 @@ describe.each(LANGUAGES)('key figures in %s', (lang) => {
     const role = sectionText(terms, 'intermediary');
     expect(role).toMatch({ en: /intermediary/, fr: /intermédiation/, ar: /وساطة/ }[lang]);
     expect(role).toMatch({ en: /not their employer/, fr: /n’est pas leur employeur/, ar: /ليست مشغّلتهم/ }[lang]);
-    // The English prototype said Khedma employs the professionals; PRODUCT.md chose the intermediary reading.
+    // The English prototype said Khedma employs the professionals; docs/public-site.md chose the intermediary reading.
     expect(allText(terms)).not.toMatch(/\b(our|Khedma's) (employees|staff professionals)\b/i);
   });
 

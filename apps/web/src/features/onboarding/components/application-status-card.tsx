@@ -13,7 +13,7 @@ const TONES = {
   rejected: { box: 'border-cancelled/40 bg-cancelled-soft', text: 'text-cancelled', Icon: XCircle },
 } as const;
 
-/** The status of the latest application (SPEC §4): pending yellow, approved green, rejected red with the reason. */
+/** The status of the latest application (docs/professionals.md): pending yellow, approved green, rejected red with the reason. */
 export function ApplicationStatusCard({ application }: { application: MyApplication }) {
   const { t } = useTranslation('onboarding');
   const language = useLanguage();

@@ -6,7 +6,7 @@ import { useTranslation } from '../../../lib/use-translation';
 
 const { hoursPerWeek: HOURS, hourlyRate: RATE } = EARNINGS_CALCULATOR;
 
-/** SPEC §9's calculator: 5-60 h step 5, 80-400 MAD step 10, 4.3 weeks a month, yearly x 12, the commission from the constants. */
+/** docs/reviews-and-earnings.md's calculator: 5-60 h step 5, 80-400 MAD step 10, 4.3 weeks a month, yearly x 12, the commission from the constants. */
 export function EarningsCalculator() {
   const { t } = useTranslation('onboarding');
   const [hours, setHours] = useState<number>(HOURS.default);

@@ -86,7 +86,7 @@ export function FinalStep({
     if (!form.acceptPrivacy) p.acceptPrivacy = t(KEYS.acceptPrivacy);
     return p;
   };
-  // SPEC §4: submit enabled only when the final step's rules hold.
+  // docs/professionals.md: submit enabled only when the final step's rules hold.
   const valid = Object.keys(problems()).length === 0;
   const shown = { ...errors, ...Object.fromEntries(Object.entries(serverErrors).filter(([k]) => k in KEYS).map(([k]) => [k, t(KEYS[k as Field])])) };
   const set = (k: 'description' | 'bankName' | 'rib' | 'accountHolder') => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));

@@ -10,7 +10,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useSendCode, useVerifyCode } from '../api';
 import { StepActions, StepHeading } from './wizard-parts';
 
-/** The key of the message for a failed send or verify (SPEC §8 Phone, plus the code's life cycle). */
+/** The key of the message for a failed send or verify (docs/professionals.md Phone, plus the code's life cycle). */
 function phoneErrorKey(error: unknown, action: 'send' | 'verify') {
   if (isApiError(error, 'RATE_LIMITED')) return /minute/i.test(error.message) ? 'phone.tooSoon' : 'phone.tooMany';
   if (isApiError(error, 'PHONE_EXISTS')) return 'phone.phoneTaken';

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { useTranslation } from '../../../lib/use-translation';
 
-/** "Step n of 7", the percent, and the bar (SPEC §2). */
+/** "Step n of 7", the percent, and the bar (docs/professionals.md). */
 export function OnboardingProgress({ step }: { step: number }) {
   const { t } = useTranslation('onboarding');
   const p = onboardingProgress(step);

@@ -39,7 +39,7 @@ export function Benefits() {
   );
 }
 
-/** /become-pro (SPEC §2): login required; hero, benefits, the four-step process, requirements, the status card, the start button. */
+/** /become-pro (docs/professionals.md): login required; hero, benefits, the four-step process, requirements, the status card, the start button. */
 export function BecomeProPage() {
   const { t } = useTranslation('onboarding');
   const session = useSession();
@@ -47,7 +47,7 @@ export function BecomeProPage() {
   const signedIn = session.status === 'signed-in';
   const mine = useMyApplication(signedIn);
 
-  // SPEC §6: a destructive toast and the login page (which comes back here).
+  // docs/professionals.md: a destructive toast and the login page (which comes back here).
   useEffect(() => {
     if (session.status === 'signed-out') requireLogin(paths.becomePro());
   }, [session.status, requireLogin]);

@@ -22,7 +22,7 @@ import { ServicesStep } from '../components/services-step';
 import { OnboardingProgress } from '../components/wizard-parts';
 
 /**
- * /professional-onboarding (SPEC §2): seven steps, the draft saved on the server as the applicant goes
+ * /professional-onboarding (docs/professionals.md): seven steps, the draft saved on the server as the applicant goes
  * (a reload or another device resumes at the first step not complete), then the submission.
  */
 export function ProfessionalOnboardingPage() {

@@ -13,7 +13,7 @@ import { formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { cheapestByCategory, SAMPLE_CATEGORIES } from '../samples';
 
-/** /pricing (SPEC §2 Pricing): six sample price cards from the catalogue, Why Fixed Pricing, calls to action. */
+/** /pricing (docs/public-site.md Pricing): six sample price cards from the catalogue, Why Fixed Pricing, calls to action. */
 export function PricingPage() {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('site');

@@ -15,7 +15,7 @@ function initials(name: string): string {
 }
 
 /**
- * The profile picture (SPEC §2 Profile): "Take photo" opens the front camera on phones
+ * The profile picture (docs/accounts.md Profile): "Take photo" opens the front camera on phones
  * (capture="user"; elsewhere a file chooser), "Choose from gallery" picks an existing image. Files over
  * 5 MB are refused before upload; the server checks the bytes, resizes to a square WebP and strips
  * metadata. Both buttons are disabled while an upload runs, with its progress shown.

@@ -11,7 +11,7 @@ import { useCities } from '../../../entities/catalogue/api';
 import { useUpdateProfile } from '../api';
 
 /**
- * Update Profile (SPEC §2, §5): full name, phone (Moroccan rule), City (the profile's location, chosen
+ * Update Profile (docs/accounts.md): full name, phone (Moroccan rule), City (the profile's location, chosen
  * from the served cities) and about me. Trimmed, empty as null, same schema as the server.
  * Remount it (key) when the saved profile changes so it shows what was stored.
  */

@@ -10,13 +10,13 @@ import { AvatarCard } from '../components/avatar-card';
 import { LanguagePreference } from '../components/language-preference';
 import { ProfileForm } from '../components/profile-form';
 
-/** Nothing filled in beyond what sign-up set: invite the user to complete it (SPEC §2). */
+/** Nothing filled in beyond what sign-up set: invite the user to complete it (docs/accounts.md). */
 function isEmptyProfile(profile: Profile | null): boolean {
   return !profile || (!profile.phone && !profile.location && !profile.about_me && !profile.avatar_url);
 }
 
 /**
- * /profile (SPEC §2 Profile; signed in, see the route guard): picture, read-only account information,
+ * /profile (docs/accounts.md Profile; signed in, see the route guard): picture, read-only account information,
  * "Complete Your Profile" when empty, the Update Profile form and the language kept on the profile.
  */
 export function ProfilePage() {

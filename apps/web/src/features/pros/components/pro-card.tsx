@@ -7,7 +7,7 @@ import { formatHourlyRate, formatNumber } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';
 
-/** Navigation state the booking wizard reads for a preselected professional (SPEC §2 finder Book Now). */
+/** Navigation state the booking wizard reads for a preselected professional (docs/professionals.md finder Book Now). */
 export function bookNowState(pro: ProCardData, language: ReturnType<typeof useLanguage>) {
   const service = pro.services[0];
   return {

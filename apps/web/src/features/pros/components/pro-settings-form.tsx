@@ -151,7 +151,7 @@ export function ProSettingsForm({ initial }: { initial: ProSettings }) {
           value={cityId}
           onChange={(e) => {
             setCityId(e.target.value);
-            setBoroughIds([]); // changing city clears boroughs (SPEC §4)
+            setBoroughIds([]); // changing city clears boroughs (docs/professionals.md)
           }}
           className={input}
         >

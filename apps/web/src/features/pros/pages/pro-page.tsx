@@ -15,7 +15,7 @@ import { useSession } from '../../../lib/session';
 import { useProfessional } from '../../../entities/professional/api';
 import { useProAvailability, useProReviews, type ReviewSort } from '../api';
 
-/** /pro/{id} (SPEC §2 Professional profile): header, About, Skills, real reviews, and the booking panel. */
+/** /pro/{id} (docs/professionals.md Professional profile): header, About, Skills, real reviews, and the booking panel. */
 export function ProPage() {
   const { t } = useTranslation('pros');
   const { t: tc } = useTranslation();
@@ -282,7 +282,7 @@ function BookingPanel({ pro }: { pro: ProProfile }) {
 
 const REVIEW_SORTS: readonly ReviewSort[] = ['newest', 'oldest', 'highest', 'lowest'];
 
-/** SPEC §2 Reviews view: rating summary and breakdown by star, filter by rating, sort; empty states. */
+/** docs/professionals.md Reviews view: rating summary and breakdown by star, filter by rating, sort; empty states. */
 function ReviewsSection({ pro }: { pro: ProProfile }) {
   const { t } = useTranslation('pros');
   const language = useLanguage();

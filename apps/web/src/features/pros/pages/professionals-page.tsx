@@ -16,7 +16,7 @@ import { ProResults } from '../components/results';
 import { categoryFilter, serviceFilterQuery, ServiceOptions, useServiceFilterLabel } from '../components/service-options';
 
 /**
- * The service filter a `category` query parameter sets (SPEC §2 finder): a category slug, or a
+ * The service filter a `category` query parameter sets (docs/professionals.md finder): a category slug, or a
  * service whose name (in any language) matches it case-insensitively.
  */
 export function serviceFromCategoryParam(value: string | null, services: readonly ServiceTypeSummary[]): string {
@@ -31,7 +31,7 @@ export function serviceFromCategoryParam(value: string | null, services: readonl
 type FinderSort = (typeof FINDER_SORTS)[number];
 
 /**
- * /professionals: the Professionals finder (SPEC §2; login required). Stats from real data, filters
+ * /professionals: the Professionals finder (docs/professionals.md; login required). Stats from real data, filters
  * (search debounced 300 ms, service, city, sort by name, service or location), the result count,
  * chips, and cards with the real rating, reviews and hourly rate; Book Now preselects the professional.
  */

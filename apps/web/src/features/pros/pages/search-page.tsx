@@ -18,7 +18,7 @@ type SearchSort = (typeof SEARCH_PAGE_SORTS)[number];
 const isSort = (v: string | null): v is SearchSort => SEARCH_PAGE_SORTS.includes(v as SearchSort);
 
 /**
- * /search (SPEC §2 Find Professionals): city, service, minimum rating (0-5 in 0.5 steps) and sort
+ * /search (docs/professionals.md Find Professionals): city, service, minimum rating (0-5 in 0.5 steps) and sort
  * (rating, reviews, price by the real hourly rate), kept in the address; pages of 12 with Load More;
  * the filters in a drawer on phones.
  */

@@ -11,7 +11,7 @@ import { RescheduleView } from './reschedule-view';
 type View = 'details' | 'cancel' | 'reschedule';
 
 /**
- * The booking details dialog (SPEC §2 Dashboard): title, status, reference, description, date, time,
+ * The booking details dialog (docs/bookings.md Dashboard): title, status, reference, description, date, time,
  * location, amount, booked-on; and what the viewer may do now, as the server says (canCancel,
  * canReschedule, canAccept, canDecline, rebook): cancel with the fee shown before confirming,
  * reschedule to another slot 24 h or more ahead, accept or decline, Book again.

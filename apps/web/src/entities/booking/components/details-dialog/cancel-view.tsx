@@ -8,7 +8,7 @@ import { toast } from '../../../../lib/toast';
 import { useTranslation } from '../../../../lib/use-translation';
 import { useCancelBooking, useCancellationPreview, type BookingDto } from '../../api';
 
-/** Cancel: the fee is asked from the server and shown before the customer confirms (PRODUCT.md §2). */
+/** Cancel: the fee is asked from the server and shown before the customer confirms (docs/bookings.md). */
 export function CancelView({ booking, onBack, onDone }: { booking: BookingDto; onBack: () => void; onDone: () => void }) {
   const { t } = useTranslation('booking');
   const preview = useCancellationPreview(booking.id);

@@ -11,7 +11,7 @@ import { useAcceptBooking, useDeclineBooking, type BookingDto } from '../../api'
 import { bookingDescription, bookingLocation } from '../../booking-text';
 import { Row } from './row';
 
-/** The details (SPEC §2 Dashboard) and what the viewer may do now, as the server says. */
+/** The details (docs/bookings.md Dashboard) and what the viewer may do now, as the server says. */
 export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booking: BookingDto; onCancel: () => void; onReschedule: () => void; onDone: () => void }) {
   const { t } = useTranslation('booking');
   const { t: tc } = useTranslation();
