@@ -86,6 +86,7 @@ test.describe('every page of the public site, in three languages', () => {
     // French repeats what English checks in the browser; its strings and data are checked in-process
     // (apps/server/src/http/public-pages-languages.test.ts): in the browser only with the whole matrix.
     test(`${lang}: home, about, catalogue, category, service, pricing, FAQ and contact show their real content`, { tag: lang === 'fr' ? ['@matrix'] : [] }, async ({ page }) => {
+      test.slow(); // eight pages with their content checked: on two parallel workers it ran out of 60 s at /pricing
       const errors = watchErrors(page);
       await skipCookieBanner(page);
       const s = strings[lang];
