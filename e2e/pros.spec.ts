@@ -191,4 +191,32 @@ test.describe('professionals', () => {
   test('Arabic, 390 px: /search filters in the drawer', async ({ browser, request, baseURL }) => {
     await searchPage(browser, request, baseURL!, { lang: 'ar', viewport: { width: 390, height: 844 }, days: 0 });
   });
+  for (const j of [
+    { lang: 'en' as const, viewport: { width: 1280, height: 900 } },
+    { lang: 'ar' as const, viewport: { width: 390, height: 844 } },
+  ]) {
+    test(`a professional edits their rate from the dashboard's Services tab (${j.lang}, ${j.viewport.width} px)`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: j.viewport });
+      await skipCookieBanner(context);
+      await createUser(context, 'pro', { lang: j.lang, city: 'fes', category: 'painting', name: 'Hamza Alaoui' });
+      const page = waitForAppOnNavigation(await context.newPage());
+      await openIn(page, j.lang, '/dashboard?tab=services');
+      const tab = page.getByRole('tab', { name: text(j.lang, 'pros', 'settings.tab') });
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      const rate = page.getByLabel(text(j.lang, 'pros', 'settings.hourlyRate'));
+      await expect(rate).toHaveValue('150');
+      await rate.fill('275');
+      await page.getByRole('button', { name: text(j.lang, 'pros', 'settings.save') }).click();
+      await expect(page.getByText(text(j.lang, 'pros', 'settings.saved')).first()).toBeVisible();
+      await expectNoSeriousAxeViolations(page, `services tab ${j.lang}`);
+      await shot(page, `pros-services-tab-${j.lang}-${j.viewport.width}`);
+      // Saved on the server: what the finder, search and assignment read.
+      const settings = (await (await context.request.get('/api/pros/me/settings')).json()) as { hourlyRate: number };
+      expect(settings.hourlyRate).toBe(275);
+      // The tab is in the address: a reload keeps it; the keyboard moves between tabs.
+      await page.reload();
+      await expect(page.getByRole('tab', { name: text(j.lang, 'pros', 'settings.tab') })).toHaveAttribute('aria-selected', 'true');
+      await context.close();
+    });
+  }
 });
