@@ -213,9 +213,15 @@ test.describe('professionals', () => {
       // Saved on the server: what the finder, search and assignment read.
       const settings = (await (await context.request.get('/api/pros/me/settings')).json()) as { hourlyRate: number };
       expect(settings.hourlyRate).toBe(275);
-      // The tab is in the address: a reload keeps it; the keyboard moves between tabs.
+      // The tab is in the address: a reload keeps it. The keyboard moves between tabs (Home: the first, Bookings).
       await page.reload();
-      await expect(page.getByRole('tab', { name: text(j.lang, 'pros', 'settings.tab') })).toHaveAttribute('aria-selected', 'true');
+      const services = page.getByRole('tab', { name: text(j.lang, 'pros', 'settings.tab') });
+      await expect(services).toHaveAttribute('aria-selected', 'true');
+      await services.focus();
+      await page.keyboard.press('Home');
+      await expect(services).toHaveAttribute('aria-selected', 'false');
+      await expect(page.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+      await expect(page).not.toHaveURL(/tab=/);
       await context.close();
     });
   }
