@@ -5,6 +5,7 @@ import path from 'node:path';
 import { skipCookieBanner } from './support/consent';
 import { expect, test, waitForAppOnNavigation, type Page } from './support/test';
 import { createPerson, createUser } from './support/users';
+import { casablancaDate } from './support/time';
 
 /**
  * Unpaid holds (issue 21 item 2, issue 22 item 5; docs/bookings.md Unpaid holds): a booking left at the
@@ -28,11 +29,6 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(serious).toEqual([]);
-}
-
-/** A Casablanca calendar date `days` ahead, by the product's rules (UTC+0 since 2026-09-20). */
-function casablancaDate(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 for (const j of [
