@@ -5,12 +5,29 @@
  * its booking actions are the bookings module's use cases (`app.bookings`).
  */
 import { defineModule } from '../../platform/module';
+import { RecipientsRepository } from '../auth';
+import { AccessLogRepository } from './access-log.repository';
 import { AdminBookingsRepository } from './admin-bookings.repository';
 import { adminBookingsRoutes } from './admin-bookings.routes';
 import { AdminBookingsService } from './admin-bookings.service';
+import { ReviewRepository } from './review.repository';
+import { reviewRoutes } from './review.routes';
+import { ReviewService } from './review.service';
 
 export const adminModule = defineModule('admin', async (app, { ctx }) => {
   const db = ctx.database.db;
-  const bookingsService = new AdminBookingsService(new AdminBookingsRepository(db), app.bookings);
-  await app.register(adminBookingsRoutes, { service: bookingsService });
+  const bookings = new AdminBookingsService(new AdminBookingsRepository(db), app.bookings);
+  const review = new ReviewService({
+    db,
+    repo: new ReviewRepository(db),
+    log: new AccessLogRepository(db),
+    storage: ctx.storage,
+    mailer: ctx.mailer,
+    recipients: new RecipientsRepository(db),
+    clock: ctx.clock,
+    publicUrl: ctx.config.publicUrl,
+    logger: ctx.log,
+  });
+  await app.register(adminBookingsRoutes, { service: bookings });
+  await app.register(reviewRoutes, { review, bookings });
 });
