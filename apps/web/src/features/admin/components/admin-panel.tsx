@@ -35,7 +35,7 @@ export function AdminPanel({ permissions }: DashboardTabViewer) {
     { to: laterPaths.adminFlaggedProfessionals?.(), label: t('tab.links.flagged'), icon: Flag, show: permissions.includes('application:review') },
   ];
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <section aria-labelledby="admin-overview">
         <h2 id="admin-overview" className="mb-3 text-lg font-bold text-ink">
           {t('tab.overview')}
@@ -116,7 +116,7 @@ function AccessLog() {
         <p className="text-ink-muted">{t('tab.log.empty')}</p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-card border border-sand-200 bg-white">
+          <div role="region" aria-label={t('tab.log.title')} tabIndex={0} className="overflow-x-auto rounded-card border border-sand-200 bg-white focus-visible:outline-2 focus-visible:outline-primary-600">
             <table className="w-full text-sm">
               <thead className="bg-sand-50 text-xs text-ink-muted uppercase">
                 <tr>
