@@ -26,6 +26,7 @@ import { paymentsModule } from './modules/payments/payments.module';
 import { applicationsModule } from './modules/applications/applications.module';
 import { profileModule } from './modules/profile/profile.module';
 import { prosModule } from './modules/pros/pros.module';
+import { reviewsModule } from './modules/reviews/reviews.module';
 import { seoModule } from './modules/seo/seo.module';
 import { jobsPlugin } from './platform/jobs';
 import type { AppModule } from './platform/module';
@@ -62,6 +63,7 @@ const MODULES: AppModule[] = [
   paymentsModule, // app.payments: ledger, escrow release and unpaid expiry jobs
   bookingsModule, // /api/bookings/* (pay included), app.bookings
   prosModule, // /api/pros/*
+  reviewsModule, // /api/reviews/*, /api/admin/flagged-professionals
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
   devModule, // /api/dev/outbox, outside production only
 ];

@@ -14,3 +14,5 @@ export * from './schemas/booking';
 export * from './schemas/pros';
 export * from './realtime';
 export * from './schemas/applications';
+export * from './schemas/reviews';
+export * from './schemas/earnings';

@@ -17,3 +17,5 @@ export * from './safe-next';
 export * from './search';
 export * from './applications';
 export * from './pros';
+export * from './reviews';
+export * from './payouts';
