@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { aggregateRatings } from '@khedma/shared';
@@ -29,10 +30,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (cookie: string | null, url: string, payload?: unknown) =>
+const post = (cookie: string | null, url: string, payload?: InjectOptions['payload']) =>
   t.app.inject(cookie ? withCookie(cookie, { method: 'POST', url, payload }) : { method: 'POST', url, payload });
 const get = (cookie: string | null, url: string) => t.app.inject(cookie ? withCookie(cookie, { method: 'GET', url }) : { method: 'GET', url });
-const review = (u: TestUser, bookingId: string, rating = 5, extra: Record<string, unknown> = {}) =>
+const review = (u: TestUser, bookingId: string, rating = 5, extra: Record<string, string | number> = {}) =>
   post(u.cookie, '/api/reviews', { bookingId, rating, title: 'Great work', comment: 'On time and tidy.', ...extra });
 const ratingsOf = async (professionalId: string) => {
   const [row] = await t.database.db.select().from(professionalRatings).where(eq(professionalRatings.professionalId, professionalId));
