@@ -163,7 +163,8 @@ export class EarningsRepository {
     const addonIds = (b.addonServices ?? []).map((a) => a.id).filter(Boolean);
     const [lines, pays, refunds, addons] = await Promise.all([
       this.db.select().from(bookingPriceLines).where(eq(bookingPriceLines.bookingId, bookingId)).orderBy(asc(bookingPriceLines.position)),
-      this.db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded'))).orderBy(asc(payments.createdAt)),
+      // A payment that went through (refunded later or not).
+      this.db.select().from(payments).where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['succeeded', 'refunded']))).orderBy(asc(payments.createdAt)),
       this.db
         .select({ amount: ledgerEntries.amount, createdAt: ledgerEntries.createdAt })
         .from(ledgerEntries)
