@@ -151,6 +151,11 @@ describe('receipts', () => {
     expect((await call('GET', customer.cookie, `/api/receipts/${b.id}?lang=fr`)).json()).toMatchObject({ locale: 'fr', city: 'Fès' });
     // Admins may read any receipt.
     expect((await call('GET', admin.cookie, `/api/receipts/${b.id}`)).statusCode).toBe(200);
+    const pdf = await call('GET', customer.cookie, `/api/receipts/${b.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`inline; filename="khedma-receipt-${b.reference}.pdf"`);
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('refunds are on the receipt', async () => {
