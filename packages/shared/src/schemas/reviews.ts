@@ -106,7 +106,7 @@ export const helpfulResponseSchema = z
   .object({ helpfulCount: z.number().int().nonnegative(), voted: z.literal(true), message: z.string() })
   .meta({ id: 'HelpfulVote' });
 
-/** The review ids (among the given ones) the signed-in user marked helpful. */
+/** Among the given reviews: those the signed-in user marked helpful, and those they may answer (their own, unanswered). */
 export const myVotesQuerySchema = z.object({
   ids: z
     .string()
@@ -114,7 +114,10 @@ export const myVotesQuerySchema = z.object({
     .transform((s) => s.split(',').filter(Boolean))
     .pipe(z.array(z.uuid()).max(50)),
 });
-export const myVotesResponseSchema = z.object({ reviewIds: z.array(z.uuid()) }).meta({ id: 'MyHelpfulVotes' });
+export const myVotesResponseSchema = z
+  .object({ reviewIds: z.array(z.uuid()), replyable: z.array(z.uuid()) })
+  .meta({ id: 'ReviewsViewerState' });
+export type ReviewsViewerState = z.infer<typeof myVotesResponseSchema>;
 
 export const flaggedProfessionalSchema = z
   .object({

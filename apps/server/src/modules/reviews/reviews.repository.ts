@@ -69,6 +69,16 @@ export class ReviewsRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The given reviews of this professional that have no reply yet. */
+  async unansweredOf(professionalId: string, reviewIds: string[]): Promise<string[]> {
+    if (reviewIds.length === 0) return [];
+    const rows = await this.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.professionalId, professionalId), inArray(reviews.id, reviewIds), isNull(reviews.reply)));
+    return rows.map((r) => r.id);
+  }
+
   /** Sets the reply unless there is one: undefined when it was set already. */
   async setReply(reviewId: string, reply: string, at: Date): Promise<ReviewRow | undefined> {
     const [row] = await this.db

@@ -59,7 +59,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
     {
       schema: {
         tags,
-        summary: 'Which of the given reviews (ids, comma separated) the signed-in user marked helpful',
+        summary: 'Among the given reviews (ids, comma separated): those the signed-in user marked helpful, and those they may answer',
         security: signedIn,
         querystring: myVotesQuerySchema,
         response: { 200: myVotesResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },

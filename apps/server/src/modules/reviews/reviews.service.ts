@@ -104,8 +104,13 @@ export class ReviewsService {
     });
   }
 
-  async myVotes(user: SessionUser, ids: string[]): Promise<{ reviewIds: string[] }> {
-    return { reviewIds: await this.repo.votedAmong(user.id, ids) };
+  async myVotes(user: SessionUser, ids: string[]): Promise<{ reviewIds: string[]; replyable: string[] }> {
+    const professionalId = await this.repo.professionalOfUser(user.id);
+    const [reviewIds, replyable] = await Promise.all([
+      this.repo.votedAmong(user.id, ids),
+      professionalId ? this.repo.unansweredOf(professionalId, ids) : Promise.resolve([]),
+    ]);
+    return { reviewIds, replyable };
   }
 
   /** The reviewed professional's one public reply. */
