@@ -70,7 +70,7 @@ export const RECEIPT_COPY: Record<Locale, ReceiptCopy> = {
     refunded: 'Remboursé',
     amount: 'Montant',
     description: 'Désignation',
-    company: 'Khedma : plateforme de services à domicile',
+    company: 'Khedma\u00a0: plateforme de services à domicile',
     companyName: 'Khedma',
     address: 'Casablanca, Maroc',
     footer: 'Merci d’avoir réservé avec Khedma. Conservez ce reçu.',
