@@ -16,3 +16,4 @@ export * from './realtime';
 export * from './schemas/applications';
 export * from './schemas/reviews';
 export * from './schemas/earnings';
+export * from './schemas/admin';

@@ -19,3 +19,4 @@ export * from './applications';
 export * from './pros';
 export * from './reviews';
 export * from './payouts';
+export * from './masking';

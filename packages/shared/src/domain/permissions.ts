@@ -39,6 +39,9 @@ export const PERMISSIONS = [
   'payout:request',
   'payout:manage',
   'admin:access',
+  /** The sensitive-access log and the contact messages (super_admin; issue 25). */
+  'audit:read',
+  'contact:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
