@@ -10,6 +10,7 @@ export const dashboardTab: DashboardTab = {
   id: 'admin',
   order: 50,
   icon: ShieldCheck,
+  namespaces: ['admin'],
   useLabel: () => useTranslation('admin').t('tab.label'),
   visible: ({ permissions }) => permissions.includes('admin:access'),
   Panel: AdminPanel,
