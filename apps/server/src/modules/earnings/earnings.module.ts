@@ -5,6 +5,7 @@
  */
 import { defineModule } from '../../platform/module';
 import { EarningsRepository } from './earnings.repository';
+import { devEscrowRoutes } from './dev-escrow.routes';
 import { earningsRoutes } from './earnings.routes';
 import { EarningsService } from './earnings.service';
 import { PayoutsAdminService } from './payouts-admin.service';
@@ -20,4 +21,6 @@ export const earningsModule = defineModule('earnings', async (app, { ctx }) => {
     receipts: new ReceiptsService(repo, { email: ctx.config.supportEmail, website: ctx.config.publicUrl }),
     pdf: new ReceiptPdf(),
   });
+  // The browser journeys' shortcut to a released balance (dev-escrow.routes.ts); never in production.
+  if (ctx.config.testPeople && !ctx.config.isProduction) await app.register(devEscrowRoutes, { repo });
 });

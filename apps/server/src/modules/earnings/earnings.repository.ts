@@ -128,6 +128,11 @@ export class EarningsRepository {
     return { pending: Number(row?.pending ?? 0), paid: Number(row?.paid ?? 0) };
   }
 
+  async completedAt(bookingId: string): Promise<Date | null | undefined> {
+    const [row] = await this.db.select({ completedAt: bookings.completedAt }).from(bookings).where(eq(bookings.id, bookingId));
+    return row ? row.completedAt : undefined;
+  }
+
   /** What a receipt shows of a booking. */
   async receiptFacts(bookingId: string) {
     const [b] = await this.db
