@@ -18,4 +18,6 @@ export * from './search';
 export * from './applications';
 export * from './pros';
 export * from './holds';
+export * from './reviews';
+export * from './payouts';
 export * from './masking';
