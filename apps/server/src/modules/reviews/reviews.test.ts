@@ -18,7 +18,8 @@ let pro: TestPro;
 let otherPro: TestPro;
 
 beforeAll(async () => {
-  t = await startApp();
+  // Many bookings per customer here: the booking limits are raised (they are tested at size in holds.test.ts).
+  t = await startApp({ rateLimitScale: 100 });
   admin = await createAdmin(t);
   reviewer = await createAdmin(t, { roles: ['application_reviewer'] });
   financeAdmin = await createAdmin(t, { roles: ['finance_admin'] });
