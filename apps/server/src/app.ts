@@ -19,6 +19,7 @@ import { createPageRenderer, injectFetch, NOT_FOUND_PAGE, isPublicPage, pageLang
 import { authModule } from './modules/auth/auth.module';
 import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogModule } from './modules/catalog/catalog.module';
+import { chatModule } from './modules/chat/chat.module';
 import { contactModule } from './modules/contact/contact.module';
 import { devModule } from './modules/dev/dev.module';
 import { healthModule } from './modules/health/health.module';
@@ -63,6 +64,7 @@ const MODULES: AppModule[] = [
   bookingsModule, // /api/bookings/* (pay included), app.bookings
   prosModule, // /api/pros/*
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
+  chatModule, // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
   devModule, // /api/dev/outbox, outside production only
 ];
 
