@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { skipCookieBanner } from './support/consent';
+import { createUser } from './support/users';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 
 type Language = 'en' | 'ar';
@@ -24,9 +25,7 @@ function text(lang: Language, key: string, vars: Record<string, string | number>
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
 
-const PASSWORD = 'Strong!Pass1';
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
-const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.ma`;
 /** A mobile number nobody else in this database has (a verified number belongs to one account). */
 const uniqueDigits = () => `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 /** A valid RIB: 22 digits and the key that makes the 24-digit number divisible by 97. */
@@ -54,21 +53,14 @@ async function newest(request: APIRequestContext, channel: string, to: string): 
   return found!;
 }
 
-/** Signs up and confirms through the API and the emailed link: the browser lands signed in. */
-async function newUser(page: Page, request: APIRequestContext, baseURL: string, lang: Language) {
-  const email = uniqueEmail(`apply-${lang}`);
-  const res = await request.post('/api/accounts/sign-up', {
-    data: { name: 'Karim Bennani', email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'customer', acceptAge: true, acceptTerms: true, locale: lang },
-  });
-  expect(res.status()).toBe(201);
+/** A new customer of their own (e2e/support/users.ts), signed in in the page's context, on the dashboard. */
+async function newUser(page: Page, lang: Language) {
+  const person = await createUser(page.context(), 'customer', { lang, name: 'Karim Bennani' });
   await page.goto(`/login?lang=${lang}`);
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-  const mail = await newest(request, 'email', email);
-  const link = new URL(/(https?:\/\/[^\s"<>]+)/.exec(mail.text)![1]!);
-  expect(link.origin).toBe(new URL(baseURL).origin);
-  await page.goto(`${link.pathname}${link.search}`);
+  await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
+  return person.email;
 }
 
 const photo = (colour: string) => sharp({ create: { width: 120, height: 90, channels: 3, background: colour } }).jpeg().toBuffer();
@@ -86,10 +78,10 @@ async function shot(page: Page, lang: Language, n: number) {
 test.beforeEach(async ({ page }) => skipCookieBanner(page));
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`a new user applies through the seven steps and sees the pending card (${lang})`, async ({ page, request, baseURL }) => {
+  test(`a new user applies through the seven steps and sees the pending card (${lang})`, async ({ page, request }) => {
     test.setTimeout(180_000);
     if (lang === 'ar') await page.setViewportSize({ width: 390, height: 844 });
-    const email = await newUser(page, request, baseURL!, lang);
+    const email = await newUser(page, lang);
     const main = page.getByRole('main');
     const next = () => main.getByRole('button', { name: text(lang, 'wizard.next'), exact: true }).click();
 

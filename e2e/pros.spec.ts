@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
 import { skipCookieBanner } from './support/consent';
+import { createUser } from './support/users';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -31,7 +32,6 @@ function text(lang: Language, ns: Namespace, key: string, vars: Record<string, s
 }
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const PASSWORD = 'Demo!2345';
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 
 function casablancaDate(days: number): string {
@@ -61,39 +61,14 @@ async function openIn(page: Page, lang: Language, route: string) {
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
 }
 
-interface OutboxMessage {
-  channel: string;
-  to: string;
-  text: string;
-}
-
-/** A new customer: signed up through the API, confirmed through the emailed link (which signs the page in). */
-async function newCustomer(browser: Browser, request: APIRequestContext, baseURL: string, lang: Language, viewport: { width: number; height: number }) {
-  const email = `pros-${lang}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.ma`;
-  const res = await request.post('/api/accounts/sign-up', {
-    data: { name: 'Nadia Tazi', email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'customer', acceptAge: true, acceptTerms: true, locale: lang },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const list = (await (await request.get('/api/dev/outbox')).json()) as OutboxMessage[];
-      const mail = list.find((m) => m.channel === 'email' && m.to === email);
-      const match = mail ? /(https?:\/\/[^\s"<>]+)/.exec(mail.text) : null;
-      if (match) {
-        const url = new URL(match[1]!);
-        expect(url.origin).toBe(new URL(baseURL).origin);
-        link = `${url.pathname}${url.search}`;
-      }
-      return link;
-    })
-    .not.toBe('');
+/** A new customer of their own (e2e/support/users.ts), signed in, in a context of their own. */
+async function newCustomer(browser: Browser, lang: Language, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
   await skipCookieBanner(context);
+  await createUser(context, 'customer', { lang, name: 'Nadia Tazi' });
   const page = waitForAppOnNavigation(await context.newPage());
-  await openIn(page, lang, '/login');
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await openIn(page, lang, '/dashboard');
+  await expect(page).toHaveURL(/\/dashboard(\?lang=\w+)?$/);
   return { context, page };
 }
 
@@ -106,7 +81,7 @@ interface Journey {
 async function findAndBook(browser: Browser, request: APIRequestContext, baseURL: string, j: Journey) {
   const { lang } = j;
   const t = (ns: Namespace, key: string, vars?: Record<string, string | number>) => text(lang, ns, key, vars);
-  const { context, page } = await newCustomer(browser, request, baseURL, lang, j.viewport);
+  const { context, page } = await newCustomer(browser, lang, j.viewport);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const tag = `${lang}-${j.viewport.width}`;
@@ -172,7 +147,7 @@ async function findAndBook(browser: Browser, request: APIRequestContext, baseURL
 async function searchPage(browser: Browser, request: APIRequestContext, baseURL: string, j: Journey) {
   const { lang } = j;
   const t = (ns: Namespace, key: string, vars?: Record<string, string | number>) => text(lang, ns, key, vars);
-  const { context, page } = await newCustomer(browser, request, baseURL, lang, j.viewport);
+  const { context, page } = await newCustomer(browser, lang, j.viewport);
   const tag = `${lang}-${j.viewport.width}`;
   const all = (await (await request.get('/api/pros')).json()) as { total: number };
   await openIn(page, lang, '/search');

@@ -16,7 +16,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
     // Cookies and emailed links belong to the host the browser uses.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Every journey comes from one address; real limits are tested in the API tests.
-    RATE_LIMIT_SCALE: '50', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    RATE_LIMIT_SCALE: '50',
+    // Journeys make their people through POST /api/dev/test-people (e2e/support/users.ts).
+    TEST_PEOPLE: '1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => {

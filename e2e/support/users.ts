@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
 
 /**
- * Each journey makes the people it needs through the API, as a visitor would (sign-up, then the
- * confirmation link from the development outbox), and signs them in by cookie: journeys never share an
- * account, so they can run in parallel and in any order. One journey per area still signs in through
- * the form (accounts.spec, booking.spec's signed-out visitor).
+ * Each journey makes the people it needs (createPerson: the development route POST /api/dev/test-people)
+ * and signs them in by cookie: journeys never share an account, so they can run in parallel and in any
+ * order. Sign-up, the confirmation link and the sign-in form keep journeys of their own (accounts.spec,
+ * booking.spec's signed-out visitor).
  */
 
 export const PASSWORD = 'Strong!Pass1';
@@ -50,28 +50,67 @@ export function linkPath(message: OutboxMessage): string {
   return `${url.pathname}${url.search}`;
 }
 
+export interface TestPerson extends TestUser {
+  userId: string;
+  /** Professionals: their professional record, city and services. */
+  professionalId?: string;
+  cityId?: string;
+  serviceTypeIds?: string[];
+}
+
+export interface PersonOptions {
+  lang?: Language;
+  name?: string;
+  /** Admins: their roles (default super_admin). */
+  roles?: Array<'super_admin' | 'application_reviewer' | 'finance_admin'>;
+  /** City slug (default casablanca). */
+  city?: string;
+  /** Professionals: every active service of this category (default plumbing). */
+  category?: string;
+}
+
+/** Session cookies of the people made here, by email: signInByCookie uses them instead of a password. */
+const sessionCookies = new Map<string, { name: string; value: string }>();
+
 /**
- * A confirmed customer account of its own: signed up through the API, confirmed through the emailed
- * link. Pass the test's `request` fixture (a cookie jar of its own): the link may sign that context in.
+ * A confirmed, signed-in person of their own (customer, professional or admin), made by the server's
+ * development route POST /api/dev/test-people (scripts/e2e-server.mjs turns it on): no password is
+ * hashed, so a person costs one quick request instead of sign-up, confirmation and sign-in (about 14 s
+ * on two shared cores). The session cookie lands in `request`'s cookie jar: pass `context.request` to
+ * sign that browser context in. Sign-up and the confirmation link keep their own journeys
+ * (accounts.spec.ts); the password still signs in through the form.
  */
+export async function createPerson(
+  request: APIRequestContext,
+  type: 'customer' | 'pro' | 'admin',
+  { lang = 'en', name, roles, city, category }: PersonOptions = {},
+): Promise<TestPerson> {
+  const res = await request.post('/api/dev/test-people', { data: { type, locale: lang, name, roles, city, category } });
+  expect(res.status(), await res.text()).toBe(201);
+  const cookie = res
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value.split(';')[0]!)
+    .find((c) => c.includes('session_token='));
+  const person = (await res.json()) as TestPerson;
+  if (cookie) {
+    const eq = cookie.indexOf('=');
+    sessionCookies.set(person.email, { name: cookie.slice(0, eq), value: cookie.slice(eq + 1) });
+  }
+  return person;
+}
+
+/** A confirmed customer of their own (see createPerson); `tag` is kept for older callers. */
 export async function createCustomer(
   request: APIRequestContext,
-  { lang = 'en', tag = 'customer', name = 'Salma Bennani' }: { lang?: Language; tag?: string; name?: string } = {},
-): Promise<TestUser> {
-  // An account costs the server two password hashes (sign-up, then sign-in) and the journey three
-  // requests and a look at the outbox: about 14 s with the machine's cores shared six ways (trace of
-  // shell.spec's account menu journey), so the journey gets that time on top of its own.
-  const info = test.info();
-  if (info.timeout > 0) info.setTimeout(info.timeout + 15_000);
-  const email = uniqueEmail(tag);
-  const res = await request.post('/api/accounts/sign-up', {
-    data: { name, email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'customer', acceptAge: true, acceptTerms: true, locale: lang },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  // The link confirms the address, then redirects to the app: the redirect is not needed.
-  const confirmed = await request.get(linkPath(await emailTo(request, email)), { maxRedirects: 0 });
-  expect(confirmed.status(), await confirmed.text()).toBeLessThan(400);
-  return { email, password: PASSWORD, name };
+  { lang = 'en', name = 'Salma Bennani' }: { lang?: Language; tag?: string; name?: string } = {},
+): Promise<TestPerson> {
+  return createPerson(request, 'customer', { lang, name });
+}
+
+/** A person made and signed in inside `context` (its pages open signed in). */
+export function createUser(context: BrowserContext, type: 'customer' | 'pro' | 'admin', options: PersonOptions = {}): Promise<TestPerson> {
+  return createPerson(context.request, type, options);
 }
 
 /**
@@ -79,6 +118,11 @@ export async function createCustomer(
  * shares its cookie jar), so the next page opened is signed in without going through the form.
  */
 export async function signInByCookie(context: BrowserContext, user: Pick<TestUser, 'email' | 'password'>) {
+  const known = sessionCookies.get(user.email);
+  if (known) {
+    await context.addCookies([{ ...known, url: `http://127.0.0.1:${process.env.E2E_PORT}` }]);
+    return;
+  }
   const res = await context.request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password } });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -28,6 +28,9 @@ export const envSchema = z
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     TRUST_PROXY: bool.default(false),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    // Browser journeys only: POST /api/dev/test-people makes signed-in people without password hashing
+    // (modules/dev). Ignored in production.
+    TEST_PEOPLE: bool.default(false),
     // SMS through Twilio's REST API (serves Morocco); unset means SMS only reach the outbox (decision 0014).
     TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits').optional(),
     TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
@@ -64,6 +67,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config {
   env: Env['NODE_ENV'];
   isProduction: boolean;
+  /** POST /api/dev/test-people (browser journeys; never in production). */
+  testPeople: boolean;
   host: string;
   port: number;
   publicUrl: string;
@@ -133,6 +138,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: isProduction ? 1 : e.RATE_LIMIT_SCALE,
+    testPeople: !isProduction && e.TEST_PEOPLE,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
         ? {

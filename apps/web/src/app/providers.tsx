@@ -8,6 +8,7 @@ import { i18n } from '../lib/i18n';
 import { watchPausedQueries } from '../lib/paused-queries';
 import { loadToaster, onToasterNeeded } from '../lib/toast';
 import { NetworkNoticeHost } from './network-notice';
+import { collectDashboardTabs, DashboardTabsProvider, type DashboardTabModule } from '../lib/dashboard-tabs';
 
 // Loaded ahead of need (first interaction): offline, it waits quietly for the connection to come back,
 // and a toast asked for meanwhile shows in the network notice instead (lib/toast.ts).
@@ -53,6 +54,9 @@ function ToasterHost() {
   return <AppToaster />;
 }
 
+/** The dashboard's tabs, each registered by its feature (lib/dashboard-tabs.tsx). */
+const dashboardTabs = collectDashboardTabs(import.meta.glob<DashboardTabModule>('../features/*/dashboard-tab.tsx', { eager: true }));
+
 /** App-wide providers: i18n (initialised before render, see main.tsx), TanStack Query, toasts, the network notice. */
 export function AppProviders({
   children,
@@ -71,7 +75,7 @@ export function AppProviders({
   return (
     <I18nextProvider i18n={givenI18n ?? i18n}>
       <QueryClientProvider client={queryClient}>
-        {children}
+        <DashboardTabsProvider tabs={dashboardTabs}>{children}</DashboardTabsProvider>
         <ToasterHost />
         <NetworkNoticeHost />
       </QueryClientProvider>

@@ -42,6 +42,11 @@ export class SessionResolver {
     this.cookieNames = [sessionCookieName, bare, `__Secure-${bare}`].filter((v, i, a) => a.indexOf(v) === i);
   }
 
+  /** The session cookie's name (what a sign-in sets). */
+  get cookieName(): string {
+    return this.cookieNames[0]!;
+  }
+
   /** The session token the request carries, if its signature (when signed) is ours. */
   tokenOf(req: FastifyRequest): { token: string | null; via: 'bearer' | 'cookie' } | null {
     const auth = req.headers.authorization;

@@ -1,7 +1,9 @@
-/** Development only: the outbox of captured emails and SMS. Registers nothing in production. */
+/** Development only: the outbox of captured emails and SMS, and the journeys' people. Registers nothing in production. */
 import { defineModule } from '../../platform/module';
 import { devRoutes } from './dev.routes';
+import { testPeopleRoutes } from './test-people.routes';
 
 export const devModule = defineModule('dev', async (app, { ctx }) => {
   if (ctx.outbox) await app.register(devRoutes, { outbox: ctx.outbox });
+  if (ctx.config.testPeople && !ctx.config.isProduction) await app.register(testPeopleRoutes, { ctx });
 });

@@ -1,7 +1,8 @@
 import { CalendarCheck, CalendarDays, CalendarPlus, ClipboardList, Inbox, RefreshCw, UserCog, Wallet, type LucideIcon } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useId, useRef, type KeyboardEvent } from 'react';
+import type { Permission } from '@khedma/shared/domain/permissions';
 import { useTranslation } from '../../../lib/use-translation';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { BookingCardList } from '../../../entities/booking/components/booking-card-list';
 import { Seo } from '../../../components/seo';
@@ -11,13 +12,14 @@ import { useBookings, useBookingStats } from '../../../entities/booking/api';
 import { formatMoney } from '../../../lib/format';
 import { loginPathWithNext } from '../../../lib/safe-next';
 import { useSession, type SessionUser } from '../../../lib/session';
+import { useDashboardTabs, type DashboardTab } from '../../../lib/dashboard-tabs';
 
 /** docs/public-site.md: the dashboard shows the first 3 bookings. */
 const DASHBOARD_BOOKINGS = 3;
 
 /**
  * /dashboard (docs/public-site.md Dashboard): welcome, stat cards from real data, and the Bookings and Profile
- * settings tabs. The messages, services, earnings and admin tabs come with their own capabilities.
+ * settings tabs, and the tabs other features register (messages, services, earnings, admin: lib/dashboard-tabs.tsx).
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -34,33 +36,72 @@ export function DashboardPage() {
       ) : session.status === 'signed-out' ? (
         <Navigate replace to={loginPathWithNext(`${location.pathname}${location.search}`)} />
       ) : (
-        <Dashboard user={session.user} name={session.profile?.full_name ?? session.profile?.name ?? session.user.name} />
+        <Dashboard user={session.user} permissions={session.permissions} name={session.profile?.full_name ?? session.profile?.name ?? session.user.name} />
       )}
     </>
   );
 }
 
-type Tab = 'bookings' | 'profile';
-const TABS: readonly Tab[] = ['bookings', 'profile'];
+/** The dashboard's own tabs; the others are registered by their features (lib/dashboard-tabs.tsx). */
+const BUILT_IN_TABS: readonly DashboardTab[] = [
+  {
+    id: 'bookings',
+    order: 10,
+    icon: CalendarDays,
+    useLabel: () => useTranslation('dashboard').t('tabs.bookings'),
+    visible: () => true,
+    Panel: ({ user }) => <BookingsTab isPro={user.userType === 'pro'} />,
+  },
+  {
+    id: 'profile',
+    order: 90,
+    icon: UserCog,
+    useLabel: () => useTranslation('dashboard').t('tabs.profile'),
+    visible: () => true,
+    Panel: ({ user }) => <ProfileTab isPro={user.userType === 'pro'} />,
+  },
+];
 
-function Dashboard({ user, name }: { user: SessionUser; name: string }) {
+function TabLabel({ tab }: { tab: DashboardTab }) {
+  return <>{tab.useLabel()}</>;
+}
+
+function Dashboard({ user, name, permissions }: { user: SessionUser; name: string; permissions: readonly Permission[] }) {
   const { t } = useTranslation('dashboard');
   const isPro = user.userType === 'pro';
-  const [tab, setTab] = useState<Tab>('bookings');
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ bookings: null, profile: null });
+  const registered = useDashboardTabs();
+  const viewer = { user, permissions };
+  const tabs = [...BUILT_IN_TABS, ...registered].filter((tab) => tab.visible(viewer)).sort((a, b) => a.order - b.order);
+  // The open tab is in the address (?tab=earnings), so a link, a reload and Back keep it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get('tab');
+  const current = tabs.find((tab) => tab.id === asked) ?? tabs[0]!;
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const baseId = useId();
+
+  function select(id: string) {
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (id === tabs[0]!.id) next.delete('tab');
+        else next.set('tab', id);
+        return next;
+      },
+      { replace: true },
+    );
+  }
 
   function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
     const keys = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
     if (!keys.includes(event.key)) return;
     event.preventDefault();
     const rtl = document.documentElement.dir === 'rtl';
-    const i = TABS.indexOf(tab);
+    const i = tabs.indexOf(current);
     const forward = event.key === 'ArrowRight' ? !rtl : event.key === 'ArrowLeft' ? rtl : false;
     const next =
-      event.key === 'Home' ? TABS[0]! : event.key === 'End' ? TABS[TABS.length - 1]! : TABS[(i + (forward ? 1 : TABS.length - 1)) % TABS.length]!;
-    setTab(next);
-    tabRefs.current[next]?.focus();
+      event.key === 'Home' ? tabs[0]! : event.key === 'End' ? tabs[tabs.length - 1]! : tabs[(i + (forward ? 1 : tabs.length - 1)) % tabs.length]!;
+    select(next.id);
+    tabRefs.current[next.id]?.focus();
   }
 
   return (
@@ -87,31 +128,43 @@ function Dashboard({ user, name }: { user: SessionUser; name: string }) {
 
       <div className="mt-8">
         <div role="tablist" aria-label={t('tabs.label')} onKeyDown={onTabKey} className="flex gap-1 overflow-x-auto border-b border-sand-200">
-          {TABS.map((key) => (
-            <button
-              key={key}
-              ref={(el) => {
-                tabRefs.current[key] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${key}`}
-              aria-controls={`${baseId}-panel-${key}`}
-              aria-selected={tab === key}
-              tabIndex={tab === key ? 0 : -1}
-              onClick={() => setTab(key)}
-              className={cn(
-                '-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-4 text-sm font-semibold whitespace-nowrap',
-                tab === key ? 'border-primary-600 text-primary-700' : 'border-transparent text-ink-muted hover:text-ink',
-              )}
-            >
-              {key === 'bookings' ? <CalendarDays aria-hidden="true" className="size-4" /> : <UserCog aria-hidden="true" className="size-4" />}
-              {t(`tabs.${key}`)}
-            </button>
-          ))}
+          {tabs.map((tab) => {
+            const selected = tab === current;
+            const Icon = tab.icon;
+            return (
+              <button
+                key={tab.id}
+                ref={(el) => {
+                  tabRefs.current[tab.id] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`${baseId}-tab-${tab.id}`}
+                aria-controls={`${baseId}-panel-${tab.id}`}
+                aria-selected={selected}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => select(tab.id)}
+                className={cn(
+                  '-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-4 text-sm font-semibold whitespace-nowrap',
+                  selected ? 'border-primary-600 text-primary-700' : 'border-transparent text-ink-muted hover:text-ink',
+                )}
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                <TabLabel tab={tab} />
+              </button>
+            );
+          })}
         </div>
-        <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} tabIndex={0} className="pt-6 outline-none">
-          {tab === 'bookings' ? <BookingsTab isPro={isPro} /> : <ProfileTab isPro={isPro} />}
+        <div
+          role="tabpanel"
+          id={`${baseId}-panel-${current.id}`}
+          aria-labelledby={`${baseId}-tab-${current.id}`}
+          tabIndex={0}
+          className="pt-6 outline-none"
+        >
+          <Suspense fallback={<div role="status" className="h-36 animate-pulse rounded-card bg-sand-200 motion-reduce:animate-none" />}>
+            <current.Panel user={user} permissions={permissions} />
+          </Suspense>
         </div>
       </div>
     </div>

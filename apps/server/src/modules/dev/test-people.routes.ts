@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_ROLES, LOCALES } from '@khedma/shared/domain/constants';
+import { CATEGORIES } from '@khedma/shared/domain/catalog';
+import { errorResponseSchema } from '@khedma/shared';
+import type { AppContext } from '../../context';
+import { eq } from 'drizzle-orm';
+import { cities } from '../../db/schema/index';
+import { badRequest } from '../../http/errors';
+import { publicRoute } from '../../http/openapi';
+import { insertAdminRoles, insertPerson, insertProfessional, insertSession, uniquePhone } from './people';
+
+const testPersonRequestSchema = z.strictObject({
+  type: z.enum(['customer', 'pro', 'admin']),
+  /** Admin roles (admins only; default super_admin). */
+  roles: z.array(z.enum(ADMIN_ROLES)).max(ADMIN_ROLES.length).optional(),
+  locale: z.enum(LOCALES).optional(),
+  name: z.string().trim().min(2).max(80).optional(),
+  /** City slug (default casablanca). */
+  city: z.string().regex(/^[a-z-]{2,40}$/).optional(),
+  /** Professionals: every active service of this category (default plumbing). */
+  category: z.enum(CATEGORIES).optional(),
+});
+
+const testPersonResponseSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  password: z.string(),
+  name: z.string(),
+  professionalId: z.string().optional(),
+  cityId: z.string().optional(),
+  serviceTypeIds: z.array(z.string()).optional(),
+});
+
+/**
+ * POST /api/dev/test-people: a confirmed person (customer, professional or admin), made straight in
+ * the tables and signed in by the answer's session cookie. The browser journeys make their people this
+ * way (e2e/support/users.ts): sign-up and sign-in hash a password twice, about 14 s per journey on two
+ * shared cores. Registered only with TEST_PEOPLE=1 outside production (scripts/e2e-server.mjs sets it);
+ * sign-up, confirmation and the sign-in form keep their own journeys.
+ */
+export const testPeopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+  app.post(
+    '/api/dev/test-people',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Browser journeys only: a confirmed, signed-in person (never in production)',
+        security: publicRoute,
+        body: testPersonRequestSchema,
+        response: { 201: testPersonResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const o = req.body;
+      const userType = o.type;
+      if (o.city) {
+        const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.slug, o.city));
+        if (!city) throw badRequest(`No city ${o.city}.`, { city: 'Unknown city' });
+      }
+      const defaults = { customer: 'Salma Bennani', pro: 'Test Professional', admin: 'Nadia Admin' } as const;
+      const person = await insertPerson(db, userType, {
+        name: o.name ?? defaults[userType],
+        locale: o.locale,
+        city: o.city,
+        phone: userType === 'pro' ? uniquePhone() : null,
+      });
+      const pro = userType === 'pro' ? await insertProfessional(db, person, { city: o.city, category: o.category }) : {};
+      if (userType === 'admin') await insertAdminRoles(db, person.userId, o.roles ?? ['super_admin']);
+      const session = await insertSession(db, person.userId, ctx.config.authSecret, ctx.clock.now());
+      const secure = ctx.config.publicUrl.startsWith('https://');
+      reply.header(
+        'set-cookie',
+        `${app.sessions.cookieName}=${session.cookieValue}; Max-Age=${session.maxAge}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send({ ...person, ...pro });
+    },
+  );
+};
