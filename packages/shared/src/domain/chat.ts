@@ -33,6 +33,12 @@ export const CHAT_RULES = {
   pageSize: 100,
 } as const;
 
+/**
+ * Payment states in which the booking is the professional's (paid, then perhaps refunded), so its
+ * customer and its professional may talk (the bookings API shows a professional the same ones).
+ */
+export const CHAT_OPEN_PAYMENT_STATUSES = ['paid', 'refunded', 'partially_refunded'] as const;
+
 /** §8 and §5's English copy (the web app has it in three languages; the server sends it as the fallback). */
 export const CHAT_MESSAGES = {
   conversationCreated: 'Conversation created! You can now message the professional.',

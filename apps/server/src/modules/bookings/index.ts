@@ -3,5 +3,3 @@
  * busy), which the professionals' availability reads too.
  */
 export { ProfessionalPoolRepository, type PoolFilter, type PoolMember } from './pool.repository';
-/** Payment states in which the professional has the booking (and chat may open between the two parties). */
-export { PRO_VISIBLE_PAYMENT } from './booking.repository';

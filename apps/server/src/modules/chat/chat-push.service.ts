@@ -38,7 +38,7 @@ export class ChatPushService {
         : target.type === 'image'
           ? copy.image
           : copy.file;
-    const message = { title: copy.title(target.senderName), body, url: `/chat?c=${target.conversationId}`, tag: `conversation:${target.conversationId}` };
+    const message = { title: copy.title(target.senderName), body, url: `/chat?conversation=${target.conversationId}`, tag: `conversation:${target.conversationId}` };
     let retry: PushDeliveryError | null = null;
     for (const s of target.subscriptions) {
       try {

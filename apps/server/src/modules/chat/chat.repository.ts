@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../platform/jobs';
-import { PRO_VISIBLE_PAYMENT } from '../bookings';
+import { CHAT_OPEN_PAYMENT_STATUSES } from '@khedma/shared';
 
 /** A conversation with what the list shows, from one user's point of view. */
 export interface ConversationRow {
@@ -53,7 +53,7 @@ export interface PushSubscriptionRow {
 }
 
 const proVisible = sql.join(
-  PRO_VISIBLE_PAYMENT.map((s) => sql`${s}`),
+  CHAT_OPEN_PAYMENT_STATUSES.map((s) => sql`${s}`),
   sql`, `,
 );
 

@@ -342,7 +342,7 @@ describe('web push of new messages', () => {
     await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + 1000));
     const pushes = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json().filter((m: { channel: string; to: string }) => m.channel === 'push' && m.to === endpoint);
     expect(pushes).toHaveLength(1);
-    expect(JSON.parse(pushes[0].text)).toMatchObject({ title: 'New message from Salma Bennani', body: 'Vous êtes là ?', url: `/chat?c=${c.id}` });
+    expect(JSON.parse(pushes[0].text)).toMatchObject({ title: 'New message from Salma Bennani', body: 'Vous êtes là ?', url: `/chat?conversation=${c.id}` });
 
     // Online: the app shows it; no push.
     const pw = await connectWs(t.app, { origin: ORIGIN, cookie: pro.cookie });
