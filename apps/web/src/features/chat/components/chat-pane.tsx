@@ -1,5 +1,6 @@
 import { CHAT_RULES, conversationRoom, presenceRoom, type ChatMessage, type Conversation } from '@khedma/shared';
 import { ArrowLeft, BellRing, Check, CheckCheck, FileText, Paperclip, SendHorizontal } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +14,7 @@ import { useLanguage } from '../../../lib/localized';
 import { getRealtimeClient } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
+import { conversationKeys } from '../../../entities/conversation/api';
 import { useMarkRead, useMessages, useSendFile, useSendMessage } from '../api';
 import { dismissPush, enablePush, shouldOfferPush } from '../push';
 import { otherParty } from './conversation-list';
@@ -31,6 +33,7 @@ export function ChatPane({ conversation, userId }: { conversation: Conversation;
   const [typing, setTyping] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const isParty = conversation.viewerRole !== 'admin';
+  const queryClient = useQueryClient();
 
   // The conversation's room (typing) and the other party's presence, for as long as it is open.
   useEffect(() => {
@@ -51,15 +54,23 @@ export function ChatPane({ conversation, userId }: { conversation: Conversation;
     const offPresence = client.on('presence.changed', (d) => {
       if (d.userId === other.userId) setOnline(d.online);
     });
+    // Changes before the room was joined were not heard: once in it, ask the server where things stand.
+    const offJoined = client.on('room.joined', ({ room }) => {
+      if (room !== presenceRoom(other.userId)) return;
+      setOnline(null);
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversation.id) });
+    });
     return () => {
       window.clearTimeout(timer);
       offTyping();
       offMessage();
       offPresence();
+      offJoined();
       leaveRoom();
       leavePresence();
     };
-  }, [conversation.id, other.userId, userId]);
+  }, [conversation.id, other.userId, userId, queryClient]);
 
   const list = messages.data?.messages;
   const unreadFromOther = isParty && !!list?.some((m) => m.senderId !== userId && m.readAt === null);
@@ -94,14 +105,14 @@ export function ChatPane({ conversation, userId }: { conversation: Conversation;
           <DirectionalIcon icon={ArrowLeft} aria-hidden="true" className="size-5" />
         </Link>
         <PartyAvatar name={other.name} avatarUrl={other.avatarUrl} online={online} size="sm" />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-ink">{other.name}</h2>
           <p className="truncate text-xs text-ink-muted">
             <span data-testid="presence" className={online ? 'font-semibold text-completed' : undefined}>
               {online ? t('pane.online') : t('pane.offline')}
             </span>
             {' · '}
-            {conversation.bookingTitle} · <bdi dir="ltr">{conversation.bookingReference}</bdi>
+            <bdi>{conversation.bookingTitle}</bdi> · <bdi dir="ltr">{conversation.bookingReference}</bdi>
           </p>
         </div>
       </header>
@@ -120,7 +131,8 @@ export function ChatPane({ conversation, userId }: { conversation: Conversation;
         ) : list && list.length === 0 ? (
           <p className="py-10 text-center text-sm text-ink-muted">{t('pane.empty')}</p>
         ) : (
-          <ol className="space-y-2" role="log" aria-live="polite" aria-relevant="additions" data-testid="messages">
+          <div role="log" aria-live="polite" aria-relevant="additions" aria-label={t('pane.messagesLabel', { name: other.name })}>
+          <ol className="space-y-2" data-testid="messages">
             {list?.map((m, i) => {
               const prev = list[i - 1];
               const dayChanged = !prev || formatDate(prev.createdAt, language) !== formatDate(m.createdAt, language);
@@ -132,6 +144,7 @@ export function ChatPane({ conversation, userId }: { conversation: Conversation;
               );
             })}
           </ol>
+          </div>
         )}
         <p aria-live="polite" className="min-h-6 px-1 pt-2 text-sm text-ink-muted italic" data-testid="typing">
           {typing ? t('pane.typing', { name: other.name }) : ''}
@@ -259,7 +272,8 @@ function Composer({ conversationId, otherName }: { conversationId: string; other
   }
 
   return (
-    <div className="border-t border-sand-200 bg-white">
+    // data-action-bar: floating buttons (Become a Pro) stay off the composer, the page's main action.
+    <div className="border-t border-sand-200 bg-white" data-action-bar="">
       {offerPush ? (
         <div className="flex flex-wrap items-center gap-2 border-b border-sand-200 bg-primary-50 px-3 py-2 text-sm" role="region" aria-label={t('push.title')}>
           <BellRing aria-hidden="true" className="size-4 text-primary-700" />

@@ -56,7 +56,7 @@ export function ConversationList({ conversations, selectedId, userId }: { conver
                   <span className="shrink-0 text-xs text-ink-muted">{activityText(last?.createdAt ?? c.updatedAt, now)}</span>
                 </span>
                 <span className="block truncate text-xs text-ink-muted">
-                  {c.bookingTitle} · <bdi dir="ltr">{c.bookingReference}</bdi>
+                  <bdi>{c.bookingTitle}</bdi> · <bdi dir="ltr">{c.bookingReference}</bdi>
                 </span>
                 <span className="mt-0.5 flex items-center justify-between gap-2">
                   <span className={cn('truncate text-sm', c.unreadCount ? 'font-semibold text-ink' : 'text-ink-muted')}>{text}</span>

@@ -34,7 +34,7 @@ export function ChatPage() {
       <Seo title={t('title')} />
       <div className="container-page py-4 md:py-8">
         <h1 className={cn('mb-3 text-2xl font-bold tracking-tight text-ink md:mb-5 md:text-3xl', selectedId && 'max-md:sr-only')}>{t('title')}</h1>
-        <div className="grid h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden rounded-card border border-sand-200 bg-white md:h-[min(46rem,calc(100dvh-14rem))] md:grid-cols-[22rem_1fr]">
+        <div className="grid h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden rounded-card border border-sand-200 bg-white md:h-[min(46rem,calc(100dvh-14rem))] grid-cols-[minmax(0,1fr)] md:grid-cols-[22rem_minmax(0,1fr)]">
           <nav aria-label={t('list.label')} className={cn('min-h-0 overflow-y-auto border-e border-sand-200', selectedId ? 'max-md:hidden' : '')}>
             {conversations.isError ? (
               <div className="p-4">
