@@ -12,6 +12,16 @@ export function useConversation(id: string | null) {
   });
 }
 
+/** The conversation of a booking (?booking= links, e.g. from an admin's booking list). */
+export function useConversationOfBooking(bookingId: string | null) {
+  return useQuery({
+    queryKey: [...conversationKeys.all, 'booking', bookingId ?? ''] as const,
+    queryFn: ({ signal }) => api.get<Conversation>(`/api/chat/bookings/${encodeURIComponent(bookingId!)}/conversation`, { signal }),
+    enabled: !!bookingId,
+    retry: false,
+  });
+}
+
 /** The latest page of a conversation's messages (re-fetched on each of its events and on reconnecting). */
 export function useMessages(id: string | null) {
   return useQuery({

@@ -1,12 +1,14 @@
 import { MessagesSquare } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { cn } from '../../../components/ui/cn';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useConversations } from '../../../entities/conversation/api';
 import { useSessionUser } from '../../../lib/session';
 import { useTranslation } from '../../../lib/use-translation';
-import { useConversation } from '../api';
+import { useConversation, useConversationOfBooking } from '../api';
 import { ChatPane } from '../components/chat-pane';
 import { ConversationList } from '../components/conversation-list';
 
@@ -22,6 +24,13 @@ export function ChatPage() {
   const [params] = useSearchParams();
   const asked = params.get('conversation');
   const selectedId = asked && UUID.test(asked) ? asked : null;
+  const askedBooking = params.get('booking');
+  const bookingId = !selectedId && askedBooking && UUID.test(askedBooking) ? askedBooking : null;
+  const ofBooking = useConversationOfBooking(bookingId);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (ofBooking.data) void navigate(paths.chat({ conversation: ofBooking.data.id }), { replace: true });
+  }, [ofBooking.data, navigate]);
   const conversations = useConversations(!!user);
   const fromList = conversations.data?.conversations.find((c) => c.id === selectedId);
   // Not in the list (an admin reading, or one opened a moment ago): fetched on its own.
@@ -63,7 +72,9 @@ export function ChatPage() {
                 <RetryAlert message={t('errors.loadMessages')} onRetry={() => void single.refetch()} compact />
               </div>
             ) : (
-              <p className="grid h-full place-items-center p-8 text-center text-sm text-ink-muted">{selectedId ? '' : t('pane.select')}</p>
+              <p className="grid h-full place-items-center p-8 text-center text-sm text-ink-muted">
+                {ofBooking.isError ? t('pane.noConversation') : selectedId || bookingId ? '' : t('pane.select')}
+              </p>
             )}
           </div>
         </div>
