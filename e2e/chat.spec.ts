@@ -163,6 +163,12 @@ for (const [lang, customerWidth, proWidth] of [
     expect(accepted.status(), await accepted.text()).toBe(200);
     await expect(customer.page.getByText(t('root', 'status.confirmed')).first()).toBeVisible();
 
+    // The dashboard's messages tab lists the conversation.
+    await customer.page.getByRole('tab', { name: t('chat', 'tab.label') }).click();
+    await expect(customer.page.getByRole('heading', { name: t('chat', 'tab.title') })).toBeVisible();
+    await expect(customer.page.getByTestId('conversation-row')).toContainText('Youssef');
+    await shot(customer.page, `chat-dashboard-tab-${lang}-${customerWidth}`);
+
     expect(customer.errors).toEqual([]);
     expect(pro.errors).toEqual([]);
     await customer.context.close();

@@ -17,7 +17,7 @@ import { MessagesService } from './messages.service';
 export const chatModule = defineModule('chat', async (app, { ctx }) => {
   const repo = new ChatRepository(ctx.database.db);
   const conversations = new ConversationsService(repo, ctx.realtime);
-  const messages = new MessagesService(repo, conversations, ctx.storage, ctx.jobs, ctx.realtime);
+  const messages = new MessagesService(repo, conversations, ctx.storage, ctx.clock, ctx.realtime);
   const pushes = new ChatPushService(repo, ctx.push, ctx.realtime.presence, ctx.log);
   ctx.jobs.register(CHAT_PUSH_JOB, (job) => pushes.newMessage(job.payload.messageId));
   registerChatRealtime(ctx.realtime, repo);

@@ -1,7 +1,8 @@
 /** SQL of chat: conversations per booking, their messages, read receipts, and push subscriptions. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../platform/jobs';
+import { enqueueJobSql, rowsOf, type EnqueueJob } from '../../platform/jobs';
+import type { RealtimeNotification } from '../../platform/realtime';
 import { CHAT_OPEN_PAYMENT_STATUSES } from '@khedma/shared';
 
 /** A conversation with what the list shows, from one user's point of view. */
@@ -145,20 +146,40 @@ export class ChatRepository {
     return rows.length > 0;
   }
 
-  /** Stores a message and moves the conversation to the top of both lists. */
-  async insertMessage(m: { id?: string; conversationId: string; senderId: string; type: 'text' | 'image' | 'file'; content: string }): Promise<MessageRow> {
+  /**
+   * Stores a message and moves the conversation to the top of both lists, in one statement that may
+   * also enqueue a job (`job`) and send a NOTIFY (`notify`, its `data.createdAt` filled with the stored
+   * time): PostgreSQL delivers a NOTIFY at commit, so the message is announced only once it is stored.
+   */
+  async insertMessage(
+    m: { id: string; conversationId: string; senderId: string; type: 'text' | 'image' | 'file'; content: string },
+    extra: { job?: EnqueueJob; notify?: RealtimeNotification | null } = {},
+  ): Promise<MessageRow> {
+    const job = extra.job ? sql`, j as (${enqueueJobSql(extra.job)})` : sql``;
+    const notify = extra.notify
+      ? sql`, n as (
+          select pg_notify(${extra.notify.channel},
+            jsonb_set(${extra.notify.payload}::jsonb, '{data,createdAt}',
+              to_jsonb(to_char((select created_at from m) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text) as sent
+        )`
+      : sql`, n as (select 1 as sent)`;
     // clock_timestamp(): two messages of one transaction or millisecond still have an order.
     const [row] = await this.rows<MessageRow>(sql`
       with m as (
         insert into messages (id, conversation_id, sender_id, message_type, content, created_at)
-        values (coalesce(${m.id ?? null}::uuid, gen_random_uuid()), ${m.conversationId}, ${m.senderId}, ${m.type}, ${m.content}, clock_timestamp())
+        values (${m.id}, ${m.conversationId}, ${m.senderId}, ${m.type}, ${m.content}, clock_timestamp())
         returning *
       ), c as (
         update conversations set updated_at = (select created_at from m) where id = ${m.conversationId}
-      )
+      )${job}${notify}
       select m.id, m.conversation_id, m.sender_id, coalesce(p.name, u.name) as sender_name, m.message_type, m.content, m.created_at, m.read_at
-        from m join users u on u.id = m.sender_id left join professionals p on p.user_id = m.sender_id`);
+        from m join users u on u.id = m.sender_id left join professionals p on p.user_id = m.sender_id cross join n`);
     return row!;
+  }
+
+  /** Whether the user has a browser to push to (a message's push job is enqueued only then). */
+  async hasPushSubscription(userId: string): Promise<boolean> {
+    return (await this.rows(sql`select 1 from push_subscriptions where user_id = ${userId} limit 1`)).length > 0;
   }
 
   /**

@@ -6,7 +6,8 @@
 import { CHAT_MESSAGES, CHAT_RULES, cleanFileName, conversationRoom, parseFileContent, type ChatMessage, type SessionUser } from '@khedma/shared';
 import { randomUUID } from 'node:crypto';
 import { AppError, forbidden, notFound } from '../../http/errors';
-import type { JobRunner } from '../../platform/jobs';
+import type { Clock } from '../../platform/clock';
+import { jobOf } from '../../platform/jobs';
 import type { RealtimeHub } from '../../platform/realtime';
 import { randomFileId, type Storage, type StoredStream } from '../../platform/storage';
 import { CHAT_PUSH_JOB } from './chat.jobs';
@@ -38,7 +39,7 @@ export class MessagesService {
     private readonly repo: ChatRepository,
     private readonly conversations: ConversationsService,
     private readonly storage: Storage,
-    private readonly jobs: JobRunner,
+    private readonly clock: Clock,
     private readonly realtime: RealtimeHub,
   ) {}
 
@@ -77,18 +78,20 @@ export class MessagesService {
 
   private async store(user: SessionUser, access: ConversationAccess, m: { type: 'text' | 'image' | 'file'; content: string }): Promise<ChatMessage> {
     const conversationId = access.id;
-    const row = await this.repo.transaction(async (repo, tx) => {
-      const stored = await repo.insertMessage({ id: randomUUID(), conversationId, senderId: user.id, ...m });
-      // The recipient's push, committed with the message (a durable job: retried, never lost).
-      await this.jobs.schedule(CHAT_PUSH_JOB, { messageId: stored.id }, { db: tx });
-      return stored;
-    });
-    await this.realtime.toRooms([`user:${access.customerId}`, `user:${access.proUserId}`, conversationRoom(conversationId)], 'chat.message', {
+    const id = randomUUID();
+    const recipient = user.id === access.customerId ? access.proUserId : access.customerId;
+    // The recipient's push (a durable job committed with the message), when they have a browser for it.
+    const job = (await this.repo.hasPushSubscription(recipient))
+      ? jobOf(CHAT_PUSH_JOB, { messageId: id }, { runAt: this.clock.now() })
+      : undefined;
+    // Announced by the statement that stores it: the NOTIFY leaves at commit, never before.
+    const notify = this.realtime.roomsNotification([`user:${access.customerId}`, `user:${access.proUserId}`, conversationRoom(conversationId)], 'chat.message', {
       conversationId,
-      messageId: row.id,
-      senderId: row.sender_id,
-      createdAt: iso(row.created_at),
+      messageId: id,
+      senderId: user.id,
+      createdAt: '',
     });
+    const row = await this.repo.insertMessage({ id, conversationId, senderId: user.id, ...m }, { job, notify });
     return toMessageDto(row);
   }
 
