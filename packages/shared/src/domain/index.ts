@@ -17,5 +17,6 @@ export * from './safe-next';
 export * from './search';
 export * from './applications';
 export * from './pros';
+export * from './holds';
 export * from './chat';
 export * from './native';

@@ -11,6 +11,7 @@ import { useTranslation } from '../../../../lib/use-translation';
 import { useOpenConversation } from '../../../conversation/api';
 import { useAcceptBooking, useDeclineBooking, type BookingDto } from '../../api';
 import { bookingDescription, bookingLocation } from '../../booking-text';
+import { HoldNotice } from '../hold-notice';
 import { Row } from './row';
 
 const CHAT_PAYMENT_STATUSES = new Set<string>(CHAT_OPEN_PAYMENT_STATUSES);
@@ -55,6 +56,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
         <StatusBadge tone={booking.status}>{tc(`status.${booking.status}`)}</StatusBadge>
         <span className="text-sm text-ink-muted">{t(`paymentStatus.${booking.paymentStatus}`)}</span>
       </div>
+      <HoldNotice booking={booking} />
       <dl className="divide-y divide-sand-100">
         <Row label={t('summary.reference')}>
           <span className="font-mono tracking-wider" dir="ltr">
