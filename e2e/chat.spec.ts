@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, waitForAppOnNavigation, type Browser, type Page } from './support/test';
 import { skipCookieBanner } from './support/consent';
+import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
 
 /**
@@ -48,12 +49,6 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
   expect(serious).toEqual([]);
 }
 
-function casablancaDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 async function person(browser: Browser, type: 'customer' | 'pro', lang: Language, width: number, name: string) {
   const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 } });
