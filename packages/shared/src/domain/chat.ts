@@ -31,6 +31,9 @@ export const CHAT_RULES = {
   typingServerMinGapMs: 250,
   /** Messages of one page (newest last). */
   pageSize: 100,
+  /** Text messages one user may send per minute (all conversations), and files per 10 minutes. */
+  messagesPerMinute: 60,
+  filesPerTenMinutes: 20,
 } as const;
 
 /**
@@ -54,6 +57,7 @@ export const CHAT_MESSAGES = {
   tooLong: `A message has at most ${2000} characters.`,
   notParticipant: 'This conversation is not yours.',
   notYetOpen: 'You can message the professional once the booking is paid.',
+  tooFast: 'You are sending messages very quickly. Please wait a moment and try again.',
 } as const;
 
 /** How a conversation's last activity is labelled: Today, Yesterday, n days ago up to 7, then a date. */

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { CHAT_RULES } from '@khedma/shared';
 import { defineModule } from '../../platform/module';
+import { RateLimiter } from '../../platform/rate-limit';
 import { ChatPushService } from './chat-push.service';
 import { CHAT_PUSH_JOB } from './chat.jobs';
 import { ChatRepository } from './chat.repository';
@@ -17,7 +18,7 @@ import { MessagesService } from './messages.service';
 export const chatModule = defineModule('chat', async (app, { ctx }) => {
   const repo = new ChatRepository(ctx.database.db);
   const conversations = new ConversationsService(repo, ctx.realtime);
-  const messages = new MessagesService(repo, conversations, ctx.storage, ctx.clock, ctx.realtime);
+  const messages = new MessagesService(repo, conversations, ctx.storage, ctx.clock, ctx.realtime, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale));
   const pushes = new ChatPushService(repo, ctx.push, ctx.realtime.presence, ctx.log);
   ctx.jobs.register(CHAT_PUSH_JOB, (job) => pushes.newMessage(job.payload.messageId));
   registerChatRealtime(ctx.realtime, repo);

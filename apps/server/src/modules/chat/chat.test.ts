@@ -393,3 +393,30 @@ describe('the database drops the listener under a live conversation (PostgreSQL 
     pw.close();
   });
 });
+
+describe('sending limits (their real size: an app of its own)', () => {
+  it('a user sends at most 60 text messages a minute: the 61st is 429 with Retry-After, and nothing is stored', async () => {
+    const own = await createTestApp();
+    try {
+      const c1 = await createCustomer(own);
+      const p1 = await createPro(own, { city: 'fes', category: 'plumbing' });
+      const booking = await createPaidBooking(own, { customer: c1, pro: p1 });
+      const opened = await own.app.inject(as(c1, { method: 'POST', url: '/api/chat/conversations', payload: { bookingId: booking.id } }));
+      const id = opened.json().conversation.id as string;
+      for (let i = 0; i < 60; i++) {
+        const res = await own.app.inject(as(c1, { method: 'POST', url: `/api/chat/conversations/${id}/messages`, payload: { content: `m${i}` } }));
+        expect(res.statusCode).toBe(201);
+      }
+      const over = await own.app.inject(as(c1, { method: 'POST', url: `/api/chat/conversations/${id}/messages`, payload: { content: 'one too many' } }));
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      const stored = (await own.app.inject(as(c1, { method: 'GET', url: `/api/chat/conversations/${id}/messages` }))).json().messages;
+      expect(stored).toHaveLength(60);
+      // The other party is not held back by it.
+      expect((await own.app.inject(as(p1, { method: 'POST', url: `/api/chat/conversations/${id}/messages`, payload: { content: 'ok' } }))).statusCode).toBe(201);
+    } finally {
+      await own.close();
+    }
+  });
+});

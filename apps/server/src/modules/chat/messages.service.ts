@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { jobOf } from '../../platform/jobs';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { RealtimeHub } from '../../platform/realtime';
 import { randomFileId, type Storage, type StoredStream } from '../../platform/storage';
 import { CHAT_PUSH_JOB } from './chat.jobs';
@@ -41,6 +42,7 @@ export class MessagesService {
     private readonly storage: Storage,
     private readonly clock: Clock,
     private readonly realtime: RealtimeHub,
+    private readonly limiter: RateLimiter,
   ) {}
 
   /** Only the two parties write; an admin reads. */
@@ -58,11 +60,13 @@ export class MessagesService {
 
   async sendText(user: SessionUser, conversationId: string, content: string): Promise<ChatMessage> {
     const access = await this.writer(user, conversationId);
+    await this.limiter.enforce(`chat:message:${user.id}`, CHAT_RULES.messagesPerMinute, 60, CHAT_MESSAGES.tooFast);
     return this.store(user, access, { type: 'text', content });
   }
 
   async sendFile(user: SessionUser, conversationId: string, upload: Buffer, rawName: string): Promise<ChatMessage> {
     const access = await this.writer(user, conversationId);
+    await this.limiter.enforce(`chat:file:${user.id}`, CHAT_RULES.filesPerTenMinutes, 600, CHAT_MESSAGES.tooFast);
     const prepared = await prepareChatFile(upload, rawName);
     const name = cleanFileName(rawName, prepared.type === 'image' ? 'image' : 'file');
     const file = randomFileId();

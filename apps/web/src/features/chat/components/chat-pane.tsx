@@ -247,7 +247,7 @@ function Composer({ conversationId, otherName }: { conversationId: string; other
         setText('');
         afterSend();
       },
-      onError: () => toast.error(t('errors.send')),
+      onError: (error) => toast.error(isApiError(error, 'RATE_LIMITED') ? t('errors.tooFast') : t('errors.send')),
     });
   }
 
@@ -266,7 +266,11 @@ function Composer({ conversationId, otherName }: { conversationId: string; other
       onSuccess: afterSend,
       onError: (error) =>
         toast.error(
-          isApiError(error, 'PAYLOAD_TOO_LARGE') ? t('errors.tooLarge') : isApiError(error, 'UNSUPPORTED_MEDIA_TYPE') ? t('errors.fileType') : t('errors.upload'),
+          isApiError(error, 'PAYLOAD_TOO_LARGE')
+            ? t('errors.tooLarge')
+            : isApiError(error, 'RATE_LIMITED')
+              ? t('errors.tooFast')
+              : isApiError(error, 'UNSUPPORTED_MEDIA_TYPE') ? t('errors.fileType') : t('errors.upload'),
         ),
     });
   }
