@@ -293,4 +293,44 @@ test.describe('booking fixes (issue 22)', () => {
     await proContext.close();
     await context.close();
   });
+
+  test('en and ar, 390 px: the cookie banner sits above the sticky Book This Service bar, which stays usable', async ({ browser }) => {
+    for (const lang of ['en', 'ar'] as const) {
+      // No cookie choice yet: the banner shows.
+      const context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      const service = await cheapestPlumbing(page.request);
+      await openIn(page, lang, `/services/${service.id}`);
+      const consent = readJson(`features/consent/locales/${lang}.json`) as { banner: { title: string } };
+      await expect(page.getByRole('heading', { name: consent.banner.title })).toBeVisible();
+      const bar = page.locator('[data-action-bar="lg"]');
+      await expect(bar).toBeVisible();
+      const book = bar.getByRole('link');
+      await expect(book).toBeVisible();
+      // Whatever the banner's fade, the bar's button is what a tap on it reaches.
+      await page.waitForTimeout(400);
+      const reached = await book.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return Boolean(hit && el.contains(hit));
+      });
+      expect(reached, `${lang}: Book This Service is not covered`).toBe(true);
+      await shot(page, `fixes-${lang}-390-service-cookie-banner`);
+      await context.close();
+    }
+  });
+
+  test('the old /book address sends to /book-service with its query, without a router warning', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    });
+    await createUser(page.context(), 'customer', { lang: 'en' });
+    const service = await cheapestPlumbing(page.request);
+    await skipCookieBanner(page);
+    await page.goto(`/book?service=${service.id}&lang=en`);
+    await expect(page).toHaveURL(new RegExp(`/book-service\\?service=${service.id}`));
+    await page.waitForTimeout(500);
+    expect(warnings.filter((w) => /route|element|Component/i.test(w))).toEqual([]);
+  });
 });
