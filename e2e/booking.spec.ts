@@ -425,7 +425,8 @@ test.describe('booking', () => {
     await expect(total).not.toHaveText('—');
     const pageTotal = (await total.textContent())!;
     await page.getByRole('link', { name: 'Book This Service' }).first().click();
-    await expect(page).toHaveURL(new RegExp(`/book-service\\?service=${leak.id}&addons=${addOn.id}&city=rabat$`));
+    // The wizard gives the step its address (?step=, issue 22).
+    await expect(page).toHaveURL(new RegExp(`/book-service\\?service=${leak.id}&addons=${addOn.id}&city=rabat&step=schedule$`));
 
     // Rabat is chosen (no borough to ask): straight to the date and time; back shows it chosen.
     const progress = page.getByRole('progressbar', { name: text('en', 'booking', 'wizard.progress') });
