@@ -17,3 +17,4 @@ export * from './safe-next';
 export * from './search';
 export * from './applications';
 export * from './pros';
+export * from './holds';

@@ -96,7 +96,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingUseCases }
       },
       preHandler: requireUser,
     },
-    async (req, reply) => sendAnswer(reply, await creation.create(req.user, req.body, req.headers['idempotency-key'])),
+    async (req, reply) => sendAnswer(reply, await creation.create(req.user, req.body, req.headers['idempotency-key'], req.ip)),
   );
 
   app.post(
@@ -112,7 +112,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingUseCases }
       },
       preHandler: requireUser,
     },
-    async (req, reply) => sendAnswer(reply, await creation.createHourly(req.user, req.body, req.headers['idempotency-key'])),
+    async (req, reply) => sendAnswer(reply, await creation.createHourly(req.user, req.body, req.headers['idempotency-key'], req.ip)),
   );
 
   app.get(
