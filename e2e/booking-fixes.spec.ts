@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from './support/test';
 import { skipCookieBanner } from './support/consent';
+import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
 
 /**
@@ -29,14 +30,6 @@ function text(lang: Language, ns: 'shell' | 'booking', key: string, vars: Record
 const PHONE = { width: 390, height: 844 };
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 const LONG_WORD = `https://example.ma/${'a1b2c3d4e5'.repeat(28)}`; // 299 characters, no space
-
-/** A Casablanca calendar date `days` after today. */
-function casablancaDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 async function shot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
