@@ -23,6 +23,7 @@ import { contactModule } from './modules/contact/contact.module';
 import { devModule } from './modules/dev/dev.module';
 import { healthModule } from './modules/health/health.module';
 import { paymentsModule } from './modules/payments/payments.module';
+import { adminModule } from './modules/admin/admin.module';
 import { applicationsModule } from './modules/applications/applications.module';
 import { profileModule } from './modules/profile/profile.module';
 import { prosModule } from './modules/pros/pros.module';
@@ -63,6 +64,7 @@ const MODULES: AppModule[] = [
   bookingsModule, // /api/bookings/* (pay included), app.bookings
   prosModule, // /api/pros/*
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
+  adminModule, // /api/admin/*: bookings page, application review, overview, access log (uses app.bookings)
   devModule, // /api/dev/outbox, outside production only
 ];
 

@@ -14,3 +14,4 @@ export * from './schemas/booking';
 export * from './schemas/pros';
 export * from './realtime';
 export * from './schemas/applications';
+export * from './schemas/admin';

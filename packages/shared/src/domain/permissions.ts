@@ -38,6 +38,9 @@ export const PERMISSIONS = [
   'earnings:read:own',
   'payout:request',
   'admin:access',
+  /** The sensitive-access log and the contact messages (super_admin; issue 25). */
+  'audit:read',
+  'contact:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
