@@ -30,6 +30,9 @@ function text(lang: Language, ns: 'shell' | 'booking', key: string, vars: Record
 const PHONE = { width: 390, height: 844 };
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 const LONG_WORD = `https://example.ma/${'a1b2c3d4e5'.repeat(28)}`; // 299 characters, no space
+/** A customer's name without a space, as long as a name may be (80). */
+const LONG_NAME = `Salma${'x'.repeat(75)}`;
+const adminEn = readJson('features/admin/locales/en.json') as { bookings: { filters: { search: string } } };
 
 async function shot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -103,7 +106,7 @@ test.describe('booking fixes (issue 22)', () => {
     test(`${lang}, 390 px: a 300-character word wraps on My Bookings, in the details dialog and on the professional's pages`, async ({ browser }) => {
       const { pro, context: proContext } = await proWithBrowser(browser, lang);
       const customerContext = await phoneContext(browser);
-      await createUser(customerContext, 'customer', { lang });
+      await createUser(customerContext, 'customer', { lang, name: LONG_NAME });
       const long = await bookingByApi(customerContext.request, proContext.request, pro, {
         date: casablancaDate(6),
         startTime: '10:00',
@@ -150,6 +153,19 @@ test.describe('booking fixes (issue 22)', () => {
       await expect(proPage.locator(`article[data-booking-reference="${long.reference}"]`).first()).toBeVisible();
       await expectNoSidewaysScroll(proPage, `${lang} professional's dashboard`);
       await shot(proPage, `fixes-${lang}-390-pro-dashboard-long-word`);
+
+      // The admin's bookings (phone cards at 390 px) show the customer's name.
+      if (lang === 'en') {
+        const adminContext = await phoneContext(browser);
+        await createUser(adminContext, 'admin', { lang });
+        const admin = await adminContext.newPage();
+        await openIn(admin, lang, '/admin/bookings');
+        await admin.getByLabel(adminEn.bookings.filters.search).fill(long.reference);
+        await expect(admin.getByText(LONG_NAME.slice(0, 20)).locator('visible=true').first()).toBeVisible();
+        await expectNoSidewaysScroll(admin, 'admin bookings');
+        await shot(admin, 'fixes-en-390-admin-bookings-long-name');
+        await adminContext.close();
+      }
       await proContext.close();
       await customerContext.close();
     });
