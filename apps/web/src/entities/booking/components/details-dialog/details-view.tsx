@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../../../components/ui/button';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDate, formatDuration, formatLocalDate, formatMoney } from '../../../../lib/format';
 import { useLanguage } from '../../../../lib/localized';
+import { isApiError } from '../../../../lib/api';
 import { toast } from '../../../../lib/toast';
 import { useTranslation } from '../../../../lib/use-translation';
 import { useOpenConversation } from '../../../conversation/api';
@@ -137,7 +138,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
                     toast.success(t('toasts.declined'));
                     onDone();
                   },
-                  onError: () => toast.error(t('errors.updateFailed')),
+                  onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(t('errors.updateFailed'))),
                 })
               }
             >
@@ -153,7 +154,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
                     toast.success(t('toasts.confirmed'));
                     onDone();
                   },
-                  onError: () => toast.error(t('errors.updateFailed')),
+                  onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(t('errors.updateFailed'))),
                 })
               }
             >
