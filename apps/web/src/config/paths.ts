@@ -73,6 +73,12 @@ export const routes = {
   nativeFeatures: '/native-features',
   adminReviewProfessionals: '/admin/review-professionals',
   adminBookings: '/admin/bookings',
+  /** Reviews and earnings (issue 27): the review of a completed booking, its receipt, the professional's earnings. */
+  review: '/review/:bookingId',
+  receipt: '/receipts/:bookingId',
+  earnings: '/earnings',
+  adminPayouts: '/admin/payouts',
+  adminFlaggedProfessionals: '/admin/flagged-professionals',
   devMailbox: '/dev/mailbox',
 } as const;
 
@@ -158,9 +164,15 @@ export const paths = {
   bookService: () => routes.bookService,
   booking: (proId?: string, query: BookingQuery = {}) =>
     withQuery(proId ? `/booking/${segment(proId)}` : '/booking', { ...query }),
-  chat: (query: { conversation?: string } = {}) => withQuery(routes.chat, { ...query }),
+  /** `booking`: the conversation of that booking (its parties and admins), resolved by the chat page. */
+  chat: (query: { conversation?: string; booking?: string } = {}) => withQuery(routes.chat, { ...query }),
   nativeFeatures: () => routes.nativeFeatures,
   adminReviewProfessionals: () => routes.adminReviewProfessionals,
   adminBookings: () => routes.adminBookings,
+  review: (bookingId: string) => `/review/${segment(bookingId)}`,
+  receipt: (bookingId: string) => `/receipts/${segment(bookingId)}`,
+  earnings: () => routes.earnings,
+  adminPayouts: () => routes.adminPayouts,
+  adminFlaggedProfessionals: () => routes.adminFlaggedProfessionals,
   devMailbox: () => routes.devMailbox,
 } as const;
