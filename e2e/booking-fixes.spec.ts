@@ -143,6 +143,13 @@ test.describe('booking fixes (issue 22)', () => {
         await expect(dialog).toHaveCount(0);
       }
 
+      // And on a desktop screen.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await openIn(page, lang, '/dashboard/bookings');
+      await expect(page.locator(`article[data-booking-reference="${long.reference}"]`)).toBeVisible();
+      await expectNoSidewaysScroll(page, `${lang} My Bookings at 1280 px`);
+      await shot(page, `fixes-${lang}-1280-my-bookings-long-word`);
+
       // The professional's pending requests and dashboard.
       const proPage = await proContext.newPage();
       await openIn(proPage, lang, '/pro-bookings');
