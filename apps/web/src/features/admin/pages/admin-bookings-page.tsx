@@ -239,7 +239,7 @@ function Cells({ booking: b, onAction, as }: { booking: AdminBookingRow; onActio
           </bdi>
         </>,
       )}
-      {cell('amount', <span className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(b.totalAmount)}</span>)}
+      {cell('amount', <bdi className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(b.totalAmount)}</bdi>)}
       {cell('city', pickLocalized(b.city.name, language))}
       {cell('actions', <RowActions booking={b} onAction={onAction} />, true)}
     </>
