@@ -210,7 +210,6 @@ function Cells({ booking: b, onAction, as }: { booking: AdminBookingRow; onActio
   return (
     <>
       {cell('id', <bdi className="font-mono font-semibold">{b.reference}</bdi>)}
-      {cell('status', <StatusBadge tone={b.status}>{tr(`status.${b.status}`)}</StatusBadge>)}
       {cell(
         'customer',
         <>
@@ -239,6 +238,7 @@ function Cells({ booking: b, onAction, as }: { booking: AdminBookingRow; onActio
           </bdi>
         </>,
       )}
+      {cell('status', <StatusBadge tone={b.status}>{tr(`status.${b.status}`)}</StatusBadge>)}
       {cell('amount', <bdi className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(b.totalAmount)}</bdi>)}
       {cell('city', pickLocalized(b.city.name, language))}
       {cell('actions', <RowActions booking={b} onAction={onAction} />, true)}
