@@ -4,6 +4,7 @@ import { skipCookieBanner } from './support/consent';
 import { createUser } from './support/users';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { casablancaDate } from './support/time';
 
 /**
  * Professionals (issue 24; docs/professionals.md Professionals finder, Find Professionals, Professional profile): a
@@ -33,13 +34,6 @@ function text(lang: Language, ns: Namespace, key: string, vars: Record<string, s
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
-
-function casablancaDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 async function expectNoSeriousAxeViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -191,4 +185,38 @@ test.describe('professionals', () => {
   test('Arabic, 390 px: /search filters in the drawer', async ({ browser, request, baseURL }) => {
     await searchPage(browser, request, baseURL!, { lang: 'ar', viewport: { width: 390, height: 844 }, days: 0 });
   });
+  for (const j of [
+    { lang: 'en' as const, viewport: { width: 1280, height: 900 } },
+    { lang: 'ar' as const, viewport: { width: 390, height: 844 } },
+  ]) {
+    test(`a professional edits their rate from the dashboard's Services tab (${j.lang}, ${j.viewport.width} px)`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: j.viewport });
+      await skipCookieBanner(context);
+      await createUser(context, 'pro', { lang: j.lang, city: 'fes', category: 'painting', name: 'Hamza Alaoui' });
+      const page = waitForAppOnNavigation(await context.newPage());
+      await openIn(page, j.lang, '/dashboard?tab=services');
+      const tab = page.getByRole('tab', { name: text(j.lang, 'pros', 'settings.tab') });
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      const rate = page.getByLabel(text(j.lang, 'pros', 'settings.hourlyRate'));
+      await expect(rate).toHaveValue('150');
+      await rate.fill('275');
+      await page.getByRole('button', { name: text(j.lang, 'pros', 'settings.save') }).click();
+      await expect(page.getByText(text(j.lang, 'pros', 'settings.saved')).first()).toBeVisible();
+      await expectNoSeriousAxeViolations(page, `services tab ${j.lang}`);
+      await shot(page, `pros-services-tab-${j.lang}-${j.viewport.width}`);
+      // Saved on the server: what the finder, search and assignment read.
+      const settings = (await (await context.request.get('/api/pros/me/settings')).json()) as { hourlyRate: number };
+      expect(settings.hourlyRate).toBe(275);
+      // The tab is in the address: a reload keeps it. The keyboard moves between tabs (Home: the first, Bookings).
+      await page.reload();
+      const services = page.getByRole('tab', { name: text(j.lang, 'pros', 'settings.tab') });
+      await expect(services).toHaveAttribute('aria-selected', 'true');
+      await services.focus();
+      await page.keyboard.press('Home');
+      await expect(services).toHaveAttribute('aria-selected', 'false');
+      await expect(page.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+      await expect(page).not.toHaveURL(/tab=/);
+      await context.close();
+    });
+  }
 });

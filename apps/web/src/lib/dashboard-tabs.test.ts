@@ -6,6 +6,7 @@ const tab = (id: string, order: number): DashboardTab => ({
   id,
   order,
   icon: Inbox,
+  namespaces: [],
   useLabel: () => id,
   visible: () => true,
   Panel: () => null,

@@ -5,9 +5,10 @@
  * signed-in person, in `order`. Keep that file small (metadata and a lazily loaded panel): it is in
  * the app's entry chunk.
  */
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, lazy, useContext, type ComponentType, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import type { Permission } from '@khedma/shared/domain/permissions';
+import { loadNamespaces } from './i18n';
 import type { SessionUser } from './session';
 
 export interface DashboardTabViewer {
@@ -21,6 +22,11 @@ export interface DashboardTab {
   /** Position: bookings 10, messages 20, services 30, earnings 40, admin 50, profile 90. */
   order: number;
   icon: LucideIcon;
+  /**
+   * The feature's string namespaces: loaded with the dashboard (the first holds the label) and before
+   * the panel shows (lazyPanel).
+   */
+  namespaces: readonly string[];
   /** The tab's label in the current language (a hook: it may call useTranslation). */
   useLabel: () => string;
   /** Whether this person sees the tab (the server still checks every request it makes). */
@@ -54,4 +60,12 @@ export function collectDashboardTabs(modules: Record<string, DashboardTabModule>
     seen.add(tab.id);
   }
   return tabs.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+}
+
+/** A panel loaded when its tab first opens, with its strings: `lazyPanel(() => import('./x').then((m) => m.X), ['earnings'])`. */
+export function lazyPanel(load: () => Promise<ComponentType<DashboardTabViewer>>, namespaces: readonly string[]) {
+  return lazy(async () => {
+    const [Panel] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return { default: Panel };
+  });
 }

@@ -18,3 +18,4 @@ export * from './search';
 export * from './applications';
 export * from './pros';
 export * from './masking';
+export * from './holds';

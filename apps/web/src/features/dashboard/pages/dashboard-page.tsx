@@ -1,8 +1,8 @@
 import { CalendarCheck, CalendarDays, CalendarPlus, ClipboardList, Inbox, RefreshCw, UserCog, Wallet, type LucideIcon } from 'lucide-react';
-import { Suspense, useId, useRef, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { Permission } from '@khedma/shared/domain/permissions';
 import { useTranslation } from '../../../lib/use-translation';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { BookingCardList } from '../../../entities/booking/components/booking-card-list';
 import { Seo } from '../../../components/seo';
@@ -13,6 +13,7 @@ import { formatMoney } from '../../../lib/format';
 import { loginPathWithNext } from '../../../lib/safe-next';
 import { useSession, type SessionUser } from '../../../lib/session';
 import { useDashboardTabs, type DashboardTab } from '../../../lib/dashboard-tabs';
+import { loadNamespaces } from '../../../lib/i18n';
 
 /** docs/public-site.md: the dashboard shows the first 3 bookings. */
 const DASHBOARD_BOOKINGS = 3;
@@ -48,6 +49,7 @@ const BUILT_IN_TABS: readonly DashboardTab[] = [
     id: 'bookings',
     order: 10,
     icon: CalendarDays,
+    namespaces: ['dashboard'],
     useLabel: () => useTranslation('dashboard').t('tabs.bookings'),
     visible: () => true,
     Panel: ({ user }) => <BookingsTab isPro={user.userType === 'pro'} />,
@@ -56,14 +58,18 @@ const BUILT_IN_TABS: readonly DashboardTab[] = [
     id: 'profile',
     order: 90,
     icon: UserCog,
+    namespaces: ['dashboard'],
     useLabel: () => useTranslation('dashboard').t('tabs.profile'),
     visible: () => true,
     Panel: ({ user }) => <ProfileTab isPro={user.userType === 'pro'} />,
   },
 ];
 
+/** The label once its namespace is loaded (the dashboard loads every tab's, see below). */
 function TabLabel({ tab }: { tab: DashboardTab }) {
-  return <>{tab.useLabel()}</>;
+  const { ready } = useTranslation(tab.namespaces[0] as 'dashboard');
+  const label = tab.useLabel();
+  return ready ? <>{label}</> : <span className="inline-block h-4 w-16 animate-pulse rounded bg-sand-200 motion-reduce:animate-none" />;
 }
 
 function Dashboard({ user, name, permissions }: { user: SessionUser; name: string; permissions: readonly Permission[] }) {
@@ -77,6 +83,8 @@ function Dashboard({ user, name, permissions }: { user: SessionUser; name: strin
   const asked = searchParams.get('tab');
   const current = tabs.find((tab) => tab.id === asked) ?? tabs[0]!;
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const namespaces = [...new Set(tabs.flatMap((tab) => tab.namespaces))].join(' ');
+  useEffect(() => void loadNamespaces(namespaces.split(' ')).catch(() => {}), [namespaces]);
   const baseId = useId();
 
   function select(id: string) {
@@ -208,6 +216,7 @@ function StatCards({ isPro }: { isPro: boolean }) {
   }
   const proView = s ? s.role === 'professional' : isPro;
   return (
+    <>
     <section aria-label={t('stats.label')} className="mt-6 grid grid-cols-3 gap-2 sm:gap-3">
       <StatCard icon={ClipboardList} label={t('stats.total')} value={String(s?.total ?? 0)} loading={loading} />
       <StatCard icon={CalendarDays} label={t('stats.thisMonth')} value={String(s?.thisMonth ?? 0)} loading={loading} />
@@ -217,6 +226,15 @@ function StatCards({ isPro }: { isPro: boolean }) {
         <StatCard icon={Wallet} label={t('stats.totalSpent')} value={formatMoney(s?.totalSpent ?? 0)} loading={loading} />
       )}
     </section>
+    {/* Unpaid holds are not bookings yet: counted apart, with the way to pay them (docs/bookings.md Unpaid holds). */}
+    {!proView && s && s.awaitingPayment > 0 ? (
+      <p className="mt-3 text-sm">
+        <Link to={paths.dashboardBookings()} className="font-semibold text-pending underline underline-offset-4">
+          {t('stats.awaitingPayment', { count: s.awaitingPayment })}
+        </Link>
+      </p>
+    ) : null}
+    </>
   );
 }
 

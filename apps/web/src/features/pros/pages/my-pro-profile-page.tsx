@@ -2,10 +2,9 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { buttonClass } from '../../../components/ui/button';
-import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useTranslation } from '../../../lib/use-translation';
 import { useMyProSettings } from '../api';
-import { ProSettingsForm } from '../components/pro-settings-form';
+import { MyProSettings } from '../components/my-pro-settings';
 
 /** /pro-profile: an approved professional edits what search, the finder and the assignment use. */
 export function MyProProfilePage() {
@@ -24,15 +23,7 @@ export function MyProProfilePage() {
       </div>
       <p className="mt-2 text-ink-muted">{t('settings.subtitle')}</p>
       <div className="mt-6">
-        {settings.isPending ? (
-          <div role="status" className="h-64 animate-pulse rounded-card bg-sand-200 motion-reduce:animate-none">
-            <span className="sr-only">{t('loading')}</span>
-          </div>
-        ) : settings.isError ? (
-          <RetryAlert message={t('settings.notAPro')} onRetry={() => void settings.refetch()} />
-        ) : (
-          <ProSettingsForm initial={settings.data} />
-        )}
+        <MyProSettings />
       </div>
     </div>
   );
