@@ -10,6 +10,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
 import { skipCookieBanner } from './support/consent';
+import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
 
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
@@ -116,14 +117,6 @@ test.describe.serial('the demo applicant', () => {
   });
 });
 
-/** A Casablanca calendar date `days` from today. */
-function dayFromNow(days: number) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 async function paidBooking(request: APIRequestContext, pro: TestPerson, date: string, startTime: string, endTime: string) {
   const created = await request.post('/api/bookings', {
     headers: { 'idempotency-key': randomUUID() },
@@ -142,7 +135,7 @@ test('an admin reassigns, refunds and completes bookings, and each email reaches
   const one = await person(browser, 'pro', { name: 'Ghali Gardener', city: 'fes', category: 'gardening' });
   const two = await person(browser, 'pro', { name: 'Hamid Gardener', city: 'fes', category: 'gardening' });
   const customer = await person(browser, 'customer', { name: 'Khadija Client' });
-  const date = dayFromNow(12 + Math.floor(Math.random() * 10));
+  const date = casablancaDate(12 + Math.floor(Math.random() * 10));
   const a = await paidBooking(customer.context.request, one.user, date, '09:00', '10:00');
   const b = await paidBooking(customer.context.request, one.user, date, '12:00', '13:00');
   const c = await paidBooking(customer.context.request, one.user, date, '15:00', '16:00');
