@@ -204,6 +204,15 @@ test('customers are turned away from the admin pages with "Access denied"', asyn
   await customer.context.close();
 });
 
+test('when the permission check gets no answer, the page says so and sends to /', async ({ browser }) => {
+  const admin = await person(browser, 'admin', { name: 'Offline Admin', roles: ['super_admin'] });
+  await admin.page.route('**/api/admin/bookings**', (route) => route.abort('internetdisconnected'));
+  await admin.page.goto('/admin/bookings');
+  await expect(admin.page.getByText(text('common.verifyFailed'))).toBeVisible();
+  await expect(admin.page).toHaveURL(/\/$/);
+  await admin.context.close();
+});
+
 for (const width of [390, 1280]) {
   test(`the admin pages in Arabic at ${width} px`, async ({ browser }) => {
     const admin = await person(browser, 'admin', { name: 'سناء المسؤولة', roles: ['super_admin'], lang: 'ar', width });
