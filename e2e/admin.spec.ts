@@ -213,28 +213,29 @@ test('when the permission check gets no answer, the page says so and sends to /'
   await admin.context.close();
 });
 
-for (const width of [390, 1280]) {
-  test(`the admin pages in Arabic at ${width} px`, async ({ browser }) => {
-    const admin = await person(browser, 'admin', { name: 'سناء المسؤولة', roles: ['super_admin'], lang: 'ar', width });
+for (const [lang, width] of [['ar', 390], ['ar', 1280], ['en', 390], ['en', 1280]] as const) {
+  test(`the admin pages in ${lang === 'ar' ? 'Arabic' : 'English'} at ${width} px${lang === 'en' ? ' @matrix' : ''}`, async ({ browser }) => {
+    const catalogue = lang === 'ar' ? ar : en;
+    const admin = await person(browser, 'admin', { name: lang === 'ar' ? 'سناء المسؤولة' : 'Sanaa Admin', roles: ['super_admin'], lang, width });
     const { page } = admin;
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const pages: Array<[string, string, string]> = [
-      ['/admin/review-professionals?lang=ar', text('review.title', {}, ar), 'review'],
-      ['/admin/bookings?lang=ar', text('bookings.title', {}, ar), 'bookings'],
+      [`/admin/review-professionals?lang=${lang}`, text('review.title', {}, catalogue), 'review'],
+      [`/admin/bookings?lang=${lang}`, text('bookings.title', {}, catalogue), 'bookings'],
     ];
     for (const [url, title, name] of pages) {
       await page.goto(url);
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expect(page.getByText(text('common.loading', {}, ar))).toHaveCount(0);
-      await expectNoSeriousAxeViolations(page, `${name} ar ${width}`);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-ar-${width}.png`), fullPage: true });
+      await expect(page.getByText(text('common.loading', {}, catalogue))).toHaveCount(0);
+      await expectNoSeriousAxeViolations(page, `${name} ${lang} ${width}`);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-${lang}-${width}.png`), fullPage: true });
     }
-    await page.goto('/dashboard?tab=admin&lang=ar');
-    await expect(page.getByRole('heading', { name: text('tab.overview', {}, ar) })).toBeVisible();
-    await expect(page.getByRole('heading', { name: text('tab.log.title', {}, ar) })).toBeVisible();
-    await expectNoSeriousAxeViolations(page, `dashboard admin ar ${width}`);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-dashboard-ar-${width}.png`), fullPage: true });
+    await page.goto(`/dashboard?tab=admin&lang=${lang}`);
+    await expect(page.getByRole('heading', { name: text('tab.overview', {}, catalogue) })).toBeVisible();
+    await expect(page.getByRole('heading', { name: text('tab.log.title', {}, catalogue) })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, `dashboard admin ${lang} ${width}`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-dashboard-${lang}-${width}.png`), fullPage: true });
     await admin.context.close();
   });
 }
