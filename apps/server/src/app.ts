@@ -27,6 +27,8 @@ import { adminModule } from './modules/admin/admin.module';
 import { applicationsModule } from './modules/applications/applications.module';
 import { profileModule } from './modules/profile/profile.module';
 import { prosModule } from './modules/pros/pros.module';
+import { reviewsModule } from './modules/reviews/reviews.module';
+import { earningsModule } from './modules/earnings/earnings.module';
 import { seoModule } from './modules/seo/seo.module';
 import { jobsPlugin } from './platform/jobs';
 import type { AppModule } from './platform/module';
@@ -63,6 +65,8 @@ const MODULES: AppModule[] = [
   paymentsModule, // app.payments: ledger, escrow release and unpaid expiry jobs
   bookingsModule, // /api/bookings/* (pay included), app.bookings
   prosModule, // /api/pros/*
+  reviewsModule, // /api/reviews/*, /api/admin/flagged-professionals
+  earningsModule, // /api/earnings, /api/payouts, /api/admin/payouts, /api/receipts/*
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
   adminModule, // /api/admin/*: bookings page, application review, overview, access log (uses app.bookings)
   devModule, // /api/dev/outbox, outside production only

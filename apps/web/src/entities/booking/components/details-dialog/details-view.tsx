@@ -1,7 +1,7 @@
-import { CalendarClock, RotateCcw, XCircle } from 'lucide-react';
+import { CalendarClock, FileText, RotateCcw, Star, XCircle } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { paths, withQuery } from '../../../../config/paths';
-import { Button } from '../../../../components/ui/button';
+import { Button, ButtonLink } from '../../../../components/ui/button';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDate, formatDuration, formatLocalDate, formatMoney } from '../../../../lib/format';
 import { useLanguage } from '../../../../lib/localized';
@@ -21,6 +21,9 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
   const accept = useAcceptBooking();
   const decline = useDeclineBooking();
   const busy = accept.isPending || decline.isPending;
+  // Issue 27: the customer reviews a completed booking; every paid booking has a receipt.
+  const canReview = booking.viewerRole === 'customer' && booking.status === 'completed';
+  const hasReceipt = booking.viewerRole !== 'professional' && ['paid', 'refunded', 'partially_refunded'].includes(booking.paymentStatus);
 
   function bookAgain() {
     if (!booking.rebook) return;
@@ -68,8 +71,20 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
         {booking.amounts.cancellationFee ? <Row label={t('details.feeKept')}>{formatMoney(booking.amounts.cancellationFee)}</Row> : null}
         <Row label={t('summary.bookedOn')}>{formatDate(booking.createdAt, language, 'long')}</Row>
       </dl>
-      {booking.canAccept || booking.canDecline || booking.canReschedule || booking.canCancel || booking.rebook ? (
+      {booking.canAccept || booking.canDecline || booking.canReschedule || booking.canCancel || booking.rebook || canReview || hasReceipt ? (
         <div className="flex flex-col gap-2 border-t border-sand-200 pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
+          {canReview ? (
+            <ButtonLink to={paths.review(booking.id)} variant="primary" onClick={onDone}>
+              <Star aria-hidden="true" className="size-4" />
+              {t('details.leaveReview')}
+            </ButtonLink>
+          ) : null}
+          {hasReceipt ? (
+            <ButtonLink to={paths.receipt(booking.id)} variant="secondary" onClick={onDone}>
+              <FileText aria-hidden="true" className="size-4" />
+              {t('details.receipt')}
+            </ButtonLink>
+          ) : null}
           {booking.rebook ? (
             <Button variant="accent" onClick={bookAgain}>
               <RotateCcw aria-hidden="true" className="size-4" />
