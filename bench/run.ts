@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchBooking, type BookingFigures } from './booking.bench';
 import { benchCatalog, type CatalogFigures } from './catalog.bench';
+import { benchChat } from './chat.bench';
 import { benchPages } from './page.bench';
 import { benchPros } from './pros.bench';
 import { root } from './lib';
@@ -59,6 +60,17 @@ results.prosSearch = await benchPros().catch((err: unknown) => {
   console.error(`Professional search bench skipped: ${err instanceof Error ? err.message : String(err)}`);
   return 'skipped';
 });
+
+// Chat delivery across two instances on PostgreSQL (DATABASE_URL or 127.0.0.1:5432): bench/chat.bench.ts.
+const chat = await benchChat().catch((err: unknown) => {
+  console.error(`Chat delivery bench skipped: ${err instanceof Error ? err.message : String(err)}`);
+  return null;
+});
+results.chat = chat ?? 'skipped';
+if (chat) {
+  console.log('\nChat delivery (customers on instance A send, professionals on B hear; goal p99 <= 100 ms, 0 lost):');
+  console.table([{ ...chat, rssMb: `A ${chat.rssMb.a} MB, B ${chat.rssMb.b} MB` }]);
+}
 
 // Page weight (first load of /, Playwright in Debian's Chromium) and Lighthouse mobile when installed.
 const pages = await benchPages(3203);

@@ -19,6 +19,7 @@ import { createPageRenderer, injectFetch, NOT_FOUND_PAGE, isPublicPage, pageLang
 import { authModule } from './modules/auth/auth.module';
 import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogModule } from './modules/catalog/catalog.module';
+import { chatModule } from './modules/chat/chat.module';
 import { contactModule } from './modules/contact/contact.module';
 import { devModule } from './modules/dev/dev.module';
 import { healthModule } from './modules/health/health.module';
@@ -69,6 +70,7 @@ const MODULES: AppModule[] = [
   earningsModule, // /api/earnings, /api/payouts, /api/admin/payouts, /api/receipts/*
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
   adminModule, // /api/admin/*: bookings page, application review, overview, access log (uses app.bookings)
+  chatModule, // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
   devModule, // /api/dev/outbox, outside production only
 ];
 

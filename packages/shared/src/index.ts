@@ -17,3 +17,4 @@ export * from './schemas/applications';
 export * from './schemas/reviews';
 export * from './schemas/earnings';
 export * from './schemas/admin';
+export * from './schemas/chat';

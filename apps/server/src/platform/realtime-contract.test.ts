@@ -10,10 +10,10 @@ import { createTestApp, type TestApp } from '../test/app';
 import { rowsOf } from './jobs';
 import { closedWithin, connectWs, ORIGIN } from './realtime.test-helpers';
 
-// What a capability does at start-up: says who may join its rooms. Here `presence:<id>` is open to
-// every signed-in user and `probe:<id>` only to the user whose id it is.
+// What a capability does at start-up: says who may join its rooms. (`presence:<id>` belongs to chat:
+// the other party of a conversation; the demo customer has conversations with both demo professionals.)
+// Here `probe:<id>` is open only to the user whose id it is.
 const capability: FastifyPluginAsync = async (app) => {
-  app.ctx.realtime.registerRoomKind('presence', () => true);
   app.ctx.realtime.registerRoomKind('probe', (user, id) => user.id === id);
 };
 (capability as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
@@ -69,7 +69,8 @@ describe('client -> server events', () => {
     expect(await ws.next('error', (d) => d.event === 'room.join' && d.code === 'FORBIDDEN')).toBeTruthy();
     ws.sendEvent('room.join', { room: `probe:${other.userId}` });
     expect(await ws.next('error', (d) => d.event === 'room.join' && d.code === 'FORBIDDEN' && ws.messages.filter((m) => m.event === 'error').length === 2)).toBeTruthy();
-    ws.sendEvent('room.join', { room: 'conversation:0b9e1c2a-0000-4000-8000-000000000000' });
+    // A kind no capability registered (conversation is chat's: see modules/chat).
+    ws.sendEvent('room.join', { room: 'nothing:0b9e1c2a-0000-4000-8000-000000000000' });
     expect(await ws.next('error', (d) => d.code === 'NOT_FOUND')).toMatchObject({ message: 'No such room.' });
 
     const room = `probe:${s.userId}`;

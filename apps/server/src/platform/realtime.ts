@@ -206,6 +206,12 @@ export class RealtimeHub {
     return payload === null ? null : { channel: REALTIME_CHANNEL, payload };
   }
 
+  /** As `notification`, for any rooms (`conversation:<id>` ...): a NOTIFY for the caller's own statement. */
+  roomsNotification<E extends RealtimeEventName>(rooms: readonly string[], event: E, data: RealtimeEventMap[E]): RealtimeNotification | null {
+    const payload = this.envelope([...new Set(rooms)], event, data);
+    return payload === null ? null : { channel: REALTIME_CHANNEL, payload };
+  }
+
   private envelope(rooms: readonly string[], event: RealtimeEventName, data: unknown): string | null {
     const payload = JSON.stringify({ rooms: [...rooms], event, data } satisfies Envelope);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {

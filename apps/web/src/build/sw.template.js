@@ -115,3 +115,36 @@ async function keep(cache, request, response) {
   const entries = await Promise.all(keys.map(async (key) => ({ key, date: (await cache.match(key))?.headers.get('date') ?? null })));
   await Promise.all(catalogueEntriesToEvict(entries, Date.now()).map((key) => cache.delete(key)));
 }
+
+// Web push (docs/chat.md, decision 0015): the server sends {title, body, url, tag}; a click opens (or
+// focuses) the app at that path of this site only.
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { title: 'Khedma', body: event.data ? event.data.text() : '' };
+  }
+  const url = typeof message.url === 'string' && message.url.startsWith('/') && !message.url.startsWith('//') ? message.url : '/';
+  event.waitUntil(
+    self.registration.showNotification(message.title || 'Khedma', {
+      body: message.body || '',
+      tag: message.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data && event.notification.data.url) || '/', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) return open.navigate(url).then((w) => (w || open).focus());
+      return self.clients.openWindow(url);
+    }),
+  );
+});

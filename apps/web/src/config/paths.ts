@@ -164,7 +164,8 @@ export const paths = {
   bookService: () => routes.bookService,
   booking: (proId?: string, query: BookingQuery = {}) =>
     withQuery(proId ? `/booking/${segment(proId)}` : '/booking', { ...query }),
-  chat: (query: { conversation?: string } = {}) => withQuery(routes.chat, { ...query }),
+  /** `booking`: the conversation of that booking (its parties and admins), resolved by the chat page. */
+  chat: (query: { conversation?: string; booking?: string } = {}) => withQuery(routes.chat, { ...query }),
   nativeFeatures: () => routes.nativeFeatures,
   adminReviewProfessionals: () => routes.adminReviewProfessionals,
   adminBookings: () => routes.adminBookings,

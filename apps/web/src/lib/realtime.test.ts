@@ -168,3 +168,37 @@ describe('own booking actions', () => {
     expect(isOwnBookingAction('b2', 'paid', 1000)).toBe(false);
   });
 });
+
+describe('RealtimeClient rooms and client events (chat)', () => {
+  it('sends client events only on an open socket, and joins its rooms again on every ready', () => {
+    const { client, sockets, fireNext } = harness();
+    client.start();
+    // Not open yet: the event is dropped, the room is remembered.
+    expect(client.send('chat.typing', { conversationId: 'c1' })).toBe(false);
+    const leave = client.join('conversation:c1');
+    const again = client.join('conversation:c1');
+    sockets[0]!.open();
+    sockets[0]!.receive('ready', { userId: 'u' });
+    expect(sockets[0]!.sent).toEqual([JSON.stringify({ event: 'room.join', data: { room: 'conversation:c1' } })]);
+    expect(client.send('chat.typing', { conversationId: 'c1' })).toBe(true);
+
+    // A new connection is in its user's room only: the page's rooms are joined again.
+    sockets[0]!.drop();
+    fireNext();
+    sockets[1]!.open();
+    sockets[1]!.receive('ready', { userId: 'u' });
+    expect(sockets[1]!.sent).toEqual([JSON.stringify({ event: 'room.join', data: { room: 'conversation:c1' } })]);
+
+    // Reference counted: left only when the last one leaves.
+    leave();
+    expect(sockets[1]!.sent).toHaveLength(1);
+    again();
+    expect(sockets[1]!.sent.at(-1)).toBe(JSON.stringify({ event: 'room.leave', data: { room: 'conversation:c1' } }));
+    sockets[1]!.drop();
+    fireNext();
+    sockets[2]!.open();
+    sockets[2]!.receive('ready', { userId: 'u' });
+    expect(sockets[2]!.sent).toEqual([]);
+    client.stop();
+  });
+});

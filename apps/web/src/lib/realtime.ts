@@ -6,12 +6,14 @@
  * The server does not replay events missed while disconnected, so the owner re-fetches on every
  * `ready` (each successful (re)connection), and on `resync` (the server itself missed events: its
  * database connection dropped and came back) every query re-fetches (invalidateOnResync).
- * Chat will reuse this client with its own events.
+ * Chat uses it too: `send` for its client events (typing) and `join` for its rooms, joined again on every `ready`.
  */
 import {
   REALTIME_CLOSE_CODES,
   REALTIME_HEARTBEAT_SECONDS,
   REALTIME_PATH,
+  type RealtimeClientEventMap,
+  type RealtimeClientEventName,
   type RealtimeEventMap,
   type RealtimeEventName,
   type RealtimeMessage,
@@ -87,6 +89,8 @@ export class RealtimeClient {
   private readonly listeners = new Map<RealtimeEventName, Set<(data: unknown) => void>>();
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
   private status: RealtimeStatus = 'closed';
+  /** Rooms joined by the page (reference counted), joined again on every (re)connection. */
+  private readonly rooms = new Map<string, number>();
 
   constructor(
     private readonly url: string,
@@ -131,6 +135,39 @@ export class RealtimeClient {
     return () => set.delete(listener as (data: unknown) => void);
   }
 
+  /**
+   * Sends a client event (validated again by the server). Dropped when the connection is not open:
+   * events a client sends are momentary (typing), and rooms are joined again on `ready`.
+   */
+  send<E extends RealtimeClientEventName>(event: E, data: RealtimeClientEventMap[E]): boolean {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== OPEN) return false;
+    try {
+      socket.send(JSON.stringify({ event, data }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Joins a room (`conversation:<id>`, `presence:<userId>`) for as long as the returned function is not called. */
+  join(room: string): () => void {
+    const count = this.rooms.get(room) ?? 0;
+    this.rooms.set(room, count + 1);
+    if (count === 0) this.send('room.join', { room });
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const n = (this.rooms.get(room) ?? 1) - 1;
+      if (n > 0) this.rooms.set(room, n);
+      else {
+        this.rooms.delete(room);
+        this.send('room.leave', { room });
+      }
+    };
+  }
+
   onStatus(listener: (status: RealtimeStatus) => void): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
@@ -166,7 +203,11 @@ export class RealtimeClient {
       const message = parseRealtimeMessage(event.data);
       if (!message) return;
       // A working connection: the next outage starts the backoff from the beginning again.
-      if (message.event === 'ready') this.attempt = 0;
+      if (message.event === 'ready') {
+        this.attempt = 0;
+        // A new connection is in its user's room only: the page's rooms are joined again.
+        for (const room of this.rooms.keys()) this.send('room.join', { room });
+      }
       const set = this.listeners.get(message.event);
       if (set) for (const l of [...set]) l(message.data);
     };

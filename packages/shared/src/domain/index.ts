@@ -21,3 +21,5 @@ export * from './holds';
 export * from './reviews';
 export * from './payouts';
 export * from './masking';
+export * from './chat';
+export * from './native';

@@ -6,15 +6,17 @@
  */
 import { z } from 'zod';
 import type { BookingServerEvents } from './bookings';
+import { chatClientEvents, type ChatServerEvents } from './chat';
 import { coreClientEvents, type CoreServerEvents } from './core';
 import type { PresenceServerEvents } from './presence';
 
 export * from './core';
 export * from './bookings';
 export * from './presence';
+export * from './chat';
 
 /** Server -> client events and their payloads. */
-export interface RealtimeEventMap extends CoreServerEvents, BookingServerEvents, PresenceServerEvents {}
+export interface RealtimeEventMap extends CoreServerEvents, BookingServerEvents, PresenceServerEvents, ChatServerEvents {}
 
 export type RealtimeEventName = keyof RealtimeEventMap;
 
@@ -24,6 +26,7 @@ export type RealtimeMessage = { [E in RealtimeEventName]: { event: E; data: Real
 /** Client -> server events and the schemas of their payloads (the server validates every frame). */
 export const realtimeClientEvents = {
   ...coreClientEvents,
+  ...chatClientEvents,
 };
 
 export type RealtimeClientEventName = keyof typeof realtimeClientEvents;

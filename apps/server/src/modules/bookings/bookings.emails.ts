@@ -191,6 +191,13 @@ const COPY: Record<Locale, Copy> = {
   },
 };
 
+/**
+ * User text (an address, a pasted link) wraps inside the email instead of widening it (issue 22): the
+ * table is fixed to the message's width and every cell breaks a long word (`word-break` for clients
+ * that ignore `overflow-wrap: anywhere`).
+ */
+export const WRAP = 'overflow-wrap:anywhere;word-break:break-word';
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -217,11 +224,14 @@ export function bookingEmail(kind: BookingEmailKind, locale: Locale, name: strin
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
   const html = `<!doctype html>
 <html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;${WRAP}">
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(k.body)}</p>
-<table style="border-collapse:collapse">${rows
-    .map(([a, b]) => `<tr><td style="padding:2px 12px 2px 0;color:#6b7280">${escapeHtml(a)}</td><td style="padding:2px 0"><bdi>${escapeHtml(b)}</bdi></td></tr>`)
+<table role="presentation" style="border-collapse:collapse;width:100%;max-width:560px;table-layout:fixed">${rows
+    .map(
+      ([a, b]) =>
+        `<tr><td style="width:35%;padding:2px 12px 2px 0;vertical-align:top;color:#6b7280;${WRAP}">${escapeHtml(a)}</td><td style="padding:2px 0;vertical-align:top;${WRAP}"><bdi>${escapeHtml(b)}</bdi></td></tr>`,
+    )
     .join('')}</table>
 ${refundNote ? `<p style="font-size:13px;color:#6b7280">${escapeHtml(refundNote)}</p>` : ''}
 <p><a href="${escapeHtml(facts.url)}" style="display:inline-block;padding:10px 18px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>

@@ -1,0 +1,55 @@
+/**
+ * Web push of new messages (docs/chat.md, decision 0015): sent by a durable job after the message
+ * committed, to every browser the recipient subscribed, when the recipient has no live connection
+ * (someone in the app sees the message arrive; a push would only repeat it). A subscription the push
+ * service says is gone is deleted.
+ */
+import type { Locale } from '@khedma/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { PushDeliveryError, type PushSender } from '../../platform/push';
+import type { PresenceTracker } from '../../platform/presence';
+import type { ChatRepository } from './chat.repository';
+
+const COPY: Record<Locale, { title: (name: string) => string; file: string; image: string }> = {
+  en: { title: (n) => `New message from ${n}`, file: 'Sent a file', image: 'Sent a photo' },
+  fr: { title: (n) => `Nouveau message de ${n}`, file: 'A envoyé un fichier', image: 'A envoyé une photo' },
+  ar: { title: (n) => `رسالة جديدة من ${n}`, file: 'صيفط ليك ملف', image: 'صيفط ليك تصويرة' },
+};
+
+export class ChatPushService {
+  constructor(
+    private readonly repo: ChatRepository,
+    private readonly push: PushSender,
+    private readonly presence: PresenceTracker,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async newMessage(messageId: string): Promise<void> {
+    if (!this.push.enabled) return;
+    const target = await this.repo.pushTarget(messageId);
+    if (!target || target.subscriptions.length === 0) return;
+    if (await this.presence.isOnline(target.recipientId)) return;
+    const copy = COPY[(target.locale in COPY ? target.locale : 'en') as Locale];
+    const body =
+      target.type === 'text'
+        ? target.content.length > 120
+          ? `${target.content.slice(0, 119)}…`
+          : target.content
+        : target.type === 'image'
+          ? copy.image
+          : copy.file;
+    const message = { title: copy.title(target.senderName), body, url: `/chat?conversation=${target.conversationId}`, tag: `conversation:${target.conversationId}` };
+    let retry: PushDeliveryError | null = null;
+    for (const s of target.subscriptions) {
+      try {
+        const result = await this.push.send({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, message, { urgency: 'high', ttlSeconds: 24 * 3600 });
+        if (result.status === 'gone') await this.repo.deleteSubscriptionById(s.id);
+      } catch (err) {
+        if (err instanceof PushDeliveryError && err.retryable) retry = err;
+        else this.log.warn({ err, messageId }, 'chat push failed');
+      }
+    }
+    // Some browser could not be reached for a reason that may pass: the job runs again later.
+    if (retry) throw retry;
+  }
+}

@@ -1,0 +1,34 @@
+import multipart from '@fastify/multipart';
+import { CHAT_RULES } from '@khedma/shared';
+import { defineModule } from '../../platform/module';
+import { RateLimiter } from '../../platform/rate-limit';
+import { ChatPushService } from './chat-push.service';
+import { CHAT_PUSH_JOB } from './chat.jobs';
+import { ChatRepository } from './chat.repository';
+import { registerChatRealtime } from './chat.realtime';
+import { chatRoutes, pushRoutes } from './chat.routes';
+import { ConversationsService } from './conversations.service';
+import { MessagesService } from './messages.service';
+
+/**
+ * Chat per booking (docs/chat.md): /api/chat/* (conversations, messages, files, read receipts), the
+ * realtime rooms `conversation:<id>` and `presence:<userId>` with typing, the push of new messages,
+ * and the browsers' push subscriptions (/api/push/*).
+ */
+export const chatModule = defineModule('chat', async (app, { ctx }) => {
+  const repo = new ChatRepository(ctx.database.db);
+  const conversations = new ConversationsService(repo, ctx.realtime);
+  const messages = new MessagesService(repo, conversations, ctx.storage, ctx.clock, ctx.realtime, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale));
+  const pushes = new ChatPushService(repo, ctx.push, ctx.realtime.presence, ctx.log);
+  ctx.jobs.register(CHAT_PUSH_JOB, (job) => pushes.newMessage(job.payload.messageId));
+  registerChatRealtime(ctx.realtime, repo);
+  const options = { conversations, messages, repo, push: ctx.push };
+  // Its own scope: the multipart parser and its limits apply to these routes only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: CHAT_RULES.maxFileBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
+    });
+    await scope.register(chatRoutes, options);
+  });
+  await app.register(pushRoutes, options);
+});
