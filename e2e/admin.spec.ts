@@ -10,6 +10,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
 import { skipCookieBanner } from './support/consent';
+import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
 
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
@@ -116,14 +117,6 @@ test.describe.serial('the demo applicant', () => {
   });
 });
 
-/** A Casablanca calendar date `days` from today. */
-function dayFromNow(days: number) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 async function paidBooking(request: APIRequestContext, pro: TestPerson, date: string, startTime: string, endTime: string) {
   const created = await request.post('/api/bookings', {
     headers: { 'idempotency-key': randomUUID() },
@@ -142,7 +135,7 @@ test('an admin reassigns, refunds and completes bookings, and each email reaches
   const one = await person(browser, 'pro', { name: 'Ghali Gardener', city: 'fes', category: 'gardening' });
   const two = await person(browser, 'pro', { name: 'Hamid Gardener', city: 'fes', category: 'gardening' });
   const customer = await person(browser, 'customer', { name: 'Khadija Client' });
-  const date = dayFromNow(12 + Math.floor(Math.random() * 10));
+  const date = casablancaDate(12 + Math.floor(Math.random() * 10));
   const a = await paidBooking(customer.context.request, one.user, date, '09:00', '10:00');
   const b = await paidBooking(customer.context.request, one.user, date, '12:00', '13:00');
   const c = await paidBooking(customer.context.request, one.user, date, '15:00', '16:00');
@@ -211,28 +204,38 @@ test('customers are turned away from the admin pages with "Access denied"', asyn
   await customer.context.close();
 });
 
-for (const width of [390, 1280]) {
-  test(`the admin pages in Arabic at ${width} px`, async ({ browser }) => {
-    const admin = await person(browser, 'admin', { name: 'سناء المسؤولة', roles: ['super_admin'], lang: 'ar', width });
+test('when the permission check gets no answer, the page says so and sends to /', async ({ browser }) => {
+  const admin = await person(browser, 'admin', { name: 'Offline Admin', roles: ['super_admin'] });
+  await admin.page.route('**/api/admin/bookings**', (route) => route.abort('internetdisconnected'));
+  await admin.page.goto('/admin/bookings');
+  await expect(admin.page.getByText(text('common.verifyFailed'))).toBeVisible();
+  await expect(admin.page).toHaveURL(/\/$/);
+  await admin.context.close();
+});
+
+for (const [lang, width] of [['ar', 390], ['ar', 1280], ['en', 390], ['en', 1280]] as const) {
+  test(`the admin pages in ${lang === 'ar' ? 'Arabic' : 'English'} at ${width} px${lang === 'en' ? ' @matrix' : ''}`, async ({ browser }) => {
+    const catalogue = lang === 'ar' ? ar : en;
+    const admin = await person(browser, 'admin', { name: lang === 'ar' ? 'سناء المسؤولة' : 'Sanaa Admin', roles: ['super_admin'], lang, width });
     const { page } = admin;
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const pages: Array<[string, string, string]> = [
-      ['/admin/review-professionals?lang=ar', text('review.title', {}, ar), 'review'],
-      ['/admin/bookings?lang=ar', text('bookings.title', {}, ar), 'bookings'],
+      [`/admin/review-professionals?lang=${lang}`, text('review.title', {}, catalogue), 'review'],
+      [`/admin/bookings?lang=${lang}`, text('bookings.title', {}, catalogue), 'bookings'],
     ];
     for (const [url, title, name] of pages) {
       await page.goto(url);
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expect(page.getByText(text('common.loading', {}, ar))).toHaveCount(0);
-      await expectNoSeriousAxeViolations(page, `${name} ar ${width}`);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-ar-${width}.png`), fullPage: true });
+      await expect(page.getByText(text('common.loading', {}, catalogue))).toHaveCount(0);
+      await expectNoSeriousAxeViolations(page, `${name} ${lang} ${width}`);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-${lang}-${width}.png`), fullPage: true });
     }
-    await page.goto('/dashboard?tab=admin&lang=ar');
-    await expect(page.getByRole('heading', { name: text('tab.overview', {}, ar) })).toBeVisible();
-    await expect(page.getByRole('heading', { name: text('tab.log.title', {}, ar) })).toBeVisible();
-    await expectNoSeriousAxeViolations(page, `dashboard admin ar ${width}`);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-dashboard-ar-${width}.png`), fullPage: true });
+    await page.goto(`/dashboard?tab=admin&lang=${lang}`);
+    await expect(page.getByRole('heading', { name: text('tab.overview', {}, catalogue) })).toBeVisible();
+    await expect(page.getByRole('heading', { name: text('tab.log.title', {}, catalogue) })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, `dashboard admin ${lang} ${width}`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-dashboard-${lang}-${width}.png`), fullPage: true });
     await admin.context.close();
   });
 }

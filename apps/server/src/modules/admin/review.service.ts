@@ -133,6 +133,8 @@ export class ReviewService {
     if (typeof key !== 'string' || !key) throw notFound('Document not found');
     // Stored documents are private keys; a legacy absolute link is never handed out (it would not expire).
     if (/^[a-z]+:/i.test(key)) throw notFound('Document not found');
+    // A key whose file is missing (never uploaded, or demo data without files) is "not found", not a dead link.
+    if (!(await this.d.storage.head(key).catch(() => null))) throw notFound('Document not found');
     await this.d.log.record({ actorId: user.id, action: 'view_document', tableName: TABLE, recordId: id, fields: [kind], origin });
     const url = await this.d.storage.signedUrl(key, DOCUMENT_URL_TTL_SECONDS);
     return { url, expiresAt: new Date(this.d.clock.now().getTime() + DOCUMENT_URL_TTL_SECONDS * 1000).toISOString() };

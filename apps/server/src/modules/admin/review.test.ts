@@ -176,6 +176,10 @@ describe('masking', () => {
     expect(after[0]!.accessedFields).toEqual(['idFront']);
     expect(before).toBeGreaterThanOrEqual(0);
     expect((await inject(reviewer, 'POST', `/api/admin/applications/${a.id}/documents/addressProof`)).statusCode).toBe(404);
+    // A recorded key whose file is missing: not found, and no URL to a dead link.
+    await t.database.db.update(s.professionalApplications).set({ idVerificationUrl: `applications/${a.user.userId}/gone.pdf` }).where(eq(s.professionalApplications.id, a.id));
+    expect((await inject(reviewer, 'POST', `/api/admin/applications/${a.id}/documents/idBack`)).statusCode).toBe(404);
+    expect((await logRows(reviewer.userId)).filter((r) => r.action === 'view_document' && r.recordId === a.id)).toHaveLength(1);
   });
 });
 

@@ -1,10 +1,7 @@
 /** The dashboard's admin tab (registered through lib/dashboard-tabs.tsx): metadata here, the panel lazily loaded. */
 import { ShieldCheck } from 'lucide-react';
-import { lazy } from 'react';
-import type { DashboardTab } from '../../lib/dashboard-tabs';
+import { lazyPanel, type DashboardTab } from '../../lib/dashboard-tabs';
 import { useTranslation } from '../../lib/use-translation';
-
-const AdminPanel = lazy(() => import('./components/admin-panel').then((m) => ({ default: m.AdminPanel })));
 
 export const dashboardTab: DashboardTab = {
   id: 'admin',
@@ -13,5 +10,5 @@ export const dashboardTab: DashboardTab = {
   namespaces: ['admin'],
   useLabel: () => useTranslation('admin').t('tab.label'),
   visible: ({ permissions }) => permissions.includes('admin:access'),
-  Panel: AdminPanel,
+  Panel: lazyPanel(() => import('./components/admin-panel').then((m) => m.AdminPanel), ['admin']),
 };

@@ -21,7 +21,9 @@ export function StatCard({ icon: Icon, label, value, loading }: { icon: LucideIc
         {loading ? (
           <span className="mt-1 block h-7 w-16 animate-pulse rounded bg-sand-200 motion-reduce:animate-none" />
         ) : (
-          <p className="text-base font-bold whitespace-nowrap text-ink tabular-nums sm:text-2xl">{value}</p>
+          <p className="text-base font-bold whitespace-nowrap text-ink tabular-nums sm:text-2xl">
+            <bdi>{value}</bdi>
+          </p>
         )}
       </div>
     </div>

@@ -210,7 +210,6 @@ function Cells({ booking: b, onAction, as }: { booking: AdminBookingRow; onActio
   return (
     <>
       {cell('id', <bdi className="font-mono font-semibold">{b.reference}</bdi>)}
-      {cell('status', <StatusBadge tone={b.status}>{tr(`status.${b.status}`)}</StatusBadge>)}
       {cell(
         'customer',
         <>
@@ -239,7 +238,8 @@ function Cells({ booking: b, onAction, as }: { booking: AdminBookingRow; onActio
           </bdi>
         </>,
       )}
-      {cell('amount', <span className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(b.totalAmount)}</span>)}
+      {cell('status', <StatusBadge tone={b.status}>{tr(`status.${b.status}`)}</StatusBadge>)}
+      {cell('amount', <bdi className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(b.totalAmount)}</bdi>)}
       {cell('city', pickLocalized(b.city.name, language))}
       {cell('actions', <RowActions booking={b} onAction={onAction} />, true)}
     </>

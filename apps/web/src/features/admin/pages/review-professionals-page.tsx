@@ -182,8 +182,8 @@ function Cells({
         </>,
       )}
       {cell('experience', t('review.columns.experience'), t('review.years', { count: a.experienceYears }))}
-      {cell('rate', t('review.columns.rate'), a.hourlyRate === null ? t('review.none') : t('review.perHour', { amount: formatMoney(a.hourlyRate) }))}
-      {cell('description', t('review.columns.description'), <span className="line-clamp-4 max-w-xs">{a.description ?? t('review.none')}</span>)}
+      {cell('rate', t('review.columns.rate'), a.hourlyRate === null ? t('review.none') : t('review.perHour', { amount: `\u2068${formatMoney(a.hourlyRate)}\u2069` }))}
+      {cell('description', t('review.columns.description'), <bdi className="line-clamp-4 block max-w-xs">{a.description ?? t('review.none')}</bdi>)}
       {finance
         ? cell(
             'financial',
