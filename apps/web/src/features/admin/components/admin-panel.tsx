@@ -13,12 +13,6 @@ import { useAccessLog, useAdminOverview, useContactMessages, ADMIN_PAGE_SIZE } f
 import { Pager, StatCard } from './admin-ui';
 
 /**
- * The pages of the reviews capability (/admin/payouts, /admin/flagged-professionals): their builders join
- * config/paths.ts with those pages; until then their links are not shown.
- */
-const laterPaths = paths as unknown as Partial<Record<'adminPayouts' | 'adminFlaggedProfessionals', () => string>>;
-
-/**
  * The dashboard's admin tab: the platform overview (total, completed, pending, revenue) with links to the
  * admin pages, and for super_admin the sensitive-access log and the contact messages.
  */
@@ -31,8 +25,9 @@ export function AdminPanel({ permissions }: DashboardTabViewer) {
   const links: Array<{ to: string | undefined; label: string; icon: LucideIcon; show: boolean }> = [
     { to: paths.adminReviewProfessionals(), label: t('tab.links.review'), icon: UserCheck, show: permissions.includes('application:review') || permissions.includes('finance:read') },
     { to: paths.adminBookings(), label: t('tab.links.bookings'), icon: ListChecks, show: true },
-    { to: laterPaths.adminPayouts?.(), label: t('tab.links.payouts'), icon: Banknote, show: permissions.includes('finance:read') },
-    { to: laterPaths.adminFlaggedProfessionals?.(), label: t('tab.links.flagged'), icon: Flag, show: permissions.includes('application:review') },
+    // The reviews and earnings capability's admin pages, shown to those their routes let in.
+    { to: paths.adminPayouts(), label: t('tab.links.payouts'), icon: Banknote, show: permissions.includes('payout:manage') },
+    { to: paths.adminFlaggedProfessionals(), label: t('tab.links.flagged'), icon: Flag, show: permissions.includes('admin:access') },
   ];
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
