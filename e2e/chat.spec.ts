@@ -193,6 +193,12 @@ test('Mobile Features: the four cards and the integration status, haptics answer
   // Refused: following stops by itself.
   await expect(page.getByRole('button', { name: en.location.track })).toHaveAttribute('aria-pressed', 'false');
   await shot(page, 'native-features-en-390');
+  // In Arabic, right to left.
+  const ar = JSON.parse(readFileSync(path.join(WEB, 'features/native/locales/ar.json'), 'utf8'));
+  await openIn(page, 'ar', '/native-features');
+  await expect(page.getByRole('heading', { level: 2, name: ar.location.title })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'native features ar');
+  await shot(page, 'native-features-ar-390');
   await context.close();
 
   // Allowed: the position with its accuracy, and a test notification scheduled for 5 s later.
