@@ -369,7 +369,8 @@ test.describe('an account created on the way to a booking', () => {
     const leak = services.find((s) => s.name.en === 'Leak Detection & Repair')!;
     const detail = (await (await request.get(`/api/services/${leak.id}`)).json()) as { addOns: Array<{ id: string; name: { en: string } }> };
     const addOn = detail.addOns[1]!;
-    const bookingPath = new RegExp(`/book-service\\?service=${leak.id}&addons=${addOn.id}&city=rabat$`);
+    // The wizard then gives the step its address (?step=, issue 22).
+    const bookingPath = new RegExp(`/book-service\\?service=${leak.id}&addons=${addOn.id}&city=rabat&step=schedule$`);
 
     await openIn(page, 'en', `/services/${leak.id}`);
     await page.getByRole('checkbox', { name: new RegExp(addOn.name.en) }).check();

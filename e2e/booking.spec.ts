@@ -368,7 +368,8 @@ test.describe('booking', () => {
     await dialog.getByRole('button', { name: 'Reschedule' }).click();
     await dialog.getByRole('button', { name: 'Reschedule' }).click();
     await expect(dialog.getByText('Please select a date')).toBeVisible();
-    await dialog.getByLabel('Date').fill(casablancaDate(9));
+    // The days offered are the professional's free ones (issue 22): a list, not a free date field.
+    await dialog.getByLabel('Date').selectOption(casablancaDate(9));
     // Same length as the booking: 1h 30min.
     await dialog.getByLabel('Start time').selectOption('11:00');
     await expect(dialog.getByLabel('Start time').locator('option:checked')).toHaveText('11:00 – 12:30');
@@ -424,7 +425,8 @@ test.describe('booking', () => {
     await expect(total).not.toHaveText('—');
     const pageTotal = (await total.textContent())!;
     await page.getByRole('link', { name: 'Book This Service' }).first().click();
-    await expect(page).toHaveURL(new RegExp(`/book-service\\?service=${leak.id}&addons=${addOn.id}&city=rabat$`));
+    // The wizard gives the step its address (?step=, issue 22).
+    await expect(page).toHaveURL(new RegExp(`/book-service\\?service=${leak.id}&addons=${addOn.id}&city=rabat&step=schedule$`));
 
     // Rabat is chosen (no borough to ask): straight to the date and time; back shows it chosen.
     const progress = page.getByRole('progressbar', { name: text('en', 'booking', 'wizard.progress') });

@@ -24,9 +24,12 @@ import { contactModule } from './modules/contact/contact.module';
 import { devModule } from './modules/dev/dev.module';
 import { healthModule } from './modules/health/health.module';
 import { paymentsModule } from './modules/payments/payments.module';
+import { adminModule } from './modules/admin/admin.module';
 import { applicationsModule } from './modules/applications/applications.module';
 import { profileModule } from './modules/profile/profile.module';
 import { prosModule } from './modules/pros/pros.module';
+import { reviewsModule } from './modules/reviews/reviews.module';
+import { earningsModule } from './modules/earnings/earnings.module';
 import { seoModule } from './modules/seo/seo.module';
 import { jobsPlugin } from './platform/jobs';
 import type { AppModule } from './platform/module';
@@ -63,7 +66,10 @@ const MODULES: AppModule[] = [
   paymentsModule, // app.payments: ledger, escrow release and unpaid expiry jobs
   bookingsModule, // /api/bookings/* (pay included), app.bookings
   prosModule, // /api/pros/*
+  reviewsModule, // /api/reviews/*, /api/admin/flagged-professionals
+  earningsModule, // /api/earnings, /api/payouts, /api/admin/payouts, /api/receipts/*
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
+  adminModule, // /api/admin/*: bookings page, application review, overview, access log (uses app.bookings)
   chatModule, // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
   devModule, // /api/dev/outbox, outside production only
 ];

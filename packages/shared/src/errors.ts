@@ -43,6 +43,20 @@ export const ERROR_CODES = {
   APPLICATION_EXISTS: 409,
   /** Submitting an application with a step of the wizard not complete; `fields` names the steps. */
   APPLICATION_INCOMPLETE: 400,
+  /** A second review of the same booking. */
+  ALREADY_REVIEWED: 409,
+  /** Reviewing a booking that is not completed. */
+  REVIEW_NOT_ALLOWED: 409,
+  /** A second "Was this helpful?" vote by the same user. */
+  ALREADY_VOTED: 409,
+  /** A second reply by the professional to the same review. */
+  ALREADY_REPLIED: 409,
+  /** A payout request while another one is pending. */
+  PAYOUT_PENDING: 409,
+  /** A payout request under the minimum amount (constants PAYOUT_MINIMUM_AMOUNT). */
+  PAYOUT_BELOW_MINIMUM: 409,
+  /** Marking paid a payout that is already paid. */
+  PAYOUT_ALREADY_PAID: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** A path segment longer than any id or slug of the API. */
   URI_TOO_LONG: 414,

@@ -14,4 +14,7 @@ export * from './schemas/booking';
 export * from './schemas/pros';
 export * from './realtime';
 export * from './schemas/applications';
+export * from './schemas/reviews';
+export * from './schemas/earnings';
+export * from './schemas/admin';
 export * from './schemas/chat';

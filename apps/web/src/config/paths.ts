@@ -73,6 +73,12 @@ export const routes = {
   nativeFeatures: '/native-features',
   adminReviewProfessionals: '/admin/review-professionals',
   adminBookings: '/admin/bookings',
+  /** Reviews and earnings (issue 27): the review of a completed booking, its receipt, the professional's earnings. */
+  review: '/review/:bookingId',
+  receipt: '/receipts/:bookingId',
+  earnings: '/earnings',
+  adminPayouts: '/admin/payouts',
+  adminFlaggedProfessionals: '/admin/flagged-professionals',
   devMailbox: '/dev/mailbox',
 } as const;
 
@@ -163,5 +169,10 @@ export const paths = {
   nativeFeatures: () => routes.nativeFeatures,
   adminReviewProfessionals: () => routes.adminReviewProfessionals,
   adminBookings: () => routes.adminBookings,
+  review: (bookingId: string) => `/review/${segment(bookingId)}`,
+  receipt: (bookingId: string) => `/receipts/${segment(bookingId)}`,
+  earnings: () => routes.earnings,
+  adminPayouts: () => routes.adminPayouts,
+  adminFlaggedProfessionals: () => routes.adminFlaggedProfessionals,
   devMailbox: () => routes.devMailbox,
 } as const;

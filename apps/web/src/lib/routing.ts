@@ -63,3 +63,11 @@ export function redirectTo(build: (args: LoaderFunctionArgs) => string) {
     return redirect(`${build(args)}${search}`);
   };
 }
+
+/**
+ * A route that only redirects (an old address), keeping the query string. It renders nothing: `element:
+ * null` says so, or React Router warns that the matched leaf route has no element (issue 22).
+ */
+export function redirectRoute(path: string, build: (args: LoaderFunctionArgs) => string): RouteObject {
+  return { path, loader: redirectTo(build), element: null };
+}

@@ -33,7 +33,9 @@ export type BookingAction =
   | 'complete'
   | 'professional_cancel'
   | 'refund'
-  | 'reschedule';
+  | 'reschedule'
+  /** An admin gives the booking to another professional (status unchanged). */
+  | 'reassign';
 
 export interface BookingTransition {
   action: BookingAction;

@@ -161,6 +161,8 @@ export const EARNINGS_CALCULATOR = {
 
 /** Escrow: funds released to the professional this long after completion. */
 export const ESCROW_RELEASE_HOURS = 48;
+/** A payout request must be at least this much (whole MAD). */
+export const PAYOUT_MINIMUM_AMOUNT = 100;
 /** Refunds reach the customer within this many business days. */
 export const REFUND_BUSINESS_DAYS = 10;
 

@@ -18,5 +18,8 @@ export * from './search';
 export * from './applications';
 export * from './pros';
 export * from './holds';
+export * from './reviews';
+export * from './payouts';
+export * from './masking';
 export * from './chat';
 export * from './native';

@@ -37,7 +37,11 @@ export const PERMISSIONS = [
   'services:manage:own',
   'earnings:read:own',
   'payout:request',
+  'payout:manage',
   'admin:access',
+  /** The sensitive-access log and the contact messages (super_admin; issue 25). */
+  'audit:read',
+  'contact:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -75,7 +79,7 @@ export const USER_TYPE_PERMISSIONS: Readonly<Record<UserType, readonly Permissio
 export const ADMIN_ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>> = {
   super_admin: PERMISSIONS,
   application_reviewer: ['application:review'],
-  finance_admin: ['finance:read', 'booking:refund'],
+  finance_admin: ['finance:read', 'booking:refund', 'payout:manage'],
 };
 
 /** What the permission check needs to know about a user. */

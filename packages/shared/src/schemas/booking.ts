@@ -476,6 +476,19 @@ export const rescheduleBookingRequestSchema = z
   .meta({ id: 'RescheduleBookingRequest' });
 export type RescheduleBookingRequest = z.infer<typeof rescheduleBookingRequestSchema>;
 
+/**
+ * GET /api/bookings/:id/reschedule-options (issue 22): every date of the wizard's horizon with the start
+ * times the booking could move to, its length kept: 24 h or more ahead, inside the professional's weekly
+ * availability, not on a day off, not over another of their bookings. An empty list: nothing that day.
+ */
+export const rescheduleOptionsResponseSchema = z
+  .object({
+    durationMinutes: z.number().int().positive(),
+    days: z.array(z.object({ date: z.string(), startTimes: z.array(z.string()) })),
+  })
+  .meta({ id: 'RescheduleOptions' });
+export type RescheduleOptionsResponse = z.infer<typeof rescheduleOptionsResponseSchema>;
+
 /** POST /api/admin/bookings/:id/refund: a reason is required (docs/bookings.md). */
 export const refundBookingRequestSchema = z
   .object({

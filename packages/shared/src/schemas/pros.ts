@@ -93,6 +93,9 @@ export const proReviewSchema = z
     helpfulCount: z.number().int().nonnegative(),
     /** The reviewer's first name. */
     author: z.string(),
+    /** The professional's one public reply (issue 27). */
+    reply: z.string().nullable(),
+    repliedAt: z.iso.datetime({ offset: true }).nullable(),
     createdAt: z.iso.datetime({ offset: true }),
   })
   .meta({ id: 'ProReview' });

@@ -79,6 +79,8 @@ export const bookings = pgTable(
     cancelledBy: text('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancellationReason: text('cancellation_reason'),
     completedAt: tstz('completed_at'),
+    /** The admin's optional notes when completing (migration 0010_admin). */
+    completionNotes: text('completion_notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -102,6 +104,7 @@ export const bookings = pgTable(
       sql`${t.servicePrice} >= 0 AND ${t.addonsTotal} >= 0 AND ${t.serviceFee} >= 0 AND ${t.totalAmount} >= 0`,
     ),
     check('bookings_total_check', sql`${t.totalAmount} = ${t.servicePrice} + ${t.addonsTotal} + ${t.serviceFee}`),
+    check('bookings_completion_notes_length_check', sql`${t.completionNotes} IS NULL OR char_length(${t.completionNotes}) <= 1000`),
     check('bookings_cancellation_fee_check', sql`${t.cancellationFee} IS NULL OR ${t.cancellationFee} >= 0`),
     check(
       'bookings_service_kind_check',

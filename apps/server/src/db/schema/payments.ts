@@ -3,6 +3,7 @@ import { LEDGER_ENTRY_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, PAYOUT_STATUSES 
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, inList, tstz, updatedAt } from './_columns';
+import { users } from './auth';
 import { bookings } from './bookings';
 import { professionals } from './professionals';
 
@@ -78,10 +79,17 @@ export const payouts = pgTable(
     status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     paidAt: tstz('paid_at'),
+    /** The admin who marked it paid, and the ledger transaction that moved the money out (migration 0011). */
+    paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    ledgerTransactionId: uuid('ledger_transaction_id'),
   },
   (t) => [
     check('payouts_amount_check', sql`${t.amount} >= 0`),
     check('payouts_status_check', inList(t.status, PAYOUT_STATUSES)),
+    check('payouts_paid_check', sql`(${t.status} = 'paid') = (${t.paidAt} IS NOT NULL)`),
+    // At most one pending payout per professional.
+    uniqueIndex('payouts_one_pending_idx').on(t.professionalId).where(sql`${t.status} = 'pending'`),
+    index('payouts_status_created_idx').on(t.status, t.createdAt),
     // "payouts: select by professional_id newest first".
     index('payouts_professional_created_idx').on(t.professionalId, t.createdAt.desc().nullsFirst()),
   ],

@@ -1,8 +1,8 @@
 /** Reviews (one per booking) and the professional_ratings aggregate kept from them. */
 import { LIMITS } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './_columns';
+import { check, index, integer, numeric, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './_columns';
 import { users } from './auth';
 import { bookings } from './bookings';
 import { professionals } from './professionals';
@@ -27,6 +27,9 @@ export const reviews = pgTable(
     title: text('title'),
     comment: text('comment'),
     helpfulCount: integer('helpful_count').notNull().default(0),
+    /** The professional's one public reply (migration 0011). */
+    reply: text('reply'),
+    repliedAt: tstz('replied_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -35,10 +38,26 @@ export const reviews = pgTable(
       sql`${t.rating} BETWEEN ${sql.raw(String(LIMITS.ratingMin))} AND ${sql.raw(String(LIMITS.ratingMax))}`,
     ),
     check('reviews_helpful_count_check', sql`${t.helpfulCount} >= 0`),
+    check('reviews_reply_check', sql`(${t.reply} IS NULL) = (${t.repliedAt} IS NULL)`),
     // "reviews: select by professional_id with optional rating filter and sort" (newest first);
     index('reviews_professional_created_idx').on(t.professionalId, t.createdAt.desc().nullsFirst()),
     index('reviews_professional_rating_idx').on(t.professionalId, t.rating),
   ],
+);
+
+/** "Was this helpful?": one vote per user and review (reviews.helpful_count counts them). Migration 0011. */
+export const reviewHelpfulVotes = pgTable(
+  'review_helpful_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'review_helpful_votes_pk', columns: [t.reviewId, t.userId] }), index('review_helpful_votes_user_idx').on(t.userId)],
 );
 
 /**

@@ -54,6 +54,9 @@ export const sensitiveAccessLog = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Where the access came from (migration 0010_admin). */
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -62,6 +65,8 @@ export const sensitiveAccessLog = pgTable(
     index('sensitive_access_log_record_idx').on(t.tableName, t.recordId, t.createdAt.desc().nullsFirst()),
     // Audit of one actor.
     index('sensitive_access_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
+    // The super_admin's log view, newest first.
+    index('sensitive_access_log_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 );
 

@@ -20,6 +20,9 @@ export interface EmailToSend {
   kind: BookingEmailKind;
   fee?: number;
   refund?: number;
+  /** Admin refund's reason; admin completion's notes. */
+  reason?: string;
+  notes?: string;
 }
 
 export class BookingNotifier {
@@ -32,21 +35,27 @@ export class BookingNotifier {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Tells both parties (the professional once the booking is paid) and sends the emails. */
+  /**
+   * Tells both parties (the professional once the booking is paid) and sends the emails. Answers
+   * whether every email was handed to the mailer (a durable job each); false when one could not be.
+   */
   async announce(
     view: BookingView,
     action: BookingAction | 'created' | 'paid',
     emails: readonly EmailToSend[] = [],
     /** Recipients already known (the signed-in customer), saving a lookup. */
     known: readonly Recipient[] = [],
-  ): Promise<void> {
+    /** Also tell this user (a professional the booking was taken from). */
+    alsoTell: readonly string[] = [],
+  ): Promise<boolean> {
     const data = eventData(view, action);
     const proSees = (PRO_VISIBLE_PAYMENT as readonly string[]).includes(view.paymentStatus);
-    const users = proSees ? [view.userId, view.proUserId] : [view.userId];
-    await Promise.all([
+    const users = [...(proSees ? [view.userId, view.proUserId] : [view.userId]), ...alsoTell];
+    const [, emailed] = await Promise.all([
       action === 'created' ? this.realtime.toUsers([view.userId], 'booking.created', data) : this.realtime.toUsers(users, 'booking.updated', data),
       this.sendEmails(view, emails, known),
     ]);
+    return emailed;
   }
 
   /**
@@ -89,7 +98,9 @@ export class BookingNotifier {
   }
 
   private message(view: BookingView, e: EmailToSend, r: Recipient): EmailMessage {
-    const url = `${this.publicUrl}${e.to === 'customer' ? '/dashboard/bookings' : '/pro-bookings'}`;
+    // A completed booking invites the customer to review it (the reviews capability's page).
+    const path = e.kind === 'completed' ? `/review/${view.id}` : e.to === 'customer' ? '/dashboard/bookings' : '/pro-bookings';
+    const url = `${this.publicUrl}${path}`;
     const rendered = bookingEmail(e.kind, r.locale, r.name, {
       reference: bookingReference(view.id),
       title: view.title,
@@ -98,13 +109,16 @@ export class BookingNotifier {
       total: view.totalAmount,
       fee: e.fee,
       refund: e.refund,
+      reason: e.reason,
+      notes: e.notes,
       url,
     });
     return { to: r.email, ...rendered };
   }
 
-  private async sendEmails(view: BookingView, emails: readonly EmailToSend[], known: readonly Recipient[]): Promise<void> {
-    if (emails.length === 0) return;
+  private async sendEmails(view: BookingView, emails: readonly EmailToSend[], known: readonly Recipient[]): Promise<boolean> {
+    if (emails.length === 0) return true;
+    let sent = true;
     try {
       const wanted = [...new Set(emails.map((e) => (e.to === 'customer' ? view.userId : view.proUserId)))];
       const missing = wanted.filter((id) => !known.some((r) => r.userId === id));
@@ -112,12 +126,17 @@ export class BookingNotifier {
       for (const e of emails) {
         const userId = e.to === 'customer' ? view.userId : view.proUserId;
         const r = recipients.find((x) => x.userId === userId);
-        if (!r) continue;
+        if (!r) {
+          sent = false;
+          continue;
+        }
         await this.mailer.send(this.message(view, e, r));
       }
     } catch (err) {
       this.log.error({ err, bookingId: view.id }, 'booking email failed');
+      return false;
     }
+    return sent;
   }
 }
 

@@ -33,7 +33,13 @@ export type BookingEmailKind =
   /** To the customer: the payment failed, the booking is cancelled. */
   | 'payment_failed'
   /** To the professional: the customer moved the booking; please confirm again. */
-  | 'rescheduled';
+  | 'rescheduled'
+  /** To the customer: an admin refunded the booking (the reason is shown). */
+  | 'refunded'
+  /** To the customer: the service is marked done; invites a review (the link goes to the review page). */
+  | 'completed'
+  /** To the professional an admin reassigned the booking to. */
+  | 'assigned';
 
 export interface BookingEmailFacts {
   reference: string;
@@ -44,8 +50,12 @@ export interface BookingEmailFacts {
   /** Cancellations: kept as a fee (goes to the professional) and returned to the customer. */
   fee?: number;
   refund?: number;
-  /** Link to the booking list (My Bookings or Pending bookings). */
+  /** Link to the booking list (My Bookings or Pending bookings), or the review page (completed). */
   url: string;
+  /** Admin refund: why. */
+  reason?: string;
+  /** Admin completion: the notes, when given. */
+  notes?: string;
 }
 
 const GROUP_SEPARATOR = '\u202f';
@@ -101,15 +111,15 @@ function dateFormatter(locale: Locale): Intl.DateTimeFormat {
 
 interface Copy {
   greeting: (name: string) => string;
-  labels: { reference: string; service: string; when: string; where: string; total: string; fee: string; refund: string; button: string };
+  labels: { reference: string; service: string; when: string; where: string; total: string; fee: string; refund: string; button: string; reason: string; notes: string };
   refundDelay: string;
-  kinds: Record<BookingEmailKind, { subject: (ref: string) => string; body: string }>;
+  kinds: Record<BookingEmailKind, { subject: (ref: string) => string; body: string; button?: string }>;
 }
 
 const COPY: Record<Locale, Copy> = {
   en: {
     greeting: (n) => `Hello ${n},`,
-    labels: { reference: 'Reference', service: 'Service', when: 'Date', where: 'Address', total: 'Total', fee: 'Cancellation fee', refund: 'Refund', button: 'View my bookings' },
+    labels: { reference: 'Reference', service: 'Service', when: 'Date', where: 'Address', total: 'Total', fee: 'Cancellation fee', refund: 'Refund', button: 'View my bookings', reason: 'Reason', notes: 'Notes' },
     refundDelay: 'Refunds reach your account within 10 business days.',
     kinds: {
       created: { subject: (r) => `Booking ${r} created`, body: 'Your booking has been created. Once paid, it goes to the professional, who will confirm it.' },
@@ -122,11 +132,18 @@ const COPY: Record<Locale, Copy> = {
       professional_cancelled: { subject: (r) => `Booking ${r} cancelled`, body: 'The professional had to cancel your booking. You will be refunded in full.' },
       payment_failed: { subject: (r) => `Payment failed for booking ${r}`, body: 'Your payment did not go through, so the booking is cancelled. Please try again with a new booking.' },
       rescheduled: { subject: (r) => `Booking ${r} moved: please confirm`, body: 'The customer moved this booking to a new time. Please accept or decline the new time.' },
+      refunded: { subject: (r) => `Booking ${r} refunded`, body: 'Khedma has cancelled your booking and refunded your payment in full.' },
+      completed: {
+        subject: (r) => `Booking ${r} completed`,
+        body: 'Your service is marked as completed. Thank you for using Khedma! How did it go? Your review helps other customers and the professional.',
+        button: 'Leave a review',
+      },
+      assigned: { subject: (r) => `Booking ${r} assigned to you`, body: 'Khedma has assigned this booking to you. Please check the details in your bookings.' },
     },
   },
   fr: {
     greeting: (n) => `Bonjour ${n},`,
-    labels: { reference: 'Référence', service: 'Service', when: 'Date', where: 'Adresse', total: 'Total', fee: "Frais d'annulation", refund: 'Remboursement', button: 'Voir mes réservations' },
+    labels: { reference: 'Référence', service: 'Service', when: 'Date', where: 'Adresse', total: 'Total', fee: "Frais d'annulation", refund: 'Remboursement', button: 'Voir mes réservations', reason: 'Motif', notes: 'Remarques' },
     refundDelay: 'Le remboursement arrive sur votre compte sous 10 jours ouvrés.',
     kinds: {
       created: { subject: (r) => `Réservation ${r} créée`, body: 'Votre réservation est créée. Une fois payée, elle est transmise au professionnel, qui la confirmera.' },
@@ -139,11 +156,18 @@ const COPY: Record<Locale, Copy> = {
       professional_cancelled: { subject: (r) => `Réservation ${r} annulée`, body: 'Le professionnel a dû annuler votre réservation. Vous serez remboursé intégralement.' },
       payment_failed: { subject: (r) => `Échec du paiement de la réservation ${r}`, body: "Votre paiement n'a pas abouti : la réservation est annulée. Veuillez réessayer avec une nouvelle réservation." },
       rescheduled: { subject: (r) => `Réservation ${r} déplacée\u00a0: à confirmer`, body: 'Le client a déplacé cette réservation. Acceptez ou refusez le nouvel horaire.' },
+      refunded: { subject: (r) => `Réservation ${r} remboursée`, body: 'Khedma a annulé votre réservation et vous rembourse intégralement.' },
+      completed: {
+        subject: (r) => `Réservation ${r} terminée`,
+        body: "Votre service est marqué comme terminé. Merci d'avoir choisi Khedma\u00a0! Comment cela s'est-il passé\u00a0? Votre avis aide les autres clients et le professionnel.",
+        button: 'Laisser un avis',
+      },
+      assigned: { subject: (r) => `Réservation ${r} qui vous est attribuée`, body: 'Khedma vous a attribué cette réservation. Retrouvez les détails dans vos réservations.' },
     },
   },
   ar: {
     greeting: (n) => `السلام ${n}،`,
-    labels: { reference: 'المرجع', service: 'الخدمة', when: 'التاريخ', where: 'العنوان', total: 'المجموع', fee: 'مصاريف الإلغاء', refund: 'الاسترجاع', button: 'شوف الحجوزات ديالي' },
+    labels: { reference: 'المرجع', service: 'الخدمة', when: 'التاريخ', where: 'العنوان', total: 'المجموع', fee: 'مصاريف الإلغاء', refund: 'الاسترجاع', button: 'شوف الحجوزات ديالي', reason: 'السبب', notes: 'ملاحظات' },
     refundDelay: 'الفلوس كيرجعو للحساب ديالك ف 10 أيام ديال الخدمة على الأكثر.',
     kinds: {
       created: { subject: (r) => `تسجّل الحجز ${r}`, body: 'الحجز ديالك تسجّل. ملي تخلّص، كيوصل للمهني باش يأكّدو.' },
@@ -156,9 +180,23 @@ const COPY: Record<Locale, Copy> = {
       professional_cancelled: { subject: (r) => `تلغى الحجز ${r}`, body: 'المهني اضطر يلغي الحجز ديالك. غادي ترجع ليك الفلوس كاملة.' },
       payment_failed: { subject: (r) => `الخلاص ما دازش للحجز ${r}`, body: 'الخلاص ديالك ما دازش، داكشي علاش الحجز تلغى. عاود جرّب بحجز جديد.' },
       rescheduled: { subject: (r) => `الحجز ${r} تبدّل الوقت ديالو: أكّد عافاك`, body: 'الزبون بدّل الوقت ديال هاد الحجز. قبل ولا رفض الوقت الجديد.' },
+      refunded: { subject: (r) => `ترجعات الفلوس ديال الحجز ${r}`, body: 'Khedma لغات الحجز ديالك وغادي ترجع ليك الفلوس كاملة.' },
+      completed: {
+        subject: (r) => `تسالا الحجز ${r}`,
+        body: 'الخدمة ديالك تسجّلات بلي تسالات. شكرا حيت اخترتي Khedma! كيفاش دازت؟ التقييم ديالك كيعاون الزبناء لخرين والمهني.',
+        button: 'عطي تقييمك',
+      },
+      assigned: { subject: (r) => `الحجز ${r} تعطى ليك`, body: 'Khedma عطاتك هاد الحجز. شوف التفاصيل ف الحجوزات ديالك.' },
     },
   },
 };
+
+/**
+ * User text (an address, a pasted link) wraps inside the email instead of widening it (issue 22): the
+ * table is fixed to the message's width and every cell breaks a long word (`word-break` for clients
+ * that ignore `overflow-wrap: anywhere`).
+ */
+export const WRAP = 'overflow-wrap:anywhere;word-break:break-word';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -176,21 +214,27 @@ export function bookingEmail(kind: BookingEmailKind, locale: Locale, name: strin
   ];
   if (facts.fee !== undefined && facts.fee > 0) rows.push([l.fee, formatMoney(facts.fee)]);
   if (facts.refund !== undefined && facts.refund > 0) rows.push([l.refund, formatMoney(facts.refund)]);
+  if (facts.reason) rows.push([l.reason, facts.reason]);
+  if (facts.notes) rows.push([l.notes, facts.notes]);
+  const button = k.button ?? l.button;
   const refundNote = facts.refund !== undefined && facts.refund > 0 && kind !== 'customer_cancelled' ? copy.refundDelay : '';
   const greeting = copy.greeting(name.trim() || '').replace(/\s+([,،])/, '$1');
   const subject = k.subject(facts.reference);
-  const text = [greeting, '', k.body, '', ...rows.map(([a, b]) => `${a}: ${b}`), ...(refundNote ? ['', refundNote] : []), '', `${l.button}: ${facts.url}`, '', 'Khedma'].join('\n');
+  const text = [greeting, '', k.body, '', ...rows.map(([a, b]) => `${a}: ${b}`), ...(refundNote ? ['', refundNote] : []), '', `${button}: ${facts.url}`, '', 'Khedma'].join('\n');
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
   const html = `<!doctype html>
 <html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;${WRAP}">
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(k.body)}</p>
-<table style="border-collapse:collapse">${rows
-    .map(([a, b]) => `<tr><td style="padding:2px 12px 2px 0;color:#6b7280">${escapeHtml(a)}</td><td style="padding:2px 0"><bdi>${escapeHtml(b)}</bdi></td></tr>`)
+<table role="presentation" style="border-collapse:collapse;width:100%;max-width:560px;table-layout:fixed">${rows
+    .map(
+      ([a, b]) =>
+        `<tr><td style="width:35%;padding:2px 12px 2px 0;vertical-align:top;color:#6b7280;${WRAP}">${escapeHtml(a)}</td><td style="padding:2px 0;vertical-align:top;${WRAP}"><bdi>${escapeHtml(b)}</bdi></td></tr>`,
+    )
     .join('')}</table>
 ${refundNote ? `<p style="font-size:13px;color:#6b7280">${escapeHtml(refundNote)}</p>` : ''}
-<p><a href="${escapeHtml(facts.url)}" style="display:inline-block;padding:10px 18px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(l.button)}</a></p>
+<p><a href="${escapeHtml(facts.url)}" style="display:inline-block;padding:10px 18px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
 <p>Khedma</p>
 </body></html>`;
   return { subject, text, html };

@@ -18,6 +18,7 @@ import { IdempotencyStore } from './idempotency';
 import { LifecycleService } from './lifecycle.service';
 import { ProfessionalPoolRepository } from './pool.repository';
 import { QuoteService } from './quote.service';
+import { RescheduleOptionsService } from './reschedule-options.service';
 
 export interface BookingUseCases {
   quotes: QuoteService;
@@ -25,6 +26,7 @@ export interface BookingUseCases {
   creation: CreationService;
   lifecycle: LifecycleService;
   reads: BookingReads;
+  rescheduleOptions: RescheduleOptionsService;
 }
 
 declare module 'fastify' {
@@ -71,6 +73,7 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
       clock,
     }),
     reads,
+    rescheduleOptions: new RescheduleOptionsService({ repo, pool, clock }),
   };
 
   // An unpaid booking expired (payments): both parties are told, as for a failed payment.

@@ -21,6 +21,7 @@ import {
   payBookingRequestSchema,
   payBookingResponseSchema,
   rescheduleBookingRequestSchema,
+  rescheduleOptionsResponseSchema,
 } from '@khedma/shared';
 import type { FastifyReply } from 'fastify';
 import { publicRoute, signedIn } from '../../http/openapi';
@@ -38,7 +39,7 @@ function sendAnswer(reply: FastifyReply, answer: CreateAnswer) {
 }
 
 export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingUseCases }> = async (app, { bookings }) => {
-  const { quotes, assignment, creation, reads, lifecycle } = bookings;
+  const { quotes, assignment, creation, reads, lifecycle, rescheduleOptions } = bookings;
   app.post(
     '/api/bookings/quote',
     {
@@ -219,6 +220,22 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingUseCases }
       preHandler: requireUser,
     },
     async (req) => lifecycle.cancel(req.user, req.params.id, req.body?.reason),
+  );
+
+  app.get(
+    '/api/bookings/:id/reschedule-options',
+    {
+      schema: {
+        tags,
+        summary:
+          "The customer's own booking: the dates and start times it may move to (24 h or more ahead, the professional's availability, days off and other bookings)",
+        security: signedIn,
+        params: bookingIdParamsSchema,
+        response: { 200: rescheduleOptionsResponseSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => rescheduleOptions.options(req.user, req.params.id),
   );
 
   app.post(

@@ -3,3 +3,5 @@
  * busy), which the professionals' availability reads too.
  */
 export { ProfessionalPoolRepository, type PoolFilter, type PoolMember } from './pool.repository';
+export type { BookingUseCases } from './bookings.module';
+export type { Notified } from './lifecycle.service';

@@ -29,13 +29,13 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { EventBus } from '../../platform/events';
 import { PAYMENT_FAILED_MESSAGES, type LedgerRepository, type PaymentsRepository, type PaymentsService } from '../payments';
-import { overlaps, worksAt } from './assignment.service';
+import { freeFor, overlaps, worksAt } from './assignment.service';
 import { toBookingDto } from './booking-dto';
 import { BOOKING_NOT_FOUND, isSlotConflict, slotTaken, transitionError, windowError } from './booking-errors';
 import type { BookingNotifier, EmailToSend } from './booking-notifier';
 import type { BookingReads } from './booking-reads.service';
 import { PRO_VISIBLE_PAYMENT, type BookingRecord, type BookingsRepository } from './booking.repository';
-import type { ProfessionalPoolRepository } from './pool.repository';
+import type { PoolMember, ProfessionalPoolRepository } from './pool.repository';
 
 export interface LifecycleDeps {
   db: Db;
@@ -48,6 +48,12 @@ export interface LifecycleDeps {
   notifier: BookingNotifier;
   events: EventBus;
   clock: Clock;
+}
+
+/** A change's answer and whether its emails were handed to the mailer (admin actions report it). */
+export interface Notified {
+  booking: BookingDto;
+  emailSent: boolean;
 }
 
 const CANCEL_REFUSALS: Record<string, string> = {
@@ -112,7 +118,7 @@ export class LifecycleService {
   /** The assigned professional declines a request: cancelled, the customer refunded in full. */
   async decline(user: SessionUser, id: string, reason?: string): Promise<BookingDto> {
     this.require(user, 'booking:decline:own');
-    return this.cancelAs(user, id, { mode: 'decline', reason });
+    return (await this.cancelAs(user, id, { mode: 'decline', reason })).booking;
   }
 
   /** What cancelling now would cost the caller (customer) or whether it is allowed (professional). */
@@ -138,16 +144,22 @@ export class LifecycleService {
 
   /** POST /cancel: the customer (fee of docs/bookings.md) or the assigned professional (not within 2 h). */
   async cancel(user: SessionUser, id: string, reason?: string): Promise<BookingDto> {
-    return this.cancelAs(user, id, { mode: 'cancel', reason });
+    return (await this.cancelAs(user, id, { mode: 'cancel', reason })).booking;
   }
 
   /** Admin refund (Admin issue): cancelled, refunded in full. A reason is required by the route. */
   async refund(user: SessionUser, id: string, reason: string): Promise<BookingDto> {
-    this.require(user, 'booking:refund');
-    return this.cancelAs(user, id, { mode: 'refund', reason });
+    return (await this.refundWithNotice(user, id, reason)).booking;
   }
 
-  private async cancelAs(user: SessionUser, id: string, opts: { mode: 'cancel' | 'decline' | 'refund'; reason?: string }): Promise<BookingDto> {
+  /** `refund`, saying whether the refund email (with the reason) was handed to the mailer. */
+  async refundWithNotice(user: SessionUser, id: string, reason: string): Promise<Notified> {
+    this.require(user, 'booking:refund');
+    if (!reason.trim()) throw badRequest('Please provide a reason for the refund', { reason: 'Please provide a reason for the refund' });
+    return this.cancelAs(user, id, { mode: 'refund', reason: reason.trim() });
+  }
+
+  private async cancelAs(user: SessionUser, id: string, opts: { mode: 'cancel' | 'decline' | 'refund'; reason?: string }): Promise<Notified> {
     const now = this.d.clock.now();
     const done = await this.d.db.transaction(async (tx) => {
       const repo = this.d.repo.with(tx);
@@ -211,8 +223,8 @@ export class LifecycleService {
           ]
         : done.actor === 'professional'
           ? [{ to: 'customer', kind: done.action === 'decline' ? 'declined' : 'professional_cancelled', ...money }]
-          : [{ to: 'customer', kind: 'professional_cancelled', ...money }];
-    return this.afterChange(user, id, done.action, emails);
+          : [{ to: 'customer', kind: 'refunded', ...money, reason: opts.reason }];
+    return this.afterChangeNotified(user, id, done.action, emails);
   }
 
   /** The customer moves the booking to another free slot of the same professional, 24 h or more ahead. */
@@ -254,28 +266,98 @@ export class LifecycleService {
   }
 
   /** Admin "Complete" (Admin issue): completed now; the escrow is released 48 h later by a job. */
-  async complete(user: SessionUser, id: string): Promise<BookingDto> {
+  async complete(user: SessionUser, id: string, notes?: string): Promise<BookingDto> {
+    return (await this.completeWithNotice(user, id, notes)).booking;
+  }
+
+  /**
+   * `complete` with the admin's optional notes, saying whether the completion email (which invites
+   * the customer to review, `${origin}/review/{bookingId}`) was handed to the mailer.
+   */
+  async completeWithNotice(user: SessionUser, id: string, notes?: string): Promise<Notified> {
     this.require(user, 'booking:complete');
     const now = this.d.clock.now();
+    const completionNotes = notes?.trim() || null;
     await this.d.db.transaction(async (tx) => {
       const repo = this.d.repo.with(tx);
       const b = await repo.lock(id);
       if (!b) throw notFound(BOOKING_NOT_FOUND);
       const t = checkTransition(b.status, 'completed', { role: 'admin' });
       if (!t.ok) throw transitionError(t.code, b.status, 'completed');
-      await repo.update(id, { status: 'completed', completedAt: now });
+      await repo.update(id, { status: 'completed', completedAt: now, completionNotes });
       // Payments schedules the escrow release 48 h later, in this transaction.
       await this.d.events.emit('booking.completed', { tx, bookingId: id, completedAt: now });
     });
-    return this.afterChange(user, id, 'complete', []);
+    return this.afterChangeNotified(user, id, 'complete', [{ to: 'customer', kind: 'completed', notes: completionNotes ?? undefined }]);
+  }
+
+  /**
+   * Who could take the booking instead of its professional (admin "Reassign"): approved, active
+   * professionals of its city who offer its service, work then and have the slot free; best first.
+   */
+  async reassignCandidates(user: SessionUser, id: string): Promise<PoolMember[]> {
+    this.require(user, 'booking:reassign');
+    const b = await this.d.repo.view(id);
+    if (!b) throw notFound(BOOKING_NOT_FOUND);
+    const filter = { cityId: b.cityId, ...(b.serviceTypeId ? { serviceTypeId: b.serviceTypeId } : {}) };
+    const pool = await this.d.pool.pool(filter, { from: b.scheduledStart, to: b.scheduledEnd }, this.d.clock.now());
+    return freeFor(
+      pool.filter((p) => p.professionalId !== b.professionalId && p.userId !== b.userId),
+      b.scheduledStart,
+      b.scheduledEnd,
+    ).map((p) => ({ ...p, busy: p.busy.filter((x) => x.bookingId !== id) }));
+  }
+
+  /**
+   * Admin "Reassign": the booking goes to another professional of its city who offers its service and
+   * is free then (status unchanged, docs/admin.md). The new professional is told by email once paid.
+   */
+  async reassign(user: SessionUser, id: string, professionalId: string): Promise<Notified> {
+    this.require(user, 'booking:reassign');
+    const now = this.d.clock.now();
+    let previousUserId: string | undefined;
+    try {
+      await this.d.db.transaction(async (tx) => {
+        const repo = this.d.repo.with(tx);
+        const b = await repo.lock(id);
+        if (!b) throw notFound(BOOKING_NOT_FOUND);
+        if (b.status !== 'pending' && b.status !== 'confirmed') throw transitionError('INVALID_TRANSITION', b.status, b.status);
+        if (b.professionalId === professionalId) throw new AppError('VALIDATION_FAILED', 'This professional already has this booking.', { professionalId: 'This professional already has this booking.' });
+        const filter = { professionalId, cityId: b.cityId, ...(b.serviceTypeId ? { serviceTypeId: b.serviceTypeId } : {}) };
+        const [pro] = await this.d.pool.with(tx).pool(filter, { from: b.scheduledStart, to: b.scheduledEnd }, now);
+        if (!pro || pro.userId === b.userId || !worksAt(pro, b.scheduledStart, b.scheduledEnd) || overlaps(pro.busy, b.scheduledStart, b.scheduledEnd, id)) {
+          throw new AppError('NO_PROFESSIONAL_AVAILABLE', 'This professional is not available for this booking.', { professionalId: 'This professional is not available for this booking.' });
+        }
+        const view = await this.d.repo.with(tx).view(id);
+        previousUserId = view?.proUserId;
+        await repo.update(id, { professionalId });
+      });
+    } catch (err) {
+      if (isSlotConflict(err)) throw slotTaken();
+      throw err;
+    }
+    const paid = await this.d.repo.view(id);
+    const emails: EmailToSend[] = paid && (PRO_VISIBLE_PAYMENT as readonly string[]).includes(paid.paymentStatus) ? [{ to: 'professional', kind: 'assigned' }] : [];
+    return this.afterChangeNotified(user, id, 'reassign', emails, previousUserId ? [previousUserId] : []);
   }
 
   /** Announces a committed change and answers with the booking as `user` sees it. */
   private async afterChange(user: SessionUser, id: string, action: Parameters<BookingNotifier['announce']>[1], emails: EmailToSend[]): Promise<BookingDto> {
+    return (await this.afterChangeNotified(user, id, action, emails)).booking;
+  }
+
+  /** `afterChange`, also saying whether the emails were handed to the mailer. */
+  private async afterChangeNotified(
+    user: SessionUser,
+    id: string,
+    action: Parameters<BookingNotifier['announce']>[1],
+    emails: EmailToSend[],
+    alsoTell: readonly string[] = [],
+  ): Promise<Notified> {
     const view = await this.d.repo.view(id);
     if (!view) throw notFound(BOOKING_NOT_FOUND);
-    await this.d.notifier.announce(view, action, emails);
+    const emailSent = await this.d.notifier.announce(view, action, emails, [], alsoTell);
     const viewer = this.d.reads.viewerOf(user, view) ?? 'admin';
-    return toBookingDto(view, await this.d.repo.lines([id]), viewer, this.d.clock.now());
+    return { booking: toBookingDto(view, await this.d.repo.lines([id]), viewer, this.d.clock.now()), emailSent };
   }
 }

@@ -109,6 +109,8 @@ export class ProsRepository {
         title: reviews.title,
         comment: reviews.comment,
         helpfulCount: reviews.helpfulCount,
+        reply: reviews.reply,
+        repliedAt: reviews.repliedAt,
         createdAt: reviews.createdAt,
         author: profiles.name,
       })

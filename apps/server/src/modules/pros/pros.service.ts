@@ -82,6 +82,8 @@ export class ProsService {
         comment: r.comment,
         helpfulCount: r.helpfulCount,
         author: r.author ?? '',
+        reply: r.reply,
+        repliedAt: r.repliedAt?.toISOString() ?? null,
         createdAt: r.createdAt.toISOString(),
       })),
     };

@@ -5,7 +5,8 @@
  *
  * The client never sends a price: it says what was chosen and shows the server's quote.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type MutateOptions } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type {
   BookingDto,
   BookingStatsResponse,
@@ -14,6 +15,7 @@ import type {
   PayBookingRequest,
   PayBookingResponse,
   RescheduleBookingRequest,
+  RescheduleOptionsResponse,
 } from '@khedma/shared';
 import { api } from '../../lib/api';
 import { useSessionUser } from '../../lib/session';
@@ -35,6 +37,7 @@ export const bookingKeys = {
   stats: () => [...bookingKeys.all, 'stats'] as const,
   detail: (id: string) => [...bookingKeys.all, 'detail', id] as const,
   cancellation: (id: string) => [...bookingKeys.all, 'cancellation', id] as const,
+  rescheduleOptions: (id: string) => [...bookingKeys.all, 'reschedule-options', id] as const,
   quote: (request: unknown) => [...bookingKeys.all, 'quote', request] as const,
   hourlyQuote: (request: unknown) => [...bookingKeys.all, 'quote', 'hourly', request] as const,
   assignment: (request: unknown) => [...bookingKeys.all, 'assignment', request] as const,
@@ -56,6 +59,7 @@ export const bookingApiPaths = {
   cancel: (id: string) => `/api/bookings/${encodeURIComponent(id)}/cancel`,
   cancellation: (id: string) => `/api/bookings/${encodeURIComponent(id)}/cancellation`,
   reschedule: (id: string) => `/api/bookings/${encodeURIComponent(id)}/reschedule`,
+  rescheduleOptions: (id: string) => `/api/bookings/${encodeURIComponent(id)}/reschedule-options`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -144,9 +148,32 @@ export function useCancellationPreview(id: string, options: { enabled?: boolean 
   });
 }
 
+/**
+ * GET /api/bookings/:id/reschedule-options: the days and start times the booking may move to, as the
+ * server computes them from the rules and the professional's availability, days off and bookings.
+ */
+export function useRescheduleOptions(id: string, options: { enabled?: boolean } = {}) {
+  const enabled = useSignedIn(options.enabled);
+  return useQuery({
+    queryKey: bookingKeys.rescheduleOptions(id),
+    queryFn: ({ signal }) => api.get<RescheduleOptionsResponse>(bookingApiPaths.rescheduleOptions(id), { signal }),
+    enabled,
+    // Other bookings take times: always ask again when the form opens.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Mutations
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * Bookings with a change on its way from this tab. A second tap (a double click, an impatient second
+ * press before the button shows it is busy: TanStack notifies `isPending` a task later) is dropped
+ * here, so every change is sent once and only its own outcome is shown (issue 22).
+ */
+const inFlight = new Set<string>();
 
 function useBookingMutation<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
@@ -155,13 +182,29 @@ function useBookingMutation<TVariables, TResult>(
   actions: readonly string[],
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (variables: TVariables) => {
       noteOwnBookingAction(bookingIdOf(variables), actions);
       return mutationFn(variables);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+    onSettled: (_data, _error, variables) => {
+      inFlight.delete(bookingIdOf(variables));
+      return queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    },
   });
+  const { mutate: send } = mutation;
+  const mutate = useCallback(
+    (variables: TVariables, options?: MutateOptions<TResult, Error, TVariables>) => {
+      const id = bookingIdOf(variables);
+      if (inFlight.has(id)) return;
+      inFlight.add(id);
+      send(variables, options);
+    },
+    // bookingIdOf is a module-level arrow per hook: stable in practice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [send],
+  );
+  return { ...mutation, mutate };
 }
 
 /** POST /api/bookings/:id/accept (the assigned professional). */

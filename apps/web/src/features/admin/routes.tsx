@@ -5,8 +5,8 @@ export const pageRoutes: FeatureRoute[] = [
   guarded({ permission: 'admin:access', deniedTo: 'home', signedOutMessage: 'auth.guard.continue', deniedMessage: 'auth.guard.adminOnly' }, [
     {
       path: routes.adminReviewProfessionals,
-      lazy: page(() => import('./pages/review-professionals-page'), 'ReviewProfessionalsPage'),
+      lazy: page(() => import('./pages/review-professionals-page'), 'ReviewProfessionalsPage', ['admin']),
     },
-    { path: routes.adminBookings, lazy: page(() => import('./pages/admin-bookings-page'), 'AdminBookingsPage') },
+    { path: routes.adminBookings, lazy: page(() => import('./pages/admin-bookings-page'), 'AdminBookingsPage', ['admin']) },
   ]),
 ];

@@ -1,4 +1,4 @@
-import { guarded, page, redirectTo, type FeatureRoute } from '../../lib/routing';
+import { guarded, page, redirectRoute, type FeatureRoute } from '../../lib/routing';
 import { paths, routes } from '../../config/paths';
 
 const myBookings = page(() => import('./pages/my-bookings-page'), 'MyBookingsPage', ['booking']);
@@ -12,7 +12,7 @@ export const pageRoutes: FeatureRoute[] = [
   guarded({ permission: 'booking:accept:own', deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly' }, [
     { path: routes.proBookings, lazy: page(() => import('./pages/pro-bookings-page'), 'ProBookingsPage', ['booking']) },
   ]),
-  { path: routes.book, loader: redirectTo(() => paths.bookService()) },
+  redirectRoute(routes.book, () => paths.bookService()),
   guarded({ signedOutMessage: 'auth.guard.continue' }, [
     { path: routes.bookService, lazy: page(() => import('./pages/book-service-page'), 'BookServicePage', ['booking']) },
     { path: routes.booking, lazy: page(() => import('./pages/booking-page'), 'BookingPage', ['booking']) },

@@ -1,4 +1,4 @@
-import { guarded, page, redirectTo, type FeatureRoute } from '../../lib/routing';
+import { guarded, page, redirectRoute, type FeatureRoute } from '../../lib/routing';
 import { paths, routes } from '../../config/paths';
 
 export const pageRoutes: FeatureRoute[] = [
@@ -10,5 +10,5 @@ export const pageRoutes: FeatureRoute[] = [
       lazy: page(() => import('./pages/professional-onboarding-page'), 'ProfessionalOnboardingPage', ['onboarding']),
     },
   ]),
-  { path: routes.applyProfessional, loader: redirectTo(() => paths.professionalOnboarding()) },
+  redirectRoute(routes.applyProfessional, () => paths.professionalOnboarding()),
 ];

@@ -1,4 +1,4 @@
-import { guarded, page, redirectTo, type FeatureRoute } from '../../lib/routing';
+import { guarded, page, redirectRoute, type FeatureRoute } from '../../lib/routing';
 import { paths, routes } from '../../config/paths';
 
 export const pageRoutes: FeatureRoute[] = [
@@ -9,7 +9,7 @@ export const pageRoutes: FeatureRoute[] = [
   guarded({ signedOutMessage: 'auth.guard.continue' }, [
     { path: routes.professionals, lazy: page(() => import('./pages/professionals-page'), 'ProfessionalsPage', ['pros', 'catalog']) },
   ]),
-  { path: routes.pro, lazy: page(() => import('./pages/pro-page'), 'ProPage', ['pros']) },
-  { path: routes.professional, loader: redirectTo(({ params }) => paths.pro(params.id ?? '')) },
+  { path: routes.pro, lazy: page(() => import('./pages/pro-page'), 'ProPage', ['pros', 'reviews']) },
+  redirectRoute(routes.professional, ({ params }) => paths.pro(params.id ?? '')),
   { path: routes.search, lazy: page(() => import('./pages/search-page'), 'SearchPage', ['pros', 'catalog']) },
 ];

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AssignmentPreviewRequest, CreateBookingRequest, QuoteRequest } from '@khedma/shared';
@@ -25,7 +25,8 @@ import { ProfessionalStep } from '../wizard/professional-step';
 import { ScheduleStep } from '../wizard/schedule-step';
 import { ServiceStep } from '../wizard/service-step';
 import { WizardProgress } from '../wizard/wizard-progress';
-import { initialStateFrom, parseAddOnsParam, STEP, wizardReducer, type WizardProfessional, type WizardState } from '../wizard/wizard-state';
+import { canShowStep, initialStateFrom, parseAddOnsParam, STEP, wizardReducer, type WizardProfessional, type WizardState, type WizardStep } from '../wizard/wizard-state';
+import { loadWizard, saveWizard, stepFromParam, stepParam } from '../wizard/wizard-storage';
 
 /** Navigation state of "Book Now" in the professionals finder (docs/bookings.md): the preselected professional. */
 interface PreselectState {
@@ -40,7 +41,7 @@ export function BookServicePage() {
       <Seo title={t('pages.bookService.title')} />
       <div className="container-page py-6 md:py-10">
         <h1 className="text-2xl font-bold tracking-tight text-ink md:text-3xl">{t('pages.bookService.title')}</h1>
-        <SignedIn>{() => <WizardLoader />}</SignedIn>
+        <SignedIn>{(user) => <WizardLoader userId={user.id} />}</SignedIn>
       </div>
     </>
   );
@@ -50,7 +51,7 @@ export function BookServicePage() {
  * Reads what the wizard starts from (?service=&addons=&city= from a service page, ?pro= or the finder's
  * navigation state for a preselected professional) and waits for what it needs to start right.
  */
-function WizardLoader() {
+function WizardLoader({ userId }: { userId: string }) {
   const { t } = useTranslation('booking');
   const [params] = useSearchParams();
   const location = useLocation();
@@ -89,7 +90,10 @@ function WizardLoader() {
     city: city ? { id: city.id, slug: city.slug } : null,
   });
   // A new starting point (another ?service=, ?city= or ?pro=) starts a fresh wizard.
-  return <Wizard key={`${proId ?? ''}|${serviceId ?? ''}|${city?.id ?? ''}`} initial={initial} allowedServiceIds={offered} />;
+  const origin = `${proId ?? ''}|${serviceId ?? ''}|${city?.id ?? ''}`;
+  // An address with ?step= (a reload, Back or Forward into the wizard) finds this tab's saved choices.
+  const saved = params.get('step') ? loadWizard(userId, origin) : null;
+  return <Wizard key={origin} initial={saved?.state ?? initial} initialLocation={saved?.location ?? ''} allowedServiceIds={offered} userId={userId} origin={origin} />;
 }
 
 /** The create request of the current choices (null until they are complete). */
@@ -109,7 +113,19 @@ function createRequestOf(state: WizardState, location: string): CreateBookingReq
   };
 }
 
-function Wizard({ initial, allowedServiceIds }: { initial: WizardState; allowedServiceIds?: ReadonlySet<string> }) {
+function Wizard({
+  initial,
+  initialLocation,
+  allowedServiceIds,
+  userId,
+  origin,
+}: {
+  initial: WizardState;
+  initialLocation: string;
+  allowedServiceIds?: ReadonlySet<string>;
+  userId: string;
+  origin: string;
+}) {
   const { t } = useTranslation('booking');
   const { t: tc } = useTranslation();
   const language = useLanguage();
@@ -117,12 +133,46 @@ function Wizard({ initial, allowedServiceIds }: { initial: WizardState; allowedS
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(wizardReducer, initial);
   const [now] = useState(() => new Date());
-  const [location, setLocation] = useState('');
+  const [location, setLocation] = useState(initialLocation);
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<ReactNode>(null);
   /** One Idempotency-Key per attempt series: kept while retrying the same request after a network failure. */
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const cancelBooking = useCancelBooking();
+  const [params, setParams] = useSearchParams();
+  const routerLocation = useLocation();
+  const urlStep = stepFromParam(params.get('step'));
+  /** The step and the address's step at the last sync: which of the two moved since. */
+  const synced = useRef<{ state: WizardStep; url: WizardStep | null } | null>(null);
+
+  // The choices survive a reload (sessionStorage, this user and starting point only).
+  useEffect(() => saveWizard(userId, origin, { state, location }), [userId, origin, state, location]);
+
+  // Each step has its own address (?step=): the wizard moving pushes one; Back and Forward move the wizard.
+  useEffect(() => {
+    const previous = synced.current;
+    synced.current = { state: state.step, url: urlStep };
+    if (urlStep === state.step) return;
+    const addressMoved = previous !== null && urlStep !== previous.url && state.step === previous.state;
+    if (addressMoved && urlStep !== null && canShowStep(state, urlStep)) {
+      // Back from the payment screen lets the unpaid booking go, as the Back button does.
+      if (urlStep < state.step && state.phase === 'payment' && state.booking) cancelBooking.mutate({ id: state.booking.id });
+      setCreateError(null);
+      dispatch({ type: 'showStep', step: urlStep });
+      return;
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('step', stepParam(state.step));
+        return next;
+      },
+      // The first address and one the wizard cannot show are corrected in place; a move is a new entry.
+      { replace: previous === null || addressMoved, state: routerLocation.state as unknown },
+    );
+    // Only a change of either step matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.step, urlStep]);
 
   const service = useService(state.serviceId);
   const cities = useCities();

@@ -1,6 +1,7 @@
 import { Check, ClipboardList, Phone, RefreshCw, X } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { toast } from '../../../lib/toast';
+import { isApiError } from '../../../lib/api';
 import { paths } from '../../../config/paths';
 import { BookingSummary } from '../../../entities/booking/components/booking-summary';
 import { Seo } from '../../../components/seo';
@@ -52,7 +53,7 @@ function PendingBookings() {
     const mutation = kind === 'accept' ? accept : decline;
     mutation.mutate(booking.id, {
       onSuccess: () => (kind === 'accept' ? toast.success(t('toasts.confirmed')) : toast.success(t('toasts.declined'))),
-      onError: () => toast.error(t('errors.updateFailed')),
+      onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(t('errors.updateFailed'))),
     });
   };
   const busyId = accept.isPending ? accept.variables : decline.isPending ? decline.variables : null;

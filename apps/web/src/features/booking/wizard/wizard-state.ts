@@ -121,7 +121,9 @@ export type WizardAction =
   /** Book Another Service. */
   | { type: 'reset' }
   /** Restores the state from the URL and navigation state on arrival. */
-  | { type: 'init'; state: WizardState };
+  | { type: 'init'; state: WizardState }
+  /** The address changed (browser Back or Forward): show that step when its choices allow it. */
+  | { type: 'showStep'; step: WizardStep };
 
 /** Anything that changes who could take the job forgets the previous assignment (unless preselected). */
 function withoutAssignment(state: WizardState): WizardState {
@@ -231,6 +233,32 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return initialWizardState;
     case 'init':
       return action.state;
+    case 'showStep':
+      if (action.step === state.step || !canShowStep(state, action.step)) return state;
+      return action.step < state.step ? leavePayment({ ...state, step: action.step }) : { ...state, step: action.step };
+  }
+}
+
+/**
+ * Whether a step can be shown with the choices made (browser Back and Forward, a reload; issue 22):
+ * any earlier step, and a later one whose earlier questions are answered. The done step is reached
+ * by paying only, and nothing leaves it; a preselected professional skips the assignment.
+ */
+export function canShowStep(state: WizardState, step: WizardStep): boolean {
+  if (state.step === STEP.done || step === STEP.done) return false;
+  if (step <= state.step) return !(state.preselected && step === STEP.professional) && !(state.preselected && step === STEP.city);
+  const scheduled = Boolean(state.date && state.startTime && state.endTime);
+  switch (step) {
+    case STEP.city:
+      return Boolean(state.serviceId) && !state.preselected;
+    case STEP.schedule:
+      return Boolean(state.serviceId && state.cityId);
+    case STEP.professional:
+      return Boolean(state.serviceId && state.cityId && scheduled) && !state.preselected;
+    case STEP.confirm:
+      return Boolean(state.serviceId && state.cityId && scheduled && state.professional);
+    default:
+      return true;
   }
 }
 

@@ -65,6 +65,9 @@ export function CookieConsent() {
           aria-labelledby={titleId}
           className={cn(
             'fixed inset-x-3 bottom-3 z-[45] rounded-card border border-sand-300 bg-white p-5 text-ink shadow-xl transition-opacity duration-200 sm:inset-x-auto sm:start-4 sm:bottom-4 sm:w-96',
+            // Above a page's sticky action bar (Book This Service, the booking steps' Continue) while it shows, not over it (issue 22).
+            "max-lg:[body:has([data-action-bar='lg'])_&]:bottom-[calc(5.5rem+env(safe-area-inset-bottom))]",
+            "max-md:[body:has([data-action-bar='md'])_&]:bottom-[calc(5.5rem+env(safe-area-inset-bottom))]",
             faded ? 'visible opacity-100' : 'invisible opacity-0',
           )}
         >

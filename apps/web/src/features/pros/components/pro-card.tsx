@@ -1,4 +1,4 @@
-import { BadgeCheck, MapPin, Star } from 'lucide-react';
+import { BadgeCheck, MapPin } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { ProCard as ProCardData } from '@khedma/shared/schemas/pros';
 import { paths } from '../../../config/paths';
@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { formatHourlyRate, formatNumber } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';
+import { RatingBadge } from '../../../entities/review/components/rating-badge';
 
 /** Navigation state the booking wizard reads for a preselected professional (docs/professionals.md finder Book Now). */
 export function bookNowState(pro: ProCardData, language: ReturnType<typeof useLanguage>) {
@@ -63,9 +64,8 @@ export function ProCard({ pro, serviceId }: { pro: ProCardData; serviceId?: stri
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
         {pro.rating !== null ? (
-          <span className="inline-flex items-center gap-1.5">
-            <Star aria-hidden="true" className="size-4 fill-saffron-400 text-saffron-500" />
-            <span className="font-semibold text-ink">{formatNumber(pro.rating, language, 1)}</span>
+          <span className="inline-flex items-center gap-1.5" data-testid="card-rating">
+            <RatingBadge rating={pro.rating} text={formatNumber(pro.rating, language, 1)} label={t('ratingOutOf', { rating: formatNumber(pro.rating, language, 1) })} />
             <span className="text-ink-muted">({t('reviewsCount', { count: pro.reviewsCount })})</span>
           </span>
         ) : (

@@ -13,6 +13,9 @@ import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { loginPathWithNext } from '../../../lib/safe-next';
 import { useSession } from '../../../lib/session';
 import { useProfessional } from '../../../entities/professional/api';
+import { useReviewsViewerState } from '../../../entities/review/api';
+import { RatingBadge } from '../../../entities/review/components/rating-badge';
+import { HelpfulButton, ReviewReply } from '../../../entities/review/components/review-actions';
 import { useProAvailability, useProReviews, type ReviewSort } from '../api';
 
 /** /pro/{id} (docs/professionals.md Professional profile): header, About, Skills, real reviews, and the booking panel. */
@@ -90,8 +93,7 @@ function Profile({ pro }: { pro: ProProfile }) {
               <div className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-1 text-sm">
                 {pro.rating !== null && pro.reviewsCount > 0 ? (
                   <span className="inline-flex items-center gap-1.5">
-                    <Star aria-hidden="true" className="size-4 fill-saffron-400 text-saffron-500" />
-                    <span className="font-semibold text-ink">{pro.rating.toFixed(1)}</span>
+                    <RatingBadge rating={pro.rating} text={formatNumber(pro.rating, language, 1)} label={t('ratingOutOf', { rating: formatNumber(pro.rating, language, 1) })} />
                     <span className="text-ink-muted">· {t('reviewsCount', { count: pro.reviewsCount })}</span>
                   </span>
                 ) : (
@@ -291,6 +293,10 @@ function ReviewsSection({ pro }: { pro: ProProfile }) {
   const reviews = useProReviews(pro.id, { rating, sort });
   const sortId = useId();
   const summary = reviews.data;
+  const session = useSession();
+  const navigate = useNavigate();
+  const signedIn = session.status === 'signed-in';
+  const viewer = useReviewsViewerState(summary?.reviews.map((r) => r.id) ?? [], signedIn);
   const total = summary?.reviewsCount ?? pro.reviewsCount;
   return (
     <section aria-labelledby="pro-reviews" className="rounded-card border border-sand-200 bg-white p-5 md:p-6">
@@ -307,7 +313,16 @@ function ReviewsSection({ pro }: { pro: ProProfile }) {
         <>
           <div className="mt-4 grid gap-5 sm:grid-cols-[10rem_1fr]" data-testid="rating-summary">
             <div className="text-center sm:text-start">
-              <p className="text-4xl font-bold text-ink tabular-nums">{summary!.rating === null ? '–' : formatNumber(summary!.rating, language, 1)}</p>
+              {summary!.rating === null ? (
+                <p className="text-4xl font-bold text-ink tabular-nums">–</p>
+              ) : (
+                <RatingBadge
+                  rating={summary!.rating}
+                  text={formatNumber(summary!.rating, language, 1)}
+                  label={t('ratingOutOf', { rating: formatNumber(summary!.rating, language, 1) })}
+                  className="px-3 py-1 text-3xl"
+                />
+              )}
               <Stars value={summary!.rating ?? 0} />
               <p className="mt-1 text-sm text-ink-muted">{t('reviewsCount', { count: total })}</p>
             </div>
@@ -371,6 +386,14 @@ function ReviewsSection({ pro }: { pro: ProProfile }) {
                   </div>
                   {review.title ? <p className="mt-1 font-semibold text-ink">{review.title}</p> : null}
                   {review.comment ? <p className="mt-1 text-ink">{review.comment}</p> : null}
+                  <ReviewReply reviewId={review.id} reply={review.reply} canReply={viewer.data?.replyable.includes(review.id) ?? false} professionalName={pro.name} />
+                  <HelpfulButton
+                    reviewId={review.id}
+                    count={review.helpfulCount}
+                    voted={viewer.data?.reviewIds.includes(review.id) ?? false}
+                    signedIn={signedIn}
+                    onSignedOut={() => void navigate(loginPathWithNext(paths.pro(pro.id)))}
+                  />
                 </li>
               ))}
             </ul>

@@ -77,7 +77,10 @@ export function CancelView({ booking, onBack, onDone }: { booking: BookingDto; o
                   onDone();
                 },
                 onError: (error) =>
-                  toast.error(isApiError(error, 'CANCELLATION_NOT_ALLOWED') ? t('cancel.reasons.TOO_LATE_GENERIC') : t('errors.updateFailed')),
+                  isApiError(error, 'INVALID_TRANSITION')
+                    ? // Changed meanwhile (another tab, the professional): say so; the list shows its status now.
+                      toast.info(t('errors.changedMeanwhile'))
+                    : toast.error(isApiError(error, 'CANCELLATION_NOT_ALLOWED') ? t('cancel.reasons.TOO_LATE_GENERIC') : t('errors.updateFailed')),
               },
             )
           }

@@ -1,11 +1,12 @@
-import { CalendarClock, MessageCircle, RotateCcw, XCircle } from 'lucide-react';
+import { CalendarClock, FileText, MessageCircle, RotateCcw, Star, XCircle } from 'lucide-react';
 import { CHAT_OPEN_PAYMENT_STATUSES } from '@khedma/shared/domain/chat';
 import { useNavigate } from 'react-router';
 import { paths, withQuery } from '../../../../config/paths';
-import { Button } from '../../../../components/ui/button';
+import { Button, ButtonLink } from '../../../../components/ui/button';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDate, formatDuration, formatLocalDate, formatMoney } from '../../../../lib/format';
 import { useLanguage } from '../../../../lib/localized';
+import { isApiError } from '../../../../lib/api';
 import { toast } from '../../../../lib/toast';
 import { useTranslation } from '../../../../lib/use-translation';
 import { useOpenConversation } from '../../../conversation/api';
@@ -26,6 +27,9 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
   const decline = useDeclineBooking();
   const openConversation = useOpenConversation();
   const busy = accept.isPending || decline.isPending;
+  // Issue 27: the customer reviews a completed booking; every paid booking has a receipt.
+  const canReview = booking.viewerRole === 'customer' && booking.status === 'completed';
+  const hasReceipt = booking.viewerRole !== 'professional' && ['paid', 'refunded', 'partially_refunded'].includes(booking.paymentStatus);
   // docs/chat.md: the customer and the professional talk once the professional has the (paid) booking.
   const canMessage = booking.viewerRole !== 'admin' && CHAT_PAYMENT_STATUSES.has(booking.paymentStatus);
 
@@ -86,13 +90,25 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
         {booking.amounts.cancellationFee ? <Row label={t('details.feeKept')}>{formatMoney(booking.amounts.cancellationFee)}</Row> : null}
         <Row label={t('summary.bookedOn')}>{formatDate(booking.createdAt, language, 'long')}</Row>
       </dl>
-      {canMessage || booking.canAccept || booking.canDecline || booking.canReschedule || booking.canCancel || booking.rebook ? (
+      {canMessage || booking.canAccept || booking.canDecline || booking.canReschedule || booking.canCancel || booking.rebook || canReview || hasReceipt ? (
         <div className="flex flex-col gap-2 border-t border-sand-200 pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
           {canMessage ? (
             <Button variant="secondary" onClick={message} disabled={openConversation.isPending}>
               <MessageCircle aria-hidden="true" className="size-4" />
               {booking.viewerRole === 'professional' ? t('details.messageCustomer') : t('details.messagePro')}
             </Button>
+          ) : null}
+          {canReview ? (
+            <ButtonLink to={paths.review(booking.id)} variant="primary" onClick={onDone}>
+              <Star aria-hidden="true" className="size-4" />
+              {t('details.leaveReview')}
+            </ButtonLink>
+          ) : null}
+          {hasReceipt ? (
+            <ButtonLink to={paths.receipt(booking.id)} variant="secondary" onClick={onDone}>
+              <FileText aria-hidden="true" className="size-4" />
+              {t('details.receipt')}
+            </ButtonLink>
           ) : null}
           {booking.rebook ? (
             <Button variant="accent" onClick={bookAgain}>
@@ -122,7 +138,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
                     toast.success(t('toasts.declined'));
                     onDone();
                   },
-                  onError: () => toast.error(t('errors.updateFailed')),
+                  onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(t('errors.updateFailed'))),
                 })
               }
             >
@@ -138,7 +154,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
                     toast.success(t('toasts.confirmed'));
                     onDone();
                   },
-                  onError: () => toast.error(t('errors.updateFailed')),
+                  onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(t('errors.updateFailed'))),
                 })
               }
             >

@@ -1,26 +1,23 @@
 import { Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  minutesToTime,
-  RESCHEDULE_MIN_LEAD_MINUTES,
-  timeToMinutes,
-  validateBookingWindow,
-  wizardDateBounds,
-  WIZARD_START_TIMES,
-  type BookingWindowIssue,
-} from '@khedma/shared';
+import { minutesToTime, RESCHEDULE_MIN_LEAD_MINUTES, timeToMinutes, validateBookingWindow, type BookingWindowIssue } from '@khedma/shared';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../components/ui/cn';
 import { isApiError } from '../../../../lib/api';
-import { formatDuration } from '../../../../lib/format';
+import { formatDuration, formatLocalDate } from '../../../../lib/format';
 import { useLanguage } from '../../../../lib/localized';
 import { toast } from '../../../../lib/toast';
 import { useTranslation } from '../../../../lib/use-translation';
-import { useRescheduleBooking, type BookingDto } from '../../api';
+import { useRescheduleBooking, useRescheduleOptions, type BookingDto } from '../../api';
 
-/** Reschedule: another start time of the same professional, 24 h or more ahead; same length (issue 5). */
+/**
+ * Reschedule: another start time of the same professional, 24 h or more ahead; same length (issue 5).
+ * Only the days and times the server offers (its rules, the professional's availability, days off and
+ * other bookings: GET reschedule-options; issue 22) can be chosen; the move itself checks them again.
+ */
 export function RescheduleView({ booking, onBack, onDone }: { booking: BookingDto; onBack: () => void; onDone: () => void }) {
   const { t } = useTranslation('booking');
+  const { t: tc } = useTranslation();
   const language = useLanguage();
   const reschedule = useRescheduleBooking();
   const [now] = useState(() => new Date());
@@ -29,10 +26,10 @@ export function RescheduleView({ booking, onBack, onDone }: { booking: BookingDt
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const ids = { date: useId(), time: useId() };
-  const bounds = wizardDateBounds(now);
-  const length = booking.durationMinutes;
-  // The same length; starts whose end would pass midnight are not offered.
-  const starts = WIZARD_START_TIMES.filter((s) => timeToMinutes(s) + length < 24 * 60);
+  const options = useRescheduleOptions(booking.id);
+  const length = options.data?.durationMinutes ?? booking.durationMinutes;
+  const days = (options.data?.days ?? []).filter((d) => d.startTimes.length > 0);
+  const starts = days.find((d) => d.date === date)?.startTimes ?? [];
   const endTime = startTime ? minutesToTime(timeToMinutes(startTime) + length) : '';
   const result = validateBookingWindow({ date, startTime, endTime }, { now, minLeadMinutes: RESCHEDULE_MIN_LEAD_MINUTES });
   const issues = submitted && !result.ok ? result.issues : [];
@@ -52,14 +49,17 @@ export function RescheduleView({ booking, onBack, onDone }: { booking: BookingDt
           toast.success(t('toasts.rescheduled'));
           onDone();
         },
-        onError: (error) =>
+        onError: (error) => {
+          // Taken meanwhile: the offered times are read again.
+          void options.refetch();
           setServerError(
             isApiError(error, 'NO_PROFESSIONAL_AVAILABLE') || isApiError(error, 'SLOT_TAKEN')
               ? t('errors.professionalUnavailable')
               : isApiError(error, 'RESCHEDULE_NOT_ALLOWED')
                 ? t('reschedule.notAllowed')
                 : t('errors.updateFailed'),
-          ),
+          );
+        },
       },
     );
   }
@@ -73,54 +73,87 @@ export function RescheduleView({ booking, onBack, onDone }: { booking: BookingDt
       <p className="text-sm text-ink-muted">
         {t('reschedule.lead', { name: booking.professional.firstName, duration: formatDuration(length, language) })}
       </p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.date} className="mb-1.5 block font-semibold text-ink">
-            {t('schedule.date')}
-          </label>
-          <input
-            id={ids.date}
-            type="date"
-            min={bounds.min}
-            max={bounds.max}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            aria-invalid={dateIssue ? true : undefined}
-            aria-describedby={dateIssue ? `${ids.date}-error` : undefined}
-            className={field(Boolean(dateIssue))}
-          />
-          {dateIssue ? (
-            <p id={`${ids.date}-error`} className="mt-1 text-sm font-medium text-cancelled">
-              {message(dateIssue)}
-            </p>
-          ) : null}
+      {options.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-ink-muted">
+          <Loader2 aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+          {t('reschedule.loading')}
+        </p>
+      ) : options.isError ? (
+        <div role="alert" className="space-y-2 rounded-xl bg-cancelled-soft p-3 text-sm text-cancelled">
+          <p className="font-medium">
+            {isApiError(options.error, 'RESCHEDULE_NOT_ALLOWED') ? t('reschedule.notAllowed') : t('reschedule.loadFailed')}
+          </p>
+          {isApiError(options.error, 'RESCHEDULE_NOT_ALLOWED') ? null : (
+            <Button variant="secondary" onClick={() => void options.refetch()}>
+              {tc('common.retry')}
+            </Button>
+          )}
         </div>
-        <div>
-          <label htmlFor={ids.time} className="mb-1.5 block font-semibold text-ink">
-            {t('schedule.startTime')}
-          </label>
-          <select
-            id={ids.time}
-            value={startTime}
-            onChange={(e) => setStartTime(e.target.value)}
-            aria-invalid={timeIssue ? true : undefined}
-            aria-describedby={timeIssue ? `${ids.time}-error` : undefined}
-            className={field(Boolean(timeIssue))}
-          >
-            <option value="">{t('schedule.chooseTime')}</option>
-            {starts.map((s) => (
-              <option key={s} value={s}>
-                {s} – {minutesToTime(timeToMinutes(s) + length)}
-              </option>
-            ))}
-          </select>
-          {timeIssue ? (
-            <p id={`${ids.time}-error`} className="mt-1 text-sm font-medium text-cancelled">
-              {message(timeIssue)}
-            </p>
-          ) : null}
+      ) : days.length === 0 ? (
+        <p role="status" className="rounded-xl bg-sand-100 p-3 text-sm text-ink">
+          {t('reschedule.noTimes', { name: booking.professional.firstName })}
+        </p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <p className="text-sm text-ink-muted sm:col-span-2">{t('reschedule.freeTimesHint', { name: booking.professional.firstName })}</p>
+          <div>
+            <label htmlFor={ids.date} className="mb-1.5 block font-semibold text-ink">
+              {t('schedule.date')}
+            </label>
+            <select
+              id={ids.date}
+              value={date}
+              onChange={(e) => {
+                const next = e.target.value;
+                setDate(next);
+                // A time the new day does not offer is cleared.
+                if (!days.find((d) => d.date === next)?.startTimes.includes(startTime)) setStartTime('');
+              }}
+              aria-invalid={dateIssue ? true : undefined}
+              aria-describedby={dateIssue ? `${ids.date}-error` : undefined}
+              className={field(Boolean(dateIssue))}
+            >
+              <option value="">{t('reschedule.chooseDate')}</option>
+              {days.map((d) => (
+                <option key={d.date} value={d.date}>
+                  {formatLocalDate(d.date, language, 'full')}
+                </option>
+              ))}
+            </select>
+            {dateIssue ? (
+              <p id={`${ids.date}-error`} className="mt-1 text-sm font-medium text-cancelled">
+                {message(dateIssue)}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor={ids.time} className="mb-1.5 block font-semibold text-ink">
+              {t('schedule.startTime')}
+            </label>
+            <select
+              id={ids.time}
+              value={startTime}
+              disabled={!date}
+              onChange={(e) => setStartTime(e.target.value)}
+              aria-invalid={timeIssue ? true : undefined}
+              aria-describedby={timeIssue ? `${ids.time}-error` : undefined}
+              className={field(Boolean(timeIssue))}
+            >
+              <option value="">{t('schedule.chooseTime')}</option>
+              {starts.map((s) => (
+                <option key={s} value={s}>
+                  {s} – {minutesToTime(timeToMinutes(s) + length)}
+                </option>
+              ))}
+            </select>
+            {timeIssue ? (
+              <p id={`${ids.time}-error`} className="mt-1 text-sm font-medium text-cancelled">
+                {message(timeIssue)}
+              </p>
+            ) : null}
+          </div>
         </div>
-      </div>
+      )}
       <p className="text-sm text-ink-muted">{t('reschedule.note', { name: booking.professional.firstName })}</p>
       {serverError ? (
         <p role="alert" className="rounded-xl bg-cancelled-soft p-3 text-sm font-medium text-cancelled">
@@ -131,7 +164,7 @@ export function RescheduleView({ booking, onBack, onDone }: { booking: BookingDt
         <Button variant="secondary" onClick={onBack} disabled={reschedule.isPending}>
           {t('actions.back')}
         </Button>
-        <Button onClick={submit} disabled={reschedule.isPending}>
+        <Button onClick={submit} disabled={reschedule.isPending || days.length === 0}>
           {reschedule.isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" /> : null}
           {t('reschedule.submit')}
         </Button>

@@ -1,0 +1,33 @@
+/**
+ * Admin (issue 25, docs/admin.md): the bookings page's list and actions, the application review
+ * (masked answers, audited reveals and document views, approve and reject), the platform overview,
+ * the sensitive-access log and the contact messages. Registered after bookings and applications:
+ * its booking actions are the bookings module's use cases (`app.bookings`).
+ */
+import { defineModule } from '../../platform/module';
+import { RecipientsRepository } from '../auth';
+import { AccessLogRepository } from './access-log.repository';
+import { AdminBookingsRepository } from './admin-bookings.repository';
+import { adminBookingsRoutes } from './admin-bookings.routes';
+import { AdminBookingsService } from './admin-bookings.service';
+import { ReviewRepository } from './review.repository';
+import { reviewRoutes } from './review.routes';
+import { ReviewService } from './review.service';
+
+export const adminModule = defineModule('admin', async (app, { ctx }) => {
+  const db = ctx.database.db;
+  const bookings = new AdminBookingsService(new AdminBookingsRepository(db), app.bookings);
+  const review = new ReviewService({
+    db,
+    repo: new ReviewRepository(db),
+    log: new AccessLogRepository(db),
+    storage: ctx.storage,
+    mailer: ctx.mailer,
+    recipients: new RecipientsRepository(db),
+    clock: ctx.clock,
+    publicUrl: ctx.config.publicUrl,
+    logger: ctx.log,
+  });
+  await app.register(adminBookingsRoutes, { service: bookings });
+  await app.register(reviewRoutes, { review, bookings });
+});

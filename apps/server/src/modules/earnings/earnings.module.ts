@@ -1,0 +1,26 @@
+/**
+ * Earnings, payouts and receipts (issue 27): a professional's money read from the escrow ledger, the
+ * payout request and the admins' "mark paid" (which moves the money out in the ledger), and the
+ * receipt of every paid booking as JSON (the printable page) and as a PDF.
+ */
+import { defineModule } from '../../platform/module';
+import { EarningsRepository } from './earnings.repository';
+import { devEscrowRoutes } from './dev-escrow.routes';
+import { earningsRoutes } from './earnings.routes';
+import { EarningsService } from './earnings.service';
+import { PayoutsAdminService } from './payouts-admin.service';
+import { ReceiptPdf } from './receipt-pdf';
+import { ReceiptsService } from './receipts.service';
+
+export const earningsModule = defineModule('earnings', async (app, { ctx }) => {
+  const db = ctx.database.db;
+  const repo = new EarningsRepository(db);
+  await app.register(earningsRoutes, {
+    earnings: new EarningsService(db, repo, ctx.clock),
+    payouts: new PayoutsAdminService(db, repo, ctx.clock),
+    receipts: new ReceiptsService(repo, { email: ctx.config.supportEmail, website: ctx.config.publicUrl }),
+    pdf: new ReceiptPdf(),
+  });
+  // The browser journeys' shortcut to a released balance (dev-escrow.routes.ts); never in production.
+  if (ctx.config.testPeople && !ctx.config.isProduction) await app.register(devEscrowRoutes, { repo });
+});

@@ -1,0 +1,130 @@
+/** HTTP of earnings, payouts and receipts. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@khedma/shared';
+import {
+  adminPayoutsQuerySchema,
+  adminPayoutsResponseSchema,
+  earningsSummarySchema,
+  payoutIdParamsSchema,
+  payoutRequestResponseSchema,
+  payoutSchema,
+  receiptParamsSchema,
+  receiptQuerySchema,
+  receiptSchema,
+} from '@khedma/shared/schemas/earnings';
+import { signedIn } from '../../http/openapi';
+import { currentUser, requirePermission, requireUser } from '../auth';
+import type { EarningsService } from './earnings.service';
+import type { PayoutsAdminService } from './payouts-admin.service';
+import type { ReceiptPdf } from './receipt-pdf';
+import type { ReceiptsService } from './receipts.service';
+
+const e401 = { 401: errorResponseSchema, 403: errorResponseSchema };
+const ADMIN_DENIED = 'Access denied. Admin privileges required.';
+
+export interface EarningsRouteServices {
+  earnings: EarningsService;
+  payouts: PayoutsAdminService;
+  receipts: ReceiptsService;
+  pdf: ReceiptPdf;
+}
+
+export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = async (app, { earnings, payouts, receipts, pdf }) => {
+  app.get(
+    '/api/earnings',
+    {
+      schema: {
+        tags: ['earnings'],
+        summary: "The signed-in professional's earnings from the ledger: jobs, escrow, released, paid out, pending, by month, payouts",
+        security: signedIn,
+        response: { 200: earningsSummarySchema, ...e401 },
+      },
+      preHandler: requirePermission('earnings:read:own'),
+    },
+    async (req) => earnings.summary(currentUser(req)!),
+  );
+
+  app.post(
+    '/api/payouts',
+    {
+      schema: {
+        tags: ['earnings'],
+        summary: 'Requests a payout of the whole released balance not yet requested (one pending at a time, a minimum amount)',
+        security: signedIn,
+        response: { 201: payoutRequestResponseSchema, ...e401, 409: errorResponseSchema },
+      },
+      preHandler: requirePermission('payout:request'),
+    },
+    async (req, reply) => reply.code(201).send(await earnings.requestPayout(currentUser(req)!)),
+  );
+
+  app.get(
+    '/api/admin/payouts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Payouts for admins with payout rights: pending oldest first, then paid',
+        security: signedIn,
+        querystring: adminPayoutsQuerySchema,
+        response: { 200: adminPayoutsResponseSchema, 400: errorResponseSchema, ...e401 },
+      },
+      preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+    },
+    async (req) => payouts.list(req.query.status),
+  );
+
+  app.post(
+    '/api/admin/payouts/:id/paid',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Marks a pending payout paid: the ledger moves the amount out of the professional’s account',
+        security: signedIn,
+        params: payoutIdParamsSchema,
+        response: { 200: payoutSchema, 400: errorResponseSchema, ...e401, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+      preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+    },
+    async (req) => payouts.markPaid(currentUser(req)!, req.params.id),
+  );
+
+  app.get(
+    '/api/receipts/:bookingId',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: "A paid booking's receipt (its customer or an admin), in the customer's language unless ?lang= is given",
+        security: signedIn,
+        params: receiptParamsSchema,
+        querystring: receiptQuerySchema,
+        response: { 200: receiptSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => receipts.receipt(currentUser(req)!, req.params.bookingId, req.query.lang),
+  );
+
+  app.get(
+    '/api/receipts/:bookingId/pdf',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: 'The same receipt as a PDF (Arabic right to left, letters joined)',
+        security: signedIn,
+        params: receiptParamsSchema,
+        querystring: receiptQuerySchema,
+        response: { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (req, reply) => {
+      const receipt = await receipts.receipt(currentUser(req)!, req.params.bookingId, req.query.lang);
+      const file = await pdf.render(receipt);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="khedma-receipt-${receipt.reference}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(file as never);
+    },
+  );
+};

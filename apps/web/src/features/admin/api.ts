@@ -1,0 +1,156 @@
+/**
+ * The admin capability over HTTP (TanStack Query): the bookings page (list, candidates, reassign,
+ * refund, complete), the application review (list, reveal, document URL, approve, reject), the
+ * overview, the sensitive-access log and the contact messages. The server masks and checks every call.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccessLogEntry,
+  AdminApplicationListResponse,
+  AdminBookingActionResponse,
+  AdminBookingListResponse,
+  AdminOverview,
+  ApplicationDocumentKind,
+  ApproveApplicationResponse,
+  BookingStatus,
+  ContactMessageEntry,
+  ReassignCandidate,
+  RevealableField,
+} from '@khedma/shared';
+import { api, isApiError } from '../../lib/api';
+import { bookingKeys } from '../../entities/booking/api';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  bookings: (filters: AdminBookingFilters, page: number) => ['admin', 'bookings', filters, page] as const,
+  candidates: (id: string) => ['admin', 'candidates', id] as const,
+  applications: ['admin', 'applications'] as const,
+  overview: ['admin', 'overview'] as const,
+  accessLog: (page: number) => ['admin', 'access-log', page] as const,
+  contact: (page: number) => ['admin', 'contact', page] as const,
+};
+
+export interface AdminBookingFilters {
+  search: string;
+  status: BookingStatus | '';
+  cityId: string;
+  from: string;
+  to: string;
+}
+
+export const EMPTY_FILTERS: AdminBookingFilters = { search: '', status: '', cityId: '', from: '', to: '' };
+export const ADMIN_PAGE_SIZE = 10;
+
+/** Access errors are never retried: the page says so at once. */
+const retry = (count: number, error: unknown) => !(isApiError(error) && error.isClientError) && count < 2;
+
+export function useAdminBookings(filters: AdminBookingFilters, page: number) {
+  return useQuery({
+    queryKey: adminKeys.bookings(filters, page),
+    queryFn: ({ signal }) =>
+      api.get<AdminBookingListResponse>('/api/admin/bookings', {
+        signal,
+        query: {
+          search: filters.search.trim() || undefined,
+          status: filters.status || undefined,
+          cityId: filters.cityId || undefined,
+          from: filters.from || undefined,
+          to: filters.to || undefined,
+          page,
+          pageSize: ADMIN_PAGE_SIZE,
+        },
+      }),
+    placeholderData: keepPreviousData,
+    retry,
+  });
+}
+
+export function useReassignCandidates(id: string | null) {
+  return useQuery({
+    queryKey: adminKeys.candidates(id ?? ''),
+    queryFn: ({ signal }) => api.get<{ candidates: ReassignCandidate[] }>(`/api/admin/bookings/${id}/candidates`, { signal }),
+    enabled: Boolean(id),
+    retry,
+  });
+}
+
+function useBookingAction<V>(path: (v: V) => string, body: (v: V) => unknown) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: V) => api.post<AdminBookingActionResponse>(path(v), body(v)),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    },
+  });
+}
+
+export const useReassign = () =>
+  useBookingAction<{ id: string; professionalId: string }>((v) => `/api/admin/bookings/${v.id}/reassign`, (v) => ({ professionalId: v.professionalId }));
+export const useRefund = () => useBookingAction<{ id: string; reason: string }>((v) => `/api/admin/bookings/${v.id}/refund`, (v) => ({ reason: v.reason }));
+export const useComplete = () =>
+  useBookingAction<{ id: string; notes: string }>((v) => `/api/admin/bookings/${v.id}/complete`, (v) => (v.notes.trim() ? { notes: v.notes } : {}));
+
+export function useApplications(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: adminKeys.applications,
+    queryFn: ({ signal }) => api.get<AdminApplicationListResponse>('/api/admin/applications', { signal }),
+    retry,
+    // Each listing is logged: no refetch on focus.
+    refetchOnWindowFocus: false,
+  });
+}
+
+export const revealField = (id: string, field: RevealableField) =>
+  api.post<{ field: RevealableField; value: string | null }>(`/api/admin/applications/${id}/reveal`, { field });
+
+export const documentUrl = (id: string, kind: ApplicationDocumentKind) =>
+  api.post<{ url: string; expiresAt: string }>(`/api/admin/applications/${id}/documents/${kind}`);
+
+export function useApprove() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<ApproveApplicationResponse>(`/api/admin/applications/${id}/approve`),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useReject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; reason: string }) => api.post<{ status: 'rejected'; emailSent: boolean }>(`/api/admin/applications/${v.id}/reject`, { reason: v.reason }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useAdminOverview() {
+  return useQuery({ queryKey: adminKeys.overview, queryFn: ({ signal }) => api.get<AdminOverview>('/api/admin/overview', { signal }), retry });
+}
+
+interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function useAccessLog(page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.accessLog(page),
+    queryFn: ({ signal }) => api.get<Paged<AccessLogEntry>>('/api/admin/access-log', { signal, query: { page, pageSize: ADMIN_PAGE_SIZE } }),
+    enabled,
+    placeholderData: keepPreviousData,
+    retry,
+  });
+}
+
+export function useContactMessages(page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.contact(page),
+    queryFn: ({ signal }) => api.get<Paged<ContactMessageEntry>>('/api/admin/contact-messages', { signal, query: { page, pageSize: ADMIN_PAGE_SIZE } }),
+    enabled,
+    placeholderData: keepPreviousData,
+    retry,
+  });
+}

@@ -1,0 +1,198 @@
+import { CalendarCheck, ClipboardList, Clock, Flag, ListChecks, Wallet, Banknote, UserCheck, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { DirectionalIcon } from '../../../components/ui/directional-icon';
+import { paths } from '../../../config/paths';
+import type { DashboardTabViewer } from '../../../lib/dashboard-tabs';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/localized';
+import { useTranslation } from '../../../lib/use-translation';
+import { ChevronRight } from 'lucide-react';
+import { useAccessLog, useAdminOverview, useContactMessages, ADMIN_PAGE_SIZE } from '../api';
+import { Pager, StatCard } from './admin-ui';
+
+/**
+ * The pages of the reviews capability (/admin/payouts, /admin/flagged-professionals): their builders join
+ * config/paths.ts with those pages; until then their links are not shown.
+ */
+const laterPaths = paths as unknown as Partial<Record<'adminPayouts' | 'adminFlaggedProfessionals', () => string>>;
+
+/**
+ * The dashboard's admin tab: the platform overview (total, completed, pending, revenue) with links to the
+ * admin pages, and for super_admin the sensitive-access log and the contact messages.
+ */
+export function AdminPanel({ permissions }: DashboardTabViewer) {
+  const { t } = useTranslation('admin');
+  const overview = useAdminOverview();
+  const o = overview.data;
+  const audit = permissions.includes('audit:read');
+  const contact = permissions.includes('contact:read');
+  const links: Array<{ to: string | undefined; label: string; icon: LucideIcon; show: boolean }> = [
+    { to: paths.adminReviewProfessionals(), label: t('tab.links.review'), icon: UserCheck, show: permissions.includes('application:review') || permissions.includes('finance:read') },
+    { to: paths.adminBookings(), label: t('tab.links.bookings'), icon: ListChecks, show: true },
+    { to: laterPaths.adminPayouts?.(), label: t('tab.links.payouts'), icon: Banknote, show: permissions.includes('finance:read') },
+    { to: laterPaths.adminFlaggedProfessionals?.(), label: t('tab.links.flagged'), icon: Flag, show: permissions.includes('application:review') },
+  ];
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+      <section aria-labelledby="admin-overview">
+        <h2 id="admin-overview" className="mb-3 text-lg font-bold text-ink">
+          {t('tab.overview')}
+        </h2>
+        {overview.isError ? (
+          <RetryAlert compact message={t('tab.loadFailed')} onRetry={() => void overview.refetch()} />
+        ) : (
+          <>
+            <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
+              <StatCard icon={ClipboardList} label={t('bookings.stats.total')} value={String(o?.stats.total ?? 0)} loading={!o} />
+              <StatCard icon={CalendarCheck} label={t('bookings.stats.completed')} value={String(o?.stats.completed ?? 0)} loading={!o} />
+              <StatCard icon={Clock} label={t('bookings.stats.pending')} value={String(o?.stats.pending ?? 0)} loading={!o} />
+              <StatCard icon={Wallet} label={t('bookings.stats.revenue')} value={formatMoney(o?.stats.revenue ?? 0)} loading={!o} />
+            </div>
+            {o ? <p className="mt-3 text-sm text-ink-muted">{t('tab.pendingApplications', { count: o.pendingApplications })}</p> : null}
+          </>
+        )}
+      </section>
+
+      <nav aria-label={t('tab.links.label')}>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {links
+            .filter((l): l is typeof l & { to: string } => l.show && l.to !== undefined)
+            .map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className="flex min-h-12 items-center gap-3 rounded-xl border border-sand-200 bg-white px-4 py-3 font-semibold text-ink hover:border-primary-300 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-600"
+                >
+                  <Icon aria-hidden="true" className="size-5 text-primary-700" />
+                  <span className="flex-1">{label}</span>
+                  <DirectionalIcon icon={ChevronRight} aria-hidden="true" className="size-4 text-ink-muted" />
+                </Link>
+              </li>
+            ))}
+        </ul>
+      </nav>
+
+      {audit ? <AccessLog /> : null}
+      {contact ? <ContactMessages /> : null}
+    </div>
+  );
+}
+
+/** The log's field names (columns and document kinds) in the reader's language. */
+const FIELD_KEYS: Record<string, 'fields.phone' | 'fields.email' | 'fields.iban' | 'fields.taxId'> = {
+  phoneNumber: 'fields.phone',
+  email: 'fields.email',
+  bankAccountIban: 'fields.iban',
+  taxId: 'fields.taxId',
+};
+const DOCUMENT_KINDS = ['profilePhoto', 'idFront', 'idBack', 'addressProof'] as const;
+
+function AccessLog() {
+  const { t } = useTranslation('admin');
+  const fieldLabel = (f: string) => {
+    const key = FIELD_KEYS[f];
+    if (key) return t(key);
+    const kind = DOCUMENT_KINDS.find((k) => k === f);
+    return kind ? t(`review.documents.${kind}`) : f;
+  };
+  const language = useLanguage();
+  const [page, setPage] = useState(1);
+  const log = useAccessLog(page, true);
+  const data = log.data;
+  return (
+    <section aria-labelledby="admin-access-log">
+      <h2 id="admin-access-log" className="mb-3 text-lg font-bold text-ink">
+        {t('tab.log.title')}
+      </h2>
+      {log.isError ? (
+        <RetryAlert compact message={t('tab.loadFailed')} onRetry={() => void log.refetch()} />
+      ) : !data ? (
+        <p role="status" className="text-ink-muted">
+          {t('common.loading')}
+        </p>
+      ) : data.items.length === 0 ? (
+        <p className="text-ink-muted">{t('tab.log.empty')}</p>
+      ) : (
+        <>
+          <div role="region" aria-label={t('tab.log.title')} tabIndex={0} className="overflow-x-auto rounded-card border border-sand-200 bg-white focus-visible:outline-2 focus-visible:outline-primary-600">
+            <table className="w-full text-sm">
+              <thead className="bg-sand-50 text-xs text-ink-muted uppercase">
+                <tr>
+                  {(['when', 'who', 'action', 'record', 'from'] as const).map((c) => (
+                    <th key={c} scope="col" className="px-3 py-2 text-start font-semibold whitespace-nowrap">
+                      {t(`tab.log.${c}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-sand-200">
+                {data.items.map((e) => (
+                  <tr key={e.id} data-log-action={e.action}>
+                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatDateTime(e.createdAt, language)}</td>
+                    <td className="px-3 py-2">{e.actor.name}</td>
+                    <td className="px-3 py-2">{t(`tab.log.actions.${e.action}`, { fields: e.action === 'view_applications' ? '' : e.fields.map(fieldLabel).join(', ') })}</td>
+                    <td className="px-3 py-2">
+                      <bdi dir="ltr" className="font-mono text-xs">
+                        {e.recordId === '*' ? '*' : e.recordId.slice(0, 8).toUpperCase()}
+                      </bdi>
+                    </td>
+                    <td className="px-3 py-2">
+                      <bdi dir="ltr" className="font-mono text-xs">
+                        {e.ipAddress ?? '—'}
+                      </bdi>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} pages={Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE))} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ContactMessages() {
+  const { t } = useTranslation('admin');
+  const language = useLanguage();
+  const [page, setPage] = useState(1);
+  const messages = useContactMessages(page, true);
+  const data = messages.data;
+  return (
+    <section aria-labelledby="admin-contact">
+      <h2 id="admin-contact" className="mb-3 text-lg font-bold text-ink">
+        {t('tab.contact.title')}
+      </h2>
+      {messages.isError ? (
+        <RetryAlert compact message={t('tab.loadFailed')} onRetry={() => void messages.refetch()} />
+      ) : !data ? (
+        <p role="status" className="text-ink-muted">
+          {t('common.loading')}
+        </p>
+      ) : data.items.length === 0 ? (
+        <p className="text-ink-muted">{t('tab.contact.empty')}</p>
+      ) : (
+        <>
+          <ul className="grid gap-3">
+            {data.items.map((m) => (
+              <li key={m.id} className="rounded-card border border-sand-200 bg-white p-4">
+                <p className="flex flex-wrap items-baseline justify-between gap-2">
+                  <span className="font-semibold text-ink">{m.name}</span>
+                  <span className="text-xs text-ink-muted tabular-nums">{formatDateTime(m.createdAt, language)}</span>
+                </p>
+                <bdi dir="ltr" className="block text-xs text-ink-muted">
+                  {m.email}
+                </bdi>
+                <p className="mt-2 text-sm whitespace-pre-line text-ink">{m.message}</p>
+              </li>
+            ))}
+          </ul>
+          <Pager page={page} pages={Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE))} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}

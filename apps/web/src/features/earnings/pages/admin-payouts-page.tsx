@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Seo } from '../../../components/seo';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { Dialog } from '../../../components/ui/dialog';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { isApiError } from '../../../lib/api';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/localized';
+import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/use-translation';
+import type { AdminPayout } from '@khedma/shared/schemas/earnings';
+import { useAdminPayouts, useMarkPayoutPaid } from '../api';
+
+type Filter = 'pending' | 'paid' | 'all';
+
+/** /admin/payouts (finance and super admins): pending payout requests, marked paid once transferred. */
+export function AdminPayoutsPage() {
+  const { t } = useTranslation('earnings');
+  const language = useLanguage();
+  const [filter, setFilter] = useState<Filter>('pending');
+  const payouts = useAdminPayouts(filter === 'all' ? undefined : filter);
+  const markPaid = useMarkPayoutPaid();
+  const [confirming, setConfirming] = useState<AdminPayout | null>(null);
+
+  function confirm() {
+    if (!confirming) return;
+    markPaid.mutate(confirming.id, {
+      onSuccess: () => toast.success(t('admin.paid')),
+      onError: (error) => toast.error(isApiError(error, 'PAYOUT_ALREADY_PAID') ? t('admin.alreadyPaid') : t('admin.failed')),
+      onSettled: () => setConfirming(null),
+    });
+  }
+
+  return (
+    <div className="container-page py-8 md:py-12">
+      <Seo title={t('admin.title')} noindex />
+      <h1 className="text-3xl font-bold text-ink">{t('admin.title')}</h1>
+      <p className="mt-2 max-w-2xl text-ink-muted">{t('admin.lead')}</p>
+      {payouts.data ? (
+        <dl className="mt-5 grid max-w-md grid-cols-2 gap-3">
+          <div className="rounded-card border border-sand-200 bg-white p-4">
+            <dt className="text-sm text-ink-muted">{t('admin.pendingTotal')}</dt>
+            <dd className="text-2xl font-bold text-ink tabular-nums">{formatMoney(payouts.data.pendingTotal)}</dd>
+          </div>
+          <div className="rounded-card border border-sand-200 bg-white p-4">
+            <dt className="text-sm text-ink-muted">{t('admin.paidTotal')}</dt>
+            <dd className="text-2xl font-bold text-ink tabular-nums">{formatMoney(payouts.data.paidTotal)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <div role="group" aria-label={t('admin.filter')} className="mt-5 flex flex-wrap gap-1.5">
+        {(['pending', 'paid', 'all'] as const).map((f) => (
+          <button
+            key={f}
+            type="button"
+            aria-pressed={filter === f}
+            onClick={() => setFilter(f)}
+            className={cn(
+              'min-h-11 rounded-full border px-4 text-sm font-medium',
+              filter === f ? 'border-primary-600 bg-primary-600 text-white' : 'border-sand-300 bg-white text-ink hover:border-primary-400',
+            )}
+          >
+            {t(`admin.filters.${f}`)}
+          </button>
+        ))}
+      </div>
+      <div className="mt-4">
+        {payouts.isPending ? (
+          <div className="h-40 animate-pulse rounded-card bg-sand-100 motion-reduce:animate-none" />
+        ) : payouts.isError ? (
+          <RetryAlert message={t('admin.loadFailed')} onRetry={() => void payouts.refetch()} />
+        ) : payouts.data.items.length === 0 ? (
+          <p className="rounded-card border border-sand-200 bg-white p-6 text-ink-muted">{t('admin.empty')}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-card border border-sand-200 bg-white">
+            <table className="w-full text-sm">
+              <thead className="bg-sand-50 text-ink">
+                <tr>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">{t('admin.professional')}</th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">{t('admin.city')}</th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">{t('payouts.amount')}</th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">{t('payouts.date')}</th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">{t('payouts.status')}</th>
+                  <th scope="col" className="px-4 py-3"><span className="sr-only">{t('admin.markPaid')}</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-sand-100">
+                {payouts.data.items.map((p) => (
+                  <tr key={p.id}>
+                    <td className="px-4 py-3 font-semibold text-ink">{p.professional.fullName}</td>
+                    <td className="px-4 py-3 text-ink">{p.professional.city ?? '–'}</td>
+                    <td className="px-4 py-3 font-semibold text-ink tabular-nums">{formatMoney(p.amount)}</td>
+                    <td className="px-4 py-3 text-ink">{formatDate(p.createdAt, language, 'medium')}</td>
+                    <td className="px-4 py-3">
+                      <span className={cn('rounded-full px-2.5 py-1 text-xs font-semibold', p.status === 'paid' ? 'bg-completed-soft text-completed' : 'bg-pending-soft text-pending')}>
+                        {t(`payouts.statuses.${p.status}`)}
+                      </span>
+                    </td>
+                    <td className="px-4 py-3 text-end">
+                      {p.status === 'pending' ? (
+                        <Button variant="secondary" onClick={() => setConfirming(p)}>
+                          {t('admin.markPaid')}
+                        </Button>
+                      ) : p.paidAt ? (
+                        <span className="text-ink-muted">{formatDate(p.paidAt, language, 'medium')}</span>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={t('admin.confirmTitle')}
+        description={confirming ? t('admin.confirmBody', { amount: formatMoney(confirming.amount), name: confirming.professional.fullName }) : ''}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              {t('admin.cancel')}
+            </Button>
+            <Button onClick={confirm} disabled={markPaid.isPending}>
+              {markPaid.isPending ? t('admin.marking') : t('admin.confirm')}
+            </Button>
+          </>
+        }
+      >
+        {null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { guarded, page, type FeatureRoute } from '../../lib/routing';
+import { routes } from '../../config/paths';
+
+export const pageRoutes: FeatureRoute[] = [
+  guarded({ permission: 'earnings:read:own', deniedTo: 'dashboard', signedOutMessage: 'auth.guard.continue', deniedMessage: 'auth.guard.proOnly' }, [
+    { path: routes.earnings, lazy: page(() => import('./pages/earnings-page'), 'EarningsPage', ['earnings']) },
+  ]),
+  guarded({ signedOutMessage: 'auth.guard.continue' }, [
+    { path: routes.receipt, lazy: page(() => import('./pages/receipt-page'), 'ReceiptPage', ['earnings']) },
+  ]),
+  guarded({ permission: 'payout:manage', deniedTo: 'home', signedOutMessage: 'auth.guard.continue', deniedMessage: 'auth.guard.adminOnly' }, [
+    { path: routes.adminPayouts, lazy: page(() => import('./pages/admin-payouts-page'), 'AdminPayoutsPage', ['earnings']) },
+  ]),
+];
