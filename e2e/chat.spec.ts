@@ -171,7 +171,7 @@ for (const [lang, customerWidth, proWidth] of [
   });
 }
 
-test('Mobile Features: the four cards and the integration status, haptics answers, location fails with §8\'s message when refused', async ({ browser }) => {
+test('Mobile Features: the four cards and the integration status, haptics answers, location refused with §8\'s message; allowed: the position and a test notification 5 s later', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await skipCookieBanner(context);
   const page = waitForAppOnNavigation(await context.newPage());
@@ -188,6 +188,38 @@ test('Mobile Features: the four cards and the integration status, haptics answer
   // No permission granted to this context: the browser refuses the position.
   await page.getByRole('button', { name: en.location.get }).click();
   await expect(page.getByText(new RegExp(`${en.location.denied}|${en.location.failed}`))).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: en.location.track }).click();
+  await expect(page.getByText(new RegExp(`${en.location.denied}|${en.location.tracking}`)).first()).toBeVisible({ timeout: 15_000 });
+  // Refused: following stops by itself.
+  await expect(page.getByRole('button', { name: en.location.track })).toHaveAttribute('aria-pressed', 'false');
   await shot(page, 'native-features-en-390');
+  // In Arabic, right to left.
+  const ar = JSON.parse(readFileSync(path.join(WEB, 'features/native/locales/ar.json'), 'utf8'));
+  await openIn(page, 'ar', '/native-features');
+  await expect(page.getByRole('heading', { level: 2, name: ar.location.title })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'native features ar');
+  await shot(page, 'native-features-ar-390');
   await context.close();
+
+  // Allowed: the position with its accuracy, and a test notification scheduled for 5 s later.
+  const allowed = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    permissions: ['geolocation', 'notifications'],
+    geolocation: { latitude: 33.5731, longitude: -7.5898, accuracy: 25 },
+  });
+  await skipCookieBanner(allowed);
+  const page2 = waitForAppOnNavigation(await allowed.newPage());
+  await page2.goto('/native-features');
+  await page2.getByRole('button', { name: en.location.get }).click();
+  await expect(page2.getByTestId('location')).toContainText('33.573100');
+  await expect(page2.getByTestId('location')).toContainText('-7.589800');
+  await expect(page2.getByTestId('location')).toContainText('25 m');
+  await expect(page2.getByTestId('notification-badges')).toContainText(en.notifications.enabled);
+  await page2.getByRole('button', { name: en.notifications.test }).click();
+  await expect(page2.getByText(en.notifications.scheduled)).toBeVisible();
+  const scheduledAt = Date.now();
+  await expect(page2.getByText(en.notifications.scheduled)).toBeHidden({ timeout: 10_000 });
+  expect(Date.now() - scheduledAt).toBeGreaterThan(3_500);
+  await shot(page2, 'native-features-en-1280');
+  await allowed.close();
 });

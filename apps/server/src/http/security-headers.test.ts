@@ -58,9 +58,12 @@ describe('security headers computed once', () => {
     expect(dev['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(dev['x-frame-options']).toBe('DENY');
     const policy = new Map(dev['permissions-policy']!.split(', ').map((d) => d.split('=') as [string, string]));
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture']) {
+    for (const feature of ['microphone', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture']) {
       expect(policy.get(feature), feature).toBe('()');
     }
+    // The Mobile Features page's camera and position: the site itself only, nothing it embeds.
+    expect(policy.get('camera')).toBe('(self)');
+    expect(policy.get('geolocation')).toBe('(self)');
   });
 
   it('refuses options whose headers would depend on the request', () => {

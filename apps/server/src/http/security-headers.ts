@@ -51,16 +51,17 @@ export function helmetOptions(config: { isProduction: boolean }): HelmetOptions 
 
 /**
  * Powerful features no page of the site uses, turned off for the site and anything it might embed
- * (helmet sets no Permissions-Policy). Geolocation too: the web app never asks for a position. Only
- * names Chromium knows (an unknown one is a console error on every page). A feature the app starts
- * using (a passkey sign-in: publickey-credentials-get) must leave this list.
+ * (helmet sets no Permissions-Policy). Only names Chromium knows (an unknown one is a console error on
+ * every page). A feature the app starts using (a passkey sign-in: publickey-credentials-get) must
+ * leave this list. The camera and the position are the Mobile Features page's (/native-features,
+ * docs/chat.md): allowed to the site itself only, never to anything it embeds.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
   'browsing-topics',
-  'camera',
+  'camera=(self)',
   'display-capture',
-  'geolocation',
+  'geolocation=(self)',
   'gyroscope',
   'hid',
   'idle-detection',
@@ -74,7 +75,7 @@ export const PERMISSIONS_POLICY = [
   'usb',
   'xr-spatial-tracking',
 ]
-  .map((feature) => `${feature}=()`)
+  .map((feature) => (feature.includes('=') ? feature : `${feature}=()`))
   .join(', ');
 
 /**

@@ -107,10 +107,29 @@ export const markReadResponseSchema = z.object({ read: z.number().int().min(0), 
 
 export const pushConfigSchema = z.object({ enabled: z.boolean(), publicKey: z.string().nullable() }).meta({ id: 'PushConfig' });
 
+/**
+ * The browsers' push services (Chrome and Edge through FCM, Firefox, Windows, Safari). The server
+ * POSTs to a subscription's endpoint, so any other address is refused: a subscription must not turn
+ * the server into a client of hosts of the subscriber's choosing (an internal address, say).
+ */
+export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '.notify.windows.com', 'web.push.apple.com'] as const;
+
+export function isPushServiceEndpoint(endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return PUSH_SERVICE_HOSTS.some((h) => (h.startsWith('.') ? host.endsWith(h) && host.length > h.length : host === h));
+}
+
 /** A browser's PushSubscription.toJSON(), as PushManager.subscribe gives it. */
 export const pushSubscriptionRequestSchema = z
   .object({
-    endpoint: z.url({ protocol: /^https$/ }).max(1000),
+    endpoint: z.url({ protocol: /^https$/ }).max(1000).refine(isPushServiceEndpoint, 'Not a browser push service.'),
     keys: z.object({
       p256dh: z.string().regex(/^[A-Za-z0-9_-]{40,200}={0,2}$/),
       auth: z.string().regex(/^[A-Za-z0-9_-]{8,64}={0,2}$/),

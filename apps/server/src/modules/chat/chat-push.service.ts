@@ -11,9 +11,9 @@ import type { PresenceTracker } from '../../platform/presence';
 import type { ChatRepository } from './chat.repository';
 
 const COPY: Record<Locale, { title: (name: string) => string; file: string; image: string }> = {
-  en: { title: (n) => `New message from ${n}`, file: 'Sent a file', image: 'Sent a photo' },
-  fr: { title: (n) => `Nouveau message de ${n}`, file: 'A envoyé un fichier', image: 'A envoyé une photo' },
-  ar: { title: (n) => `رسالة جديدة من ${n}`, file: 'صيفط ليك ملف', image: 'صيفط ليك تصويرة' },
+  en: { title: (n) => `New message from ${n}`, file: 'A file', image: 'A photo' },
+  fr: { title: (n) => `Nouveau message de ${n}`, file: 'Un fichier', image: 'Une photo' },
+  ar: { title: (n) => `رسالة جديدة من ${n}`, file: 'ملف جديد', image: 'تصويرة جديدة' },
 };
 
 export class ChatPushService {

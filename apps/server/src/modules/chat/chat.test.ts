@@ -332,9 +332,12 @@ describe('web push of new messages', () => {
     const c = await conversation();
     // Earlier tests' messages have their push jobs due: run them before this browser subscribes.
     await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + 1000));
-    const endpoint = `https://push.example.net/send/${crypto.randomUUID()}`;
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`;
     const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) };
-    expect((await t.app.inject(as(pro, { method: 'POST', url: '/api/push/subscriptions', payload: { endpoint: 'http://insecure.example/x', keys } }))).statusCode).toBe(400);
+    // Only the browsers' push services: the server POSTs to the endpoint.
+    for (const bad of ['http://fcm.googleapis.com/fcm/send/x', 'https://169.254.169.254/latest', 'https://internal.local/x', 'https://fcm.googleapis.com:8443/x', 'https://evil.notify.windows.com.attacker.net/x']) {
+      expect((await t.app.inject(as(pro, { method: 'POST', url: '/api/push/subscriptions', payload: { endpoint: bad, keys } }))).statusCode).toBe(400);
+    }
     expect((await t.app.inject({ method: 'POST', url: '/api/push/subscriptions', payload: { endpoint, keys } })).statusCode).toBe(401);
     expect((await t.app.inject(as(pro, { method: 'POST', url: '/api/push/subscriptions', payload: { endpoint, keys } }))).statusCode).toBe(204);
     expect((await t.app.inject(as(pro, { method: 'GET', url: '/api/push/config' }))).json()).toHaveProperty('enabled');

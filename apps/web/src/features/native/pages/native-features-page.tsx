@@ -139,6 +139,39 @@ function LocationCard() {
   const language = useLanguage();
   const [busy, setBusy] = useState(false);
   const [position, setPosition] = useState<GeolocationCoordinates | null>(null);
+  const watch = useRef<number | null>(null);
+  const [tracking, setTracking] = useState(false);
+
+  useEffect(
+    () => () => {
+      if (watch.current !== null) navigator.geolocation.clearWatch(watch.current);
+    },
+    [],
+  );
+
+  function toggleTracking() {
+    if (watch.current !== null) {
+      navigator.geolocation.clearWatch(watch.current);
+      watch.current = null;
+      setTracking(false);
+      return;
+    }
+    if (!('geolocation' in navigator)) {
+      toast.error(t('location.tracking'));
+      return;
+    }
+    setTracking(true);
+    watch.current = navigator.geolocation.watchPosition(
+      (p) => setPosition(p.coords),
+      (error) => {
+        if (watch.current !== null) navigator.geolocation.clearWatch(watch.current);
+        watch.current = null;
+        setTracking(false);
+        toast.error(error.code === error.PERMISSION_DENIED ? t('location.denied') : t('location.tracking'));
+      },
+      { enableHighAccuracy: true, timeout: NATIVE_RULES.locationTimeoutMs, maximumAge: 0 },
+    );
+  }
 
   function locate() {
     if (!('geolocation' in navigator)) {
@@ -161,10 +194,13 @@ function LocationCard() {
 
   return (
     <Card icon={<MapPin className="size-5" />} title={t('location.title')} body={t('location.body')}>
-      <div>
+      <div className="flex flex-wrap gap-2">
         <Button onClick={locate} disabled={busy}>
           <MapPin aria-hidden="true" className="size-4" />
           {busy ? t('location.locating') : t('location.get')}
+        </Button>
+        <Button variant="secondary" onClick={toggleTracking} aria-pressed={tracking}>
+          {tracking ? t('location.stopTracking') : t('location.track')}
         </Button>
       </div>
       {position ? (
