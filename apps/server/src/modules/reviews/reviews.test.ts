@@ -138,11 +138,12 @@ describe('helpful votes and the reply', () => {
     expect((await post(customer.cookie, `/api/reviews/00000000-0000-4000-8000-000000000000/helpful`)).statusCode).toBe(404);
     expect((await post(customer.cookie, `/api/reviews/not-an-id/helpful`)).statusCode).toBe(400);
     const votes = (await get(customer.cookie, `/api/reviews/my-votes?ids=${reviewId}`)).json();
-    expect(votes).toEqual({ reviewIds: [reviewId], replyable: [] });
-    expect((await get(admin.cookie, `/api/reviews/my-votes?ids=${reviewId}`)).json()).toEqual({ reviewIds: [], replyable: [] });
+    expect(votes).toEqual({ reviewIds: [reviewId], replyable: [], own: [] });
+    expect((await get(admin.cookie, `/api/reviews/my-votes?ids=${reviewId}`)).json()).toEqual({ reviewIds: [], replyable: [], own: [] });
+    expect((await get(otherCustomer.cookie, `/api/reviews/my-votes?ids=${reviewId}`)).json()).toEqual({ reviewIds: [], replyable: [], own: [reviewId] });
     // The reviewed professional may answer it (until they do).
-    expect((await get(otherPro.cookie, `/api/reviews/my-votes?ids=${reviewId}`)).json()).toEqual({ reviewIds: [], replyable: [reviewId] });
-    expect((await get(pro.cookie, `/api/reviews/my-votes?ids=${reviewId}`)).json()).toEqual({ reviewIds: [reviewId], replyable: [] });
+    expect((await get(otherPro.cookie, `/api/reviews/my-votes?ids=${reviewId}`)).json()).toEqual({ reviewIds: [], replyable: [reviewId], own: [] });
+    expect((await get(pro.cookie, `/api/reviews/my-votes?ids=${reviewId}`)).json()).toEqual({ reviewIds: [reviewId], replyable: [], own: [] });
     expect((await get(null, `/api/reviews/my-votes?ids=${reviewId}`)).statusCode).toBe(401);
     const list = (await get(null, `/api/pros/${otherPro.professionalId}/reviews`)).json();
     expect(list.reviews[0].helpfulCount).toBe(2);

@@ -387,13 +387,15 @@ function ReviewsSection({ pro }: { pro: ProProfile }) {
                   {review.title ? <p className="mt-1 font-semibold text-ink">{review.title}</p> : null}
                   {review.comment ? <p className="mt-1 text-ink">{review.comment}</p> : null}
                   <ReviewReply reviewId={review.id} reply={review.reply} canReply={viewer.data?.replyable.includes(review.id) ?? false} professionalName={pro.name} />
-                  <HelpfulButton
-                    reviewId={review.id}
-                    count={review.helpfulCount}
-                    voted={viewer.data?.reviewIds.includes(review.id) ?? false}
-                    signedIn={signedIn}
-                    onSignedOut={() => void navigate(loginPathWithNext(paths.pro(pro.id)))}
-                  />
+                  {viewer.data?.own.includes(review.id) ? null : (
+                    <HelpfulButton
+                      reviewId={review.id}
+                      count={review.helpfulCount}
+                      voted={viewer.data?.reviewIds.includes(review.id) ?? false}
+                      signedIn={signedIn}
+                      onSignedOut={() => void navigate(loginPathWithNext(paths.pro(pro.id)))}
+                    />
+                  )}
                 </li>
               ))}
             </ul>
