@@ -69,7 +69,21 @@ function Profile({ pro }: { pro: ProProfile }) {
 
   return (
     <div className="container-page py-6 md:py-10">
-      <Seo title={pro.name} description={pro.about ?? undefined} />
+      <Seo
+        title={pro.name}
+        description={pro.about ?? undefined}
+        // Structured data from the real ratings aggregate (issue 27); no rating without reviews.
+        jsonLd={{
+          '@context': 'https://schema.org',
+          '@type': 'LocalBusiness',
+          name: pro.name,
+          priceRange: `${pro.hourlyRate} MAD/h`,
+          address: { '@type': 'PostalAddress', addressLocality: pickLocalized(pro.city.name, 'en'), addressCountry: 'MA' },
+          ...(pro.rating !== null && pro.reviewsCount > 0
+            ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: pro.rating, reviewCount: pro.reviewsCount, bestRating: 5, worstRating: 1 } }
+            : {}),
+        }}
+      />
       <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-6">
           <header className="flex flex-wrap items-start gap-4 rounded-card border border-sand-200 bg-white p-5 md:p-6">
