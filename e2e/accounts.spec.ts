@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { skipCookieBanner } from './support/consent';
 import { createCustomer } from './support/users';
+import { casablancaDate } from './support/time';
 
 /**
  * Accounts (issue 3; docs/accounts.md Login and sign up, Profile, header avatar menu; §4 Account; §8): sign up,
@@ -35,14 +36,6 @@ const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 
 // The cookie banner (another feature) would cover the forms, and be caught mid-fade by the contrast check.
 test.beforeEach(async ({ page }) => skipCookieBanner(page));
-
-/** A Casablanca calendar date `days` after today (the booking wizard's dates are Casablanca dates). */
-function casablancaDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.ma`;
 

@@ -4,6 +4,7 @@ import { skipCookieBanner } from './support/consent';
 import { createUser } from './support/users';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { casablancaDate } from './support/time';
 
 /**
  * Professionals (issue 24; docs/professionals.md Professionals finder, Find Professionals, Professional profile): a
@@ -33,13 +34,6 @@ function text(lang: Language, ns: Namespace, key: string, vars: Record<string, s
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
-
-function casablancaDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 async function expectNoSeriousAxeViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -1,4 +1,5 @@
 import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
+import { casablancaDate } from './support/time';
 
 /**
  * Issue 20: one booking reads the same local time everywhere a person reads it (the wizard, My
@@ -18,17 +19,6 @@ import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Brow
 const PASSWORD = 'Strong!Pass1';
 const PRO = 'pro@demo.ma';
 const uniqueEmail = () => `e2e-time-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.ma`;
-
-/**
- * A Casablanca calendar date `days` after today. Morocco is on UTC+0 since 2026-09-20 (IANA 2026d+), so
- * its calendar day is the UTC one; the test's own Node (2025c) would say UTC+1.
- */
-function casablancaDate(days: number): string {
-  const d = new Date();
-  d.setUTCHours(12, 0, 0, 0);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** In the page: Intl with IANA 2025c's Casablanca (UTC+1), the stale data Node 20.20 carries. */
 function staleCasablancaRules() {

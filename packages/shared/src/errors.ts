@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   RESCHEDULE_NOT_ALLOWED: 409,
   /** Nobody can take this service, city and time (wizard step 3 offers other times). */
   NO_PROFESSIONAL_AVAILABLE: 409,
+  /** The customer already holds MAX_UNPAID_HOLDS unpaid bookings (domain/holds.ts). */
+  UNPAID_HOLD_LIMIT: 409,
   /** A second application while one is pending (or after one was approved). */
   APPLICATION_EXISTS: 409,
   /** Submitting an application with a step of the wizard not complete; `fields` names the steps. */

@@ -379,7 +379,7 @@ describe('constraints', () => {
       cityId = seedId('city:casablanca');
     });
 
-    const book = (start: Date, end: Date, status: 'pending' | 'confirmed' | 'cancelled' = 'pending') =>
+    const book = (start: Date, end: Date, status: 'pending' | 'confirmed' | 'cancelled' = 'pending', paymentStatus: 'paid' | 'pending' = 'paid') =>
       db
         .insert(s.bookings)
         .values({
@@ -391,6 +391,8 @@ describe('constraints', () => {
           location: '12 Rue Ibnou Sina, Casablanca',
           cityId,
           status,
+          // Paid: these are about the professional's time (unpaid holds have their own limit, below).
+          paymentStatus,
           scheduledStart: start,
           scheduledEnd: end,
           durationMinutes: (end.getTime() - start.getTime()) / 60000,
@@ -420,11 +422,20 @@ describe('constraints', () => {
         await sqlState(() =>
           db.insert(s.bookings).values({
             userId: customerId, professionalId, serviceTypeId: seedId('service:leak-repair'), title: 't',
-            description: 'd', location: 'l', cityId, scheduledStart: at(18), scheduledEnd: at(19),
+            description: 'd', location: 'l', cityId, paymentStatus: 'paid', scheduledStart: at(18), scheduledEnd: at(19),
             durationMinutes: 60, servicePrice: 100, serviceFee: 15, totalAmount: 100,
           }),
         ),
       ).toBe(CHECK_VIOLATION);
+    });
+
+    it('refuses a customer a third unpaid hold at once (migration 0014), whatever inserts it', async () => {
+      await db.update(s.bookings).set({ status: 'cancelled' }).where(and(eq(s.bookings.userId, customerId), eq(s.bookings.paymentStatus, 'pending')));
+      expect(await sqlState(() => book(at(20), at(21), 'pending', 'pending'))).toBeUndefined();
+      expect(await sqlState(() => book(at(21), at(22), 'pending', 'pending'))).toBeUndefined();
+      expect(await sqlState(() => book(at(22), at(23), 'pending', 'pending'))).toBe('P0001');
+      // Paid bookings are not holds.
+      expect(await sqlState(() => book(at(22), at(23), 'pending', 'paid'))).toBeUndefined();
     });
   });
 

@@ -1,9 +1,9 @@
 /**
  * Test factories: each test makes the people and bookings it needs on its own database, instead of
  * leaning on the demo seed ("the only plumber in Casablanca"). People are written straight to the
- * tables (one password hash per process: hashing is the slow part), then signed in through the real
- * API; bookings go through the real API (quote, assignment, payment), so they hold what the product
- * would hold.
+ * tables with a session of their own (modules/dev/people.ts: no password hashing, the slow part);
+ * bookings go through the real API (quote, assignment, payment), so they hold what the product would
+ * hold.
  *
  *   const t = await startApp();
  *   const customer = await createCustomer(t);
@@ -23,6 +23,7 @@ import {
   insertAdminRoles,
   insertPerson,
   insertProfessional,
+  insertSession,
   TEST_PASSWORD,
   uniquePhone,
   type PersonOptions,
@@ -54,7 +55,17 @@ interface FactoryPersonOptions extends PersonOptions {
 async function createPerson(t: FactoryApp, userType: UserType, o: FactoryPersonOptions): Promise<TestUser> {
   const user = await insertPerson(t.database.db, userType, o);
   if (o.signIn === false) return { ...user, cookie: '', token: '' };
-  return { ...user, ...(await signInUser(t.app, user)) };
+  return { ...user, ...(await sessionFor(t, user.userId)) };
+}
+
+/**
+ * A session of `userId`, as a sign-in makes it (the row, and the cookie signed with the app's secret),
+ * without checking the password: hashing is the slow part of a test's people. The sign-in itself has
+ * its own tests (auth.test.ts); signInUser goes through it.
+ */
+export async function sessionFor(t: FactoryApp, userId: string) {
+  const session = await insertSession(t.database.db, userId, t.app.ctx.config.authSecret, new Date());
+  return { cookie: `${t.app.sessions.cookieName}=${session.cookieValue}`, token: session.token };
 }
 
 /** Signs a user in through the API (a fresh client address, so rate limits are the test's own). */

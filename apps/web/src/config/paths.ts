@@ -56,6 +56,8 @@ export const routes = {
   professional: '/professional/:id',
   proBookings: '/pro-bookings',
   bookings: '/bookings',
+  /** Paying an unpaid hold of one's own (docs/bookings.md Unpaid holds): the payment screen for that booking. */
+  payBooking: '/bookings/:id/pay',
   /** Redirects to /book-service (the spec lists /book without describing it). */
   book: '/book',
   search: '/search',
@@ -155,6 +157,7 @@ export const paths = {
   proBookings: () => routes.proBookings,
   bookings: (query: { success?: boolean } = {}) =>
     withQuery(routes.bookings, { success: query.success ? 'true' : undefined }),
+  payBooking: (id: string) => `/bookings/${segment(id)}/pay`,
   book: () => routes.book,
   search: (query: SearchQuery = {}) => withQuery(routes.search, { ...query }),
   professionals: (query: { category?: string; search?: string } = {}) => withQuery(routes.professionals, { ...query }),

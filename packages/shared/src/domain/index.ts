@@ -17,6 +17,7 @@ export * from './safe-next';
 export * from './search';
 export * from './applications';
 export * from './pros';
+export * from './holds';
 export * from './reviews';
 export * from './payouts';
 export * from './masking';

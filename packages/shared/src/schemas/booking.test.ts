@@ -212,6 +212,8 @@ describe('bookingSchema', () => {
     canReschedule: true,
     canAccept: false,
     canDecline: false,
+    holdExpiresAt: null,
+    canPay: false,
     rebook: null,
   };
 

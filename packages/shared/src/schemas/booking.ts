@@ -355,6 +355,13 @@ export const bookingSchema = z
     /** The assigned professional may accept / decline it (pending and paid). */
     canAccept: z.boolean(),
     canDecline: z.boolean(),
+    /**
+     * An unpaid hold (domain/holds.ts): when it ends and the slot is released unless paid; null once
+     * paid or ended. The customer may pay it until then (POST /api/bookings/:id/pay).
+     */
+    holdExpiresAt: isoInstant.nullable(),
+    /** The customer may pay it now (an unpaid hold of their own). */
+    canPay: z.boolean(),
     /** "Book again": set on completed bookings. */
     rebook: z.object({ professionalId: id(), serviceTypeId: id().nullable() }).nullable(),
   })
@@ -382,8 +389,10 @@ export const bookingListResponseSchema = z.array(bookingSchema).meta({ id: 'Book
 export const bookingStatsResponseSchema = z
   .object({
     role: z.enum(['customer', 'professional']),
-    /** All bookings of the list (made by me, or assigned to me). */
+    /** All bookings of the list (made by me, or assigned to me), unpaid holds apart. */
     total: z.number().int().nonnegative(),
+    /** Customers: unpaid holds waiting for payment (not in the other figures). */
+    awaitingPayment: z.number().int().nonnegative(),
     /** Of those, created in the current month on the Casablanca calendar. */
     thisMonth: z.number().int().nonnegative(),
     /** Professionals: completed jobs. */

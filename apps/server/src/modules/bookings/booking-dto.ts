@@ -8,6 +8,8 @@ import {
   canTransition,
   cancellationOutcome,
   CURRENCY,
+  holdExpiresAt,
+  isUnpaidHold,
   reschedulePolicy,
   type BookingDto,
   type PriceLineKind,
@@ -49,6 +51,10 @@ export function toBookingDto(v: BookingView, lines: readonly LineRow[], viewer: 
     canDecline = v.status === 'pending' && canTransition(v.status, 'cancelled', actor);
     canCancel = v.status === 'confirmed' && canTransition(v.status, 'cancelled', actor) && outcomeFor('professional').allowed;
   }
+
+  // An unpaid hold ends at holdExpiresAt (the expiry job then cancels it); until then its customer may pay.
+  const hold = isUnpaidHold(v) ? holdExpiresAt(v.createdAt) : null;
+  const holdOpen = hold !== null && hold.getTime() > now.getTime();
 
   const start = toLocal(v.scheduledStart);
   return {
@@ -95,6 +101,8 @@ export function toBookingDto(v: BookingView, lines: readonly LineRow[], viewer: 
     canReschedule,
     canAccept,
     canDecline,
+    holdExpiresAt: holdOpen ? hold.toISOString() : null,
+    canPay: viewer === 'customer' && holdOpen,
     rebook: v.status === 'completed' ? { professionalId: v.professionalId, serviceTypeId: v.serviceTypeId } : null,
   };
 }

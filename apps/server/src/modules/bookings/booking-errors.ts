@@ -28,6 +28,14 @@ export function isSlotConflict(err: unknown): boolean {
   return false;
 }
 
+/** The database's unpaid-holds trigger refused the booking (migration 0014: P0001, hint UNPAID_HOLD_LIMIT). */
+export function isUnpaidHoldLimit(err: unknown): boolean {
+  for (let e = err as { code?: string; hint?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === 'P0001' && e.hint === 'UNPAID_HOLD_LIMIT') return true;
+  }
+  return false;
+}
+
 export const slotTaken = () => new AppError('SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
 
 export function transitionError(code: TransitionErrorCode, from: string, to: string) {

@@ -274,16 +274,19 @@ export class BookingsRepository {
 
   /** Dashboard figures: totals, this month (from `monthStart`), completed and pending, money spent. */
   async stats(who: { customerId: string } | { professionalId: string }, monthStart: Date) {
+    // Unpaid holds (domain/holds.ts) are counted apart: they are not bookings yet.
+    const unpaidHold = sql`(${bookings.status} = 'pending' and ${bookings.paymentStatus} = 'pending')`;
     const scope =
       'customerId' in who
         ? eq(bookings.userId, who.customerId)
         : and(eq(bookings.professionalId, who.professionalId), inArray(bookings.paymentStatus, [...PRO_VISIBLE_PAYMENT]));
     const [row] = await this.db
       .select({
-        total: sql<number>`count(*)::int`,
-        thisMonth: sql<number>`(count(*) filter (where ${bookings.createdAt} >= ${monthStart.toISOString()}::timestamptz))::int`,
+        total: sql<number>`(count(*) filter (where not ${unpaidHold}))::int`,
+        awaitingPayment: sql<number>`(count(*) filter (where ${unpaidHold}))::int`,
+        thisMonth: sql<number>`(count(*) filter (where not ${unpaidHold} and ${bookings.createdAt} >= ${monthStart.toISOString()}::timestamptz))::int`,
         completed: sql<number>`(count(*) filter (where ${bookings.status} = 'completed'))::int`,
-        pending: sql<number>`(count(*) filter (where ${bookings.status} = 'pending'))::int`,
+        pending: sql<number>`(count(*) filter (where ${bookings.status} = 'pending' and not ${unpaidHold}))::int`,
       })
       .from(bookings)
       .where(scope);
@@ -299,6 +302,7 @@ export class BookingsRepository {
     }
     return {
       total: Number(row?.total ?? 0),
+      awaitingPayment: Number(row?.awaitingPayment ?? 0),
       thisMonth: Number(row?.thisMonth ?? 0),
       completed: Number(row?.completed ?? 0),
       pending: Number(row?.pending ?? 0),

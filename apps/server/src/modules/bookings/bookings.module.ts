@@ -13,6 +13,7 @@ import { BookingsRepository } from './booking.repository';
 import './bookings.events';
 import { bookingsRoutes } from './bookings.routes';
 import { CreationService } from './creation.service';
+import { RateLimiter } from '../../platform/rate-limit';
 import { IdempotencyStore } from './idempotency';
 import { LifecycleService } from './lifecycle.service';
 import { ProfessionalPoolRepository } from './pool.repository';
@@ -45,7 +46,18 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
   const useCases: BookingUseCases = {
     quotes,
     assignment: new AssignmentService(quotes, pool, clock),
-    creation: new CreationService({ db, repo, pool, quotes, reference, idempotency, notifier, clock, providerName: ctx.payments.name }),
+    creation: new CreationService({
+      db,
+      repo,
+      pool,
+      quotes,
+      reference,
+      idempotency,
+      notifier,
+      clock,
+      providerName: ctx.payments.name,
+      limiter: new RateLimiter(db, ctx.config.rateLimitScale),
+    }),
     lifecycle: new LifecycleService({
       db,
       repo,

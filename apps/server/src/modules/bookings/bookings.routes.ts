@@ -95,7 +95,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingUseCases }
       },
       preHandler: requireUser,
     },
-    async (req, reply) => sendAnswer(reply, await creation.create(req.user, req.body, req.headers['idempotency-key'])),
+    async (req, reply) => sendAnswer(reply, await creation.create(req.user, req.body, req.headers['idempotency-key'], req.ip)),
   );
 
   app.post(
@@ -111,7 +111,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingUseCases }
       },
       preHandler: requireUser,
     },
-    async (req, reply) => sendAnswer(reply, await creation.createHourly(req.user, req.body, req.headers['idempotency-key'])),
+    async (req, reply) => sendAnswer(reply, await creation.createHourly(req.user, req.body, req.headers['idempotency-key'], req.ip)),
   );
 
   app.get(

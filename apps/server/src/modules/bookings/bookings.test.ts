@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { localToUtc } from '@khedma/shared';
 import { seedId } from '../../db/seed/ids';
@@ -18,13 +18,14 @@ import {
   paidBooking,
   pay,
   wizardBody,
-  type BookingTestApp,
-} from './bookings.test-helpers';
+  type BookingTestApp, releaseHolds } from './bookings.test-helpers';
 
 let t: BookingTestApp;
 beforeAll(async () => {
   t = await bookingTestApp();
 });
+// Holds a test left unpaid end (the demo customers hold at most 2 at once: migration 0014).
+afterEach(() => releaseHolds(t.database));
 afterAll(async () => t?.close());
 
 describe('POST /api/bookings/quote', () => {
@@ -355,6 +356,9 @@ describe('POST /api/bookings/hourly (from a professional page)', () => {
     expect(phone.statusCode).toBe(400);
     const noAddress = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings/hourly', payload: { ...payload, contactPhone: '+212612345678', location: ' ' } }));
     expect(noAddress.statusCode).toBe(400);
+    // 14:00-16:00 held by the customer: 15:00 is taken for anyone else.
+    const blocker = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings/hourly', payload: { ...payload, time: '14:00', durationHours: 2, contactPhone: '+212612345678' } }));
+    expect(blocker.statusCode, blocker.body).toBe(201);
     const taken = await t.app.inject(as(t.customer2, { method: 'POST', url: '/api/bookings/hourly', payload: { ...payload, contactPhone: '+212612345678' } }));
     expect(taken.statusCode).toBe(409);
     expect(errorCode(taken)).toBe('SLOT_TAKEN');
@@ -566,6 +570,7 @@ describe("Morocco's clock change of 2026-09-20 (IANA 2026d+, shipped with the pr
         expect(assigned.json().professional.id).toBe(IDS.youssef);
       } finally {
         t.app.ctx.clock.set(null);
+        await releaseHolds(t.database);
       }
     }
   });

@@ -5,8 +5,11 @@
  * realtime event.
  */
 import {
+  BOOKING_CREATE_LIMITS,
+  BOOKING_RATE_LIMIT_MESSAGE,
   can,
   hourlyQuote,
+  UNPAID_HOLD_LIMIT_MESSAGE,
   NO_PROFESSIONAL_MESSAGE,
   pickProfessional,
   publicFirstName,
@@ -25,12 +28,13 @@ import type { BookingAddon } from '../../db/schema/index';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { jobOf } from '../../platform/jobs';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { Recipient } from '../auth';
 import type { CatalogReference } from '../catalog';
 import { EXPIRE_UNPAID_JOB, UNPAID_BOOKING_TTL_MINUTES } from '../payments';
 import { overlaps, worksAt } from './assignment.service';
 import { toBookingDto } from './booking-dto';
-import { isSlotConflict, slotTaken, windowError } from './booking-errors';
+import { isSlotConflict, isUnpaidHoldLimit, slotTaken, windowError } from './booking-errors';
 import type { BookingNotifier } from './booking-notifier';
 import type { BookingsRepository, BookingView, NewBookingRow, NewBookingWrite } from './booking.repository';
 import { requestHash, type IdempotencyStore } from './idempotency';
@@ -50,6 +54,8 @@ export interface CreationDeps {
   clock: Clock;
   /** Stored on the new payment row (payments.provider). */
   providerName: string;
+  /** Bookings made per account and per address (domain/holds.ts BOOKING_CREATE_LIMITS). */
+  limiter: RateLimiter;
 }
 
 /** An answer of a create route (replayed answers keep their first status). */
@@ -62,6 +68,8 @@ export interface CreateAnswer {
 /** Everything a new booking needs; both create routes build one and share `place`. */
 interface BookingPlan {
   customerId: string;
+  /** The network address the request came from (the per-address limit). */
+  ip: string;
   filter: PoolFilter;
   /** A professional chosen by the customer: no other may be assigned. */
   strict: boolean;
@@ -104,9 +112,21 @@ export class CreationService {
     return this.d.clock;
   }
 
+  /**
+   * Bookings made per account and per network address (domain/holds.ts): counted when a booking is
+   * about to be placed (a refused plan or a replayed answer costs nothing), in the database so that
+   * every server instance counts the same. With at most MAX_UNPAID_HOLDS unpaid at once (the
+   * database's trigger, migration 0014), one account cannot hold a professional's calendar unpaid.
+   */
+  private async limit(plan: BookingPlan) {
+    const { perAccount, perAddress } = BOOKING_CREATE_LIMITS;
+    await this.d.limiter.enforce(`booking:create:user:${plan.customerId}`, perAccount.limit, perAccount.windowSeconds, BOOKING_RATE_LIMIT_MESSAGE);
+    if (plan.ip) await this.d.limiter.enforce(`booking:create:ip:${plan.ip}`, perAddress.limit, perAddress.windowSeconds, BOOKING_RATE_LIMIT_MESSAGE);
+  }
+
 
   /** POST /api/bookings: a wizard booking. */
-  async create(user: SessionUser, input: CreateBookingRequest, key?: string): Promise<CreateAnswer> {
+  async create(user: SessionUser, input: CreateBookingRequest, key?: string, ip = ''): Promise<CreateAnswer> {
     if (!can(user, 'booking:create')) throw forbidden();
     return this.idempotent(user, key, 'POST /api/bookings', input, async () => {
       const now = this.clock.now();
@@ -115,6 +135,7 @@ export class CreationService {
       const { service, city, boroughId, addOns, quote } = await this.d.quotes.priceWizard(input);
       return {
         customerId: user.id,
+        ip,
         filter: { serviceTypeId: service.id, cityId: city.id, boroughId, professionalId: input.professionalId },
         strict: input.professionalId !== undefined,
         window: checked.value,
@@ -142,7 +163,7 @@ export class CreationService {
   }
 
   /** POST /api/bookings/hourly: from a professional's page (hourly rate x hours + fee). */
-  async createHourly(user: SessionUser, input: CreateHourlyBookingRequest, key?: string): Promise<CreateAnswer> {
+  async createHourly(user: SessionUser, input: CreateHourlyBookingRequest, key?: string, ip = ''): Promise<CreateAnswer> {
     if (!can(user, 'booking:create')) throw forbidden();
     return this.idempotent(user, key, 'POST /api/bookings/hourly', input, async () => {
       const now = this.clock.now();
@@ -154,6 +175,7 @@ export class CreationService {
       const title = `${input.durationHours} ${input.durationHours === 1 ? 'hour' : 'hours'} with ${pro.firstName}`;
       return {
         customerId: user.id,
+        ip,
         filter: { professionalId: pro.professionalId },
         strict: true,
         window: checked.value,
@@ -233,6 +255,7 @@ export class CreationService {
    */
   private async place(plan: BookingPlan, answer: Answer, firstPool?: PoolMember[]): Promise<BookingDto> {
     const { repo, notifier } = this.d;
+    await this.limit(plan);
     const { start, end, durationMinutes } = plan.window;
     const excluded = new Set<string>();
     for (let attempt = 0; ; attempt++) {
@@ -303,6 +326,7 @@ export class CreationService {
         else await notifier.created(view, [{ to: 'customer', kind: 'created' }], [plan.customer]);
         return dto;
       } catch (err) {
+        if (isUnpaidHoldLimit(err)) throw new AppError('UNPAID_HOLD_LIMIT', UNPAID_HOLD_LIMIT_MESSAGE);
         if (!isSlotConflict(err)) throw err;
         const lost = chosen as PoolMember | null;
         if (plan.strict || attempt > 0 || !lost) throw slotTaken();

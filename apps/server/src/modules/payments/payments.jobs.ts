@@ -7,8 +7,8 @@ const forBooking = z.object({ bookingId: z.string().min(1) });
 /** 48 h after completion, the held money goes to the professional and the fee to the platform. */
 export const ESCROW_RELEASE_JOB = defineJob('escrow.release', forBooking);
 
-/** An unpaid booking holds the professional's slot this long, then the system cancels it. */
-export const UNPAID_BOOKING_TTL_MINUTES = 30;
+/** An unpaid booking holds the professional's slot this long, then the system cancels it (domain/holds.ts). */
+export { UNPAID_HOLD_MINUTES as UNPAID_BOOKING_TTL_MINUTES } from '@khedma/shared/domain/holds';
 
-/** Enqueued with every new booking (by the statement that inserts it), run 30 min later. */
+/** Enqueued with every new booking (by the statement that inserts it), run when its hold ends. */
 export const EXPIRE_UNPAID_JOB = defineJob('booking.expire_unpaid', forBooking);

@@ -109,6 +109,17 @@ export function useBookings(filter: BookingListFilter = {}, options: { enabled?:
   });
 }
 
+/** GET /api/bookings/:id: one booking (as its customer, professional or an admin sees it). */
+export function useBooking(id: string, options: { enabled?: boolean } = {}) {
+  const enabled = useSignedIn(options.enabled);
+  return useQuery({
+    queryKey: bookingKeys.detail(id),
+    queryFn: ({ signal }) => api.get<BookingDto>(bookingApiPaths.detail(id), { signal }),
+    enabled,
+    staleTime: 5_000,
+  });
+}
+
 /** GET /api/bookings/stats: the dashboard cards. */
 export function useBookingStats(options: { enabled?: boolean } = {}) {
   const enabled = useSignedIn(options.enabled);

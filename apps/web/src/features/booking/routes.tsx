@@ -7,6 +7,7 @@ export const pageRoutes: FeatureRoute[] = [
   guarded({}, [
     { path: routes.dashboardBookings, lazy: myBookings },
     { path: routes.bookings, lazy: myBookings },
+    { path: routes.payBooking, lazy: page(() => import('./pages/pay-booking-page'), 'PayBookingPage', ['booking']) },
   ]),
   guarded({ permission: 'booking:accept:own', deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly' }, [
     { path: routes.proBookings, lazy: page(() => import('./pages/pro-bookings-page'), 'ProBookingsPage', ['booking']) },

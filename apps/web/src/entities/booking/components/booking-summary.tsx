@@ -6,6 +6,7 @@ import { formatLocalDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { bookingDescription, bookingLocation, bookingTitle } from '../booking-text';
+import { HoldNotice } from './hold-notice';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -20,7 +21,18 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 }
 
 /** One booking as a list shows it (docs/bookings.md My Bookings): status, date, time, location, reference, description, amount. */
-export function BookingSummary({ booking, headingLevel = 3, actions }: { booking: BookingDto; headingLevel?: 2 | 3; actions?: ReactNode }) {
+export function BookingSummary({
+  booking,
+  headingLevel = 3,
+  actions,
+  hold = true,
+}: {
+  booking: BookingDto;
+  headingLevel?: 2 | 3;
+  actions?: ReactNode;
+  /** Show an unpaid hold's notice with Pay now (not on the payment page itself). */
+  hold?: boolean;
+}) {
   const { t } = useTranslation('booking');
   const { t: tc } = useTranslation();
   const language = useLanguage();
@@ -56,6 +68,11 @@ export function BookingSummary({ booking, headingLevel = 3, actions }: { booking
         </Fact>
       </dl>
       {description ? <p className="mt-3 line-clamp-2 text-sm text-ink-muted">{description}</p> : null}
+      {hold && booking.canPay ? (
+        <div className="mt-3">
+          <HoldNotice booking={booking} />
+        </div>
+      ) : null}
       {actions ? <div className="mt-4 flex flex-wrap gap-2">{actions}</div> : null}
     </article>
   );

@@ -35,7 +35,7 @@ export function AdminPanel({ permissions }: DashboardTabViewer) {
     { to: laterPaths.adminFlaggedProfessionals?.(), label: t('tab.links.flagged'), icon: Flag, show: permissions.includes('application:review') },
   ];
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <section aria-labelledby="admin-overview">
         <h2 id="admin-overview" className="mb-3 text-lg font-bold text-ink">
           {t('tab.overview')}
@@ -80,8 +80,23 @@ export function AdminPanel({ permissions }: DashboardTabViewer) {
   );
 }
 
+/** The log's field names (columns and document kinds) in the reader's language. */
+const FIELD_KEYS: Record<string, 'fields.phone' | 'fields.email' | 'fields.iban' | 'fields.taxId'> = {
+  phoneNumber: 'fields.phone',
+  email: 'fields.email',
+  bankAccountIban: 'fields.iban',
+  taxId: 'fields.taxId',
+};
+const DOCUMENT_KINDS = ['profilePhoto', 'idFront', 'idBack', 'addressProof'] as const;
+
 function AccessLog() {
   const { t } = useTranslation('admin');
+  const fieldLabel = (f: string) => {
+    const key = FIELD_KEYS[f];
+    if (key) return t(key);
+    const kind = DOCUMENT_KINDS.find((k) => k === f);
+    return kind ? t(`review.documents.${kind}`) : f;
+  };
   const language = useLanguage();
   const [page, setPage] = useState(1);
   const log = useAccessLog(page, true);
@@ -101,7 +116,7 @@ function AccessLog() {
         <p className="text-ink-muted">{t('tab.log.empty')}</p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-card border border-sand-200 bg-white">
+          <div role="region" aria-label={t('tab.log.title')} tabIndex={0} className="overflow-x-auto rounded-card border border-sand-200 bg-white focus-visible:outline-2 focus-visible:outline-primary-600">
             <table className="w-full text-sm">
               <thead className="bg-sand-50 text-xs text-ink-muted uppercase">
                 <tr>
@@ -117,7 +132,7 @@ function AccessLog() {
                   <tr key={e.id} data-log-action={e.action}>
                     <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatDateTime(e.createdAt, language)}</td>
                     <td className="px-3 py-2">{e.actor.name}</td>
-                    <td className="px-3 py-2">{t(`tab.log.actions.${e.action}`, { fields: e.fields.join(', ') })}</td>
+                    <td className="px-3 py-2">{t(`tab.log.actions.${e.action}`, { fields: e.action === 'view_applications' ? '' : e.fields.map(fieldLabel).join(', ') })}</td>
                     <td className="px-3 py-2">
                       <bdi dir="ltr" className="font-mono text-xs">
                         {e.recordId === '*' ? '*' : e.recordId.slice(0, 8).toUpperCase()}

@@ -159,7 +159,7 @@ function BookingsTable({ rows, onAction }: { rows: AdminBookingRow[]; onAction: 
   const columns = ['id', 'customer', 'professional', 'service', 'date', 'status', 'amount', 'city', 'actions'] as const;
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-card border border-sand-200 bg-white lg:block">
+      <div role="region" aria-label={t('bookings.title')} tabIndex={0} className="hidden overflow-x-auto rounded-card border border-sand-200 bg-white focus-visible:outline-2 focus-visible:outline-primary-600 lg:block">
         <table className="w-full text-sm">
           <thead className="bg-sand-50 text-xs text-ink-muted uppercase">
             <tr>
@@ -224,8 +224,10 @@ function Cells({ booking: b, onAction, as }: { booking: AdminBookingRow; onActio
       {cell(
         'service',
         <>
-          <span className="block font-medium">{b.service ? pickLocalized(b.service.name, language) : b.title}</span>
-          {b.service ? <span className="block text-xs text-ink-muted">{b.title}</span> : null}
+          <span className="block font-medium">{b.service ? pickLocalized(b.service.name, language) : <bdi>{b.title}</bdi>}</span>
+          {b.service ? (
+            <bdi className="block text-xs text-ink-muted">{b.title}</bdi>
+          ) : null}
         </>,
       )}
       {cell(

@@ -95,7 +95,7 @@ function ApplicationsTable({
   return (
     <>
       {/* Wide screens: SPEC's table. */}
-      <div className="hidden overflow-x-auto rounded-card border border-sand-200 bg-white xl:block">
+      <div role="region" aria-label={t('review.title')} tabIndex={0} className="hidden overflow-x-auto rounded-card border border-sand-200 bg-white focus-visible:outline-2 focus-visible:outline-primary-600 xl:block">
         <table className="w-full text-start text-sm">
           <thead className="bg-sand-50 text-xs text-ink-muted uppercase">
             <tr>

@@ -9,6 +9,7 @@ import { toast } from '../../../../lib/toast';
 import { useTranslation } from '../../../../lib/use-translation';
 import { useAcceptBooking, useDeclineBooking, type BookingDto } from '../../api';
 import { bookingDescription, bookingLocation } from '../../booking-text';
+import { HoldNotice } from '../hold-notice';
 import { Row } from './row';
 
 /** The details (docs/bookings.md Dashboard) and what the viewer may do now, as the server says. */
@@ -40,6 +41,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
         <StatusBadge tone={booking.status}>{tc(`status.${booking.status}`)}</StatusBadge>
         <span className="text-sm text-ink-muted">{t(`paymentStatus.${booking.paymentStatus}`)}</span>
       </div>
+      <HoldNotice booking={booking} />
       <dl className="divide-y divide-sand-100">
         <Row label={t('summary.reference')}>
           <span className="font-mono tracking-wider" dir="ltr">

@@ -1,0 +1,238 @@
+/**
+ * Admin journeys (issue 25): the finance admin reveals a RIB and the super_admin sees it in the
+ * sensitive-access log; the reviewer approves the demo applicant, who then signs in as a professional;
+ * an admin reassigns, refunds and completes bookings and the emails reach the outbox; non-admins are
+ * turned away. The admin pages are looked at in Arabic at 390 px and 1280 px (axe, screenshots).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
+import { skipCookieBanner } from './support/consent';
+import { createUser, type TestPerson } from './support/users';
+
+const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
+const en = JSON.parse(readFileSync(path.join(process.cwd(), 'apps/web/src/features/admin/locales/en.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+const ar = JSON.parse(readFileSync(path.join(process.cwd(), 'apps/web/src/features/admin/locales/ar.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+
+function text(key: string, vars: Record<string, string | number> = {}, catalogue = en): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+  if (typeof value !== 'string') throw new Error(`missing admin:${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? ''));
+}
+
+type Role = 'super_admin' | 'application_reviewer' | 'finance_admin';
+
+/** A browser context of its own, signed in as a new person (cookie banner answered). */
+async function person(browser: Browser, type: 'customer' | 'pro' | 'admin', o: { name: string; roles?: Role[]; city?: string; category?: string; lang?: 'en' | 'ar'; width?: number }) {
+  const context = await browser.newContext({ viewport: { width: o.width ?? 1280, height: 900 } });
+  await skipCookieBanner(context);
+  const user = await createUser(context, type, { name: o.name, roles: o.roles, city: o.city, category: o.category, lang: o.lang ?? 'en' });
+  const page = waitForAppOnNavigation(await context.newPage());
+  return { context, page, user };
+}
+
+interface Outbox {
+  channel: string;
+  to: string;
+  subject: string | null;
+  text: string;
+}
+
+async function emailWhere(request: APIRequestContext, to: string, subject: string): Promise<Outbox> {
+  let found: Outbox | undefined;
+  await expect
+    .poll(async () => {
+      const list = (await (await request.get('/api/dev/outbox')).json()) as Outbox[];
+      found = list.find((m) => m.channel === 'email' && m.to === to && m.subject === subject);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+const APPLICANT = { name: 'Othmane Rami', email: 'applicant@demo.ma', rib: '230780012345678901234567' };
+
+// The demo applicant is approved once per server: reveal first, then approve.
+test.describe.serial('the demo applicant', () => {
+  test('the finance admin reveals the RIB and the super_admin sees it in the access log', async ({ browser }) => {
+    const finance = await person(browser, 'admin', { name: 'Farah Finance', roles: ['finance_admin'] });
+    const { page } = finance;
+    await page.goto('/admin/review-professionals');
+    await expect(page.getByRole('heading', { level: 1, name: text('review.title') })).toBeVisible();
+    await expect(page.getByText(text('common.financialAccess'))).toBeVisible();
+    await expect(page.getByText(text('review.security'))).toBeVisible();
+    // Masked by the server until revealed; finance admins may not decide.
+    await expect(page.getByRole('button', { name: `${text('review.approve')} ${APPLICANT.name}` })).toHaveCount(0);
+    await expect(page.getByText(APPLICANT.rib)).toHaveCount(0);
+    await page.getByRole('button', { name: text('common.revealLabel', { field: text('fields.iban'), name: APPLICANT.name }) }).click();
+    await expect(page.getByText(APPLICANT.rib)).toBeVisible();
+    await finance.context.close();
+
+    const admin = await person(browser, 'admin', { name: 'Samir Super', roles: ['super_admin'] });
+    await admin.page.goto('/dashboard?tab=admin');
+    const log = admin.page.getByRole('region', { name: text('tab.log.title') });
+    const row = log.getByRole('row').filter({ hasText: 'Farah Finance' }).filter({ hasText: text('tab.log.actions.view_sensitive', { fields: text('fields.iban') }) });
+    await expect(row.first()).toBeVisible();
+    await expect(admin.page.getByRole('region', { name: text('tab.contact.title') })).toBeVisible();
+    await admin.context.close();
+  });
+
+  test('the reviewer approves the demo applicant, who then signs in as a professional', async ({ browser, request }) => {
+    const reviewer = await person(browser, 'admin', { name: 'Rania Reviewer', roles: ['application_reviewer'] });
+    const { page } = reviewer;
+    await page.goto('/admin/review-professionals');
+    // No financial column for a reviewer.
+    await expect(page.getByRole('columnheader', { name: text('review.columns.financial') })).toHaveCount(0);
+    await expect(page.getByRole('columnheader', { name: text('review.columns.contact') })).toBeVisible();
+    await page.getByRole('button', { name: `${text('review.approve')} ${APPLICANT.name}` }).click();
+    await expect(page.getByText(text('review.approved', { name: APPLICANT.name }))).toBeVisible();
+    await expect(page.getByRole('button', { name: `${text('review.approve')} ${APPLICANT.name}` })).toHaveCount(0);
+    await emailWhere(request, APPLICANT.email, 'مرحبا بيك ف Khedma: الطلب ديالك تقبل');
+    await reviewer.context.close();
+
+    // The applicant signs in with the form and is a professional at once.
+    const context = await browser.newContext();
+    await skipCookieBanner(context);
+    const applicant = waitForAppOnNavigation(await context.newPage());
+    await applicant.goto('/login?lang=en');
+    await applicant.getByRole('textbox', { name: /^Email/ }).fill(APPLICANT.email);
+    await applicant.locator('input[type="password"]').fill('Demo!2345');
+    await applicant.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(applicant).toHaveURL(/\/dashboard/);
+    await expect(applicant.getByText('Manage your services and your bookings.')).toBeVisible();
+    const me = (await (await context.request.get('/api/me')).json()) as { user: { userType: string } };
+    expect(me.user.userType).toBe('pro');
+    await context.close();
+  });
+});
+
+/** A Casablanca calendar date `days` from today. */
+function dayFromNow(days: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function paidBooking(request: APIRequestContext, pro: TestPerson, date: string, startTime: string, endTime: string) {
+  const created = await request.post('/api/bookings', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: { serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date, startTime, endTime },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const booking = (await created.json()) as { id: string; reference: string; professional: { id: string } };
+  const paid = await request.post(`/api/bookings/${booking.id}/pay`, { headers: { 'idempotency-key': randomUUID() }, data: { method: 'card' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return booking;
+}
+
+test('an admin reassigns, refunds and completes bookings, and each email reaches the outbox', async ({ browser, request }) => {
+  test.slow();
+  // Two gardeners in Fès of this journey's own (the demo data has none there).
+  const one = await person(browser, 'pro', { name: 'Ghali Gardener', city: 'fes', category: 'gardening' });
+  const two = await person(browser, 'pro', { name: 'Hamid Gardener', city: 'fes', category: 'gardening' });
+  const customer = await person(browser, 'customer', { name: 'Khadija Client' });
+  const date = dayFromNow(12 + Math.floor(Math.random() * 10));
+  const a = await paidBooking(customer.context.request, one.user, date, '09:00', '10:00');
+  const b = await paidBooking(customer.context.request, one.user, date, '12:00', '13:00');
+  const c = await paidBooking(customer.context.request, one.user, date, '15:00', '16:00');
+  const pros = [one, two];
+  const proOf = (x: { professional: { id: string } }) => pros.find((p) => p.user.professionalId === x.professional.id)!;
+  const accepted = await proOf(c).context.request.post(`/api/bookings/${c.id}/accept`, { headers: { 'idempotency-key': randomUUID() } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+
+  const admin = await person(browser, 'admin', { name: 'Amal Admin', roles: ['super_admin'] });
+  const { page } = admin;
+  await page.goto('/admin/bookings');
+  await expect(page.getByRole('heading', { level: 1, name: text('bookings.title') })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: text('bookings.filters.search') });
+  const actions = (ref: string) => page.getByRole('group', { name: text('bookings.actionsFor', { reference: ref }) });
+
+  // Reassign: only the other, free gardener is offered; a choice is required.
+  await search.fill(a.reference);
+  await actions(a.reference).getByRole('button', { name: text('bookings.reassign') }).click();
+  const reassign = page.getByRole('dialog', { name: text('bookings.reassignTitle', { reference: a.reference }) });
+  const other = pros.find((p) => p !== proOf(a))!;
+  await expect(reassign.getByRole('radio')).toHaveCount(1);
+  await reassign.getByRole('button', { name: text('bookings.confirmReassign') }).click();
+  await expect(reassign.getByText(text('bookings.selectProfessional'))).toBeVisible();
+  await reassign.getByRole('radio', { name: new RegExp(other.user.name.split(' ')[0]!) }).check();
+  await reassign.getByRole('button', { name: text('bookings.confirmReassign') }).click();
+  await expect(page.getByText(text('bookings.reassigned'))).toBeVisible();
+  await emailWhere(request, other.user.email, `Booking ${a.reference} assigned to you`);
+
+  // Refund: a reason is required, and the customer receives it.
+  await search.fill(b.reference);
+  await actions(b.reference).getByRole('button', { name: text('bookings.refund') }).click();
+  const refund = page.getByRole('dialog', { name: text('bookings.refundTitle', { reference: b.reference }) });
+  await refund.getByRole('button', { name: text('bookings.confirmRefund') }).click();
+  await expect(refund.getByText(text('bookings.refundReasonRequired'))).toBeVisible();
+  await refund.getByLabel(text('bookings.refundReason')).fill('The garden was inaccessible');
+  await refund.getByRole('button', { name: text('bookings.confirmRefund') }).click();
+  await expect(page.getByText(text('bookings.refundedSent'))).toBeVisible();
+  const refundMail = await emailWhere(request, customer.user.email, `Booking ${b.reference} refunded`);
+  expect(refundMail.text).toContain('The garden was inaccessible');
+  await expect(actions(b.reference)).toHaveCount(0);
+
+  // Complete: notes, and the customer is invited to review.
+  await search.fill(c.reference);
+  await actions(c.reference).getByRole('button', { name: text('bookings.complete') }).click();
+  const complete = page.getByRole('dialog', { name: text('bookings.completeTitle', { reference: c.reference }) });
+  await complete.getByLabel(text('bookings.notes')).fill('Hedges trimmed');
+  await complete.getByRole('button', { name: text('bookings.confirmComplete') }).click();
+  await expect(page.getByText(text('bookings.completedSent'))).toBeVisible();
+  const completeMail = await emailWhere(request, customer.user.email, `Booking ${c.reference} completed`);
+  expect(completeMail.text).toContain(`/review/${c.id}`);
+  expect(completeMail.text).toContain('Hedges trimmed');
+
+  // The filters are the server's: a status filter hides the completed booking.
+  await page.getByLabel(text('bookings.filters.status')).selectOption('pending');
+  await expect(page.getByText(text('bookings.empty'))).toBeVisible();
+  await page.getByRole('button', { name: text('bookings.filters.clear') }).last().click();
+  await expect(search).toHaveValue('');
+  for (const x of [admin, customer, one, two]) await x.context.close();
+});
+
+test('customers are turned away from the admin pages with "Access denied"', async ({ browser }) => {
+  const customer = await person(browser, 'customer', { name: 'Curious Customer' });
+  await customer.page.goto('/admin/bookings');
+  await expect(customer.page).toHaveURL(/\/$/);
+  await expect(customer.page.getByText(text('common.accessDenied'))).toBeVisible();
+  await customer.context.close();
+});
+
+for (const width of [390, 1280]) {
+  test(`the admin pages in Arabic at ${width} px`, async ({ browser }) => {
+    const admin = await person(browser, 'admin', { name: 'سناء المسؤولة', roles: ['super_admin'], lang: 'ar', width });
+    const { page } = admin;
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const pages: Array<[string, string, string]> = [
+      ['/admin/review-professionals?lang=ar', text('review.title', {}, ar), 'review'],
+      ['/admin/bookings?lang=ar', text('bookings.title', {}, ar), 'bookings'],
+    ];
+    for (const [url, title, name] of pages) {
+      await page.goto(url);
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByText(text('common.loading', {}, ar))).toHaveCount(0);
+      await expectNoSeriousAxeViolations(page, `${name} ar ${width}`);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-ar-${width}.png`), fullPage: true });
+    }
+    await page.goto('/dashboard?tab=admin&lang=ar');
+    await expect(page.getByRole('heading', { name: text('tab.overview', {}, ar) })).toBeVisible();
+    await expect(page.getByRole('heading', { name: text('tab.log.title', {}, ar) })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, `dashboard admin ar ${width}`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-dashboard-ar-${width}.png`), fullPage: true });
+    await admin.context.close();
+  });
+}
