@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, waitForAppOnNavigation, type Browser, type Page } from './support/test';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { skipCookieBanner } from './support/consent';
+import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
 
 /**
@@ -51,12 +52,6 @@ async function openIn(page: Page, lang: Language, route: string) {
   url.searchParams.set('lang', lang);
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-}
-function casablancaDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 interface Person {
