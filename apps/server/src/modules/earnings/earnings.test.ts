@@ -4,7 +4,8 @@ import { PAYOUT_MINIMUM_AMOUNT, proLedgerAccount } from '@khedma/shared';
 import { eq, sql } from 'drizzle-orm';
 import { bookings, ledgerEntries, payouts } from '../../db/schema/index';
 import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro, type TestPro, type TestUser } from '../../test/factories';
-import { startApp, withCookie, type TestApp } from '../../test/helpers';
+import { lastMessageTo, startApp, withCookie, type TestApp } from '../../test/helpers';
+import { receiptMoney } from './receipt-pdf';
 import { completedBooking } from '../reviews/reviews.test-helpers';
 
 let t: TestApp;
@@ -101,6 +102,9 @@ describe('earnings and payouts', () => {
     expect(await t.app.payments.ledger.balance('payouts')).toBe(before + released);
     const [row] = await db().select().from(payouts).where(eq(payouts.id, payoutId));
     expect(row).toMatchObject({ paidBy: finance.userId });
+    // The professional is told, after the commit.
+    const mail = await lastMessageTo(t.app, pro.email);
+    expect(mail?.subject).toBe(`Your payout of ${receiptMoney(released)} has been sent`);
     const moved = await db().select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, row!.ledgerTransactionId!));
     expect(moved.map((m) => [m.account, m.amount, m.kind]).sort()).toEqual([[proLedgerAccount(pro.professionalId), -released, 'payout'], ['payouts', released, 'payout']].sort());
     await expectLedgerBalanced();
