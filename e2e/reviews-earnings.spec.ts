@@ -230,6 +230,14 @@ test.describe('reviews, earnings and receipts', () => {
     expect(title!.x - box!.x).toBeLessThan(box!.width / 2);
     await expectNoSeriousAxeViolations(page, 'ar receipt');
     await shot(page, 'receipt-ar-390');
+    // Printed: the receipt alone, without the site's header and footer.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('footer').last()).toBeHidden();
+    await expect(page.locator('header').first()).toBeHidden();
+    await expect(receipt.locator('header')).toBeVisible();
+    await expect(page.locator('[data-become-pro-fab]')).toBeHidden();
+    await shot(page, 'receipt-ar-390-print');
+    await page.emulateMedia({ media: 'screen' });
     const pdf = await page.context().request.get(`/api/receipts/${booking.id}/pdf?lang=ar`);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
