@@ -191,3 +191,34 @@ describe('receipts', () => {
     expect((await call('GET', customer.cookie, `/api/receipts/${b.id}?lang=de`)).statusCode).toBe(400);
   });
 });
+
+describe('the journeys’ escrow shortcut (POST /api/dev/bookings/{id}/release-escrow)', () => {
+  it('does not exist without TEST_PEOPLE, nor in production', async () => {
+    const b = await completedBooking(t, { customer: otherCustomer, pro: otherPro, admin, day: 9 });
+    expect((await call('POST', null, `/api/dev/bookings/${b.id}/release-escrow`)).statusCode).toBe(404);
+    const prod = await startApp({ testPeople: true, isProduction: true, env: 'production' as const });
+    try {
+      expect((await prod.app.inject({ method: 'POST', url: `/api/dev/bookings/${b.id}/release-escrow` })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('with TEST_PEOPLE outside production: releases one completed booking, once', async () => {
+    const dev = await startApp({ testPeople: true });
+    try {
+      const c = await createCustomer(dev);
+      const p = await createPro(dev, { city: 'fes', category: 'plumbing' });
+      const a = await createAdmin(dev);
+      const b = await completedBooking(dev, { customer: c, pro: p, admin: a, day: 2 });
+      const url = `/api/dev/bookings/${b.id}/release-escrow`;
+      expect((await dev.app.inject({ method: 'POST', url })).json()).toEqual({ result: 'released' });
+      expect((await dev.app.inject({ method: 'POST', url })).json()).toEqual({ result: 'skipped' });
+      expect(await dev.app.payments.ledger.balance(proLedgerAccount(p.professionalId))).toBeGreaterThan(0);
+      const open = await createPaidBooking(dev, { customer: c, pro: p, date: casablancaDate(3) });
+      expect((await dev.app.inject({ method: 'POST', url: `/api/dev/bookings/${open.id}/release-escrow` })).statusCode).toBe(409);
+    } finally {
+      await dev.close();
+    }
+  });
+});
