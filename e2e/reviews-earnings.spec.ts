@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, waitForAppOnNavigation, type Browser, type Page } from './support/test';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { skipCookieBanner } from './support/consent';
+import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
 
 /**
@@ -51,12 +52,6 @@ async function openIn(page: Page, lang: Language, route: string) {
   url.searchParams.set('lang', lang);
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-}
-function casablancaDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 interface Person {
@@ -235,6 +230,14 @@ test.describe('reviews, earnings and receipts', () => {
     expect(title!.x - box!.x).toBeLessThan(box!.width / 2);
     await expectNoSeriousAxeViolations(page, 'ar receipt');
     await shot(page, 'receipt-ar-390');
+    // Printed: the receipt alone, without the site's header and footer.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('footer').last()).toBeHidden();
+    await expect(page.locator('header').first()).toBeHidden();
+    await expect(receipt.locator('header')).toBeVisible();
+    await expect(page.locator('[data-become-pro-fab]')).toBeHidden();
+    await shot(page, 'receipt-ar-390-print');
+    await page.emulateMedia({ media: 'screen' });
     const pdf = await page.context().request.get(`/api/receipts/${booking.id}/pdf?lang=ar`);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');

@@ -106,7 +106,7 @@ export const helpfulResponseSchema = z
   .object({ helpfulCount: z.number().int().nonnegative(), voted: z.literal(true), message: z.string() })
   .meta({ id: 'HelpfulVote' });
 
-/** Among the given reviews: those the signed-in user marked helpful, and those they may answer (their own, unanswered). */
+/** Among the given reviews: those the signed-in user marked helpful, those they may answer (as the reviewed professional, unanswered), and those they wrote. */
 export const myVotesQuerySchema = z.object({
   ids: z
     .string()
@@ -115,7 +115,7 @@ export const myVotesQuerySchema = z.object({
     .pipe(z.array(z.uuid()).max(50)),
 });
 export const myVotesResponseSchema = z
-  .object({ reviewIds: z.array(z.uuid()), replyable: z.array(z.uuid()) })
+  .object({ reviewIds: z.array(z.uuid()), replyable: z.array(z.uuid()), own: z.array(z.uuid()) })
   .meta({ id: 'ReviewsViewerState' });
 export type ReviewsViewerState = z.infer<typeof myVotesResponseSchema>;
 

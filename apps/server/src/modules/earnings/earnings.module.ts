@@ -4,6 +4,7 @@
  * receipt of every paid booking as JSON (the printable page) and as a PDF.
  */
 import { defineModule } from '../../platform/module';
+import { RecipientsRepository } from '../auth';
 import { EarningsRepository } from './earnings.repository';
 import { devEscrowRoutes } from './dev-escrow.routes';
 import { earningsRoutes } from './earnings.routes';
@@ -15,9 +16,17 @@ import { ReceiptsService } from './receipts.service';
 export const earningsModule = defineModule('earnings', async (app, { ctx }) => {
   const db = ctx.database.db;
   const repo = new EarningsRepository(db);
+  const recipients = new RecipientsRepository(db);
   await app.register(earningsRoutes, {
     earnings: new EarningsService(db, repo, ctx.clock),
-    payouts: new PayoutsAdminService(db, repo, ctx.clock),
+    payouts: new PayoutsAdminService(db, repo, ctx.clock, {
+      mailer: ctx.mailer,
+      earningsUrl: `${ctx.config.publicUrl}/earnings`,
+      recipientOf: async (professionalId) => {
+        const userId = await repo.userOfProfessional(professionalId);
+        return userId ? (await recipients.recipients([userId]))[0] : undefined;
+      },
+    }),
     receipts: new ReceiptsService(repo, { email: ctx.config.supportEmail, website: ctx.config.publicUrl }),
     pdf: new ReceiptPdf(),
   });

@@ -128,6 +128,12 @@ export class EarningsRepository {
     return { pending: Number(row?.pending ?? 0), paid: Number(row?.paid ?? 0) };
   }
 
+  /** The user account of a professional. */
+  async userOfProfessional(professionalId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ userId: professionals.userId }).from(professionals).where(eq(professionals.id, professionalId));
+    return row?.userId;
+  }
+
   async completedAt(bookingId: string): Promise<Date | null | undefined> {
     const [row] = await this.db.select({ completedAt: bookings.completedAt }).from(bookings).where(eq(bookings.id, bookingId));
     return row ? row.completedAt : undefined;

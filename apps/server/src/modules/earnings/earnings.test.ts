@@ -4,7 +4,8 @@ import { PAYOUT_MINIMUM_AMOUNT, proLedgerAccount } from '@khedma/shared';
 import { eq, sql } from 'drizzle-orm';
 import { bookings, ledgerEntries, payouts } from '../../db/schema/index';
 import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro, type TestPro, type TestUser } from '../../test/factories';
-import { startApp, withCookie, type TestApp } from '../../test/helpers';
+import { lastMessageTo, startApp, withCookie, type TestApp } from '../../test/helpers';
+import { receiptMoney } from './receipt-pdf';
 import { completedBooking } from '../reviews/reviews.test-helpers';
 
 let t: TestApp;
@@ -101,6 +102,9 @@ describe('earnings and payouts', () => {
     expect(await t.app.payments.ledger.balance('payouts')).toBe(before + released);
     const [row] = await db().select().from(payouts).where(eq(payouts.id, payoutId));
     expect(row).toMatchObject({ paidBy: finance.userId });
+    // The professional is told, after the commit.
+    const mail = await lastMessageTo(t.app, pro.email);
+    expect(mail?.subject).toBe(`Your payout of ${receiptMoney(released)} has been sent`);
     const moved = await db().select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, row!.ledgerTransactionId!));
     expect(moved.map((m) => [m.account, m.amount, m.kind]).sort()).toEqual([[proLedgerAccount(pro.professionalId), -released, 'payout'], ['payouts', released, 'payout']].sort());
     await expectLedgerBalanced();
@@ -185,5 +189,36 @@ describe('receipts', () => {
     expect((await call('GET', customer.cookie, `/api/receipts/${unpaid.json().id}`)).statusCode).toBe(404);
     expect((await call('GET', customer.cookie, `/api/receipts/nope`)).statusCode).toBe(400);
     expect((await call('GET', customer.cookie, `/api/receipts/${b.id}?lang=de`)).statusCode).toBe(400);
+  });
+});
+
+describe('the journeys’ escrow shortcut (POST /api/dev/bookings/{id}/release-escrow)', () => {
+  it('does not exist without TEST_PEOPLE, nor in production', async () => {
+    const b = await completedBooking(t, { customer: otherCustomer, pro: otherPro, admin, day: 9 });
+    expect((await call('POST', null, `/api/dev/bookings/${b.id}/release-escrow`)).statusCode).toBe(404);
+    const prod = await startApp({ testPeople: true, isProduction: true, env: 'production' as const });
+    try {
+      expect((await prod.app.inject({ method: 'POST', url: `/api/dev/bookings/${b.id}/release-escrow` })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('with TEST_PEOPLE outside production: releases one completed booking, once', async () => {
+    const dev = await startApp({ testPeople: true });
+    try {
+      const c = await createCustomer(dev);
+      const p = await createPro(dev, { city: 'fes', category: 'plumbing' });
+      const a = await createAdmin(dev);
+      const b = await completedBooking(dev, { customer: c, pro: p, admin: a, day: 2 });
+      const url = `/api/dev/bookings/${b.id}/release-escrow`;
+      expect((await dev.app.inject({ method: 'POST', url })).json()).toEqual({ result: 'released' });
+      expect((await dev.app.inject({ method: 'POST', url })).json()).toEqual({ result: 'skipped' });
+      expect(await dev.app.payments.ledger.balance(proLedgerAccount(p.professionalId))).toBeGreaterThan(0);
+      const open = await createPaidBooking(dev, { customer: c, pro: p, date: casablancaDate(3) });
+      expect((await dev.app.inject({ method: 'POST', url: `/api/dev/bookings/${open.id}/release-escrow` })).statusCode).toBe(409);
+    } finally {
+      await dev.close();
+    }
   });
 });

@@ -69,6 +69,13 @@ export class ReviewsRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The given reviews this user wrote. */
+  async writtenBy(userId: string, reviewIds: string[]): Promise<string[]> {
+    if (reviewIds.length === 0) return [];
+    const rows = await this.db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.userId, userId), inArray(reviews.id, reviewIds)));
+    return rows.map((r) => r.id);
+  }
+
   /** The given reviews of this professional that have no reply yet. */
   async unansweredOf(professionalId: string, reviewIds: string[]): Promise<string[]> {
     if (reviewIds.length === 0) return [];

@@ -104,13 +104,14 @@ export class ReviewsService {
     });
   }
 
-  async myVotes(user: SessionUser, ids: string[]): Promise<{ reviewIds: string[]; replyable: string[] }> {
+  async myVotes(user: SessionUser, ids: string[]): Promise<{ reviewIds: string[]; replyable: string[]; own: string[] }> {
     const professionalId = await this.repo.professionalOfUser(user.id);
-    const [reviewIds, replyable] = await Promise.all([
+    const [reviewIds, replyable, own] = await Promise.all([
       this.repo.votedAmong(user.id, ids),
       professionalId ? this.repo.unansweredOf(professionalId, ids) : Promise.resolve([]),
+      this.repo.writtenBy(user.id, ids),
     ]);
-    return { reviewIds, replyable };
+    return { reviewIds, replyable, own };
   }
 
   /** The reviewed professional's one public reply. */

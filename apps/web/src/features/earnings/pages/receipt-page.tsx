@@ -19,6 +19,9 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** While a receipt is shown, printing leaves out the site's header, footer and floating buttons. */
+const PRINT_CSS = '@media print { body header:not([data-receipt] header), body footer, body [data-sonner-toaster], body [data-become-pro-fab], body aside { display: none !important; } }';
+
 /**
  * /receipts/:bookingId: a paid booking's receipt, printable (the print stylesheet drops the site's
  * header and footer), in the reader's language, with the same receipt as a PDF.
@@ -60,6 +63,7 @@ export function ReceiptPage() {
   return (
     <div className="container-page max-w-3xl py-8 md:py-12 print:max-w-none print:p-0">
       <Seo title={`${t('receipt.title')} ${r.reference}`} noindex />
+      <style>{PRINT_CSS}</style>
       <div className="mb-4 flex flex-wrap justify-end gap-2 print:hidden">
         <Button variant="secondary" onClick={() => window.print()}>
           <Printer aria-hidden="true" className="size-4" />
@@ -70,7 +74,7 @@ export function ReceiptPage() {
           {t('receipt.pdf')}
         </a>
       </div>
-      <article className="rounded-card border border-sand-200 bg-white p-6 md:p-10 print:border-0" data-testid="receipt">
+      <article className="rounded-card border border-sand-200 bg-white p-6 md:p-10 print:border-0" data-testid="receipt" data-receipt="">
         <header className="flex flex-wrap items-start justify-between gap-4 border-b-2 border-primary-700 pb-5">
           <div>
             <p className="text-2xl font-bold text-primary-700">{r.company.name}</p>

@@ -69,7 +69,21 @@ function Profile({ pro }: { pro: ProProfile }) {
 
   return (
     <div className="container-page py-6 md:py-10">
-      <Seo title={pro.name} description={pro.about ?? undefined} />
+      <Seo
+        title={pro.name}
+        description={pro.about ?? undefined}
+        // Structured data from the real ratings aggregate (issue 27); no rating without reviews.
+        jsonLd={{
+          '@context': 'https://schema.org',
+          '@type': 'LocalBusiness',
+          name: pro.name,
+          priceRange: `${pro.hourlyRate} MAD/h`,
+          address: { '@type': 'PostalAddress', addressLocality: pickLocalized(pro.city.name, 'en'), addressCountry: 'MA' },
+          ...(pro.rating !== null && pro.reviewsCount > 0
+            ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: pro.rating, reviewCount: pro.reviewsCount, bestRating: 5, worstRating: 1 } }
+            : {}),
+        }}
+      />
       <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-6">
           <header className="flex flex-wrap items-start gap-4 rounded-card border border-sand-200 bg-white p-5 md:p-6">
@@ -387,13 +401,15 @@ function ReviewsSection({ pro }: { pro: ProProfile }) {
                   {review.title ? <p className="mt-1 font-semibold text-ink">{review.title}</p> : null}
                   {review.comment ? <p className="mt-1 text-ink">{review.comment}</p> : null}
                   <ReviewReply reviewId={review.id} reply={review.reply} canReply={viewer.data?.replyable.includes(review.id) ?? false} professionalName={pro.name} />
-                  <HelpfulButton
-                    reviewId={review.id}
-                    count={review.helpfulCount}
-                    voted={viewer.data?.reviewIds.includes(review.id) ?? false}
-                    signedIn={signedIn}
-                    onSignedOut={() => void navigate(loginPathWithNext(paths.pro(pro.id)))}
-                  />
+                  {viewer.data?.own.includes(review.id) ? null : (
+                    <HelpfulButton
+                      reviewId={review.id}
+                      count={review.helpfulCount}
+                      voted={viewer.data?.reviewIds.includes(review.id) ?? false}
+                      signedIn={signedIn}
+                      onSignedOut={() => void navigate(loginPathWithNext(paths.pro(pro.id)))}
+                    />
+                  )}
                 </li>
               ))}
             </ul>
