@@ -62,7 +62,6 @@ async function cheapestPlumbing(request: APIRequestContext) {
   const services = (await (await request.get('/api/services?category=plumbing')).json()) as Array<{ id: string; basePrice: number; name: Record<Language, string> }>;
   return [...services].sort((a, b) => a.basePrice - b.basePrice)[0]!;
 }
-const plumbing = async (request: APIRequestContext) => (await cheapestPlumbing(request)).id;
 
 /** A booking with this professional made through the API, paid; accepted when `accept`. */
 async function bookingByApi(
@@ -73,7 +72,7 @@ async function bookingByApi(
 ) {
   const created = await customer.post('/api/bookings', {
     data: {
-      serviceTypeId: await plumbing(customer),
+      serviceTypeId: p.serviceTypeIds![0],
       cityId: p.cityId,
       professionalId: p.professionalId,
       date: w.date,
@@ -94,10 +93,10 @@ async function bookingByApi(
   return booking;
 }
 
-/** A professional of their own (plumbing, Casablanca, every day all day) with a signed-in browser. */
+/** A professional of their own (handyman in Rabat, every day all day: e2e/support/users.ts PRO_AREAS) with a signed-in browser. */
 async function proWithBrowser(browser: Browser, lang: Language) {
   const context = await phoneContext(browser);
-  const pro = await createUser(context, 'pro', { lang, name: 'Khadija' });
+  const pro = await createUser(context, 'pro', { lang, name: 'Khadija', city: 'rabat', category: 'handyman' });
   return { pro, context };
 }
 

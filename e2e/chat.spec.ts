@@ -53,7 +53,7 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
 async function person(browser: Browser, type: 'customer' | 'pro', lang: Language, width: number, name: string) {
   const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 } });
   await skipCookieBanner(context);
-  const user = await createUser(context, type, { lang, name, city: 'tanger', category: 'gardening' });
+  const user = await createUser(context, type, { lang, name, city: 'rabat', category: 'gardening' });
   const page = waitForAppOnNavigation(await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -32,12 +32,12 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
 }
 
 for (const j of [
-  { lang: 'en' as const, viewport: { width: 1280, height: 900 }, city: 'tanger', days: 6 },
-  { lang: 'ar' as const, viewport: { width: 390, height: 844 }, city: 'marrakech', days: 7 },
+  { lang: 'en' as const, viewport: { width: 1280, height: 900 }, city: 'marrakech', category: 'delivery', days: 6 },
+  { lang: 'ar' as const, viewport: { width: 390, height: 844 }, city: 'fes', category: 'delivery', days: 7 },
 ]) {
   test(`an unpaid booking is a hold with its end and Pay now; paying it confirms it (${j.lang}, ${j.viewport.width} px)`, async ({ browser, request }) => {
-    // The only electrician of the city (a person of this journey): the assignment picks them.
-    const pro = await createPerson(request, 'pro', { city: j.city, category: 'electrical' });
+    // The only professional of this city and category (e2e/support/users.ts PRO_AREAS): the assignment picks them.
+    const pro = await createPerson(request, 'pro', { city: j.city, category: j.category });
     const context = await browser.newContext({ viewport: j.viewport });
     await skipCookieBanner(context);
     await createUser(context, 'customer', { lang: j.lang });

@@ -192,7 +192,7 @@ test.describe('professionals', () => {
     test(`a professional edits their rate from the dashboard's Services tab (${j.lang}, ${j.viewport.width} px)`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: j.viewport });
       await skipCookieBanner(context);
-      await createUser(context, 'pro', { lang: j.lang, city: 'fes', category: 'painting', name: 'Hamza Alaoui' });
+      await createUser(context, 'pro', { lang: j.lang, city: 'marrakech', category: 'moving', name: 'Hamza Alaoui' });
       const page = waitForAppOnNavigation(await context.newPage());
       await openIn(page, j.lang, '/dashboard?tab=services');
       const tab = page.getByRole('tab', { name: text(j.lang, 'pros', 'settings.tab') });

@@ -69,6 +69,28 @@ export interface PersonOptions {
   category?: string;
 }
 
+/**
+ * Where journeys' professionals work: a city and category that no demo professional covers (so the
+ * real assignment picks the journey's own professional) and, for each pair, the one spec that uses it,
+ * so that journeys running in parallel never take each other's bookings or appear in each other's
+ * lists (pros.spec expects pro@demo.ma to be Casablanca's only plumber, for instance). Add a row for a
+ * new journey; never use a pair of another spec.
+ */
+export const PRO_AREAS = [
+  { city: 'fes', category: 'gardening', spec: 'admin.spec (two, for a reassignment)' },
+  { city: 'marrakech', category: 'delivery', spec: 'holds.spec (en)' },
+  { city: 'fes', category: 'delivery', spec: 'holds.spec (ar)' },
+  { city: 'tanger', category: 'electrical', spec: 'reviews-earnings.spec (review, en)' },
+  { city: 'marrakech', category: 'painting', spec: 'reviews-earnings.spec (review, ar)' },
+  { city: 'tanger', category: 'moving', spec: 'reviews-earnings.spec (payout, en)' },
+  { city: 'marrakech', category: 'electrical', spec: 'reviews-earnings.spec (payout, ar)' },
+  { city: 'tanger', category: 'painting', spec: 'reviews-earnings.spec (receipt)' },
+  { city: 'rabat', category: 'handyman', spec: 'booking-fixes.spec' },
+  { city: 'rabat', category: 'gardening', spec: 'chat.spec' },
+  { city: 'marrakech', category: 'moving', spec: 'pros.spec (Services tab)' },
+  // Free: fes plumbing, fes handyman.
+] as const;
+
 /** Session cookies of the people made here, by email: signInByCookie uses them instead of a password. */
 const sessionCookies = new Map<string, { name: string; value: string }>();
 
@@ -85,6 +107,9 @@ export async function createPerson(
   type: 'customer' | 'pro' | 'admin',
   { lang = 'en', name, roles, city, category }: PersonOptions = {},
 ): Promise<TestPerson> {
+  if (type === 'pro' && !PRO_AREAS.some((a) => a.city === city && a.category === category)) {
+    throw new Error(`a journey's professional takes a city and category of PRO_AREAS (e2e/support/users.ts), not ${city}/${category}`);
+  }
   const res = await request.post('/api/dev/test-people', { data: { type, locale: lang, name, roles, city, category } });
   expect(res.status(), await res.text()).toBe(201);
   const cookie = res
