@@ -35,6 +35,10 @@ export class RecoveringPool extends pg.Pool {
       client.on('end', () => {
         if (!(client as unknown as { _ending?: boolean })._ending) this.suspect();
       });
+      // A client checked out when the server ends its connection (pg_terminate_backend, a restart) emits
+      // 'error' with nobody listening: an uncaught exception. Its query still fails (and is retried or
+      // answered 503); the error itself only makes its siblings suspect.
+      client.on('error', () => this.suspect());
     });
     // An idle client that errors must not crash the process; the pool drops it, and its siblings are suspect.
     this.on('error', () => this.suspect());

@@ -19,7 +19,8 @@ let phoneCounter = 0;
 /** A distinct Moroccan mobile number per call (counters and codes are per number). */
 const freshPhone = () => {
   phoneCounter += 1;
-  return `+2126${String(process.pid % 100).padStart(2, '0')}${String(phoneCounter).padStart(6, '0')}`;
+  // 66: a Moroccan mobile range libphonenumber knows (some 6x ranges are not numbers yet, and were refused).
+  return `+21266${String(process.pid % 100).padStart(2, '0')}${String(phoneCounter).padStart(5, '0')}`;
 };
 
 interface Applicant {

@@ -19,8 +19,8 @@ let hashed: Promise<string> | undefined;
 const passwordHash = () => (hashed ??= hashPassword(TEST_PASSWORD));
 
 let counter = 0;
-/** A Moroccan mobile number (phone numbers are unique per account). */
-export const uniquePhone = () => `+2126${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+/** A Moroccan mobile number in a range libphonenumber knows (66...); phone numbers are unique per account. */
+export const uniquePhone = () => `+21266${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
 const unique = (tag: string) => `${tag}-${process.pid.toString(36)}-${(counter++).toString(36)}-${randomUUID().slice(0, 8)}`;
 
 type Db = Database['db'];
