@@ -31,6 +31,7 @@ import { prosModule } from './modules/pros/pros.module';
 import { reviewsModule } from './modules/reviews/reviews.module';
 import { earningsModule } from './modules/earnings/earnings.module';
 import { seoModule } from './modules/seo/seo.module';
+import { instancePlugin } from './platform/instance';
 import { jobsPlugin } from './platform/jobs';
 import type { AppModule } from './platform/module';
 import { realtimePlugin } from './platform/realtime';
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { deepLinking: true } });
 
   // Platform: the job queue's housekeeping (main.ts starts the loop), the WebSocket GET /api/ws.
+  await app.register(instancePlugin, { lease: ctx.instance });
   await app.register(jobsPlugin, { ctx });
   await app.register(realtimePlugin, { ctx });
   // Capabilities: each module registers its own routes, jobs and listeners.

@@ -11,6 +11,7 @@ import { createEmailSender, Mailer, type EmailSender } from './platform/email';
 import { EventBus } from './platform/events';
 import { JobRunner } from './platform/jobs';
 import { OutboxRepository } from './platform/outbox';
+import { InstanceLease } from './platform/instance';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments';
 import { createPushSender, type PushSender } from './platform/push';
 import { RealtimeHub } from './platform/realtime';
@@ -33,6 +34,8 @@ export interface AppContext {
   payments: PaymentProvider;
   /** Web push (VAPID); the outbox outside production (platform/push.ts). */
   push: PushSender;
+  /** This instance's lease: claims name it so a dead process's claims are known (platform/instance.ts). */
+  instance: InstanceLease;
   /** The durable job queue: modules register their `*.jobs.ts` handlers; main.ts starts the loop. */
   jobs: JobRunner;
   /** Live events to connected clients (rooms per user), fanned out through LISTEN/NOTIFY. */
@@ -68,7 +71,8 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     mailer: new Mailer(email, jobs, outbox),
     sms: o.sms ?? createSmsSender({ outbox, twilio: config.twilio, log }),
     storage: o.storage ?? createStorage(config),
-    payments: o.payments ?? createPaymentProvider(config),
+    payments: o.payments ?? createPaymentProvider(config, database.db),
+    instance: new InstanceLease(database.db, log),
     push: o.push ?? createPushSender({ outbox, vapid: config.vapid, log }),
     jobs,
     realtime: new RealtimeHub(database, log),

@@ -10,8 +10,11 @@
  * value) or when a test armed it with `failNext()`.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { PaymentMethod } from '@khedma/shared';
 import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { demoProviderCharges } from '../db/schema/index';
 
 export interface ChargeRequest {
   /** Our payment row id: the idempotency reference a real provider would receive. */
@@ -33,7 +36,16 @@ export interface PaymentProvider {
   readonly name: string;
   /** A simulation: the web app labels it "DEMO MODE". */
   readonly demo: boolean;
+  /**
+   * Takes the money. Idempotent per `paymentId` (the reference every real provider accepts): a
+   * second call for the same payment answers the first outcome and charges nothing more.
+   */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * What happened to the charge of `paymentId`, asked after a crash left an attempt unrecorded
+   * (payments.service.ts reconcile): its outcome, or null when the provider never received it.
+   */
+  lookup(paymentId: string): Promise<ChargeResult | null>;
 }
 
 export class DemoPaymentProvider implements PaymentProvider {
@@ -41,7 +53,14 @@ export class DemoPaymentProvider implements PaymentProvider {
   readonly demo = true;
   private failures = 0;
 
-  constructor(public delayMs = 2000) {}
+  /**
+   * `db`: where the simulated provider keeps its books (demo_provider_charges), written in a
+   * statement of its own, never in our transactions, as a real provider's would be.
+   */
+  constructor(
+    private readonly db: Db,
+    public delayMs = 2000,
+  ) {}
 
   /** Tests: the next `count` charges fail. */
   failNext(count = 1): void {
@@ -50,13 +69,26 @@ export class DemoPaymentProvider implements PaymentProvider {
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
+    const known = await this.lookup(request.paymentId);
+    if (known) return known;
     const providerRef = `demo_${randomUUID()}`;
+    let failureReason: string | null = null;
     if (this.failures > 0) {
       this.failures -= 1;
-      return { ok: false, providerRef, failureReason: 'declined (demo: armed failure)' };
-    }
-    if (request.simulate === 'failure') return { ok: false, providerRef, failureReason: 'declined (demo: simulated failure)' };
-    return { ok: true, providerRef };
+      failureReason = 'declined (demo: armed failure)';
+    } else if (request.simulate === 'failure') failureReason = 'declined (demo: simulated failure)';
+    await this.db
+      .insert(demoProviderCharges)
+      .values({ paymentId: request.paymentId, ok: failureReason === null, providerRef, failureReason, amount: request.amount })
+      .onConflictDoNothing();
+    // A concurrent charge of the same payment may have written first: its outcome is the one.
+    return (await this.lookup(request.paymentId))!;
+  }
+
+  async lookup(paymentId: string): Promise<ChargeResult | null> {
+    const [row] = await this.db.select().from(demoProviderCharges).where(eq(demoProviderCharges.paymentId, paymentId));
+    if (!row) return null;
+    return row.ok ? { ok: true, providerRef: row.providerRef } : { ok: false, providerRef: row.providerRef, failureReason: row.failureReason ?? 'declined' };
   }
 }
 
@@ -64,6 +96,6 @@ export class DemoPaymentProvider implements PaymentProvider {
  * The provider for this configuration. Only the demo provider exists today; a real one (CMI,
  * a mobile-money API) implements PaymentProvider and is chosen here by configuration.
  */
-export function createPaymentProvider(config: Pick<Config, 'env'>): PaymentProvider {
-  return new DemoPaymentProvider(config.env === 'test' ? 0 : 2000);
+export function createPaymentProvider(config: Pick<Config, 'env'>, db: Db): PaymentProvider {
+  return new DemoPaymentProvider(db, config.env === 'test' ? 0 : 2000);
 }

@@ -162,6 +162,8 @@ export const idempotencyKeys = pgTable(
     status: text('status', { enum: IDEMPOTENCY_STATUSES }).notNull().default('in_flight'),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
+    /** The server instance working on the key while in flight (platform/instance.ts, migration 0017). */
+    owner: uuid('owner'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 /** Money: payment attempts, the double-entry escrow ledger, and payouts to professionals. */
 import { LEDGER_ENTRY_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, PAYOUT_STATUSES } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, inList, tstz, updatedAt } from './_columns';
 import { users } from './auth';
 import { bookings } from './bookings';
@@ -94,3 +94,17 @@ export const payouts = pgTable(
     index('payouts_professional_created_idx').on(t.professionalId, t.createdAt.desc().nullsFirst()),
   ],
 );
+
+/**
+ * The demo payment provider's own books (migration 0017): what it charged per payment reference,
+ * written outside our transactions, so that it can say after our crash whether a charge happened
+ * (platform/payments.ts `lookup`). A real provider keeps these on its side.
+ */
+export const demoProviderCharges = pgTable('demo_provider_charges', {
+  paymentId: uuid('payment_id').primaryKey(),
+  ok: boolean('ok').notNull(),
+  providerRef: text('provider_ref').notNull(),
+  failureReason: text('failure_reason'),
+  amount: integer('amount').notNull(),
+  createdAt: createdAt(),
+});

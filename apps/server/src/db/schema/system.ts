@@ -118,3 +118,10 @@ export const scheduledJobs = pgTable(
       .where(sql`${t.dedupeKey} IS NOT NULL`),
   ],
 );
+
+/** Live server instances' leases (migration 0017, platform/instance.ts). */
+export const serverInstances = pgTable('server_instances', {
+  id: uuid('id').primaryKey(),
+  startedAt: tstz('started_at').notNull().defaultNow(),
+  seenAt: tstz('seen_at').notNull().defaultNow(),
+});

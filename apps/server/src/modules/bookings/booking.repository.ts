@@ -209,6 +209,46 @@ export class BookingsRepository {
   }
 
 
+  /**
+   * The booking a keyless retry of a create already made (its answer was lost to a crash or a
+   * dropped connection): the customer's pending booking of the same service or professional, place,
+   * time and total, made in the last `withinMinutes`. Undefined when there is none.
+   */
+  async recentTwin(t: {
+    userId: string;
+    kind: 'service' | 'hourly';
+    serviceTypeId: string | null;
+    professionalId?: string;
+    cityId: string;
+    boroughId: string | null;
+    location: string;
+    scheduledStart: Date;
+    totalAmount: number;
+    withinMinutes: number;
+  }): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.userId, t.userId),
+          eq(bookings.status, 'pending'),
+          eq(bookings.kind, t.kind),
+          t.serviceTypeId ? eq(bookings.serviceTypeId, t.serviceTypeId) : sql`${bookings.serviceTypeId} is null`,
+          t.professionalId ? eq(bookings.professionalId, t.professionalId) : undefined,
+          eq(bookings.cityId, t.cityId),
+          t.boroughId ? eq(bookings.boroughId, t.boroughId) : sql`${bookings.boroughId} is null`,
+          eq(bookings.location, t.location),
+          eq(bookings.scheduledStart, t.scheduledStart),
+          eq(bookings.totalAmount, t.totalAmount),
+          sql`${bookings.createdAt} > now() - make_interval(mins => ${t.withinMinutes})`,
+        ),
+      )
+      .orderBy(desc(bookings.createdAt))
+      .limit(1);
+    return row?.id;
+  }
+
   async update(id: string, set: Partial<NewBooking>) {
     await this.db
       .update(bookings)

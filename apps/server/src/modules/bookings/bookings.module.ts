@@ -15,7 +15,7 @@ import { bookingsRoutes } from './bookings.routes';
 import { CreationService } from './creation.service';
 import { RateLimiter } from '../../platform/rate-limit';
 import { IdempotencyStore } from './idempotency';
-import { LifecycleService } from './lifecycle.service';
+import { announcePayment, LifecycleService } from './lifecycle.service';
 import { ProfessionalPoolRepository } from './pool.repository';
 import { QuoteService } from './quote.service';
 import { RescheduleOptionsService } from './reschedule-options.service';
@@ -40,7 +40,7 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
   const { clock } = ctx;
   const repo = new BookingsRepository(db);
   const pool = new ProfessionalPoolRepository(db);
-  const idempotency = new IdempotencyStore(db);
+  const idempotency = new IdempotencyStore(db, ctx.instance.id);
   const reference = app.catalog.reference;
   const notifier = new BookingNotifier(new RecipientsRepository(db), ctx.email, ctx.mailer, ctx.realtime, ctx.config.publicUrl, ctx.log);
   const quotes = new QuoteService(reference, pool, clock);
@@ -55,6 +55,7 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
       quotes,
       reference,
       idempotency,
+      reads,
       notifier,
       clock,
       providerName: ctx.payments.name,
@@ -80,6 +81,11 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
   ctx.events.on('payment.expired', async ({ bookingId }) => {
     const view = await repo.view(bookingId);
     if (view) await notifier.announce(view, 'payment_failed');
+  });
+  // A payment attempt a crash left unrecorded was recorded from the provider's answer: told as if it had just happened.
+  ctx.events.on('payment.reconciled', async ({ bookingId, outcome }) => {
+    const view = await repo.view(bookingId);
+    if (view) await announcePayment(notifier, view, outcome);
   });
   ctx.jobs.every('purge-idempotency-keys', 3_600_000, () => idempotency.purge());
 

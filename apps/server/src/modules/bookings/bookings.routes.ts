@@ -88,11 +88,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingUseCases }
     {
       schema: {
         tags,
-        summary: 'Create a wizard booking (pending, payment pending); Idempotency-Key makes retries safe',
+        summary: 'Create a wizard booking (pending, payment pending); Idempotency-Key makes retries safe; a keyless identical retry within 10 min answers 200 with the booking it made',
         security: signedIn,
         headers: idempotencyHeadersSchema,
         body: createBookingRequestSchema,
-        response: { 201: bookingResponseSchema, ...createErrors },
+        response: { 200: bookingResponseSchema, 201: bookingResponseSchema, ...createErrors },
       },
       preHandler: requireUser,
     },
@@ -108,7 +108,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingUseCases }
         security: signedIn,
         headers: idempotencyHeadersSchema,
         body: createHourlyBookingRequestSchema,
-        response: { 201: bookingResponseSchema, ...createErrors },
+        response: { 200: bookingResponseSchema, 201: bookingResponseSchema, ...createErrors },
       },
       preHandler: requireUser,
     },

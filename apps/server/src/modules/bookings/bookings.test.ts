@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { localToUtc } from '@khedma/shared';
@@ -271,9 +272,10 @@ describe('Idempotency-Key', () => {
     const body = wizardBody(t.app, { date: dayFromNow(t.app, 12) });
     const first = createBooking(t.app, t.customer, body, { 'idempotency-key': 'create-12' });
     const { requestHash } = await import('./idempotency');
-    // A key in flight, as a concurrent request leaves it.
+    // A key in flight, as a concurrent request on this live instance leaves it.
     await t.database.db.execute(
-      sql`insert into idempotency_keys (key, user_id, request_hash, status) values ('held-key', ${t.customer.userId}, ${requestHash('POST /api/bookings', { ...body, addOnIds: [] })}, 'in_flight')`,
+      sql`insert into idempotency_keys (key, user_id, request_hash, status, owner)
+          values ('held-key', ${t.customer.userId}, ${requestHash('POST /api/bookings', { ...body, addOnIds: [] })}, 'in_flight', ${t.app.ctx.instance.id})`,
     );
     const res = await createBooking(t.app, t.customer, body, { 'idempotency-key': 'held-key' });
     expect(res.statusCode).toBe(409);
@@ -313,6 +315,53 @@ describe('Idempotency-Key', () => {
     const again = await createBooking(t.app, t.customer, body, { 'idempotency-key': 'crashed-key' });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(res.json());
+  });
+
+  it('takes over at once a key left in flight by an instance that died (its lease lapsed), never one of a live instance', async () => {
+    const body = wizardBody(t.app, { date: dayFromNow(t.app, 14), startTime: '15:00', endTime: '16:00' });
+    const { requestHash } = await import('./idempotency');
+    const hash = requestHash('POST /api/bookings', { ...body, addOnIds: [] });
+    // An instance that renewed its lease 20 s ago (its process was killed), and one that never had one.
+    const dead = randomUUID();
+    await t.database.db.execute(sql`insert into server_instances (id, seen_at) values (${dead}, now() - interval '20 seconds')`);
+    await t.database.db.execute(
+      sql`insert into idempotency_keys (key, user_id, request_hash, status, owner) values
+          ('killed-key', ${t.customer.userId}, ${hash}, 'in_flight', ${dead}),
+          ('lost-key', ${t.customer.userId}, ${hash}, 'in_flight', ${randomUUID()}),
+          ('busy-key', ${t.customer.userId}, ${hash}, 'in_flight', ${t.app.ctx.instance.id})`,
+    );
+    const busy = await createBooking(t.app, t.customer, body, { 'idempotency-key': 'busy-key' });
+    expect(busy.statusCode).toBe(409);
+    expect(errorCode(busy)).toBe('IDEMPOTENCY_IN_FLIGHT');
+    const before = await counts(t.database);
+    const res = await createBooking(t.app, t.customer, body, { 'idempotency-key': 'killed-key' });
+    expect(res.statusCode).toBe(201);
+    expect((await counts(t.database)).bookings - before.bookings).toBe(1);
+    const again = await createBooking(t.app, t.customer, body, { 'idempotency-key': 'killed-key' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(res.json().id);
+    // A key whose instance never held a lease is free too.
+    const lost = await createBooking(t.app, t.customer, { ...body, startTime: '17:00', endTime: '18:00' }, { 'idempotency-key': 'lost-key' });
+    expect(lost.statusCode).toBe(201);
+  });
+
+  it('a retry without a key, its first answer lost, is answered with the booking it made (not SLOT_TAKEN, not a second booking)', async () => {
+    const body = wizardBody(t.app, { date: dayFromNow(t.app, 15), startTime: '10:00', endTime: '11:00' });
+    const first = await createBooking(t.app, t.customer, body);
+    expect(first.statusCode).toBe(201);
+    const before = await counts(t.database);
+    const retry = await createBooking(t.app, t.customer, body);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().id).toBe(first.json().id);
+    expect(await counts(t.database)).toEqual(before);
+    // Not a retry: another time, or another customer, or after the first was cancelled.
+    const other = await createBooking(t.app, t.customer2, body);
+    expect(other.statusCode).not.toBe(200);
+    await t.database.db.execute(sql`update bookings set status = 'cancelled' where id = ${first.json().id}`);
+    const anew = await createBooking(t.app, t.customer, body);
+    expect(anew.statusCode).toBe(201);
+    expect(anew.json().id).not.toBe(first.json().id);
   });
 
   it('concurrent retries: one booking, every answer is the booking or in flight', async () => {

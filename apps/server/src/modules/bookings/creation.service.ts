@@ -37,11 +37,14 @@ import { toBookingDto } from './booking-dto';
 import { isSlotConflict, isUnpaidHoldLimit, slotTaken, windowError } from './booking-errors';
 import type { BookingNotifier } from './booking-notifier';
 import type { BookingsRepository, BookingView, NewBookingRow, NewBookingWrite } from './booking.repository';
+import type { BookingReads } from './booking-reads.service';
 import { requestHash, type IdempotencyStore } from './idempotency';
 import type { PoolFilter, PoolMember, ProfessionalPoolRepository } from './pool.repository';
 import type { QuoteService } from './quote.service';
 
 const MINUTE = 60_000;
+/** How long a create without an Idempotency-Key counts as a retry of an identical one (answered with its booking). */
+export const KEYLESS_RETRY_MINUTES = 10;
 
 export interface CreationDeps {
   db: Db;
@@ -50,6 +53,8 @@ export interface CreationDeps {
   quotes: QuoteService;
   reference: CatalogReference;
   idempotency: IdempotencyStore;
+  /** A keyless retry's answer: the booking it made, as the customer reads it. */
+  reads: BookingReads;
   notifier: BookingNotifier;
   clock: Clock;
   /** Stored on the new payment row (payments.provider). */
@@ -208,7 +213,25 @@ export class CreationService {
    * under the key is what it always was (a stored answer first, then the refusal, stored).
    */
   private async idempotent(user: SessionUser, key: string | undefined, route: string, body: unknown, plan: () => Promise<BookingPlan>): Promise<CreateAnswer> {
-    if (!key) return { status: 201, body: await this.place(await plan(), () => undefined), replayed: false };
+    if (!key) {
+      const planned = await plan();
+      // A retry without a key whose first answer was lost (a crash, a dropped connection): answered
+      // with the booking it made, instead of a second booking or SLOT_TAKEN by its own booking.
+      const twin = await this.d.repo.recentTwin({
+        userId: user.id,
+        kind: planned.row.kind,
+        serviceTypeId: planned.row.serviceTypeId,
+        professionalId: planned.strict ? planned.filter.professionalId : undefined,
+        cityId: planned.row.cityId,
+        boroughId: planned.row.boroughId,
+        location: planned.row.location,
+        scheduledStart: planned.window.start,
+        totalAmount: planned.quote.total,
+        withinMinutes: KEYLESS_RETRY_MINUTES,
+      });
+      if (twin) return { status: 200, body: await this.d.reads.dto(user, twin), replayed: true };
+      return { status: 201, body: await this.place(planned, () => undefined), replayed: false };
+    }
     const store = this.d.idempotency;
     const hash = requestHash(route, body);
     let planned: BookingPlan | undefined;
@@ -221,7 +244,7 @@ export class CreationService {
     let first: PoolMember[] | undefined;
     if (planned) {
       const { start, end } = planned.window;
-      const read = await this.d.pool.claimAndPool({ userId: user.id, key, hash }, planned.filter, { from: start, to: end }, this.clock.now());
+      const read = await this.d.pool.claimAndPool({ userId: user.id, key, hash, owner: store.owner }, planned.filter, { from: start, to: end }, this.clock.now());
       if (read.claimed) first = read.pool;
     }
     if (!first) {

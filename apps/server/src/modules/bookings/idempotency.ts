@@ -10,13 +10,16 @@
  * the statement that inserts the booking (`completePlaceholderSql`), so a booking never exists
  * without its answer.
  * Expected refusals (4xx) are stored as the answer too; an unexpected failure removes the key so the
- * client may retry. A key left in flight by a crashed process is taken over after 2 minutes.
+ * client may retry. A key in flight names the instance working on it (platform/instance.ts): left by
+ * a process that died, it is taken over as soon as that instance's lease lapses (15 s), and after 2
+ * minutes whatever the instance.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
 import { AppError } from '../../http/errors';
+import { instanceDeadSql } from '../../platform/instance';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 const STALE_IN_FLIGHT_SECONDS = 120;
@@ -45,7 +48,11 @@ export class IdempotencyStore {
   /** The insert that claims a key, run before every keyed create: prepared once. */
   private readonly claim;
 
-  constructor(private readonly db: Db) {
+  /** `owner`: this instance (platform/instance.ts), named by the keys it takes in flight. */
+  constructor(
+    private readonly db: Db,
+    readonly owner: string,
+  ) {
     this.claim = claimInsert(db, (name) => sql.placeholder(name)).prepare('idempotency_claim');
   }
 
@@ -54,7 +61,7 @@ export class IdempotencyStore {
    * the caller should do the work; throws 422 / 409 as described above.
    */
   async begin(userId: string, key: string, hash: string): Promise<StoredAnswer | null> {
-    const inserted = await this.claim.execute(claimParams(userId, key, hash, ''));
+    const inserted = await this.claim.execute(claimParams({ userId, key, hash, owner: this.owner }, ''));
     if (inserted.length > 0) return null;
     return this.existing(userId, key, hash);
   }
@@ -72,7 +79,8 @@ export class IdempotencyStore {
         responseStatus: idempotencyKeys.responseStatus,
         responseBody: idempotencyKeys.responseBody,
         expired: sql<boolean>`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
-        stale: sql<boolean>`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${STALE_IN_FLIGHT_SECONDS})`,
+        // Its instance died (no live lease), or it has been in flight too long anyway.
+        stale: sql<boolean>`(${idempotencyKeys.createdAt} < now() - make_interval(secs => ${STALE_IN_FLIGHT_SECONDS}) or ${instanceDeadSql(sql`${idempotencyKeys.owner}`)})`,
       })
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
@@ -83,7 +91,7 @@ export class IdempotencyStore {
     if (reusable) {
       const taken = await this.db
         .update(idempotencyKeys)
-        .set({ requestHash: hash, status: 'in_flight', responseStatus: null, responseBody: null, createdAt: sql`now()` })
+        .set({ requestHash: hash, status: 'in_flight', responseStatus: null, responseBody: null, owner: this.owner, createdAt: sql`now()` })
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.requestHash, row.requestHash), eq(idempotencyKeys.status, row.status)))
         .returning({ key: idempotencyKeys.key });
       if (taken.length > 0) return null;
@@ -99,7 +107,7 @@ export class IdempotencyStore {
   private async beginAgain(userId: string, key: string, hash: string): Promise<StoredAnswer | null> {
     const inserted = await this.db
       .insert(idempotencyKeys)
-      .values({ key, userId, requestHash: hash, status: 'in_flight' })
+      .values({ key, userId, requestHash: hash, status: 'in_flight', owner: this.owner })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length > 0) return null;
@@ -138,7 +146,7 @@ export class IdempotencyStore {
 function claimInsert(db: Db, p: (name: string) => Placeholder) {
   return db
     .insert(idempotencyKeys)
-    .values({ key: p('Key'), userId: p('UserId'), requestHash: p('Hash'), status: 'in_flight' })
+    .values({ key: p('Key'), userId: p('UserId'), requestHash: p('Hash'), status: 'in_flight', owner: sql`${p('Owner')}::uuid` })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key, noWait: sql<string>`set_config('synchronous_commit', 'off', true)` });
 }
@@ -152,8 +160,8 @@ export function claimPlaceholderSql(db: Db, prefix: string): SQL {
   return claimInsert(db, (name) => sql.placeholder(`${prefix}${name}`)).getSQL();
 }
 
-export function claimParams(userId: string, key: string, hash: string, prefix: string): Record<string, unknown> {
-  return { [`${prefix}Key`]: key, [`${prefix}UserId`]: userId, [`${prefix}Hash`]: hash };
+export function claimParams(c: { userId: string; key: string; hash: string; owner: string }, prefix: string): Record<string, unknown> {
+  return { [`${prefix}Key`]: c.key, [`${prefix}UserId`]: c.userId, [`${prefix}Hash`]: c.hash, [`${prefix}Owner`]: c.owner };
 }
 
 /**

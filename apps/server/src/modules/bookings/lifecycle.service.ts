@@ -33,6 +33,7 @@ import { freeFor, overlaps, worksAt } from './assignment.service';
 import { toBookingDto } from './booking-dto';
 import { BOOKING_NOT_FOUND, isSlotConflict, slotTaken, transitionError, windowError } from './booking-errors';
 import type { BookingNotifier, EmailToSend } from './booking-notifier';
+import type { BookingView } from './booking.repository';
 import type { BookingReads } from './booking-reads.service';
 import { PRO_VISIBLE_PAYMENT, type BookingRecord, type BookingsRepository } from './booking.repository';
 import type { PoolMember, ProfessionalPoolRepository } from './pool.repository';
@@ -62,6 +63,20 @@ const CANCEL_REFUSALS: Record<string, string> = {
   PROFESSIONAL_TOO_LATE: 'Professionals cannot cancel within 2 hours of the start.',
 };
 
+/**
+ * Both parties told of a payment's outcome: paid (the request reaches the professional), failed
+ * (cancelled) or refunded (cancelled meanwhile). After the customer's own attempt, and after a
+ * reconciliation of an attempt a crash left unrecorded (bookings.module.ts).
+ */
+export async function announcePayment(notifier: BookingNotifier, view: BookingView, outcome: 'paid' | 'failed' | 'refunded'): Promise<void> {
+  if (outcome === 'failed') await notifier.announce(view, 'payment_failed', [{ to: 'customer', kind: 'payment_failed' }]);
+  else if (outcome === 'refunded') await notifier.announce(view, 'refund');
+  else await notifier.announce(view, 'paid', [
+    { to: 'customer', kind: 'paid' },
+    { to: 'professional', kind: 'new_request' },
+  ]);
+}
+
 export class LifecycleService {
   constructor(private readonly d: LifecycleDeps) {}
 
@@ -75,19 +90,11 @@ export class LifecycleService {
    */
   async pay(user: SessionUser, id: string, input: PayBookingRequest): Promise<PayBookingResponse> {
     const result = await this.d.pay.pay(user, id, input);
-    const after = (await this.d.repo.view(id))!;
-    if (result.outcome === 'failed') {
-      await this.d.notifier.announce(after, 'payment_failed', [{ to: 'customer', kind: 'payment_failed' }]);
-      throw new AppError('PAYMENT_FAILED', PAYMENT_FAILED_MESSAGES[input.method]);
-    }
+    await announcePayment(this.d.notifier, (await this.d.repo.view(id))!, result.outcome);
+    if (result.outcome === 'failed') throw new AppError('PAYMENT_FAILED', PAYMENT_FAILED_MESSAGES[input.method]);
     if (result.outcome === 'refunded') {
-      await this.d.notifier.announce(after, 'refund');
       throw new AppError('INVALID_TRANSITION', 'This booking was cancelled before the payment completed; the payment has been refunded.');
     }
-    await this.d.notifier.announce(after, 'paid', [
-      { to: 'customer', kind: 'paid' },
-      { to: 'professional', kind: 'new_request' },
-    ]);
     return { booking: await this.d.reads.dto(user, id), payment: result.payment };
   }
 

@@ -195,7 +195,7 @@ export class ProfessionalPoolRepository {
    * `claimed` is false when the key was there already (IdempotencyStore.begin then says why).
    */
   async claimAndPool(
-    claim: { userId: string; key: string; hash: string },
+    claim: { userId: string; key: string; hash: string; owner: string },
     filter: PoolFilter,
     window: { from: Date; to: Date },
     now: Date,
@@ -203,7 +203,7 @@ export class ProfessionalPoolRepository {
     const shape = poolShape(filter);
     const db = this.db;
     const statement = claimPoolQueries.get(db, shape, () => preparePool(db, filter, `bookings_claim_pool_${shape}`, claimPlaceholderSql(db, 'claim')));
-    const rows = await statement.execute({ ...poolParams(filter, window, now), ...claimParams(claim.userId, claim.key, claim.hash, 'claim') });
+    const rows = await statement.execute({ ...poolParams(filter, window, now), ...claimParams(claim, 'claim') });
     return { claimed: Number(rows[0]?.claimed ?? 0) > 0, pool: rows.filter((r) => r.professionalId !== null).map(toPoolMember) };
   }
 

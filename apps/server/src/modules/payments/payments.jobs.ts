@@ -12,3 +12,10 @@ export { UNPAID_HOLD_MINUTES as UNPAID_BOOKING_TTL_MINUTES } from '@khedma/share
 
 /** Enqueued with every new booking (by the statement that inserts it), run when its hold ends. */
 export const EXPIRE_UNPAID_JOB = defineJob('booking.expire_unpaid', forBooking);
+
+/**
+ * Scheduled with every payment attempt (its claim), run after RECONCILE_AFTER_SECONDS: an attempt
+ * whose process died is reconciled with the provider (payments.service.ts reconcile); for an
+ * attempt that finished, it finds nothing to do.
+ */
+export const PAYMENT_RECONCILE_JOB = defineJob('payment.reconcile', z.object({ paymentId: z.string().uuid(), claim: z.string().min(1) }));

@@ -3,9 +3,23 @@
  * system's cancellations: a failed payment, an unpaid booking expired). The booking lifecycle
  * itself is the bookings module's.
  */
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, like, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings, payments } from '../../db/schema/index';
+import { instanceDeadSql } from '../../platform/instance';
+
+/** As long as a claim of a live instance counts as in progress for reconciliation (the claim's own TTL). */
+const CLAIM_LIVE_SECONDS = 120;
+
+/**
+ * SQL true while the row's claim (`claim:<instance id>:<attempt id>`) may still be worked on: its
+ * instance holds a live lease and it is younger than `ttlSeconds`. A provider reference (no claim)
+ * is not live.
+ */
+function claimLive(ttlSeconds: number): SQL {
+  const instance = sql`(case when ${payments.providerRef} ~ '^claim:[0-9a-f-]{36}:' then substring(${payments.providerRef} from 7 for 36)::uuid end)`;
+  return sql`(${payments.providerRef} like 'claim:%' and ${payments.updatedAt} > now() - make_interval(secs => ${ttlSeconds}) and not ${instanceDeadSql(instance)})`;
+}
 
 export type PaymentRecord = typeof payments.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
@@ -33,21 +47,41 @@ export class PaymentsRepository {
 
   /**
    * Claims the booking's pending payment row for one attempt (`claim` in provider_ref), unless another
-   * attempt holds it (a claim younger than `ttlSeconds`). Undefined when it is taken.
+   * attempt holds it: a claim is taken over only when its instance holds no live lease (the process
+   * died) or it is older than `ttlSeconds` (a provider call that hung). Undefined when it is taken.
    */
   async claim(bookingId: string, claim: string, set: { method: PaymentRecord['method']; provider: string }, ttlSeconds: number) {
     const [payment] = await this.db
       .update(payments)
       .set({ method: set.method, provider: set.provider, providerRef: claim, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(payments.bookingId, bookingId),
-          eq(payments.status, 'pending'),
-          or(isNull(payments.providerRef), lt(payments.updatedAt, sql`now() - make_interval(secs => ${ttlSeconds})`)),
-        ),
-      )
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending'), or(isNull(payments.providerRef), not(claimLive(ttlSeconds)))))
       .returning({ id: payments.id, amount: payments.amount });
     return payment;
+  }
+
+  /** A payment's claim as reconciliation sees it: whose booking, which claim, and whether its attempt may still be running. */
+  async claimState(paymentId: string) {
+    const [row] = await this.db
+      .select({ bookingId: payments.bookingId, status: payments.status, providerRef: payments.providerRef, live: sql<boolean>`${claimLive(CLAIM_LIVE_SECONDS)}` })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    return row;
+  }
+
+  /** Payments with an attempt at the provider (a claim), oldest first. */
+  async claimed(): Promise<Array<{ id: string; providerRef: string }>> {
+    const rows = await this.db
+      .select({ id: payments.id, providerRef: payments.providerRef })
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), like(payments.providerRef, 'claim:%')))
+      .orderBy(payments.updatedAt);
+    return rows.map((r) => ({ id: r.id, providerRef: r.providerRef! }));
+  }
+
+  /** The payment row locked until the end of the transaction (an outcome is recorded once). */
+  async lockPayment(paymentId: string): Promise<PaymentRecord | undefined> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    return row;
   }
 
   /** Gives a claim back (the provider could not be reached). */

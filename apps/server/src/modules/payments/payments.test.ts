@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percentOf, proLedgerAccount, UNPAID_HOLD_MINUTES, type SessionUser } from '@khedma/shared';
 import { sql } from 'drizzle-orm';
@@ -209,5 +210,89 @@ describe('escrow release (scheduled job, 48 h after completion)', () => {
     await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + (UNPAID_HOLD_MINUTES + 1) * 60_000));
     expect((await t.app.inject(as(t.customer, { method: 'GET', url: `/api/bookings/${b.id}` }))).json().status).toBe('cancelled');
     expect((await createBooking(t.app, t.customer2, wizardBody(t.app, { date }))).statusCode).toBe(201);
+  });
+});
+
+describe('after a crash mid-payment (issue 21 item 7): claims of dead processes, the provider asked', () => {
+  /** The payment row of a booking. */
+  const paymentOf = async (bookingId: string) => {
+    const res = await t.database.db.execute(sql`select id, status, provider_ref, amount from payments where booking_id = ${bookingId}`);
+    return (res as unknown as { rows: Array<{ id: string; status: string; provider_ref: string | null; amount: number }> }).rows[0]!;
+  };
+  /**
+   * What a process killed between the provider's answer and our record leaves: the payment claimed
+   * by an instance without a live lease (renewed `leaseAgo` ago, then killed), the claim `claimAgo`
+   * old, and, when `charged`, the provider's record of the charge.
+   */
+  const crashMidPayment = async (bookingId: string, opts: { charged: boolean; claimAgo?: string; live?: boolean }) => {
+    const instance = opts.live ? t.app.ctx.instance.id : randomUUID();
+    if (!opts.live) await t.database.db.execute(sql`insert into server_instances (id, seen_at) values (${instance}, now() - interval '20 seconds')`);
+    const claim = `claim:${instance}:${randomUUID()}`;
+    const p = await paymentOf(bookingId);
+    await t.database.db.execute(
+      sql`update payments set provider_ref = ${claim}, updated_at = now() - ${opts.claimAgo ?? '5 seconds'}::interval where id = ${p.id}`,
+    );
+    if (opts.charged) {
+      const charged = await t.app.ctx.payments.charge({ paymentId: p.id, bookingId, amount: p.amount, method: 'card' });
+      expect(charged.ok).toBe(true);
+    }
+    return { paymentId: p.id, claim };
+  };
+  const statusOf = async (id: string) => (await t.app.inject(as(t.customer, { method: 'GET', url: `/api/bookings/${id}` }))).json();
+
+  it('the customer’s retry is answered paid at once (not "already in progress"), charged once, the ledger balanced', async () => {
+    const b = await book(t.app, t.customer, { date: dayFromNow(t.app, 20) });
+    await crashMidPayment(b.id, { charged: true });
+    const res = await pay(t.app, t.customer, b.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().booking.paymentStatus).toBe('paid');
+    const ledger = await ledgerOf(t.database, b.id);
+    expect(ledger.rows).toHaveLength(2);
+    expect(ledger.transactionSums).toEqual([0]);
+    expect(ledger.balance('escrow')).toBe(b.amounts.total);
+    const charges = await t.database.db.execute(sql`select count(*)::int as n from demo_provider_charges where payment_id = ${(await paymentOf(b.id)).id}`);
+    expect((charges as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
+  });
+
+  it('nobody comes back: at start-up the attempt is reconciled with the provider, recorded paid and told to both parties', async () => {
+    const b = await book(t.app, t.customer, { date: dayFromNow(t.app, 21) });
+    await crashMidPayment(b.id, { charged: true });
+    await t.app.payments.service.recoverClaims();
+    await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + 1000));
+    expect(await statusOf(b.id)).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
+    expect((await paymentOf(b.id)).status).toBe('succeeded');
+    expect((await ledgerOf(t.database, b.id)).balance('escrow')).toBe(b.amounts.total);
+    expect((await outboxTo(t.app, 'customer@demo.ma')).some((m) => m.subject === `Payment received for booking ${b.reference}`)).toBe(true);
+    // Run again (a job may run twice): nothing more is written.
+    await t.app.payments.service.recoverClaims();
+    await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + 60_000));
+    expect((await ledgerOf(t.database, b.id)).rows).toHaveLength(2);
+  });
+
+  it('the provider never got the charge: the claim is released, the booking still payable', async () => {
+    const b = await book(t.app, t.customer, { date: dayFromNow(t.app, 22) });
+    const { paymentId, claim } = await crashMidPayment(b.id, { charged: false });
+    expect(await t.app.payments.service.reconcile(paymentId, claim)).toBe('released');
+    expect(await paymentOf(b.id)).toMatchObject({ status: 'pending', provider_ref: null });
+    expect(await statusOf(b.id)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
+    expect((await pay(t.app, t.customer, b.id)).statusCode).toBe(200);
+  });
+
+  it('an attempt of a live instance is left alone: the retry is told it is in progress, the reconciliation waits', async () => {
+    const b = await book(t.app, t.customer, { date: dayFromNow(t.app, 23) });
+    const { paymentId, claim } = await crashMidPayment(b.id, { charged: false, live: true });
+    const res = await pay(t.app, t.customer, b.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('A payment for this booking is already in progress.');
+    await expect(t.app.payments.service.reconcile(paymentId, claim)).rejects.toThrow(/in progress/);
+    expect((await paymentOf(b.id)).provider_ref).toBe(claim);
+  });
+
+  it('an unpaid hold ending does not cancel a booking whose payment went through in an unrecorded attempt', async () => {
+    const b = await book(t.app, t.customer, { date: dayFromNow(t.app, 24) });
+    await crashMidPayment(b.id, { charged: true, claimAgo: '3 minutes' });
+    await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + (UNPAID_HOLD_MINUTES + 1) * 60_000));
+    expect(await statusOf(b.id)).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
+    expect((await ledgerOf(t.database, b.id)).balance('escrow')).toBe(b.amounts.total);
   });
 });
