@@ -1,3 +1,4 @@
+import { addDays, localDateOf } from '@khedma/shared/domain/time';
 /**
  * Test factories: each test makes the people and bookings it needs on its own database, instead of
  * leaning on the demo seed ("the only plumber in Casablanca"). People are written straight to the
@@ -97,10 +98,9 @@ export async function createPro(t: FactoryApp, o: ProOptions & { signIn?: boolea
 
 /** A Casablanca calendar date `days` after today (bookings are made in Casablanca dates). */
 export function casablancaDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  // The product's own rules, never the runtime's Intl (older time-zone data names the wrong day
+  // between 23:00 and midnight UTC): e2e/support/time.ts does the same.
+  return addDays(localDateOf(new Date()), days);
 }
 
 export interface TestBooking {
