@@ -234,6 +234,9 @@ for (const [lang, width] of [['ar', 390], ['ar', 1280], ['en', 390], ['en', 1280
     await page.goto(`/dashboard?tab=admin&lang=${lang}`);
     await expect(page.getByRole('heading', { name: text('tab.overview', {}, catalogue) })).toBeVisible();
     await expect(page.getByRole('heading', { name: text('tab.log.title', {}, catalogue) })).toBeVisible();
+    // Deliveries that failed for good, with Retry (super_admin): none in this run's database.
+    await expect(page.getByRole('heading', { name: text('tab.failed.title', {}, catalogue) })).toBeVisible();
+    await expect(page.getByText(text('tab.failed.empty', {}, catalogue))).toBeVisible();
     await expectNoSeriousAxeViolations(page, `dashboard admin ${lang} ${width}`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-dashboard-${lang}-${width}.png`), fullPage: true });
     await admin.context.close();

@@ -42,6 +42,8 @@ export const PERMISSIONS = [
   /** The sensitive-access log and the contact messages (super_admin; issue 25). */
   'audit:read',
   'contact:read',
+  /** Deliveries (emails, push) and other durable jobs that failed for good: see and retry them (super_admin). */
+  'jobs:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

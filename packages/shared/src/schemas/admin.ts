@@ -240,3 +240,25 @@ export type ContactMessageEntry = z.infer<typeof contactMessageEntrySchema>;
 export const contactMessagesResponseSchema = z
   .object({ items: z.array(contactMessageEntrySchema), total: z.number().int().nonnegative(), page: z.number().int(), pageSize: z.number().int() })
   .meta({ id: 'ContactMessages' });
+
+/** A durable job that failed for good (every retry spent), as the admin overview lists it. */
+export const FAILED_JOB_CHANNELS = ['email', 'push', 'other'] as const;
+export const failedJobEntrySchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  channel: z.enum(FAILED_JOB_CHANNELS),
+  /** Emails: the recipient, masked like every admin answer. */
+  recipient: z.string().nullable(),
+  /** Emails: the subject. */
+  subject: z.string().nullable(),
+  attempts: z.number().int().nonnegative(),
+  /** The last error's message (no stack), at most 300 characters. */
+  lastError: z.string().nullable(),
+  failedAt: isoInstant,
+});
+export type FailedJobEntry = z.infer<typeof failedJobEntrySchema>;
+export const failedJobsResponseSchema = z
+  .object({ items: z.array(failedJobEntrySchema), total: z.number().int().nonnegative(), page: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'FailedJobs' });
+export const failedJobParamsSchema = z.object({ id: z.uuid() });
+export const retryFailedJobResponseSchema = z.object({ id: z.uuid(), status: z.enum(['done', 'pending', 'failed']) }).meta({ id: 'RetriedJob' });

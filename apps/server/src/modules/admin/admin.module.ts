@@ -1,7 +1,7 @@
 /**
  * Admin (issue 25, docs/admin.md): the bookings page's list and actions, the application review
  * (masked answers, audited reveals and document views, approve and reject), the platform overview,
- * the sensitive-access log and the contact messages. Registered after bookings and applications:
+ * the sensitive-access log, the contact messages and the deliveries that failed for good. Registered after bookings and applications:
  * its booking actions are the bookings module's use cases (`app.bookings`).
  */
 import { defineModule } from '../../platform/module';
@@ -10,6 +10,7 @@ import { AccessLogRepository } from './access-log.repository';
 import { AdminBookingsRepository } from './admin-bookings.repository';
 import { adminBookingsRoutes } from './admin-bookings.routes';
 import { AdminBookingsService } from './admin-bookings.service';
+import { FailedJobsService, failedJobsRoutes } from './failed-jobs';
 import { ReviewRepository } from './review.repository';
 import { reviewRoutes } from './review.routes';
 import { ReviewService } from './review.service';
@@ -30,4 +31,5 @@ export const adminModule = defineModule('admin', async (app, { ctx }) => {
   });
   await app.register(adminBookingsRoutes, { service: bookings });
   await app.register(reviewRoutes, { review, bookings });
+  await app.register(failedJobsRoutes, { service: new FailedJobsService(db, ctx.jobs) });
 });

@@ -14,6 +14,7 @@ import type {
   ApproveApplicationResponse,
   BookingStatus,
   ContactMessageEntry,
+  FailedJobEntry,
   ReassignCandidate,
   RevealableField,
 } from '@khedma/shared';
@@ -28,6 +29,7 @@ export const adminKeys = {
   overview: ['admin', 'overview'] as const,
   accessLog: (page: number) => ['admin', 'access-log', page] as const,
   contact: (page: number) => ['admin', 'contact', page] as const,
+  failedJobs: (page: number) => ['admin', 'failed-jobs', page] as const,
 };
 
 export interface AdminBookingFilters {
@@ -152,5 +154,24 @@ export function useContactMessages(page: number, enabled: boolean) {
     enabled,
     placeholderData: keepPreviousData,
     retry,
+  });
+}
+
+/** Deliveries that failed for good (super_admin: jobs:manage). */
+export function useFailedJobs(page: number) {
+  return useQuery({
+    queryKey: adminKeys.failedJobs(page),
+    queryFn: ({ signal }) => api.get<Paged<FailedJobEntry>>('/api/admin/failed-jobs', { signal, query: { page, pageSize: ADMIN_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+    retry,
+  });
+}
+
+/** Runs a failed delivery again now; the answer says whether it went out this time. */
+export function useRetryFailedJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ id: string; status: 'done' | 'pending' | 'failed' }>(`/api/admin/failed-jobs/${id}/retry`, {}),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'failed-jobs'] }),
   });
 }

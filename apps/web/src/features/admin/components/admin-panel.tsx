@@ -9,12 +9,14 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';
 import { ChevronRight } from 'lucide-react';
-import { useAccessLog, useAdminOverview, useContactMessages, ADMIN_PAGE_SIZE } from '../api';
+import { toast } from 'sonner';
+import { useAccessLog, useAdminOverview, useContactMessages, useFailedJobs, useRetryFailedJob, ADMIN_PAGE_SIZE } from '../api';
 import { Pager, StatCard } from './admin-ui';
 
 /**
  * The dashboard's admin tab: the platform overview (total, completed, pending, revenue) with links to the
- * admin pages, and for super_admin the sensitive-access log and the contact messages.
+ * admin pages, and for super_admin the sensitive-access log, the contact messages and the deliveries
+ * that failed for good (with Retry).
  */
 export function AdminPanel({ permissions }: DashboardTabViewer) {
   const { t } = useTranslation('admin');
@@ -22,6 +24,7 @@ export function AdminPanel({ permissions }: DashboardTabViewer) {
   const o = overview.data;
   const audit = permissions.includes('audit:read');
   const contact = permissions.includes('contact:read');
+  const jobs = permissions.includes('jobs:manage');
   const links: Array<{ to: string | undefined; label: string; icon: LucideIcon; show: boolean }> = [
     { to: paths.adminReviewProfessionals(), label: t('tab.links.review'), icon: UserCheck, show: permissions.includes('application:review') || permissions.includes('finance:read') },
     { to: paths.adminBookings(), label: t('tab.links.bookings'), icon: ListChecks, show: true },
@@ -71,6 +74,7 @@ export function AdminPanel({ permissions }: DashboardTabViewer) {
 
       {audit ? <AccessLog /> : null}
       {contact ? <ContactMessages /> : null}
+      {jobs ? <FailedDeliveries /> : null}
     </div>
   );
 }
@@ -182,6 +186,75 @@ function ContactMessages() {
                   {m.email}
                 </bdi>
                 <p className="mt-2 text-sm whitespace-pre-line text-ink">{m.message}</p>
+              </li>
+            ))}
+          </ul>
+          <Pager page={page} pages={Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE))} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function FailedDeliveries() {
+  const { t } = useTranslation('admin');
+  const language = useLanguage();
+  const [page, setPage] = useState(1);
+  const jobs = useFailedJobs(page);
+  const retry = useRetryFailedJob();
+  const data = jobs.data;
+  const onRetry = (id: string) =>
+    retry.mutate(id, {
+      onSuccess: (r) => (r.status === 'done' ? toast.success(t('tab.failed.sent')) : toast.error(t('tab.failed.stillFailing'))),
+      onError: () => toast.error(t('tab.failed.stillFailing')),
+    });
+  return (
+    <section aria-labelledby="admin-failed">
+      <h2 id="admin-failed" className="mb-1 text-lg font-bold text-ink">
+        {t('tab.failed.title')}
+      </h2>
+      <p className="mb-3 text-sm text-ink-muted">{t('tab.failed.intro')}</p>
+      {jobs.isError ? (
+        <RetryAlert compact message={t('tab.loadFailed')} onRetry={() => void jobs.refetch()} />
+      ) : !data ? (
+        <p role="status" className="text-ink-muted">
+          {t('common.loading')}
+        </p>
+      ) : data.items.length === 0 ? (
+        <p className="text-ink-muted">{t('tab.failed.empty')}</p>
+      ) : (
+        <>
+          <ul className="grid gap-3">
+            {data.items.map((j) => (
+              <li key={j.id} className="flex flex-wrap items-start justify-between gap-3 rounded-card border border-sand-200 bg-white p-4">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold break-words text-ink">{j.subject ?? j.kind}</p>
+                  <p className="text-xs text-ink-muted">
+                    {t(`tab.failed.channel.${j.channel}`)}
+                    {j.recipient ? (
+                      <>
+                        {' · '}
+                        <bdi dir="ltr">{j.recipient}</bdi>
+                      </>
+                    ) : null}
+                    {' · '}
+                    <span className="tabular-nums">{formatDateTime(j.failedAt, language)}</span>
+                  </p>
+                  {j.lastError ? (
+                    <p className="mt-1 text-xs break-words text-ink-muted">
+                      {t('tab.failed.error', { count: j.attempts })} <bdi dir="ltr">{j.lastError}</bdi>
+                    </p>
+                  ) : null}
+                </div>
+                <button
+                  type="button"
+                  onClick={() => onRetry(j.id)}
+                  disabled={retry.isPending && retry.variables === j.id}
+                  aria-label={t('tab.failed.retryLabel', { what: j.subject ?? j.kind })}
+                  className="min-h-11 rounded-lg border border-primary-600 px-4 font-semibold text-primary-700 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-600 disabled:opacity-60"
+                >
+                  {t('tab.failed.retry')}
+                </button>
               </li>
             ))}
           </ul>
