@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../platform/jobs';
 
-export const CHECKSUM_SKIPPED = new Set(['rate_limits', 'sessions', '__drizzle_migrations']);
+export const CHECKSUM_SKIPPED = new Set(['rate_limits', 'sessions', 'idempotency_keys', '__drizzle_migrations']);
 
 let tablesCache: WeakMap<Database, string[]> = new WeakMap();
 
