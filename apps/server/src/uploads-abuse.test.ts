@@ -18,7 +18,6 @@ let t: TestApp;
 let customer: TestUser;
 let conversationId: string;
 let png: Buffer;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 interface Route {
   name: string;
