@@ -1,7 +1,7 @@
 /**
  * The storage contract (docs/decisions/0013-storage-contract.md): what every Storage implementation
- * must do, as one suite each implementation runs (storage.test.ts: the local disk; the S3 one will
- * call it with its bucket). `readSignedUrl` fetches a signed URL the way a client would and answers
+ * must do, as one suite each implementation runs (storage.test.ts: the local disk; storage-s3.test.ts:
+ * S3 against an in-process S3 server). `readSignedUrl` fetches a signed URL the way a client would and answers
  * the bytes, or null when the URL is refused.
  */
 import { createHash, randomBytes } from 'node:crypto';
