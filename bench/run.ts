@@ -4,6 +4,7 @@ import { benchBooking, type BookingFigures } from './booking.bench';
 import { benchCatalog, type CatalogFigures } from './catalog.bench';
 import { benchChat } from './chat.bench';
 import { benchPages } from './page.bench';
+import { benchProof } from './proof.bench';
 import { benchPros } from './pros.bench';
 import { root } from './lib';
 
@@ -85,6 +86,13 @@ if (pages.lighthouse) {
   console.log('\nLighthouse (mobile):');
   console.table(pages.lighthouse);
 }
+
+// Issue 28's proof suites at full size: authorization matrix, fuzzing (FUZZ_RUNS=100), uploads, S3 contract.
+const proof = benchProof();
+results.proof = proof;
+console.log('\nProof suites at full size (goal: all pass):');
+console.table(proof);
+for (const p of proof) if (!p.passed) console.error(`FAIL: ${p.suite}`);
 
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
 console.log('Written to bench/results/latest.json');

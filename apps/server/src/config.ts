@@ -41,6 +41,16 @@ export const envSchema = z
     VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be the URL-safe base64 public key').optional(),
     VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be the URL-safe base64 private key').optional(),
     VAPID_SUBJECT: z.string().regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: or https: URL').optional(),
+    // Object storage (S3 or any S3-compatible store): set S3_BUCKET to keep files there instead of
+    // DATA_DIR/uploads, which several instances cannot share (platform/storage-s3.ts).
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** An S3-compatible store's address (MinIO, R2, Scaleway...); unset means AWS itself. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style addressing (endpoint/bucket/key), which most S3-compatible stores want. Default: on with S3_ENDPOINT. */
+    S3_FORCE_PATH_STYLE: bool.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -52,6 +62,9 @@ export const envSchema = z
       if (!env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID) {
         ctx.addIssue({ code: 'custom', path: ['TWILIO_FROM'], message: 'or TWILIO_MESSAGING_SERVICE_SID is required to send SMS' });
       }
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
     }
     const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
     if (vapid.some(Boolean) && !vapid.every(Boolean)) {
@@ -90,6 +103,17 @@ export interface Config {
   twilio?: TwilioConfig;
   /** Web push keys, when configured. */
   vapid?: VapidConfig;
+  /** Object storage, when configured (else the local disk under dataDir). */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  /** Unset: the SDK's default credential chain (environment, instance role...). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
 }
 
 export interface TwilioConfig {
@@ -153,6 +177,15 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
         : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
   };
 }
 

@@ -16,7 +16,8 @@ import { createPaymentProvider, type PaymentProvider } from './platform/payments
 import { createPushSender, type PushSender } from './platform/push';
 import { RealtimeHub } from './platform/realtime';
 import { createSmsSender, type SmsSender } from './platform/sms';
-import { createStorage, type Storage } from './platform/storage';
+import { createStorage } from './platform/create-storage';
+import type { Storage } from './platform/storage';
 
 /** What modules are given: configuration, the database and the platform adapters. */
 export interface AppContext {

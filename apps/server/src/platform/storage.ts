@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Config } from '../config';
+
 
 /**
  * File storage (avatars, application documents, chat files). Keys look like
@@ -203,8 +203,4 @@ export class LocalDiskStorage implements Storage {
 function isMissing(err: unknown) {
   const code = (err as NodeJS.ErrnoException).code;
   return code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR';
-}
-
-export function createStorage(config: Pick<Config, 'dataDir' | 'authSecret'>): Storage {
-  return new LocalDiskStorage(path.join(config.dataDir, 'uploads'), config.authSecret);
 }

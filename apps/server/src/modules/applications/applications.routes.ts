@@ -26,6 +26,7 @@ import type { DocumentsService } from './documents.service';
 import type { DraftService } from './draft.service';
 import type { MyApplicationService } from './my-application.service';
 import type { SubmitService } from './submit.service';
+import { singleFile } from '../../http/single-file';
 
 export interface ApplicationsServices {
   drafts: DraftService;
@@ -127,7 +128,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsServices> = a
       },
     },
     async (req) => {
-      const file = await req.file();
+      const file = await singleFile(req);
       if (!file) throw new AppError('VALIDATION_FAILED', APPLICATION_MESSAGES.document, { file: APPLICATION_MESSAGES.document });
       let upload: Buffer;
       try {

@@ -168,7 +168,7 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
         summary: 'The link of the confirmation email: confirms, signs in and redirects to callbackURL',
         description: 'On a bad or expired link the redirect carries ?error=INVALID_TOKEN or TOKEN_EXPIRED.',
         security: publicRoute,
-        querystring: z.object({ token: singleLineString().min(1).max(4000), callbackURL: singleLineString().max(2000).optional() }),
+        querystring: z.object({ token: singleLineString().min(1).max(4000), callbackURL: onSiteUrl(publicUrl).optional() }),
         response: { 200: statusResponseSchema, ...errors },
       },
     },
@@ -200,7 +200,7 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
         summary: 'The link of the reset email: redirects to callbackURL?token=... (or ?error=INVALID_TOKEN)',
         security: publicRoute,
         params: z.object({ token: singleLineString().min(1).max(200) }),
-        querystring: z.object({ callbackURL: singleLineString().max(2000).optional() }),
+        querystring: z.object({ callbackURL: onSiteUrl(publicUrl).optional() }),
         response: { ...errors },
       },
     },
@@ -354,3 +354,23 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
   );
 };
 
+
+/**
+ * Where the links of the emails may send someone: a path of this site or an absolute URL on its own
+ * origin (the emails carry verifiedLandingUrl and resetPasswordPageUrl). better-auth follows the
+ * callbackURL of a bad or expired link unchecked (open redirect to any site) and throws on one that is
+ * no URL at all (a 500): both are refused here with a 400 before it is called (found by fuzz.test.ts).
+ */
+function onSiteUrl(publicUrl: string) {
+  const origin = new URL(publicUrl).origin;
+  return singleLineString()
+    .max(2000)
+    .refine((v) => {
+      if (v.startsWith('/')) return !v.startsWith('//') && !v.startsWith('/\\') && !v.includes('\\');
+      try {
+        return new URL(v).origin === origin;
+      } catch {
+        return false;
+      }
+    }, 'Not a page of this site');
+}

@@ -28,6 +28,7 @@ import { requireUser } from '../auth';
 import type { ChatRepository } from './chat.repository';
 import type { ConversationsService } from './conversations.service';
 import { tooLarge, type MessagesService } from './messages.service';
+import { singleFile } from '../../http/single-file';
 
 export interface ChatRoutesOptions {
   conversations: ConversationsService;
@@ -158,7 +159,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     async (req, reply) => {
       // Who may write is checked before reading the upload.
       await conversations.access(user(req), req.params.id);
-      const file = await req.file();
+      const file = await singleFile(req);
       if (!file) throw new AppError('VALIDATION_FAILED', CHAT_MESSAGES.fileType, { file: CHAT_MESSAGES.fileType });
       let upload: Buffer;
       try {

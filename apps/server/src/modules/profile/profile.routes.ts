@@ -16,6 +16,7 @@ import { PUBLIC_FILES_PATH, SIGNED_FILES_PATH, type Storage } from '../../platfo
 import { requireUser } from '../auth';
 import { ProfileRepository } from './profile.repository';
 import { ProfileService } from './profile.service';
+import { singleFile } from '../../http/single-file';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 // Multipart framing around a 5 MB file stays well under this.
@@ -106,7 +107,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (req, reply) => {
-      const file = await req.file();
+      const file = await singleFile(req);
       if (!file) throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.avatarMissing, { file: PROFILE_MESSAGES.avatarMissing });
       let upload: Buffer;
       try {

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { professionalApplications, profileAuditLog, profiles, users } from '../../db/schema/index';
-import { createStorage } from '../../platform/storage';
+import { createStorage } from '../../platform/create-storage';
 import { createAdmin, createCustomer, createPro, signInUser } from '../../test/factories';
 import { freshIp, lastMessageTo, startApp, withBearer, withCookie, type TestApp } from '../../test/helpers';
 

@@ -1,0 +1,40 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+/**
+ * The one file of an upload (avatar, application document, chat file), read whole. `req.file()` takes
+ * the first file and leaves whatever follows unread, so a body with five files was answered as if it
+ * had one (found by uploads-abuse.test.ts, issue 28). Here every part is read: a second file is the
+ * parser's FST_FILES_LIMIT (the routes allow one file: 413 "Too many files."), too many fields its
+ * FST_PARTS_LIMIT, both refused by the error handler before anything is stored. A read error of the
+ * file itself (too large) is kept for the route, which answers it with its own message.
+ */
+export async function singleFile(req: FastifyRequest): Promise<MultipartFile | undefined> {
+  let first: MultipartFile | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      if (first) throw Object.assign(new Error('Too many files.'), { code: 'FST_FILES_LIMIT', statusCode: 413 });
+      first = part;
+      try {
+        await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+        part.toBuffer = async () => {
+          throw err;
+        };
+        return part;
+      }
+    }
+  } catch (err) {
+    // busboy's own errors (a body cut short, a malformed part header) carry no status: they are the
+    // client's, not ours (they were answered 500).
+    const status = (err as { statusCode?: number }).statusCode;
+    if (err instanceof AppError || (status && status < 500)) throw err;
+    throw new AppError('VALIDATION_FAILED', MALFORMED, { file: MALFORMED });
+  }
+  return first;
+}
+
+const MALFORMED = 'The upload is incomplete or malformed. Please try again.';
