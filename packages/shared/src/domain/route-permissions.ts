@@ -164,6 +164,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/admin/applications/{id}/reject': needs('application:review', 'third-party'),
   'GET /api/admin/access-log': needs('audit:read'),
   'GET /api/admin/contact-messages': needs('contact:read'),
+  'GET /api/admin/failed-jobs': needs('jobs:manage'),
+  'POST /api/admin/failed-jobs/{id}/retry': needs('jobs:manage', 'third-party'),
   // Chat and push.
   // The caller's own conversations: an admin's list is empty.
   'GET /api/chat/conversations': signedIn,
