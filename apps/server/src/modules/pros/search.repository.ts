@@ -80,18 +80,21 @@ export class ProsSearchRepository {
 
   private conditions(f: ProSearchFilter): SQL {
     const where: Array<SQL | undefined> = [eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`];
-    if (f.cityId) where.push(eq(professionals.cityId, f.cityId));
+    // Any of the professional's cities (the array kept from professional_cities: one GIN index scan).
+    if (f.cityId) where.push(sql`${professionals.cityIds} @> array[${f.cityId}]::uuid[]`);
     if (f.serviceId) {
       where.push(sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ps.service_type_id = ${f.serviceId})`);
     }
     if (f.category) {
+      // The categories array narrows the rows through its index; the exact rule (an active service of it) follows.
+      where.push(sql`${professionals.categories} @> array[${f.category}]::text[]`);
       where.push(sql`exists (select 1 from ${professionalServices} ps join ${serviceTypes} st on st.id = ps.service_type_id
         where ps.professional_id = ${professionals.id} and st.category = ${f.category} and st.is_active)`);
     }
     if (f.minRating > 0) where.push(sql`${professionalRatings.averageRating} >= ${f.minRating}`);
     if (f.text) {
       const either: SQL[] = [sql`${professionals.name} ilike ${containsPattern(f.text)}`];
-      if (f.textCityIds?.length) either.push(inArray(professionals.cityId, f.textCityIds));
+      if (f.textCityIds?.length) either.push(sql`${professionals.cityIds} && array[${sql.join(f.textCityIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`);
       if (f.textServiceIds?.length) {
         either.push(
           sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ${inArray(sql.raw('ps.service_type_id'), f.textServiceIds)})`,
@@ -116,12 +119,14 @@ export class ProsSearchRepository {
         cityName: cities.name,
         cityNameFr: cities.nameFr,
         cityNameAr: cities.nameAr,
+        citiesCount: sql<number>`cardinality(${professionals.cityIds})`,
         averageRating: professionalRatings.averageRating,
         totalReviews: professionalRatings.totalReviews,
       })
       .from(professionals)
       .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
-      .innerJoin(cities, eq(cities.id, professionals.cityId))
+      // The card shows the city searched for (one of theirs), else their first city.
+      .innerJoin(cities, f.cityId ? eq(cities.id, f.cityId) : eq(cities.id, professionals.cityId))
       .leftJoin(profiles, eq(profiles.id, professionals.userId))
       .where(this.conditions(f))
       .orderBy(...ORDER[sort])
@@ -164,7 +169,7 @@ export class ProsSearchRepository {
         services: sql<number>`(select count(distinct ps.service_type_id)::int from ${professionalServices} ps
           join ${professionals} p on p.id = ps.professional_id join ${serviceTypes} st on st.id = ps.service_type_id
           where ${active} and st.is_active)`,
-        cities: sql<number>`(select count(distinct p.city_id)::int from ${professionals} p where ${active})`,
+        cities: sql<number>`(select count(distinct c)::int from ${professionals} p cross join unnest(p.city_ids) c where ${active})`,
         ratingSum: sql<number>`(select coalesce(sum(r.rating_sum), 0)::bigint from ${professionalRatings} r join ${professionals} p on p.id = r.professional_id where ${active})`,
         reviews: sql<number>`(select coalesce(sum(r.total_reviews), 0)::bigint from ${professionalRatings} r join ${professionals} p on p.id = r.professional_id where ${active})`,
       })
