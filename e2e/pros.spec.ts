@@ -190,6 +190,8 @@ test.describe('professionals', () => {
     { lang: 'ar' as const, viewport: { width: 390, height: 844 } },
   ]) {
     test(`a professional edits their rate and adds a second city from the dashboard's Services tab (${j.lang}, ${j.viewport.width} px)`, async ({ browser }) => {
+      // Two saves, a profile page and two axe runs: about 3 min on two shared cores.
+      test.setTimeout(360_000);
       const context = await browser.newContext({ viewport: j.viewport });
       await skipCookieBanner(context);
       const pro = await createUser(context, 'pro', { lang: j.lang, city: 'marrakech', category: 'moving', name: 'Hamza Alaoui' });

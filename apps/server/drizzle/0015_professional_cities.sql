@@ -7,8 +7,9 @@
 -- Search (/search, the finder) filters on the cities and the categories a professional covers; both are
 -- also kept on the professional's row as arrays (city_ids, categories), maintained by triggers from
 -- professional_cities and professional_services, so that a filter and its count are one GIN index scan
--- instead of a semi-join per row (bench/pros.bench.ts). The exact rules (an active service of the
--- category) are still checked by the query: the arrays only narrow the rows.
+-- instead of a semi-join per row (bench/pros.bench.ts). categories holds the categories of the ACTIVE
+-- services offered (a service type deactivated or moved to another category updates it), so that
+-- "offers an active service of this category" is exactly `categories @> array[category]`.
 CREATE TABLE "professional_cities" (
   "professional_id" uuid NOT NULL REFERENCES "professionals"("id") ON DELETE CASCADE,
   "city_id" uuid NOT NULL REFERENCES "cities"("id"),
@@ -30,9 +31,13 @@ ALTER TABLE "professionals" ADD COLUMN "categories" text[] DEFAULT '{}'::text[] 
 UPDATE "professionals" p SET
   "city_ids" = ARRAY(SELECT pc."city_id" FROM "professional_cities" pc WHERE pc."professional_id" = p."id" ORDER BY pc."position", pc."city_id"),
   "categories" = ARRAY(SELECT DISTINCT st."category" FROM "professional_services" ps JOIN "service_types" st ON st."id" = ps."service_type_id"
-    WHERE ps."professional_id" = p."id" ORDER BY 1);--> statement-breakpoint
-CREATE INDEX "professionals_city_ids_idx" ON "professionals" USING gin ("city_ids");--> statement-breakpoint
-CREATE INDEX "professionals_categories_idx" ON "professionals" USING gin ("categories");--> statement-breakpoint
+    WHERE ps."professional_id" = p."id" AND st."is_active" ORDER BY 1);--> statement-breakpoint
+-- Only listed professionals (active and approved: what search shows) are indexed, so the indexes answer
+-- the whole filter and a count reads no row that the index does not already qualify.
+CREATE INDEX "professionals_city_ids_idx" ON "professionals" USING gin ("city_ids") WHERE "status" = 'active' AND "approved_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "professionals_categories_idx" ON "professionals" USING gin ("categories") WHERE "status" = 'active' AND "approved_at" IS NOT NULL;--> statement-breakpoint
+-- The unfiltered count (and a walk of every listed professional) from a narrow index instead of the rows.
+CREATE INDEX "professionals_listed_idx" ON "professionals" ("id") WHERE "status" = 'active' AND "approved_at" IS NOT NULL;--> statement-breakpoint
 
 CREATE FUNCTION "professionals_refresh_city_ids"(p_professional_id uuid) RETURNS void LANGUAGE sql AS $$
   UPDATE "professionals" SET "city_ids" = ARRAY(
@@ -53,7 +58,7 @@ CREATE TRIGGER "professional_cities_maintain"
 CREATE FUNCTION "professionals_refresh_categories"(p_professional_id uuid) RETURNS void LANGUAGE sql AS $$
   UPDATE "professionals" SET "categories" = ARRAY(
     SELECT DISTINCT st."category" FROM "professional_services" ps JOIN "service_types" st ON st."id" = ps."service_type_id"
-    WHERE ps."professional_id" = p_professional_id ORDER BY 1)
+    WHERE ps."professional_id" = p_professional_id AND st."is_active" ORDER BY 1)
   WHERE "id" = p_professional_id;
 $$;--> statement-breakpoint
 CREATE FUNCTION "professional_services_maintain_categories"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -66,7 +71,8 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "professional_services_maintain_categories"
   AFTER INSERT OR UPDATE OR DELETE ON "professional_services"
   FOR EACH ROW EXECUTE FUNCTION "professional_services_maintain_categories"();--> statement-breakpoint
--- A service type moved to another category (admin catalogue): its professionals' arrays follow.
+-- A service type moved to another category, deactivated or reactivated (admin catalogue): its
+-- professionals' arrays follow.
 CREATE FUNCTION "service_types_maintain_categories"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM "professionals_refresh_categories"(ps."professional_id") FROM "professional_services" ps WHERE ps."service_type_id" = NEW."id";
@@ -74,8 +80,8 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "service_types_maintain_categories"
-  AFTER UPDATE OF "category" ON "service_types"
-  FOR EACH ROW WHEN (OLD."category" IS DISTINCT FROM NEW."category") EXECUTE FUNCTION "service_types_maintain_categories"();--> statement-breakpoint
+  AFTER UPDATE OF "category", "is_active" ON "service_types"
+  FOR EACH ROW WHEN (OLD."category" IS DISTINCT FROM NEW."category" OR OLD."is_active" IS DISTINCT FROM NEW."is_active") EXECUTE FUNCTION "service_types_maintain_categories"();--> statement-breakpoint
 
 -- Every professional has their first city listed: a row written with (or moved to) a city_id gets it
 -- (approval of an application, the demo seed, test factories), so no writer can leave the list empty.

@@ -49,7 +49,7 @@ export const professionals = pgTable(
     hourlyRate: integer('hourly_rate').notNull().default(150),
     /**
      * Kept by triggers (migration 0015), never written by the application: the cities of
-     * professional_cities (first city first) and the categories of the services offered, for search.
+     * professional_cities (first city first) and the categories of the active services offered, for search.
      */
     cityIds: uuid('city_ids').array().notNull().default(sql`'{}'::uuid[]`),
     categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
@@ -72,8 +72,10 @@ export const professionals = pgTable(
     index('professionals_hourly_rate_idx').on(t.hourlyRate, t.id),
     index('professionals_city_hourly_rate_idx').on(t.cityId, t.hourlyRate, t.id),
     // Search filters on any of the cities / categories (migration 0015).
-    index('professionals_city_ids_idx').using('gin', t.cityIds),
-    index('professionals_categories_idx').using('gin', t.categories),
+    // Partial: listed (active, approved) professionals only, so the index answers the whole filter.
+    index('professionals_city_ids_idx').using('gin', t.cityIds).where(sql`${t.status} = 'active' and ${t.approvedAt} is not null`),
+    index('professionals_categories_idx').using('gin', t.categories).where(sql`${t.status} = 'active' and ${t.approvedAt} is not null`),
+    index('professionals_listed_idx').on(t.id).where(sql`${t.status} = 'active' and ${t.approvedAt} is not null`),
   ],
 );
 

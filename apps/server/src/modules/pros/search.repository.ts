@@ -79,18 +79,15 @@ export class ProsSearchRepository {
   }
 
   private conditions(f: ProSearchFilter): SQL {
-    const where: Array<SQL | undefined> = [eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`];
+    // Written as literals so that the planner proves the partial indexes' predicate (migration 0015).
+    const where: Array<SQL | undefined> = [sql`${professionals.status} = 'active'`, sql`${professionals.approvedAt} is not null`];
     // Any of the professional's cities (the array kept from professional_cities: one GIN index scan).
     if (f.cityId) where.push(sql`${professionals.cityIds} @> array[${f.cityId}]::uuid[]`);
     if (f.serviceId) {
       where.push(sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ps.service_type_id = ${f.serviceId})`);
     }
-    if (f.category) {
-      // The categories array narrows the rows through its index; the exact rule (an active service of it) follows.
-      where.push(sql`${professionals.categories} @> array[${f.category}]::text[]`);
-      where.push(sql`exists (select 1 from ${professionalServices} ps join ${serviceTypes} st on st.id = ps.service_type_id
-        where ps.professional_id = ${professionals.id} and st.category = ${f.category} and st.is_active)`);
-    }
+    // Offers an active service of the category: exactly the categories array (kept by triggers, migration 0015).
+    if (f.category) where.push(sql`${professionals.categories} @> array[${f.category}]::text[]`);
     if (f.minRating > 0) where.push(sql`${professionalRatings.averageRating} >= ${f.minRating}`);
     if (f.text) {
       const either: SQL[] = [sql`${professionals.name} ilike ${containsPattern(f.text)}`];

@@ -214,3 +214,27 @@ describe('GET /api/pros/stats', () => {
     expect((await all('?sort=name')).some((c) => c.id === IDS.salma)).toBe(false);
   });
 });
+
+describe('the search arrays (migration 0015) follow the tables they summarise', () => {
+  const drift = () =>
+    rows<{ n: number }>(sql`select count(*)::int as n from professionals p where
+      p.city_ids is distinct from array(select pc.city_id from professional_cities pc where pc.professional_id = p.id order by pc.position, pc.city_id)
+      or p.categories is distinct from array(select distinct st.category from professional_services ps join service_types st on st.id = ps.service_type_id
+        where ps.professional_id = p.id and st.is_active order by 1)`);
+
+  it('every professional of the seed; a category whose services are all deactivated finds nobody, reactivated finds them again', async () => {
+    expect((await drift())[0]!.n).toBe(0);
+    const before = await search('?category=plumbing&city=casablanca');
+    expect(before.items.map((c) => c.id)).toContain(IDS.youssef);
+    const active = (await rows<{ id: string }>(sql`select id from service_types where category = 'plumbing' and is_active`)).map((r) => r.id);
+    await t.database.db.execute(sql`update service_types set is_active = false where category = 'plumbing'`);
+    try {
+      expect((await drift())[0]!.n).toBe(0);
+      expect((await search('?category=plumbing')).total).toBe(0);
+    } finally {
+      for (const id of active) await t.database.db.execute(sql`update service_types set is_active = true where id = ${id}`);
+    }
+    expect((await drift())[0]!.n).toBe(0);
+    expect((await search('?category=plumbing&city=casablanca')).total).toBe(before.total);
+  });
+});
