@@ -262,8 +262,7 @@ export const proAreaInputSchema = z
       .max(100)
       .default([])
       .transform((ids) => [...new Set(ids)]),
-  })
-  .meta({ id: 'ProAreaInput' });
+  });
 export type ProAreaInput = z.output<typeof proAreaInputSchema>;
 
 export const updateProSettingsSchema = z
