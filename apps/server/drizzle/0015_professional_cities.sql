@@ -38,6 +38,8 @@ CREATE INDEX "professionals_city_ids_idx" ON "professionals" USING gin ("city_id
 CREATE INDEX "professionals_categories_idx" ON "professionals" USING gin ("categories") WHERE "status" = 'active' AND "approved_at" IS NOT NULL;--> statement-breakpoint
 -- The unfiltered count (and a walk of every listed professional) from a narrow index instead of the rows.
 CREATE INDEX "professionals_listed_idx" ON "professionals" ("id") WHERE "status" = 'active' AND "approved_at" IS NOT NULL;--> statement-breakpoint
+-- The finder's location order (first city's name, then name): one walk per city.
+CREATE INDEX "professionals_listed_city_name_idx" ON "professionals" ("city_id", "name", "id") WHERE "status" = 'active' AND "approved_at" IS NOT NULL;--> statement-breakpoint
 
 CREATE FUNCTION "professionals_refresh_city_ids"(p_professional_id uuid) RETURNS void LANGUAGE sql AS $$
   UPDATE "professionals" SET "city_ids" = ARRAY(

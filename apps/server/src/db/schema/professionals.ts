@@ -76,6 +76,8 @@ export const professionals = pgTable(
     index('professionals_city_ids_idx').using('gin', t.cityIds).where(sql`${t.status} = 'active' and ${t.approvedAt} is not null`),
     index('professionals_categories_idx').using('gin', t.categories).where(sql`${t.status} = 'active' and ${t.approvedAt} is not null`),
     index('professionals_listed_idx').on(t.id).where(sql`${t.status} = 'active' and ${t.approvedAt} is not null`),
+    // The finder's location order: one walk per city (first city's name, then name).
+    index('professionals_listed_city_name_idx').on(t.cityId, t.name, t.id).where(sql`${t.status} = 'active' and ${t.approvedAt} is not null`),
   ],
 );
 

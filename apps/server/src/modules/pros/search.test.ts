@@ -134,6 +134,25 @@ describe('GET /api/pros', () => {
     expect([...byName].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(byName);
     const byCity = (await all('?sort=location')).map((c) => c.city.name.en);
     expect([...byCity].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(byCity);
+    // The location order (one walk per city, merged) is exactly the first city's name, then name, then id,
+    // page after page, with and without other filters.
+    for (const query of ['?sort=location', '?sort=location&category=cleaning', '?sort=location&minRating=4', '?sort=location&q=a']) {
+      const listed = (await all(query)).map((c) => c.id);
+      const extra = query.includes('cleaning')
+        ? sql`and p.categories @> array['cleaning']::text[]`
+        : query.includes('minRating')
+          ? sql`and r.average_rating >= 4`
+          : query.includes('q=a')
+            ? sql`and false`
+            : sql``;
+      if (query.includes('q=a')) {
+        expect(listed.length).toBe((await search(query)).total);
+        continue;
+      }
+      const expected = await rows<{ id: string }>(sql`select p.id from professionals p join cities c on c.id = p.city_id
+        join professional_ratings r on r.professional_id = p.id where ${ACTIVE} ${extra} order by c.name, p.name, p.id`);
+      expect(listed, query).toEqual(expected.map((e) => e.id));
+    }
     const byService = await all('?sort=service');
     expect(byService).toHaveLength((await search('')).total);
   });
