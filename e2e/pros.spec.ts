@@ -189,10 +189,12 @@ test.describe('professionals', () => {
     { lang: 'en' as const, viewport: { width: 1280, height: 900 } },
     { lang: 'ar' as const, viewport: { width: 390, height: 844 } },
   ]) {
-    test(`a professional edits their rate from the dashboard's Services tab (${j.lang}, ${j.viewport.width} px)`, async ({ browser }) => {
+    test(`a professional edits their rate and adds a second city from the dashboard's Services tab (${j.lang}, ${j.viewport.width} px)`, async ({ browser }) => {
+      // Two saves, a profile page and two axe runs: about 3 min on two shared cores.
+      test.setTimeout(360_000);
       const context = await browser.newContext({ viewport: j.viewport });
       await skipCookieBanner(context);
-      await createUser(context, 'pro', { lang: j.lang, city: 'marrakech', category: 'moving', name: 'Hamza Alaoui' });
+      const pro = await createUser(context, 'pro', { lang: j.lang, city: 'marrakech', category: 'moving', name: 'Hamza Alaoui' });
       const page = waitForAppOnNavigation(await context.newPage());
       await openIn(page, j.lang, '/dashboard?tab=services');
       const tab = page.getByRole('tab', { name: text(j.lang, 'pros', 'settings.tab') });
@@ -207,6 +209,37 @@ test.describe('professionals', () => {
       // Saved on the server: what the finder, search and assignment read.
       const settings = (await (await context.request.get('/api/pros/me/settings')).json()) as { hourlyRate: number };
       expect(settings.hourlyRate).toBe(275);
+
+      // A second city. The first one offered is Casablanca, which needs a borough: refused without one,
+      // then the city is changed to Fes (fes/moving in PRO_AREAS: no other journey books movers there).
+      const cityList = (await (await context.request.get('/api/cities')).json()) as Array<{ id: string; slug: string; name: Record<Language, string> }>;
+      const cityOf = (slug: string) => cityList.find((c) => c.slug === slug)!;
+      const cityNames = { casablanca: cityOf('casablanca').name[j.lang], fes: cityOf('fes').name[j.lang], marrakech: cityOf('marrakech').name[j.lang] };
+      await page.getByRole('button', { name: text(j.lang, 'pros', 'settings.addCity') }).click();
+      const second = page.getByLabel(text(j.lang, 'pros', 'settings.cityN', { n: 2 }));
+      await expect(second).toHaveValue(cityOf('casablanca').id);
+      await expect(page.getByRole('group', { name: text(j.lang, 'pros', 'settings.boroughsIn', { city: cityNames.casablanca }) })).toBeVisible();
+      await page.getByRole('button', { name: text(j.lang, 'pros', 'settings.save') }).click();
+      await expect(page.getByText(text(j.lang, 'pros', 'settings.errors.boroughs'))).toBeVisible();
+      await second.selectOption({ label: cityNames.fes });
+      await expect(page.getByRole('group', { name: text(j.lang, 'pros', 'settings.boroughsIn', { city: cityNames.fes }) })).toHaveCount(0);
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/pros/me/settings') && r.request().method() === 'PUT');
+      await page.getByRole('button', { name: text(j.lang, 'pros', 'settings.save') }).click();
+      expect((await saved).status()).toBe(200);
+      await expect(page.getByRole('button', { name: text(j.lang, 'pros', 'settings.removeCity', { city: cityNames.fes }) })).toBeVisible();
+      await expectNoSeriousAxeViolations(page, `services tab, two cities ${j.lang}`);
+      await shot(page, `pros-services-tab-two-cities-${j.lang}-${j.viewport.width}`);
+      const areas = ((await (await context.request.get('/api/pros/me/settings')).json()) as { areas: Array<{ cityId: string }> }).areas;
+      expect(areas.map((a) => a.cityId)).toEqual([pro.cityId, cityOf('fes').id]);
+      // Search finds them in Fes too (any of their cities), with the card naming Fes; the profile page lists both.
+      const inFes = (await (await context.request.get('/api/pros?city=fes&category=moving&sort=price')).json()) as { items: Array<{ id: string; city: { slug: string } }> };
+      expect(inFes.items.find((c) => c.id === pro.professionalId)?.city.slug).toBe('fes');
+      await openIn(page, j.lang, `/pro/${pro.professionalId}`);
+      const listed = page.getByTestId('pro-areas');
+      await expect(listed).toContainText(cityNames.marrakech);
+      await expect(listed).toContainText(cityNames.fes);
+      await shot(page, `pros-profile-two-cities-${j.lang}-${j.viewport.width}`);
+      await openIn(page, j.lang, '/dashboard?tab=services');
       // The tab is in the address: a reload keeps it. The keyboard moves between tabs (Home: the first, Bookings).
       await page.reload();
       const services = page.getByRole('tab', { name: text(j.lang, 'pros', 'settings.tab') });

@@ -87,7 +87,8 @@ export const PRO_AREAS = [
   { city: 'tanger', category: 'painting', spec: 'reviews-earnings.spec (receipt)' },
   { city: 'rabat', category: 'handyman', spec: 'booking-fixes.spec' },
   { city: 'rabat', category: 'gardening', spec: 'chat.spec' },
-  { city: 'marrakech', category: 'moving', spec: 'pros.spec (Services tab)' },
+  { city: 'marrakech', category: 'moving', spec: 'pros.spec (Services tab; adds fes as a second city)' },
+  { city: 'fes', category: 'moving', spec: 'pros.spec (the Services tab professional\'s second city: no journey books movers there)' },
   // Free: fes plumbing, fes handyman.
 ] as const;
 

@@ -35,6 +35,8 @@ export const PRO_PROFILE_LIMITS = {
   hourlyRateMin: 50,
   hourlyRateMax: 1000,
   servicesMax: 20,
+  /** Cities a professional works in (each with its boroughs where the city has them). */
+  citiesMax: 10,
   skillsMax: 15,
   skillMax: 40,
   daysOffMax: 20,

@@ -33,6 +33,8 @@ export const PROS_MESSAGES = {
   services: 'Please select at least one service',
   unknownService: 'One of the services does not exist',
   city: 'Please select a city',
+  cities: `Please select at least one city (at most ${PRO_PROFILE_LIMITS.citiesMax})`,
+  cityTwice: 'Each city once',
   boroughs: 'Please select at least one borough',
   boroughsOutsideCity: 'Boroughs apply only to Casablanca',
   availability: 'Please choose at least one time slot in the week',
@@ -47,6 +49,15 @@ export const proIdParamsSchema = z.object({ id: z.uuid(PROS_MESSAGES.notFound) }
 
 const rating = z.number().min(0).max(5).nullable();
 
+/** A city a professional works in, with the boroughs they cover there (none where the city has none). */
+export const proAreaViewSchema = z
+  .object({
+    city: z.object({ id: z.uuid(), slug: z.string(), name: localizedTextSchema }),
+    boroughs: z.array(z.object({ id: z.uuid(), name: localizedTextSchema })),
+  })
+  .meta({ id: 'ProArea' });
+export type ProAreaView = z.infer<typeof proAreaViewSchema>;
+
 export const ratingBreakdownSchema = z
   .object({ 5: z.number().int(), 4: z.number().int(), 3: z.number().int(), 2: z.number().int(), 1: z.number().int() })
   .meta({ id: 'RatingBreakdown' });
@@ -59,7 +70,10 @@ export const proProfileSchema = z
     avatarUrl: z.string().nullable(),
     /** An approved (vetted) professional: the verified tick. */
     verified: z.boolean(),
+    /** The first city the professional works in. */
     city: z.object({ id: z.uuid(), slug: z.string(), name: localizedTextSchema }),
+    /** Every city they work in (the first first), each with the boroughs covered where the city has them. */
+    areas: z.array(proAreaViewSchema),
     /** Whole MAD per hour. */
     hourlyRate: z.number().int().nonnegative(),
     about: z.string().nullable(),
@@ -177,7 +191,10 @@ export const proCardSchema = z
     name: z.string(),
     avatarUrl: z.string().nullable(),
     verified: z.boolean(),
+    /** The city searched for when the search names one (any of the professional's), else their first city. */
     city: z.object({ id: z.uuid(), slug: z.string(), name: localizedTextSchema }),
+    /** How many cities the professional works in (the card says "+n" beyond the one shown). */
+    citiesCount: z.number().int().min(1),
     /** Services offered, by name; the first is the card's badge. */
     services: z.array(z.object({ id: z.uuid(), category: z.enum(CATEGORIES), name: localizedTextSchema })),
     hourlyRate: z.number().int().nonnegative(),
@@ -235,6 +252,19 @@ export const dayOffRangeSchema = z
   .refine((r) => daysBetween(r.startsOn, r.endsOn) < PRO_PROFILE_LIMITS.dayOffSpanMaxDays, { message: PROS_MESSAGES.dayOffSpan, path: ['endsOn'] })
   .meta({ id: 'DayOffRange' });
 
+/** One city of the professional's profile with its boroughs: at least one where the city has boroughs
+ * (Casablanca), none elsewhere (checked by the server, which knows the city). */
+export const proAreaInputSchema = z
+  .object({
+    cityId: z.uuid(PROS_MESSAGES.city),
+    boroughIds: z
+      .array(z.uuid())
+      .max(100)
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
+  });
+export type ProAreaInput = z.output<typeof proAreaInputSchema>;
+
 export const updateProSettingsSchema = z
   .object({
     about: z
@@ -258,13 +288,12 @@ export const updateProSettingsSchema = z
       .min(1, PROS_MESSAGES.services)
       .max(PRO_PROFILE_LIMITS.servicesMax)
       .transform((ids) => [...new Set(ids)]),
-    cityId: z.uuid(PROS_MESSAGES.city),
-    /** Casablanca only, at least one there (checked by the server, which knows the city). */
-    boroughIds: z
-      .array(z.uuid())
-      .max(100)
-      .default([])
-      .transform((ids) => [...new Set(ids)]),
+    /** The cities worked in, the first first; each city once. */
+    areas: z
+      .array(proAreaInputSchema, { error: PROS_MESSAGES.cities })
+      .min(1, PROS_MESSAGES.cities)
+      .max(PRO_PROFILE_LIMITS.citiesMax, PROS_MESSAGES.cities)
+      .refine((areas) => new Set(areas.map((a) => a.cityId)).size === areas.length, PROS_MESSAGES.cityTwice),
     availability: weeklyAvailabilitySchema.refine((w) => Object.values(w).some((slots) => (slots?.length ?? 0) > 0), PROS_MESSAGES.availability),
     daysOff: z.array(dayOffRangeSchema).max(PRO_PROFILE_LIMITS.daysOffMax, PROS_MESSAGES.daysOffMax).default([]),
   })
@@ -280,8 +309,8 @@ export const proSettingsSchema = z
     hourlyRate: z.number().int().nonnegative(),
     skills: z.array(z.string()),
     serviceIds: z.array(z.uuid()),
-    cityId: z.uuid(),
-    boroughIds: z.array(z.uuid()),
+    /** The cities worked in, the first first, each with its boroughs. */
+    areas: z.array(z.object({ cityId: z.uuid(), boroughIds: z.array(z.uuid()) })),
     availability: weeklyAvailabilitySchema,
     daysOff: z.array(z.object({ startsOn: z.string(), endsOn: z.string() })),
   })

@@ -47,6 +47,12 @@ export const professionals = pgTable(
       .default(sql`'{}'::text[]`),
     /** Whole MAD per hour. */
     hourlyRate: integer('hourly_rate').notNull().default(150),
+    /**
+     * Kept by triggers (migration 0015), never written by the application: the cities of
+     * professional_cities (first city first) and the categories of the active services offered, for search.
+     */
+    cityIds: uuid('city_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: PROFESSIONAL_STATUSES }).notNull().default('active'),
     approvedAt: tstz('approved_at'),
     createdAt: createdAt(),
@@ -65,6 +71,37 @@ export const professionals = pgTable(
     // Search page sorted by price (the real hourly rate), alone and within a city (migration 0007).
     index('professionals_hourly_rate_idx').on(t.hourlyRate, t.id),
     index('professionals_city_hourly_rate_idx').on(t.cityId, t.hourlyRate, t.id),
+    // Search filters on any of the cities / categories (migration 0015).
+    // Partial: listed (active, approved) professionals only, so the index answers the whole filter.
+    index('professionals_city_ids_idx').using('gin', t.cityIds).where(sql`${t.status} = 'active' and ${t.approvedAt} is not null`),
+    index('professionals_categories_idx').using('gin', t.categories).where(sql`${t.status} = 'active' and ${t.approvedAt} is not null`),
+    index('professionals_listed_idx').on(t.id).where(sql`${t.status} = 'active' and ${t.approvedAt} is not null`),
+    // The finder's location order: one walk per city (first city's name, then name).
+    index('professionals_listed_city_name_idx').on(t.cityId, t.name, t.id).where(sql`${t.status} = 'active' and ${t.approvedAt} is not null`),
+  ],
+);
+
+/**
+ * The cities a professional works in (issue 24), position 0 first; professionals.city_id is the first
+ * (a trigger lists it here whenever it is written). Their boroughs are the professional_boroughs rows
+ * whose borough lies in the city.
+ */
+export const professionalCities = pgTable(
+  'professional_cities',
+  {
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    cityId: uuid('city_id')
+      .notNull()
+      .references(() => cities.id),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.professionalId, t.cityId], name: 'professional_cities_pkey' }),
+    check('professional_cities_position_check', sql`${t.position} >= 0`),
+    // Assignment: professionals working in a city.
+    index('professional_cities_city_idx').on(t.cityId, t.professionalId),
   ],
 );
 

@@ -198,6 +198,10 @@ describe('decisions', () => {
     expect(hours.map((h) => `${h.weekday}:${h.slot}`).sort()).toEqual(['1:morning', '5:allDay']);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: a.user.cookie } });
     expect(me.json().user.userType).toBe('pro');
+    // The applicant's area is their first (and only) city, on the profile they edit and in search.
+    const settings = await t.app.inject({ method: 'GET', url: '/api/pros/me/settings', headers: { cookie: a.user.cookie } });
+    expect(settings.json().areas).toEqual([{ cityId: seedId('city:marrakech'), boroughIds: [] }]);
+    expect(pros[0]!.cityIds).toEqual([seedId('city:marrakech')]);
     const mail = (await outbox(t.app)).find((m) => m.to === a.user.email);
     expect(mail?.subject).toBe('Welcome to Khedma: your application is approved');
     const logged = await t.database.db

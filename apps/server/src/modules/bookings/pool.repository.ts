@@ -7,7 +7,7 @@
 import { isoToWeekday, type AvailabilitySlot, type DayOffRange, type IsoWeekday, type WeeklyAvailability } from '@khedma/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { professionalBoroughs, professionals, professionalServices } from '../../db/schema/index';
+import { professionalBoroughs, professionalCities, professionals, professionalServices } from '../../db/schema/index';
 import { json, PreparedStatements, PRO_ID, ratingSql, reviewCountSql } from './booking-sql';
 import { claimParams, claimPlaceholderSql } from './idempotency';
 
@@ -57,7 +57,10 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL): Pre
   const p = sql.placeholder;
   const conditions: SQL[] = [eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`];
   if (filter.professionalId) conditions.push(sql`${professionals.id} = ${p('professionalId')}`);
-  if (filter.cityId) conditions.push(sql`${professionals.cityId} = ${p('cityId')}`);
+  // Any of the professional's cities (professional_cities; its boroughs are checked below).
+  if (filter.cityId) {
+    conditions.push(sql`exists (select 1 from ${professionalCities} pc where pc.professional_id = ${PRO_ID} and pc.city_id = ${p('cityId')})`);
+  }
   if (filter.serviceTypeId) {
     conditions.push(sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${PRO_ID} and ps.service_type_id = ${p('serviceTypeId')})`);
   }

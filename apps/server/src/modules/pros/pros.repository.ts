@@ -4,9 +4,12 @@ import { ACTIVE_BOOKING_STATUSES } from '@khedma/shared';
 import type { ProReviewsQuery } from '@khedma/shared/schemas/pros';
 import type { Db } from '../../db/client';
 import {
+  boroughs,
   bookings,
   cities,
   professionalAvailability,
+  professionalBoroughs,
+  professionalCities,
   professionalDaysOff,
   professionalRatings,
   professionals,
@@ -51,7 +54,7 @@ export class ProsRepository {
       .leftJoin(profiles, eq(profiles.id, professionals.userId))
       .where(and(eq(professionals.id, id), eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`));
     if (!row) return undefined;
-    const [services, slots] = await Promise.all([
+    const [services, slots, areas] = await Promise.all([
       this.db
         .select({ id: serviceTypes.id, category: serviceTypes.category, name: serviceTypes.name, nameFr: serviceTypes.nameFr, nameAr: serviceTypes.nameAr })
         .from(professionalServices)
@@ -59,8 +62,28 @@ export class ProsRepository {
         .where(and(eq(professionalServices.professionalId, id), eq(serviceTypes.isActive, true)))
         .orderBy(asc(serviceTypes.category), asc(serviceTypes.name)),
       this.slots(id),
+      this.areas(id),
     ]);
-    return { ...row, services, slots };
+    return { ...row, services, slots, areas };
+  }
+
+  /** The cities a professional works in (the first first) and the boroughs covered in each. */
+  async areas(id: string) {
+    const [places, covered] = await Promise.all([
+      this.db
+        .select({ id: cities.id, slug: cities.slug, name: cities.name, nameFr: cities.nameFr, nameAr: cities.nameAr })
+        .from(professionalCities)
+        .innerJoin(cities, eq(cities.id, professionalCities.cityId))
+        .where(eq(professionalCities.professionalId, id))
+        .orderBy(asc(professionalCities.position), asc(cities.name)),
+      this.db
+        .select({ id: boroughs.id, cityId: boroughs.cityId, name: boroughs.name, nameFr: boroughs.nameFr, nameAr: boroughs.nameAr })
+        .from(professionalBoroughs)
+        .innerJoin(boroughs, eq(boroughs.id, professionalBoroughs.boroughId))
+        .where(eq(professionalBoroughs.professionalId, id))
+        .orderBy(asc(boroughs.name)),
+    ]);
+    return places.map((c) => ({ city: c, boroughs: covered.filter((b) => b.cityId === c.id) }));
   }
 
   async slots(id: string) {

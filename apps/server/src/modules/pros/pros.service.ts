@@ -54,6 +54,10 @@ export class ProsService {
       avatarUrl: p.avatarUrl ?? null,
       verified: p.approvedAt !== null,
       city: { id: p.cityId, slug: p.citySlug, name: { en: p.cityName, fr: p.cityNameFr, ar: p.cityNameAr } },
+      areas: p.areas.map((a) => ({
+        city: { id: a.city.id, slug: a.city.slug, name: { en: a.city.name, fr: a.city.nameFr, ar: a.city.nameAr } },
+        boroughs: a.boroughs.map((b) => ({ id: b.id, name: { en: b.name, fr: b.nameFr, ar: b.nameAr } })),
+      })),
       hourlyRate: p.hourlyRate,
       about: p.about,
       skills: p.skills,

@@ -79,19 +79,19 @@ export class ProsSearchRepository {
   }
 
   private conditions(f: ProSearchFilter): SQL {
-    const where: Array<SQL | undefined> = [eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`];
-    if (f.cityId) where.push(eq(professionals.cityId, f.cityId));
+    // Written as literals so that the planner proves the partial indexes' predicate (migration 0015).
+    const where: Array<SQL | undefined> = [sql`${professionals.status} = 'active'`, sql`${professionals.approvedAt} is not null`];
+    // Any of the professional's cities (the array kept from professional_cities: one GIN index scan).
+    if (f.cityId) where.push(sql`${professionals.cityIds} @> array[${f.cityId}]::uuid[]`);
     if (f.serviceId) {
       where.push(sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ps.service_type_id = ${f.serviceId})`);
     }
-    if (f.category) {
-      where.push(sql`exists (select 1 from ${professionalServices} ps join ${serviceTypes} st on st.id = ps.service_type_id
-        where ps.professional_id = ${professionals.id} and st.category = ${f.category} and st.is_active)`);
-    }
+    // Offers an active service of the category: exactly the categories array (kept by triggers, migration 0015).
+    if (f.category) where.push(sql`${professionals.categories} @> array[${f.category}]::text[]`);
     if (f.minRating > 0) where.push(sql`${professionalRatings.averageRating} >= ${f.minRating}`);
     if (f.text) {
       const either: SQL[] = [sql`${professionals.name} ilike ${containsPattern(f.text)}`];
-      if (f.textCityIds?.length) either.push(inArray(professionals.cityId, f.textCityIds));
+      if (f.textCityIds?.length) either.push(sql`${professionals.cityIds} && array[${sql.join(f.textCityIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`);
       if (f.textServiceIds?.length) {
         either.push(
           sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ${inArray(sql.raw('ps.service_type_id'), f.textServiceIds)})`,
@@ -104,29 +104,54 @@ export class ProsSearchRepository {
 
   /** One page (plus one row, to tell whether more follow) in the given order. */
   async page(f: ProSearchFilter, sort: ProSearchSort, page: number) {
+    const offset = (page - 1) * PRO_SEARCH_PAGE_SIZE;
+    const fields = {
+      id: professionals.id,
+      name: professionals.name,
+      hourlyRate: professionals.hourlyRate,
+      approvedAt: professionals.approvedAt,
+      avatarUrl: profiles.avatarUrl,
+      cityId: cities.id,
+      citySlug: cities.slug,
+      cityName: cities.name,
+      cityNameFr: cities.nameFr,
+      cityNameAr: cities.nameAr,
+      citiesCount: sql<number>`cardinality(${professionals.cityIds})`,
+      averageRating: professionalRatings.averageRating,
+      totalReviews: professionalRatings.totalReviews,
+    };
+    if (sort === 'location' && !f.cityId) {
+      // By first city's name, then name: the first rows of each city (one walk of the (city_id, name, id)
+      // index per city; there are a handful), merged, instead of sorting every match (bench/README.md).
+      const wanted = offset + PRO_SEARCH_PAGE_SIZE + 1;
+      const inner = this.db.select({ pid: professionals.id }).from(professionals);
+      const firstOfCity = (f.minRating > 0 ? inner.innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id)) : inner)
+        .where(and(this.conditions(f), sql`${professionals.cityId} = ${cities.id}`))
+        .orderBy(asc(professionals.name), asc(professionals.id))
+        .limit(wanted)
+        .as('first_of_city');
+      return this.db
+        .select(fields)
+        .from(cities)
+        .crossJoinLateral(firstOfCity)
+        .innerJoin(professionals, eq(professionals.id, firstOfCity.pid))
+        .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
+        .leftJoin(profiles, eq(profiles.id, professionals.userId))
+        .orderBy(...ORDER.location)
+        .limit(PRO_SEARCH_PAGE_SIZE + 1)
+        .offset(offset);
+    }
     return this.db
-      .select({
-        id: professionals.id,
-        name: professionals.name,
-        hourlyRate: professionals.hourlyRate,
-        approvedAt: professionals.approvedAt,
-        avatarUrl: profiles.avatarUrl,
-        cityId: cities.id,
-        citySlug: cities.slug,
-        cityName: cities.name,
-        cityNameFr: cities.nameFr,
-        cityNameAr: cities.nameAr,
-        averageRating: professionalRatings.averageRating,
-        totalReviews: professionalRatings.totalReviews,
-      })
+      .select(fields)
       .from(professionals)
       .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
-      .innerJoin(cities, eq(cities.id, professionals.cityId))
+      // The card shows the city searched for (one of theirs), else their first city.
+      .innerJoin(cities, f.cityId ? eq(cities.id, f.cityId) : eq(cities.id, professionals.cityId))
       .leftJoin(profiles, eq(profiles.id, professionals.userId))
       .where(this.conditions(f))
       .orderBy(...ORDER[sort])
       .limit(PRO_SEARCH_PAGE_SIZE + 1)
-      .offset((page - 1) * PRO_SEARCH_PAGE_SIZE);
+      .offset(offset);
   }
 
   /** How many professionals match (the finder's result count); the ratings join only when filtered by rating. */
@@ -164,7 +189,7 @@ export class ProsSearchRepository {
         services: sql<number>`(select count(distinct ps.service_type_id)::int from ${professionalServices} ps
           join ${professionals} p on p.id = ps.professional_id join ${serviceTypes} st on st.id = ps.service_type_id
           where ${active} and st.is_active)`,
-        cities: sql<number>`(select count(distinct p.city_id)::int from ${professionals} p where ${active})`,
+        cities: sql<number>`(select count(distinct c)::int from ${professionals} p cross join unnest(p.city_ids) c where ${active})`,
         ratingSum: sql<number>`(select coalesce(sum(r.rating_sum), 0)::bigint from ${professionalRatings} r join ${professionals} p on p.id = r.professional_id where ${active})`,
         reviews: sql<number>`(select coalesce(sum(r.total_reviews), 0)::bigint from ${professionalRatings} r join ${professionals} p on p.id = r.professional_id where ${active})`,
       })

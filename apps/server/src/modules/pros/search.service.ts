@@ -34,6 +34,7 @@ export class ProsSearchService {
         avatarUrl: r.avatarUrl ?? null,
         verified: r.approvedAt !== null,
         city: { id: r.cityId, slug: r.citySlug, name: { en: r.cityName, fr: r.cityNameFr, ar: r.cityNameAr } },
+        citiesCount: Math.max(1, Number(r.citiesCount)),
         services: services
           .filter((s) => s.professionalId === r.id)
           .map((s) => ({ id: s.id, category: s.category, name: { en: s.name, fr: s.nameFr, ar: s.nameAr } })),

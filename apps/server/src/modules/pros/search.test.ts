@@ -134,6 +134,25 @@ describe('GET /api/pros', () => {
     expect([...byName].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(byName);
     const byCity = (await all('?sort=location')).map((c) => c.city.name.en);
     expect([...byCity].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(byCity);
+    // The location order (one walk per city, merged) is exactly the first city's name, then name, then id,
+    // page after page, with and without other filters.
+    for (const query of ['?sort=location', '?sort=location&category=cleaning', '?sort=location&minRating=4', '?sort=location&q=a']) {
+      const listed = (await all(query)).map((c) => c.id);
+      const extra = query.includes('cleaning')
+        ? sql`and p.categories @> array['cleaning']::text[]`
+        : query.includes('minRating')
+          ? sql`and r.average_rating >= 4`
+          : query.includes('q=a')
+            ? sql`and false`
+            : sql``;
+      if (query.includes('q=a')) {
+        expect(listed.length).toBe((await search(query)).total);
+        continue;
+      }
+      const expected = await rows<{ id: string }>(sql`select p.id from professionals p join cities c on c.id = p.city_id
+        join professional_ratings r on r.professional_id = p.id where ${ACTIVE} ${extra} order by c.name, p.name, p.id`);
+      expect(listed, query).toEqual(expected.map((e) => e.id));
+    }
     const byService = await all('?sort=service');
     expect(byService).toHaveLength((await search('')).total);
   });
@@ -212,5 +231,29 @@ describe('GET /api/pros/stats', () => {
     await t.database.db.execute(sql`update professionals set status = 'suspended' where id = ${IDS.salma}`);
     expect((await t.app.inject({ method: 'GET', url: '/api/pros/stats' })).json().professionals).toBe(truth!.pros - 1);
     expect((await all('?sort=name')).some((c) => c.id === IDS.salma)).toBe(false);
+  });
+});
+
+describe('the search arrays (migration 0015) follow the tables they summarise', () => {
+  const drift = () =>
+    rows<{ n: number }>(sql`select count(*)::int as n from professionals p where
+      p.city_ids is distinct from array(select pc.city_id from professional_cities pc where pc.professional_id = p.id order by pc.position, pc.city_id)
+      or p.categories is distinct from array(select distinct st.category from professional_services ps join service_types st on st.id = ps.service_type_id
+        where ps.professional_id = p.id and st.is_active order by 1)`);
+
+  it('every professional of the seed; a category whose services are all deactivated finds nobody, reactivated finds them again', async () => {
+    expect((await drift())[0]!.n).toBe(0);
+    const before = await search('?category=plumbing&city=casablanca');
+    expect(before.items.map((c) => c.id)).toContain(IDS.youssef);
+    const active = (await rows<{ id: string }>(sql`select id from service_types where category = 'plumbing' and is_active`)).map((r) => r.id);
+    await t.database.db.execute(sql`update service_types set is_active = false where category = 'plumbing'`);
+    try {
+      expect((await drift())[0]!.n).toBe(0);
+      expect((await search('?category=plumbing')).total).toBe(0);
+    } finally {
+      for (const id of active) await t.database.db.execute(sql`update service_types set is_active = true where id = ${id}`);
+    }
+    expect((await drift())[0]!.n).toBe(0);
+    expect((await search('?category=plumbing&city=casablanca')).total).toBe(before.total);
   });
 });

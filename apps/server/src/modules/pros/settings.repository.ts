@@ -8,6 +8,7 @@ import {
   cities,
   professionalAvailability,
   professionalBoroughs,
+  professionalCities,
   professionalDaysOff,
   professionals,
   professionalServices,
@@ -20,16 +21,25 @@ export class ProsSettingsRepository {
   /** The approved, active professional record of a user. */
   async professionalOfUser(userId: string) {
     const [row] = await this.db
-      .select({ id: professionals.id, name: professionals.name, about: professionals.about, hourlyRate: professionals.hourlyRate, skills: professionals.skills, cityId: professionals.cityId })
+      .select({ id: professionals.id, name: professionals.name, about: professionals.about, hourlyRate: professionals.hourlyRate, skills: professionals.skills })
       .from(professionals)
       .where(and(eq(professionals.userId, userId), eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`));
     return row;
   }
 
   async details(professionalId: string) {
-    const [services, covered, slots, daysOff] = await Promise.all([
+    const [services, places, covered, slots, daysOff] = await Promise.all([
       this.db.select({ id: professionalServices.serviceTypeId }).from(professionalServices).where(eq(professionalServices.professionalId, professionalId)),
-      this.db.select({ id: professionalBoroughs.boroughId }).from(professionalBoroughs).where(eq(professionalBoroughs.professionalId, professionalId)),
+      this.db
+        .select({ cityId: professionalCities.cityId })
+        .from(professionalCities)
+        .where(eq(professionalCities.professionalId, professionalId))
+        .orderBy(asc(professionalCities.position), asc(professionalCities.cityId)),
+      this.db
+        .select({ id: professionalBoroughs.boroughId, cityId: boroughs.cityId })
+        .from(professionalBoroughs)
+        .innerJoin(boroughs, eq(boroughs.id, professionalBoroughs.boroughId))
+        .where(eq(professionalBoroughs.professionalId, professionalId)),
       this.db
         .select({ weekday: professionalAvailability.weekday, slot: professionalAvailability.slot })
         .from(professionalAvailability)
@@ -41,7 +51,8 @@ export class ProsSettingsRepository {
       const day = isoToWeekday(s.weekday as IsoWeekday);
       availability[day] = [...(availability[day] ?? []), s.slot];
     }
-    return { serviceIds: services.map((s) => s.id), boroughIds: covered.map((b) => b.id), availability, daysOff };
+    const areas = places.map((c) => ({ cityId: c.cityId, boroughIds: covered.filter((b) => b.cityId === c.cityId).map((b) => b.id) }));
+    return { serviceIds: services.map((s) => s.id), areas, availability, daysOff };
   }
 
   /** Days off, earliest first. */
@@ -62,12 +73,14 @@ export class ProsSettingsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** An active city with the ids of its boroughs (none outside Casablanca). */
-  async city(id: string) {
-    const [city] = await this.db.select({ id: cities.id, slug: cities.slug }).from(cities).where(and(eq(cities.id, id), eq(cities.isActive, true)));
-    if (!city) return undefined;
-    const rows = await this.db.select({ id: boroughs.id }).from(boroughs).where(eq(boroughs.cityId, id));
-    return { ...city, boroughIds: rows.map((r) => r.id) };
+  /** The active ones of these cities, each with the ids of its boroughs (none outside Casablanca). */
+  async cities(ids: string[]) {
+    if (ids.length === 0) return [];
+    const [found, inside] = await Promise.all([
+      this.db.select({ id: cities.id, slug: cities.slug }).from(cities).where(and(inArray(cities.id, ids), eq(cities.isActive, true))),
+      this.db.select({ id: boroughs.id, cityId: boroughs.cityId }).from(boroughs).where(inArray(boroughs.cityId, ids)),
+    ]);
+    return found.map((c) => ({ ...c, boroughIds: inside.filter((b) => b.cityId === c.id).map((b) => b.id) }));
   }
 
   /** Replaces the whole profile in one transaction: search, the finder and the assignment see all of it or none. */
@@ -75,12 +88,17 @@ export class ProsSettingsRepository {
     await this.db.transaction(async (tx) => {
       await tx
         .update(professionals)
-        .set({ about: s.about, hourlyRate: s.hourlyRate, skills: s.skills, cityId: s.cityId, updatedAt: sql`now()` })
+        .set({ about: s.about, hourlyRate: s.hourlyRate, skills: s.skills, updatedAt: sql`now()` })
         .where(eq(professionals.id, professionalId));
       await tx.delete(professionalServices).where(eq(professionalServices.professionalId, professionalId));
       await tx.insert(professionalServices).values(s.serviceIds.map((serviceTypeId) => ({ professionalId, serviceTypeId })));
+      // The cities in their order, then the first one on the professional's row (its trigger finds it listed).
+      await tx.delete(professionalCities).where(eq(professionalCities.professionalId, professionalId));
+      await tx.insert(professionalCities).values(s.areas.map((a, position) => ({ professionalId, cityId: a.cityId, position })));
+      await tx.update(professionals).set({ cityId: s.areas[0]!.cityId }).where(eq(professionals.id, professionalId));
       await tx.delete(professionalBoroughs).where(eq(professionalBoroughs.professionalId, professionalId));
-      if (s.boroughIds.length) await tx.insert(professionalBoroughs).values(s.boroughIds.map((boroughId) => ({ professionalId, boroughId })));
+      const boroughIds = s.areas.flatMap((a) => a.boroughIds);
+      if (boroughIds.length) await tx.insert(professionalBoroughs).values(boroughIds.map((boroughId) => ({ professionalId, boroughId })));
       await tx.delete(professionalAvailability).where(eq(professionalAvailability.professionalId, professionalId));
       const slots = Object.entries(s.availability).flatMap(([day, daySlots]) =>
         (daySlots ?? []).map((slot) => ({ professionalId, weekday: weekdayToIso(day as Weekday), slot: slot as AvailabilitySlot })),

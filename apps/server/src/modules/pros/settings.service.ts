@@ -1,7 +1,7 @@
 /**
  * A professional's own profile (/pro-profile, the dashboard's Services tab; docs/professionals.md "a
  * professional manages the services they offer and their hourly rate"): about, hourly rate, skills,
- * services, city and boroughs, weekly availability and days off. Only an approved, active
+ * services, cities with their boroughs, weekly availability and days off. Only an approved, active
  * professional has one, and only their own: the record is found from the session, never from the
  * request, so there is no way to name another professional's.
  */
@@ -23,22 +23,25 @@ export class ProsSettingsService {
   async get(user: SessionUser): Promise<ProSettings> {
     const pro = await this.own(user);
     const details = await this.repo.details(pro.id);
-    return { id: pro.id, name: pro.name, about: pro.about, hourlyRate: pro.hourlyRate, skills: pro.skills, cityId: pro.cityId, ...details };
+    return { id: pro.id, name: pro.name, about: pro.about, hourlyRate: pro.hourlyRate, skills: pro.skills, ...details };
   }
 
   async update(user: SessionUser, input: ProSettingsInput): Promise<ProSettings> {
     const pro = await this.own(user);
     const known = new Set(await this.repo.activeServiceIds(input.serviceIds));
     if (input.serviceIds.some((id) => !known.has(id))) throw badRequest(PROS_MESSAGES.unknownService, { serviceIds: PROS_MESSAGES.unknownService });
-    const city = await this.repo.city(input.cityId);
-    if (!city) throw badRequest(PROS_MESSAGES.city, { cityId: PROS_MESSAGES.city });
-    // Boroughs apply only where the city has them (Casablanca), and there at least one (docs/professionals.md Area).
-    const cityBoroughs = new Set(city.boroughIds);
-    if (cityBoroughs.size === 0 && input.boroughIds.length > 0) {
-      throw badRequest(PROS_MESSAGES.boroughsOutsideCity, { boroughIds: PROS_MESSAGES.boroughsOutsideCity });
-    }
-    if (cityBoroughs.size > 0 && (input.boroughIds.length === 0 || input.boroughIds.some((id) => !cityBoroughs.has(id)))) {
-      throw badRequest(PROS_MESSAGES.boroughs, { boroughIds: PROS_MESSAGES.boroughs });
+    const found = new Map((await this.repo.cities(input.areas.map((a) => a.cityId))).map((c) => [c.id, c]));
+    for (const [i, area] of input.areas.entries()) {
+      const city = found.get(area.cityId);
+      if (!city) throw badRequest(PROS_MESSAGES.city, { [`areas.${i}.cityId`]: PROS_MESSAGES.city });
+      // Boroughs apply only where the city has them (Casablanca), and there at least one (docs/professionals.md Area).
+      const cityBoroughs = new Set(city.boroughIds);
+      if (cityBoroughs.size === 0 && area.boroughIds.length > 0) {
+        throw badRequest(PROS_MESSAGES.boroughsOutsideCity, { [`areas.${i}.boroughIds`]: PROS_MESSAGES.boroughsOutsideCity });
+      }
+      if (cityBoroughs.size > 0 && (area.boroughIds.length === 0 || area.boroughIds.some((id) => !cityBoroughs.has(id)))) {
+        throw badRequest(PROS_MESSAGES.boroughs, { [`areas.${i}.boroughIds`]: PROS_MESSAGES.boroughs });
+      }
     }
     await this.repo.replace(pro.id, input);
     return this.get(user);

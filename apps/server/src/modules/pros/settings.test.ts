@@ -1,6 +1,6 @@
 /**
- * /api/pros/me/settings: an approved professional edits about, hourly rate, services, city and
- * boroughs, week and days off; search, the profile page and the booking assignment use it at once.
+ * /api/pros/me/settings: an approved professional edits about, hourly rate, services, cities with
+ * their boroughs, week and days off; search, the profile page and the booking assignment use it at once.
  * Nobody else may: signed out, a customer, an admin without a professional record, another professional.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ afterAll(async () => t?.close());
 
 const URL = '/api/pros/me/settings';
 const borough = (key: string) => seedId(`borough:casablanca:${key}`);
+const FES = seedId('city:fes');
+const casablanca = (...keys: string[]) => ({ cityId: IDS.casablanca, boroughIds: keys.map(borough) });
 
 function body(overrides: Record<string, unknown> = {}) {
   return {
@@ -24,8 +26,7 @@ function body(overrides: Record<string, unknown> = {}) {
     hourlyRate: 180,
     skills: ['Chauffe-eau'],
     serviceIds: [IDS.leakRepair, IDS.homeCleaning],
-    cityId: IDS.casablanca,
-    boroughIds: [borough('maarif'), borough('anfa')],
+    areas: [{ cityId: IDS.casablanca, boroughIds: [borough('maarif'), borough('anfa')] }],
     availability: { monday: ['allDay'], tuesday: ['morning', 'afternoon'], wednesday: ['evening'], thursday: ['allDay'], friday: ['allDay'], saturday: ['allDay'], sunday: ['allDay'] },
     daysOff: [],
     ...overrides,
@@ -33,7 +34,9 @@ function body(overrides: Record<string, unknown> = {}) {
 }
 
 async function youssefRow() {
-  const res = (await t.database.db.execute(sql`select about, hourly_rate, city_id, updated_at::text as u from professionals where id = ${IDS.youssef}`)) as unknown as {
+  const res = (await t.database.db.execute(sql`select about, hourly_rate, city_id, city_ids::text as cities, updated_at::text as u,
+      (select string_agg(borough_id::text, ',' order by borough_id) from professional_boroughs where professional_id = ${IDS.youssef}) as boroughs
+    from professionals where id = ${IDS.youssef}`)) as unknown as {
     rows: Array<Record<string, unknown>>;
   };
   return res.rows[0];
@@ -53,7 +56,7 @@ describe('who may edit', () => {
     }
     // A suspended professional is no longer listed and may not edit either.
     await t.database.db.execute(sql`update professionals set status = 'suspended' where id = ${IDS.salma}`);
-    expect((await t.app.inject(as(t.pro2, { method: 'PUT', url: URL, payload: body({ cityId: IDS.rabat, boroughIds: [] }) }))).statusCode).toBe(403);
+    expect((await t.app.inject(as(t.pro2, { method: 'PUT', url: URL, payload: body({ areas: [{ cityId: IDS.rabat }] }) }))).statusCode).toBe(403);
     await t.database.db.execute(sql`update professionals set status = 'active' where id = ${IDS.salma}`);
     expect(await youssefRow()).toEqual(before);
   });
@@ -64,11 +67,15 @@ describe('who may edit', () => {
       as(t.pro2, {
         method: 'PUT',
         url: URL,
-        payload: { ...body({ cityId: IDS.rabat, boroughIds: [], hourlyRate: 222, serviceIds: [IDS.homeCleaning] }), id: IDS.youssef, professionalId: IDS.youssef },
+        payload: {
+          ...body({ areas: [{ cityId: IDS.rabat }, { cityId: FES }], hourlyRate: 222, serviceIds: [IDS.homeCleaning] }),
+          id: IDS.youssef,
+          professionalId: IDS.youssef,
+        },
       }),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: IDS.salma, hourlyRate: 222 });
+    expect(res.json()).toMatchObject({ id: IDS.salma, hourlyRate: 222, areas: [{ cityId: IDS.rabat, boroughIds: [] }, { cityId: FES, boroughIds: [] }] });
     expect(await youssefRow()).toEqual(before);
     expect((await t.app.inject({ method: 'PUT', url: `/api/pros/${IDS.youssef}/settings`, payload: body() })).statusCode).toBe(404);
   });
@@ -80,8 +87,15 @@ describe('bad input: a clear 400 and nothing stored', () => {
     ['an unknown service', { serviceIds: [seedId('service:nope')] }, 'One of the services does not exist'],
     ['a rate under the minimum', { hourlyRate: 10 }, 'Hourly rate must be a whole number of MAD from 50 to 1000'],
     ['a rate with decimals', { hourlyRate: 150.5 }, 'Hourly rate must be a whole number of MAD from 50 to 1000'],
-    ['Casablanca without borough', { boroughIds: [] }, 'Please select at least one borough'],
-    ['boroughs outside Casablanca', { cityId: IDS.rabat }, 'Boroughs apply only to Casablanca'],
+    ['Casablanca without borough', { areas: [casablanca()] }, 'Please select at least one borough'],
+    ['Casablanca as a second city without borough', { areas: [{ cityId: FES }, casablanca()] }, 'Please select at least one borough'],
+    ['boroughs outside Casablanca', { areas: [{ cityId: IDS.rabat, boroughIds: [borough('maarif')] }] }, 'Boroughs apply only to Casablanca'],
+    ["a Casablanca borough given under Fes", { areas: [casablanca('anfa'), { cityId: FES, boroughIds: [borough('maarif')] }] }, 'Boroughs apply only to Casablanca'],
+    ['no city', { areas: [] }, 'Please select at least one city (at most 10)'],
+    ['the old single-city shape', { areas: undefined, cityId: IDS.casablanca, boroughIds: [borough('anfa')] }, 'Please select at least one city'],
+    ['the same city twice', { areas: [casablanca('anfa'), casablanca('maarif')] }, 'Each city once'],
+    ['an unknown city', { areas: [casablanca('anfa'), { cityId: seedId('city:nowhere') }] }, 'Please select a city'],
+    ['eleven cities', { areas: Array.from({ length: 11 }, (_, i) => ({ cityId: seedId(`city:x${i}`) })) }, 'Please select at least one city (at most 10)'],
     ['an empty week', { availability: {} }, 'Please choose at least one time slot in the week'],
     ['all day with another slot', { availability: { monday: ['allDay', 'morning'] } }, 'All day cannot be combined with another slot of the same day'],
     ['days off ending before they start', { daysOff: [{ startsOn: '2026-12-10', endsOn: '2026-12-01' }] }, 'The last day off must be on or after the first'],
@@ -100,9 +114,11 @@ describe('an edit is used at once by the profile, search and the booking assignm
     const res = await t.app.inject(as(t.pro, { method: 'PUT', url: URL, payload: body() }));
     expect(res.statusCode, res.body).toBe(200);
     const mine = (await t.app.inject(as(t.pro, { method: 'GET', url: URL }))).json();
-    expect(mine).toMatchObject({ id: IDS.youssef, hourlyRate: 180, about: body().about, skills: ['Chauffe-eau'], cityId: IDS.casablanca, daysOff: [] });
+    expect(mine).toMatchObject({ id: IDS.youssef, hourlyRate: 180, about: body().about, skills: ['Chauffe-eau'], daysOff: [] });
     expect([...mine.serviceIds].sort()).toEqual([IDS.leakRepair, IDS.homeCleaning].sort());
-    expect([...mine.boroughIds].sort()).toEqual([borough('maarif'), borough('anfa')].sort());
+    expect(mine.areas).toHaveLength(1);
+    expect(mine.areas[0].cityId).toBe(IDS.casablanca);
+    expect([...mine.areas[0].boroughIds].sort()).toEqual([borough('maarif'), borough('anfa')].sort());
     expect(mine.availability.tuesday).toEqual(['morning', 'afternoon']);
 
     const profile = (await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}` })).json();
@@ -151,5 +167,68 @@ describe('an edit is used at once by the profile, search and the booking assignm
     await t.app.inject(as(t.pro, { method: 'PUT', url: URL, payload: body({ availability: everyDay, daysOff: [] }) }));
     const back = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { date: off }) });
     expect(back.json()).toMatchObject({ available: true });
+  });
+});
+
+describe('a second city: search, the finder, the profile page and the assignment use every city', () => {
+  const week = { monday: ['allDay'], tuesday: ['allDay'], wednesday: ['allDay'], thursday: ['allDay'], friday: ['allDay'], saturday: ['allDay'], sunday: ['allDay'] };
+  const ids = (res: { json(): { items: Array<{ id: string }> } }) => res.json().items.map((c) => c.id);
+
+  it('Youssef adds Fes (no boroughs there): found in Fes and still in Casablanca, assigned in Fes; removing it undoes all of it', async () => {
+    // Nobody offers the leak repair in Fes before.
+    const before = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { cityId: FES }) });
+    expect(before.json()).toMatchObject({ available: false, code: 'NO_PROFESSIONAL_AVAILABLE' });
+    expect(ids(await t.app.inject({ method: 'GET', url: '/api/pros?city=fes&category=plumbing' }))).toEqual([]);
+
+    const res = await t.app.inject(as(t.pro, { method: 'PUT', url: URL, payload: body({ availability: week, areas: [casablanca('maarif', 'anfa'), { cityId: FES }] }) }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().areas).toEqual([
+      { cityId: IDS.casablanca, boroughIds: expect.arrayContaining([borough('maarif'), borough('anfa')]) },
+      { cityId: FES, boroughIds: [] },
+    ]);
+
+    // /search: a pro matches a city if any of theirs matches; the card shows the city searched for.
+    const inFes = await t.app.inject({ method: 'GET', url: '/api/pros?city=fes&category=plumbing&sort=price' });
+    expect(ids(inFes)).toEqual([IDS.youssef]);
+    expect(inFes.json().items[0]).toMatchObject({ city: { slug: 'fes' }, citiesCount: 2 });
+    expect(inFes.json().total).toBe(1);
+    const inCasa = await t.app.inject({ method: 'GET', url: '/api/pros?city=casablanca&category=plumbing' });
+    expect(ids(inCasa)).toContain(IDS.youssef);
+    expect(inCasa.json().items.find((c: { id: string }) => c.id === IDS.youssef)).toMatchObject({ city: { slug: 'casablanca' } });
+    // The finder: its text matches any of the cities' names (Fès in French, فاس in Arabic).
+    for (const q of ['Fès', 'فاس']) {
+      expect(ids(await t.app.inject({ method: 'GET', url: `/api/pros?q=${encodeURIComponent(q)}&category=plumbing&sort=name` }))).toContain(IDS.youssef);
+    }
+    // The profile page lists both cities with their boroughs.
+    const profile = (await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}` })).json();
+    expect(profile.city.slug).toBe('casablanca');
+    expect(profile.areas.map((a: { city: { slug: string } }) => a.city.slug)).toEqual(['casablanca', 'fes']);
+    expect(profile.areas[0].boroughs.map((b: { id: string }) => b.id).sort()).toEqual([borough('maarif'), borough('anfa')].sort());
+    expect(profile.areas[1].boroughs).toEqual([]);
+
+    // Assignment: eligible in Fes (no borough there) and in a Casablanca borough covered, not in one that is not.
+    const fes = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { cityId: FES }) });
+    expect(fes.json()).toMatchObject({ available: true, professional: { id: IDS.youssef } });
+    const maarif = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { boroughId: borough('maarif') }) });
+    expect(maarif.json()).toMatchObject({ available: true, professional: { id: IDS.youssef } });
+    const ainDiab = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { boroughId: borough('ain-diab') }) });
+    expect(ainDiab.json()).toMatchObject({ available: false });
+    // A booking placed in Fes goes to him.
+    const booked = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings', payload: wizardBody(t.app, { cityId: FES, date: dayFromNow(t.app, 6) }) }));
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json().professional?.id ?? booked.json().professionalId).toBe(IDS.youssef);
+
+    // Fes first, Casablanca second: the order is kept, the first city is the professional's row city.
+    const swapped = await t.app.inject(as(t.pro, { method: 'PUT', url: URL, payload: body({ availability: week, areas: [{ cityId: FES }, casablanca('anfa')] }) }));
+    expect(swapped.json().areas.map((a: { cityId: string }) => a.cityId)).toEqual([FES, IDS.casablanca]);
+    expect((await youssefRow())!.city_id).toBe(FES);
+    expect((await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}` })).json().city.slug).toBe('fes');
+
+    // Back to Casablanca alone: gone from Fes everywhere.
+    await t.app.inject(as(t.pro, { method: 'PUT', url: URL, payload: body({ availability: week, areas: [casablanca('maarif', 'anfa')] }) }));
+    expect(ids(await t.app.inject({ method: 'GET', url: '/api/pros?city=fes&category=plumbing' }))).toEqual([]);
+    const after = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { cityId: FES, date: dayFromNow(t.app, 7) }) });
+    expect(after.json()).toMatchObject({ available: false });
+    expect((await youssefRow())!.city_id).toBe(IDS.casablanca);
   });
 });

@@ -59,6 +59,7 @@ export function ProCard({ pro, serviceId }: { pro: ProCardData; serviceId?: stri
           <p className="mt-1.5 flex items-center gap-1 text-sm text-ink-muted">
             <MapPin aria-hidden="true" className="size-4" />
             {pickLocalized(pro.city.name, language)}
+            {pro.citiesCount > 1 ? <span data-testid="card-more-cities">· {t('card.moreCities', { count: pro.citiesCount - 1 })}</span> : null}
           </p>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { AVAILABILITY_SLOTS, CATEGORIES, PRO_PROFILE_LIMITS, toggleAvailabilitySlot, WEEKDAYS, type AvailabilitySlot, type Weekday } from '@khedma/shared';
 import { PROS_MESSAGES, updateProSettingsSchema, type ProSettings, type UpdateProSettings } from '@khedma/shared/schemas/pros';
+import type { City } from '@khedma/shared/schemas/catalog';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { FormAlert } from '../../../components/ui/field';
@@ -13,16 +14,18 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useBoroughs, useSaveProSettings } from '../api';
 
 type Week = Partial<Record<Weekday, AvailabilitySlot[]>>;
+type Area = { cityId: string; boroughIds: string[] };
 /** The server's (and the schema's) messages this form translates: settings.errors.<key> in each language. */
 const FORM_MESSAGES = [
-  'notAProfessional', 'hourlyRate', 'about', 'services', 'unknownService', 'city', 'boroughs', 'boroughsOutsideCity',
+  'notAProfessional', 'hourlyRate', 'about', 'services', 'unknownService', 'city', 'cities', 'cityTwice', 'boroughs', 'boroughsOutsideCity',
   'availability', 'allDay', 'dayOffRange', 'dayOffSpan', 'daysOffMax', 'skills',
 ] as const satisfies ReadonlyArray<keyof typeof PROS_MESSAGES>;
 const keyOf = (message: string) => FORM_MESSAGES.find((k) => PROS_MESSAGES[k] === message);
 
 /**
  * The professional's own profile (/pro-profile and the dashboard's Services tab): about, hourly rate,
- * skills, services, city and boroughs, the weekly plan and days off, saved together. Checked with the
+ * skills, services, the cities worked in (each with its boroughs where it has them), the weekly plan
+ * and days off, saved together. Checked with the
  * server's own schema first; the server checks again (services, city and boroughs it knows).
  */
 export function ProSettingsForm({ initial }: { initial: ProSettings }) {
@@ -36,14 +39,12 @@ export function ProSettingsForm({ initial }: { initial: ProSettings }) {
   const [hourlyRate, setHourlyRate] = useState(String(initial.hourlyRate));
   const [skills, setSkills] = useState(initial.skills.join(', '));
   const [serviceIds, setServiceIds] = useState<string[]>(initial.serviceIds);
-  const [cityId, setCityId] = useState(initial.cityId);
-  const [boroughIds, setBoroughIds] = useState<string[]>(initial.boroughIds);
+  const [areas, setAreas] = useState<Area[]>(initial.areas);
   const [week, setWeek] = useState<Week>(initial.availability as Week);
   const [daysOff, setDaysOff] = useState(initial.daysOff);
   const [error, setError] = useState<string | null>(null);
   const ids = { about: useId(), rate: useId(), skills: useId(), city: useId() };
-  const citySlug = cities.data?.find((c) => c.id === cityId)?.slug;
-  const boroughs = useBoroughs(citySlug);
+  const unused = (cities.data ?? []).filter((c) => !areas.some((a) => a.cityId === c.id));
   const byCategory = useMemo(() => CATEGORIES.map((c) => ({ category: c, items: (services.data ?? []).filter((s) => s.category === c) })).filter((g) => g.items.length), [services.data]);
 
   const translate = (message: string) => {
@@ -58,8 +59,7 @@ export function ProSettingsForm({ initial }: { initial: ProSettings }) {
       hourlyRate: Number(hourlyRate),
       skills: skills.split(',').map((s) => s.trim()).filter(Boolean),
       serviceIds,
-      cityId,
-      boroughIds,
+      areas,
       availability: week,
       daysOff,
     };
@@ -143,43 +143,24 @@ export function ProSettingsForm({ initial }: { initial: ProSettings }) {
         <h2 id={`${ids.city}-h`} className="text-lg font-bold text-ink">
           {t('settings.area')}
         </h2>
-        <label htmlFor={ids.city} className="mt-3 mb-1.5 block font-semibold text-ink">
-          {t('filters.city')}
-        </label>
-        <select
-          id={ids.city}
-          value={cityId}
-          onChange={(e) => {
-            setCityId(e.target.value);
-            setBoroughIds([]); // changing city clears boroughs (docs/professionals.md)
-          }}
-          className={input}
-        >
-          {(cities.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {pickLocalized(c.name, language)}
-            </option>
+        <p className="mt-1 text-sm text-ink-muted">{t('settings.areaHint')}</p>
+        <ol className="mt-3 space-y-4">
+          {areas.map((area, i) => (
+            <AreaRow
+              key={`${i}-${area.cityId}`}
+              index={i}
+              area={area}
+              cities={(cities.data ?? []).filter((c) => c.id === area.cityId || !areas.some((a) => a.cityId === c.id))}
+              onChange={(next) => setAreas((list) => list.map((a, j) => (j === i ? next : a)))}
+              onRemove={areas.length > 1 ? () => setAreas((list) => list.filter((_, j) => j !== i)) : undefined}
+            />
           ))}
-        </select>
-        {boroughs.data?.length ? (
-          <fieldset className="mt-4">
-            <legend className="font-semibold text-ink">{t('settings.boroughs')}</legend>
-            <ul className="mt-2 grid grid-cols-2 gap-1 sm:grid-cols-3">
-              {boroughs.data.map((b) => (
-                <li key={b.id}>
-                  <label className="flex min-h-11 items-center gap-2 text-ink">
-                    <input
-                      type="checkbox"
-                      className="size-5 accent-primary-600"
-                      checked={boroughIds.includes(b.id)}
-                      onChange={(e) => setBoroughIds((ids) => (e.target.checked ? [...ids, b.id] : ids.filter((x) => x !== b.id)))}
-                    />
-                    {pickLocalized(b.name, language)}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
+        </ol>
+        {areas.length < PRO_PROFILE_LIMITS.citiesMax && unused.length > 0 ? (
+          <Button variant="secondary" className="mt-3" onClick={() => setAreas((list) => [...list, { cityId: unused[0]!.id, boroughIds: [] }])}>
+            <Plus aria-hidden="true" className="size-5" />
+            {t('settings.addCity')}
+          </Button>
         ) : null}
       </section>
 
@@ -256,5 +237,68 @@ export function ProSettingsForm({ initial }: { initial: ProSettings }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One city of the profile: the city (any not already listed) and, where it has boroughs, those covered. */
+function AreaRow({ index, area, cities, onChange, onRemove }: { index: number; area: Area; cities: City[]; onChange: (a: Area) => void; onRemove?: () => void }) {
+  const { t } = useTranslation('pros');
+  const language = useLanguage();
+  const id = useId();
+  const city = cities.find((c) => c.id === area.cityId);
+  const boroughs = useBoroughs(city?.slug);
+  const cityName = city ? pickLocalized(city.name, language) : '';
+  const input = 'min-h-12 w-full rounded-xl border border-sand-500 bg-white px-3 text-base text-ink';
+  return (
+    <li className="rounded-xl border border-sand-200 p-4" data-testid="pro-area">
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-48 flex-1">
+          <label htmlFor={id} className="mb-1.5 block font-semibold text-ink">
+            {t('settings.cityN', { n: index + 1 })}
+          </label>
+          <select
+            id={id}
+            value={area.cityId}
+            // Changing the city clears its boroughs (docs/professionals.md).
+            onChange={(e) => onChange({ cityId: e.target.value, boroughIds: [] })}
+            className={input}
+          >
+            {cities.map((c) => (
+              <option key={c.id} value={c.id}>
+                {pickLocalized(c.name, language)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {onRemove ? (
+          <Button variant="ghost" onClick={onRemove}>
+            <Trash2 aria-hidden="true" className="size-5" />
+            {t('settings.removeCity', { city: cityName })}
+          </Button>
+        ) : null}
+      </div>
+      {boroughs.data?.length ? (
+        <fieldset className="mt-4">
+          <legend className="font-semibold text-ink">{t('settings.boroughsIn', { city: cityName })}</legend>
+          <ul className="mt-2 grid grid-cols-2 gap-1 sm:grid-cols-3">
+            {boroughs.data.map((b) => (
+              <li key={b.id}>
+                <label className="flex min-h-11 items-center gap-2 text-ink">
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-primary-600"
+                    checked={area.boroughIds.includes(b.id)}
+                    onChange={(e) =>
+                      onChange({ ...area, boroughIds: e.target.checked ? [...area.boroughIds, b.id] : area.boroughIds.filter((x) => x !== b.id) })
+                    }
+                  />
+                  {pickLocalized(b.name, language)}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+    </li>
   );
 }

@@ -65,7 +65,8 @@ function Profile({ pro }: { pro: ProProfile }) {
   const { t } = useTranslation('pros');
   const language = useLanguage();
   const initials = pro.name.trim().charAt(0).toUpperCase();
-  const city = pickLocalized(pro.city.name, language);
+  // Every city they work in, the first first (the header); the boroughs in the areas section.
+  const city = (pro.areas.length ? pro.areas.map((a) => a.city) : [pro.city]).map((c) => pickLocalized(c.name, language)).join(' · ');
 
   return (
     <div className="container-page py-6 md:py-10">
@@ -137,6 +138,25 @@ function Profile({ pro }: { pro: ProProfile }) {
               </p>
             ) : null}
           </section>
+
+          {pro.areas.length ? (
+            <section aria-labelledby="pro-areas" className="rounded-card border border-sand-200 bg-white p-5 md:p-6">
+              <h2 id="pro-areas" className="text-lg font-bold text-ink">
+                {t('areas.title')}
+              </h2>
+              <ul className="mt-2 space-y-2" data-testid="pro-areas">
+                {pro.areas.map((a) => (
+                  <li key={a.city.id} className="flex items-start gap-2 text-ink">
+                    <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-primary-600" />
+                    <span>
+                      <span className="font-semibold">{pickLocalized(a.city.name, language)}</span>
+                      {a.boroughs.length ? <span className="text-ink-muted"> · {a.boroughs.map((b) => pickLocalized(b.name, language)).join(', ')}</span> : null}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
 
           {pro.skills.length ? (
             <section aria-labelledby="pro-skills" className="rounded-card border border-sand-200 bg-white p-5 md:p-6">
