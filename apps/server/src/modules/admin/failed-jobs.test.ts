@@ -50,7 +50,7 @@ describe('GET /api/admin/failed-jobs and POST /api/admin/failed-jobs/:id/retry',
     const retry = await call(people.superAdmin, 'POST', `/api/admin/failed-jobs/${id}/retry`);
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual({ id, status: 'done' });
-    expect((await outbox(t.app)).some((m: { to: string; subject: string }) => m.to === 'new.pro@example.ma' && m.subject === 'Welcome to Khedma, professional!')).toBe(true);
+    expect((await outbox(t.app)).some((m) => m.to === 'new.pro@example.ma' && m.subject === 'Welcome to Khedma, professional!')).toBe(true);
     const after = await call(people.superAdmin, 'GET', '/api/admin/failed-jobs?page=1&pageSize=20');
     expect(after.json().items.some((e: { id: string }) => e.id === id)).toBe(false);
     // Nothing left to retry: 404, nothing run again.
