@@ -67,4 +67,15 @@ describe('S3 storage selection and specifics', () => {
     expect(storage.verifySignature()).toBe(false);
     await expect(storage.publicUrl(key)).rejects.toBeInstanceOf(PrivateObjectError);
   });
+
+  it('a signed URL pins the stored type and the disposition: inline for images and PDF, an attachment otherwise', async () => {
+    await storage.put('chat/c1/photo.png', Buffer.from('png bytes'), 'image/png');
+    await storage.put('chat/c1/notes.txt', Buffer.from('<script>alert(1)</script>'), 'text/plain');
+    const photo = await fetch(await storage.signedUrl('chat/c1/photo.png', 60));
+    expect(photo.headers.get('content-type')).toBe('image/png');
+    expect(photo.headers.get('content-disposition')).toBe('inline');
+    const notes = await fetch(await storage.signedUrl('chat/c1/notes.txt', 60));
+    expect(notes.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(notes.headers.get('content-disposition')).toBe('attachment');
+  });
 });

@@ -125,9 +125,18 @@ export class S3Storage implements Storage {
     }
   }
 
+  /**
+   * A presigned GET served by the store itself, so without this server's headers: the URL pins the
+   * answer's Content-Type to the type stored at upload (checked by its bytes then) and its
+   * Content-Disposition, inline only for images and PDF, an attachment for anything else (a text
+   * file is never rendered as a page of the store's origin).
+   */
   async signedUrl(key: string, ttlSeconds: number) {
     assertValidKey(key);
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: Math.max(1, Math.floor(ttlSeconds)) });
+    const type = (await this.head(key))?.contentType ?? 'application/octet-stream';
+    const inline = /^image\/(png|jpeg|webp|gif|avif)$|^application\/pdf$/.test(type);
+    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentType: type, ResponseContentDisposition: inline ? 'inline' : 'attachment' });
+    return getSignedUrl(this.client, command, { expiresIn: Math.max(1, Math.floor(ttlSeconds)) });
   }
 
   async publicUrl(key: string) {
