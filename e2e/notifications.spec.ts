@@ -53,8 +53,9 @@ for (const [lang, width] of [
 
     await page.goto(`/profile?lang=${lang}#notifications`);
     await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-    const section = page.getByRole('region', { name: text(lang, 'notifications.title') });
-    await expect(section).toBeVisible();
+    // The section (the toasts' live region is also named Notifications).
+    const section = page.locator('section#notifications');
+    await expect(section.getByRole('heading', { name: text(lang, 'notifications.title') })).toBeVisible();
     const email = section.getByRole('switch', { name: text(lang, 'notifications.email.label') });
     const sms = section.getByRole('switch', { name: text(lang, 'notifications.sms.label') });
     const push = section.getByRole('switch', { name: text(lang, 'notifications.push.label') });
