@@ -10,6 +10,7 @@ import { Clock } from './platform/clock';
 import { createEmailSender, Mailer, type EmailSender } from './platform/email';
 import { EventBus } from './platform/events';
 import { JobRunner } from './platform/jobs';
+import { NotificationPreferencesStore } from './platform/notification-preferences';
 import { OutboxRepository } from './platform/outbox';
 import { InstanceLease } from './platform/instance';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments';
@@ -45,6 +46,8 @@ export interface AppContext {
   events: EventBus;
   /** Outside production: every email and SMS is also stored here (GET /api/dev/outbox). */
   outbox?: OutboxRepository;
+  /** Per-channel notification choices, read by every notification job when it runs. */
+  preferences: NotificationPreferencesStore;
 }
 
 /** The adapters a test may replace. */
@@ -62,6 +65,7 @@ export function createContext(config: Config, database: Database, log: FastifyBa
   const clock = o.clock ?? new Clock();
   const jobs = new JobRunner(database.db, log, clock);
   const email = o.email ?? createEmailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox, log });
+  const preferences = new NotificationPreferencesStore(database.db);
   return {
     config,
     database,
@@ -69,7 +73,8 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     clock,
     outbox,
     email,
-    mailer: new Mailer(email, jobs, outbox),
+    preferences,
+    mailer: new Mailer(email, jobs, outbox, preferences, log),
     sms: o.sms ?? createSmsSender({ outbox, twilio: config.twilio, log }),
     storage: o.storage ?? createStorage(config),
     payments: o.payments ?? createPaymentProvider(config, database.db),

@@ -18,3 +18,4 @@ export * from './schemas/reviews';
 export * from './schemas/earnings';
 export * from './schemas/admin';
 export * from './schemas/chat';
+export * from './schemas/notifications';

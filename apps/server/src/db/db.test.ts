@@ -76,7 +76,7 @@ describe('migrations and seed', () => {
       'service_type_prices_by_region', 'professionals', 'professional_services', 'professional_boroughs',
       'professional_availability', 'professional_applications', 'bookings', 'booking_price_lines',
       'idempotency_keys', 'payments', 'ledger_entries', 'scheduled_jobs', 'payouts', 'conversations', 'messages',
-      'reviews', 'outbox', 'contact_messages', 'sensitive_access_log', 'push_subscriptions',
+      'reviews', 'outbox', 'contact_messages', 'sensitive_access_log', 'push_subscriptions', 'notification_preferences',
     ]) {
       expect(tables).toContain(t);
     }

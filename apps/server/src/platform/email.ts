@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { defineJob, type JobRunner } from './jobs';
+import type { NotificationPreferencesStore } from './notification-preferences';
 import type { OutboxRepository, OutboxRow } from './outbox';
 
 export interface EmailMessage {
@@ -69,8 +70,18 @@ const emailMessageSchema = z.object({
   replyTo: z.string().optional(),
 });
 
-/** The delivery of one email; `outboxed`: its outbox copy was written with the change that sent it. */
-export const SEND_EMAIL_JOB = defineJob('email.send', z.object({ message: emailMessageSchema, outboxed: z.boolean() }));
+/**
+ * The delivery of one email; `outboxed`: its outbox copy was written with the change that sent it;
+ * `userId`: a notification to that user, sent only if they take email notifications when it runs
+ * (docs/chat.md#notification-preferences). Without it (account and security emails, support): always.
+ */
+export const SEND_EMAIL_JOB = defineJob('email.send', z.object({ message: emailMessageSchema, outboxed: z.boolean(), userId: z.string().optional() }));
+
+/** Options of a notification email. */
+export interface NotifyOptions {
+  /** The recipient's user id: the email respects their email preference when its job runs. */
+  userId: string;
+}
 
 /**
  * Emails sent after a commit (a booking confirmed, a contact message stored): the outbox copy is
@@ -83,15 +94,30 @@ export class Mailer {
     private readonly email: EmailSender,
     private readonly jobs: JobRunner,
     private readonly outbox: OutboxRepository | undefined,
+    private readonly preferences: NotificationPreferencesStore,
+    private readonly log?: FastifyBaseLogger,
   ) {
     jobs.register(SEND_EMAIL_JOB, async ({ payload }) => {
+      if (payload.userId && !(await this.preferences.allows(payload.userId, 'email'))) {
+        this.log?.debug({ userId: payload.userId }, 'email notification not sent: the user turned email off');
+        return;
+      }
       if (payload.outboxed && this.email.prepare) await this.email.prepare(payload.message).deliver();
       else await this.email.send(payload.message);
     });
   }
 
-  /** Sends after a commit. Throws only when the job cannot be stored (the database is down). */
-  async send(message: EmailMessage): Promise<void> {
+  /**
+   * Sends after a commit. Throws only when the job cannot be stored (the database is down). With
+   * `notify`, a notification: always a job (its outbox copy too is written when it runs), which sends
+   * it only if the user takes email notifications then.
+   */
+  async send(message: EmailMessage, notify?: NotifyOptions): Promise<void> {
+    if (notify) {
+      const id = await this.jobs.schedule(SEND_EMAIL_JOB, { message, outboxed: false, userId: notify.userId });
+      if (id) await this.jobs.runJob(id);
+      return;
+    }
     const prepared = this.email.prepare?.(message);
     if (prepared?.outbox && this.outbox) await this.outbox.add(prepared.outbox);
     await this.deliver(message, prepared);
@@ -101,13 +127,15 @@ export class Mailer {
    * The delivery of a message whose outbox copy (if any) is written already, e.g. by the statement
    * that inserted the booking (EmailSender.prepare).
    */
-  async deliver(message: EmailMessage, prepared?: PreparedEmail): Promise<void> {
+  async deliver(message: EmailMessage, prepared?: PreparedEmail, notify?: NotifyOptions): Promise<void> {
     if (prepared && !prepared.needsDelivery) {
-      // No SMTP: nothing can fail or be retried (production without SMTP warns here).
+      // No SMTP: nothing can fail or be retried (production without SMTP warns here); a notification's
+      // outbox row was written only if the user takes email (outboxPlaceholderSql).
+      if (notify && !(await this.preferences.allows(notify.userId, 'email'))) return;
       await prepared.deliver();
       return;
     }
-    const id = await this.jobs.schedule(SEND_EMAIL_JOB, { message, outboxed: prepared !== undefined });
+    const id = await this.jobs.schedule(SEND_EMAIL_JOB, { message, outboxed: prepared !== undefined, ...(notify ? { userId: notify.userId } : {}) });
     if (id) await this.jobs.runJob(id);
   }
 }

@@ -72,9 +72,18 @@ export interface EnqueueJob {
   dedupeKey?: string;
 }
 
-/** The INSERT of a job, for callers that fold it into a larger statement (a CTE). */
-export function enqueueJobSql(job: EnqueueJob): SQL {
-  return jobInsertSql(job.kind, job.dedupeKey ?? null, job.runAt.toISOString(), JSON.stringify(job.payload ?? {}));
+/**
+ * The INSERT of a job, for callers that fold it into a larger statement (a CTE); with `when`, only if
+ * that condition holds (e.g. the recipient has a browser to push to), saving the caller a round trip.
+ */
+export function enqueueJobSql(job: EnqueueJob, when?: SQL): SQL {
+  if (!when) return jobInsertSql(job.kind, job.dedupeKey ?? null, job.runAt.toISOString(), JSON.stringify(job.payload ?? {}));
+  return sql`
+    insert into scheduled_jobs (kind, dedupe_key, run_at, payload)
+    select ${job.kind}, ${job.dedupeKey ?? null}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload ?? {})}::jsonb
+     where ${when}
+    on conflict (kind, dedupe_key) where dedupe_key is not null do nothing
+    returning id`;
 }
 
 /**

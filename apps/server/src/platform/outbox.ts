@@ -2,6 +2,7 @@ import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/index';
 import type { OutboxChannel, OutboxMessage } from '@khedma/shared';
+import { channelAllowedSql } from './notification-preferences';
 
 /** One message as the outbox stores it. */
 export interface OutboxRow {
@@ -10,6 +11,8 @@ export interface OutboxRow {
   subject?: string | null;
   text: string;
   html?: string | null;
+  /** A notification to this user: written only if they take it on this channel (written by a statement). */
+  userId?: string;
 }
 
 /** Outside production every email and SMS is also stored here (docs/README.md contract). */
@@ -43,14 +46,16 @@ export class OutboxRepository {
 /**
  * The INSERT of an outbox row with its values left to the execution of a prepared statement
  * (placeholders named `<prefix>Channel` ...; `outboxParams` gives them), for a caller that writes
- * the message in its own statement (a CTE): the booking insert writes its creation email so.
+ * the message in its own statement (a CTE): the booking insert writes its creation email so. With
+ * `<prefix>UserId` set, the row is written only if that user takes email notifications (the send
+ * itself checks the preference, docs/chat.md#notification-preferences).
  */
-export function outboxPlaceholderSql(db: Db, prefix: string): SQL {
+export function outboxPlaceholderSql(_db: Db, prefix: string): SQL {
   const p = (name: string) => sql.placeholder(`${prefix}${name}`);
-  return db
-    .insert(outbox)
-    .values({ channel: p('Channel'), to: p('To'), subject: p('Subject'), text: p('Text'), html: p('Html') })
-    .getSQL();
+  const userId = sql`${p('UserId')}::text`;
+  return sql`insert into outbox (channel, "to", subject, text, html)
+    select ${p('Channel')}, ${p('To')}, ${p('Subject')}, ${p('Text')}, ${p('Html')}
+     where ${userId} is null or ${channelAllowedSql(userId, 'email')}`;
 }
 
 export function outboxParams(row: OutboxRow, prefix: string): Record<string, unknown> {
@@ -60,5 +65,6 @@ export function outboxParams(row: OutboxRow, prefix: string): Record<string, unk
     [`${prefix}Subject`]: row.subject ?? null,
     [`${prefix}Text`]: row.text,
     [`${prefix}Html`]: row.html ?? null,
+    [`${prefix}UserId`]: row.userId ?? null,
   };
 }

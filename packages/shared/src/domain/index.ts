@@ -23,3 +23,4 @@ export * from './payouts';
 export * from './masking';
 export * from './chat';
 export * from './native';
+export * from './notifications';

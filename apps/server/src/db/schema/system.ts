@@ -1,7 +1,7 @@
 /** Platform tables: outbox, contact form, sensitive-access log, push subscriptions, job queue. */
 import { OUTBOX_CHANNELS, SENSITIVE_ACCESS_ACTIONS, JOB_STATUSES } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { citext, createdAt, inList, tstz, updatedAt } from './_columns';
 import { users } from './auth';
 
@@ -86,6 +86,21 @@ export const pushSubscriptions = pgTable(
   // Subscriptions of a user (sending a push).
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
+
+/**
+ * Per-channel notification choices (docs/chat.md#notification-preferences). No row: the defaults of
+ * DEFAULT_NOTIFICATION_PREFERENCES (email and push on, SMS off); every notification job reads this
+ * when it runs.
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: boolean('email').notNull().default(true),
+  sms: boolean('sms').notNull().default(false),
+  push: boolean('push').notNull().default(true),
+  updatedAt: updatedAt(),
+});
 
 /**
  * Durable job queue (escrow release 48 h after completion, emails, reminders). Workers claim with

@@ -13,6 +13,7 @@ import type { EmailMessage, EmailSender, Mailer, PreparedEmail } from '../../pla
 import type { RealtimeHub, RealtimeNotification } from '../../platform/realtime';
 import type { Recipient, RecipientsRepository } from '../auth';
 import { PRO_VISIBLE_PAYMENT, type BookingView } from './booking.repository';
+import type { BookingAlerts } from './booking-alerts.service';
 import { bookingEmail, type BookingEmailKind } from './bookings.emails';
 
 export interface EmailToSend {
@@ -33,6 +34,8 @@ export class BookingNotifier {
     private readonly realtime: RealtimeHub,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
+    /** Push and SMS of the same changes (each checks the recipient's preference when it runs). */
+    private readonly alerts?: BookingAlerts,
   ) {}
 
   /**
@@ -55,6 +58,11 @@ export class BookingNotifier {
       action === 'created' ? this.realtime.toUsers([view.userId], 'booking.created', data) : this.realtime.toUsers(users, 'booking.updated', data),
       this.sendEmails(view, emails, known),
     ]);
+    // The same notices by push and SMS, where the recipient takes them (email stays the record).
+    await this.alerts?.enqueue(
+      view.id,
+      emails.map((e) => ({ userId: e.to === 'customer' ? view.userId : view.proUserId, kind: e.kind })),
+    );
     return emailed;
   }
 
@@ -77,11 +85,13 @@ export class BookingNotifier {
    * it once that committed. Null when the sender cannot split a send or the rendering failed (logged):
    * then `created` sends it after the commit, as for any other change.
    */
-  createdEmail(view: BookingView, customer: Recipient): (PreparedEmail & { message: EmailMessage }) | null {
+  createdEmail(view: BookingView, customer: Recipient): (PreparedEmail & { message: EmailMessage; userId: string }) | null {
     if (!this.email.prepare) return null;
     try {
       const message = this.message(view, { to: 'customer', kind: 'created' }, customer);
-      return { ...this.email.prepare(message), message };
+      const prepared = this.email.prepare(message);
+      // Its outbox row is written only if the customer takes email notifications (outboxPlaceholderSql).
+      return { ...prepared, outbox: prepared.outbox && { ...prepared.outbox, userId: customer.userId }, message, userId: customer.userId };
     } catch (err) {
       this.log.error({ err, bookingId: view.id }, 'booking email failed');
       return null;
@@ -89,9 +99,9 @@ export class BookingNotifier {
   }
 
   /** Delivers a prepared email whose outbox row committed with the booking (a durable job). Never throws. */
-  async deliver(view: BookingView, email: PreparedEmail & { message: EmailMessage }): Promise<void> {
+  async deliver(view: BookingView, email: PreparedEmail & { message: EmailMessage; userId: string }): Promise<void> {
     try {
-      await this.mailer.deliver(email.message, email);
+      await this.mailer.deliver(email.message, email, { userId: email.userId });
     } catch (err) {
       this.log.error({ err, bookingId: view.id }, 'booking email failed');
     }
@@ -130,7 +140,8 @@ export class BookingNotifier {
           sent = false;
           continue;
         }
-        await this.mailer.send(this.message(view, e, r));
+        // A notification: sent only if the recipient takes email when its job runs.
+        await this.mailer.send(this.message(view, e, r), { userId });
       }
     } catch (err) {
       this.log.error({ err, bookingId: view.id }, 'booking email failed');

@@ -7,6 +7,8 @@
 import { defineModule } from '../../platform/module';
 import { RecipientsRepository } from '../auth';
 import { AssignmentService } from './assignment.service';
+import { PushSubscriptions } from '../../platform/push-subscriptions';
+import { BookingAlerts } from './booking-alerts.service';
 import { BookingNotifier } from './booking-notifier';
 import { BookingReads } from './booking-reads.service';
 import { BookingsRepository } from './booking.repository';
@@ -42,7 +44,20 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
   const pool = new ProfessionalPoolRepository(db);
   const idempotency = new IdempotencyStore(db, ctx.instance.id);
   const reference = app.catalog.reference;
-  const notifier = new BookingNotifier(new RecipientsRepository(db), ctx.email, ctx.mailer, ctx.realtime, ctx.config.publicUrl, ctx.log);
+  const recipients = new RecipientsRepository(db);
+  const alerts = new BookingAlerts({
+    db,
+    repo,
+    recipients,
+    preferences: ctx.preferences,
+    subscriptions: new PushSubscriptions(db, ctx.push, ctx.log),
+    push: ctx.push,
+    sms: ctx.sms,
+    presence: ctx.realtime.presence,
+    jobs: ctx.jobs,
+    log: ctx.log,
+  });
+  const notifier = new BookingNotifier(recipients, ctx.email, ctx.mailer, ctx.realtime, ctx.config.publicUrl, ctx.log, alerts);
   const quotes = new QuoteService(reference, pool, clock);
   const reads = new BookingReads(repo, clock);
   const useCases: BookingUseCases = {

@@ -2,10 +2,12 @@
  * Web push of new messages (docs/chat.md, decision 0015): sent by a durable job after the message
  * committed, to every browser the recipient subscribed, when the recipient has no live connection
  * (someone in the app sees the message arrive; a push would only repeat it). A subscription the push
- * service says is gone is deleted.
+ * service says is gone is deleted. Only to a recipient who takes push notifications
+ * (docs/chat.md#notification-preferences).
  */
 import type { Locale } from '@khedma/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationPreferencesStore } from '../../platform/notification-preferences';
 import { PushDeliveryError, type PushSender } from '../../platform/push';
 import type { PresenceTracker } from '../../platform/presence';
 import type { ChatRepository } from './chat.repository';
@@ -22,12 +24,15 @@ export class ChatPushService {
     private readonly push: PushSender,
     private readonly presence: PresenceTracker,
     private readonly log: FastifyBaseLogger,
+    private readonly preferences: NotificationPreferencesStore,
   ) {}
 
   async newMessage(messageId: string): Promise<void> {
     if (!this.push.enabled) return;
     const target = await this.repo.pushTarget(messageId);
     if (!target || target.subscriptions.length === 0) return;
+    // Asked when the job runs: push turned off after the message was sent stays off.
+    if (!(await this.preferences.allows(target.recipientId, 'push'))) return;
     if (await this.presence.isOnline(target.recipientId)) return;
     const copy = COPY[(target.locale in COPY ? target.locale : 'en') as Locale];
     const body =

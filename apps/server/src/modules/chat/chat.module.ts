@@ -19,7 +19,7 @@ export const chatModule = defineModule('chat', async (app, { ctx }) => {
   const repo = new ChatRepository(ctx.database.db);
   const conversations = new ConversationsService(repo, ctx.realtime);
   const messages = new MessagesService(repo, conversations, ctx.storage, ctx.clock, ctx.realtime, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale));
-  const pushes = new ChatPushService(repo, ctx.push, ctx.realtime.presence, ctx.log);
+  const pushes = new ChatPushService(repo, ctx.push, ctx.realtime.presence, ctx.log, ctx.preferences);
   ctx.jobs.register(CHAT_PUSH_JOB, (job) => pushes.newMessage(job.payload.messageId));
   registerChatRealtime(ctx.realtime, repo);
   const options = { conversations, messages, repo, push: ctx.push };

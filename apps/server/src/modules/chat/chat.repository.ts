@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enqueueJobSql, rowsOf, type EnqueueJob } from '../../platform/jobs';
+import { channelAllowedSql } from '../../platform/notification-preferences';
 import type { RealtimeNotification } from '../../platform/realtime';
 import { CHAT_OPEN_PAYMENT_STATUSES } from '@khedma/shared';
 
@@ -148,14 +149,14 @@ export class ChatRepository {
 
   /**
    * Stores a message and moves the conversation to the top of both lists, in one statement that may
-   * also enqueue a job (`job`) and send a NOTIFY (`notify`, its `data.createdAt` filled with the stored
+   * also enqueue a job (`job`, only if `jobWhen` holds) and send a NOTIFY (`notify`, its `data.createdAt` filled with the stored
    * time): PostgreSQL delivers a NOTIFY at commit, so the message is announced only once it is stored.
    */
   async insertMessage(
     m: { id: string; conversationId: string; senderId: string; type: 'text' | 'image' | 'file'; content: string },
-    extra: { job?: EnqueueJob; notify?: RealtimeNotification | null } = {},
+    extra: { job?: EnqueueJob; notify?: RealtimeNotification | null; jobWhen?: SQL } = {},
   ): Promise<MessageRow> {
-    const job = extra.job ? sql`, j as (${enqueueJobSql(extra.job)})` : sql``;
+    const job = extra.job ? sql`, j as (${enqueueJobSql(extra.job, extra.jobWhen)})` : sql``;
     const notify = extra.notify
       ? sql`, n as (
           select pg_notify(${extra.notify.channel},
@@ -177,9 +178,13 @@ export class ChatRepository {
     return row!;
   }
 
-  /** Whether the user has a browser to push to (a message's push job is enqueued only then). */
-  async hasPushSubscription(userId: string): Promise<boolean> {
-    return (await this.rows(sql`select 1 from push_subscriptions where user_id = ${userId} limit 1`)).length > 0;
+  /**
+   * The condition under which a message's push job is worth enqueueing, checked by the insert itself
+   * (no round trip of its own): the recipient has a browser subscribed and has not turned push off.
+   * The job asks the preference again when it runs.
+   */
+  pushWorthSql(recipientId: string): SQL {
+    return sql`exists (select 1 from push_subscriptions where user_id = ${recipientId}) and ${channelAllowedSql(recipientId, 'push')}`;
   }
 
   /**

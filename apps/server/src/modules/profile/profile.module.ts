@@ -1,7 +1,9 @@
-/** The signed-in user's profile and avatar, GET /api/me, and the file routes of storage. */
+/** The signed-in user's profile and avatar, their notification choices, GET /api/me, and the file routes of storage. */
 import { defineModule } from '../../platform/module';
+import { notificationPreferencesRoutes } from './notification-preferences.routes';
 import { profileRoutes } from './profile.routes';
 
 export const profileModule = defineModule('profile', async (app, { ctx }) => {
   await app.register(profileRoutes, { ctx });
+  await app.register(notificationPreferencesRoutes, { ctx });
 });

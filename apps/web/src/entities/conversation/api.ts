@@ -23,8 +23,6 @@ export const chatApiPaths = {
   messages: (id: string) => `/api/chat/conversations/${encodeURIComponent(id)}/messages`,
   files: (id: string) => `/api/chat/conversations/${encodeURIComponent(id)}/files`,
   read: (id: string) => `/api/chat/conversations/${encodeURIComponent(id)}/read`,
-  pushConfig: '/api/push/config',
-  pushSubscriptions: '/api/push/subscriptions',
 } as const;
 
 /** The signed-in user's conversations, latest activity first, with unread counts. */

@@ -1,6 +1,7 @@
-/** Profile calls (docs/accounts.md): PATCH /api/profile, POST /api/profile/avatar. Cities come from the catalogue entity. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+/** Profile calls (docs/accounts.md): PATCH /api/profile, POST /api/profile/avatar, the notification choices. Cities come from the catalogue entity. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { NotificationPreferencesResponse, UpdateNotificationPreferencesRequest } from '@khedma/shared/schemas/notifications';
 import type { Profile, UpdateProfileRequest } from '@khedma/shared/schemas/profile';
 import { api, ApiError, CLIENT_ERROR_CODES, toApiError } from '../../lib/api';
 import { setCachedProfile } from '../../lib/session';
@@ -55,4 +56,32 @@ export function useUploadAvatar() {
     onSuccess: (profile) => setCachedProfile(queryClient, profile),
   });
   return { ...mutation, progress };
+}
+
+export const notificationKeys = { preferences: ['profile', 'notifications'] as const };
+
+/** GET /api/profile/notifications: the account's choice per channel (docs/chat.md#notification-preferences). */
+export function useNotificationPreferences() {
+  return useQuery({
+    queryKey: notificationKeys.preferences,
+    queryFn: ({ signal }) => api.get<NotificationPreferencesResponse>('/api/profile/notifications', { signal }),
+  });
+}
+
+/** PUT /api/profile/notifications with the channels that change; the switches follow at once. */
+export function useUpdateNotificationPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: UpdateNotificationPreferencesRequest) => api.put<NotificationPreferencesResponse>('/api/profile/notifications', changes),
+    onMutate: async (changes) => {
+      await queryClient.cancelQueries({ queryKey: notificationKeys.preferences });
+      const before = queryClient.getQueryData<NotificationPreferencesResponse>(notificationKeys.preferences);
+      if (before) queryClient.setQueryData(notificationKeys.preferences, { ...before, ...changes });
+      return { before };
+    },
+    onError: (_error, _changes, context) => {
+      if (context?.before) queryClient.setQueryData(notificationKeys.preferences, context.before);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences, saved),
+  });
 }

@@ -1,10 +1,16 @@
-import { CheckCircle2, Mail } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { BellRing, CheckCircle2, Mail } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
+import { dismissPush, enablePush, shouldOfferPush } from '../../../lib/web-push';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 
-/** Step 6: Booking Confirmed, with the 8-character reference and what happens next. */
+/**
+ * Step 6: Booking Confirmed, with the 8-character reference and what happens next; and, when this
+ * browser was never asked, the offer of push notifications (the customer now waits for the
+ * professional's answer: a moment that makes sense, docs/chat.md).
+ */
 export function DoneStep({ reference, professionalName, onBookAnother }: { reference: string; professionalName: string | null; onBookAnother: () => void }) {
   const { t } = useTranslation('booking');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -25,6 +31,7 @@ export function DoneStep({ reference, professionalName, onBookAnother }: { refer
         <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary-600" />
         <span>{professionalName ? t('wizard.done.nextNamed', { name: professionalName }) : t('wizard.done.next')}</span>
       </p>
+      <PushOffer />
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
         <ButtonLink to={paths.dashboardBookings()} size="lg">
           {t('wizard.done.viewBookings')}
@@ -34,5 +41,48 @@ export function DoneStep({ reference, professionalName, onBookAnother }: { refer
         </Button>
       </div>
     </section>
+  );
+}
+
+function PushOffer() {
+  const { t } = useTranslation('booking');
+  const [offer, setOffer] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void shouldOfferPush().then((yes) => live && setOffer(yes));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!offer) return null;
+  return (
+    <div role="region" aria-labelledby="wizard-push-title" className="rounded-xl bg-primary-50 p-4 text-start">
+      <p id="wizard-push-title" className="flex items-center gap-2 font-semibold text-ink">
+        <BellRing aria-hidden="true" className="size-5 shrink-0 text-primary-700" />
+        {t('wizard.done.push.title')}
+      </p>
+      <p className="mt-1 text-sm text-ink-muted">{t('wizard.done.push.body')}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          onClick={() => {
+            setOffer(false);
+            void enablePush()
+              .then((r) => (r === 'enabled' ? toast.success(t('wizard.done.push.enabled')) : r === 'denied' ? toast.info(t('wizard.done.push.denied')) : undefined))
+              .catch(() => undefined);
+          }}
+        >
+          {t('wizard.done.push.enable')}
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            dismissPush();
+            setOffer(false);
+          }}
+        >
+          {t('wizard.done.push.later')}
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -16,7 +16,7 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
 import { conversationKeys } from '../../../entities/conversation/api';
 import { useMarkRead, useMessages, useSendFile, useSendMessage } from '../api';
-import { dismissPush, enablePush, shouldOfferPush } from '../push';
+import { dismissPush, enablePush, shouldOfferPush } from '../../../lib/web-push';
 import { otherParty } from './conversation-list';
 import { PartyAvatar } from './party-avatar';
 

@@ -8,6 +8,7 @@ import { currentLanguage, isLanguage } from '../../../lib/i18n';
 import { useSession, type Profile } from '../../../lib/session';
 import { AvatarCard } from '../components/avatar-card';
 import { LanguagePreference } from '../components/language-preference';
+import { NotificationSettings } from '../components/notification-settings';
 import { ProfileForm } from '../components/profile-form';
 
 /** Nothing filled in beyond what sign-up set: invite the user to complete it (docs/accounts.md). */
@@ -17,7 +18,8 @@ function isEmptyProfile(profile: Profile | null): boolean {
 
 /**
  * /profile (docs/accounts.md Profile; signed in, see the route guard): picture, read-only account information,
- * "Complete Your Profile" when empty, the Update Profile form and the language kept on the profile.
+ * "Complete Your Profile" when empty, the Update Profile form, the language kept on the profile and the
+ * Notifications section (#notifications: a channel per switch).
  */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -70,16 +72,23 @@ export function ProfilePage() {
           <Card title={t('language.title')}>
             <LanguagePreference locale={isLanguage(locale) ? locale : 'en'} />
           </Card>
+          <Card title={t('notifications.title')} id="notifications">
+            <NotificationSettings phone={profile?.phone ?? null} />
+          </Card>
         </div>
       </div>
     </>
   );
 }
 
-function Card({ title, children }: { title?: string; children: ReactNode }) {
+function Card({ title, id, children }: { title?: string; id?: string; children: ReactNode }) {
   return (
-    <section className="rounded-card border border-sand-200 bg-white p-5 shadow-sm md:p-6">
-      {title ? <h2 className="mb-4 text-lg font-bold">{title}</h2> : null}
+    <section id={id} aria-labelledby={id && title ? `${id}-title` : undefined} className="scroll-mt-24 rounded-card border border-sand-200 bg-white p-5 shadow-sm md:p-6">
+      {title ? (
+        <h2 id={id ? `${id}-title` : undefined} className="mb-4 text-lg font-bold">
+          {title}
+        </h2>
+      ) : null}
       {children}
     </section>
   );

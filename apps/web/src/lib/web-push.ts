@@ -1,10 +1,16 @@
 /**
- * Web push for new messages (docs/chat.md, decision 0015): asked for after the user sent a message
- * (they are waiting for an answer), never on a first visit. The subscription is saved per browser;
- * the server deletes it when the push service says it is gone.
+ * Web push (docs/chat.md, decision 0015): new messages and booking status changes. Asked for at a
+ * moment that makes sense, never on a first visit: after the user sent a message (they wait for an
+ * answer), after their first booking (they wait for the professional), or from the profile's
+ * Notifications section. The subscription is saved per browser; the server deletes it when the push
+ * service says it is gone, and pushes only while the account's push choice is on.
  */
-import { chatApiPaths } from '../../entities/conversation/api';
-import { api } from '../../lib/api';
+import { api } from './api';
+
+export const pushApiPaths = {
+  config: '/api/push/config',
+  subscriptions: '/api/push/subscriptions',
+} as const;
 
 const DISMISSED_KEY = 'khedma.push.dismissed';
 
@@ -21,7 +27,7 @@ export async function shouldOfferPush(): Promise<boolean> {
     // Storage blocked: offering is still fine.
   }
   try {
-    const config = await api.get<{ enabled: boolean; publicKey: string | null }>(chatApiPaths.pushConfig);
+    const config = await api.get<{ enabled: boolean; publicKey: string | null }>(pushApiPaths.config);
     return config.enabled && !!config.publicKey;
   } catch {
     return false;
@@ -47,7 +53,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 /** Asks the browser, subscribes with the server's VAPID key, and saves the subscription. */
 export async function enablePush(): Promise<'enabled' | 'denied' | 'unavailable'> {
   if (!pushSupported()) return 'unavailable';
-  const config = await api.get<{ enabled: boolean; publicKey: string | null }>(chatApiPaths.pushConfig);
+  const config = await api.get<{ enabled: boolean; publicKey: string | null }>(pushApiPaths.config);
   if (!config.enabled || !config.publicKey) return 'unavailable';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return 'denied';
@@ -59,6 +65,12 @@ export async function enablePush(): Promise<'enabled' | 'denied' | 'unavailable'
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(config.publicKey) }));
-  await api.post(chatApiPaths.pushSubscriptions, subscription.toJSON());
+  await api.post(pushApiPaths.subscriptions, subscription.toJSON());
   return 'enabled';
+}
+
+/** What this browser can do about push: not supported, blocked by the user, allowed, or not asked yet. */
+export function browserPushState(): 'unsupported' | 'denied' | 'granted' | 'default' {
+  if (!pushSupported()) return 'unsupported';
+  return Notification.permission;
 }

@@ -1,0 +1,96 @@
+/**
+ * Status changes by web push and SMS (docs/bookings.md#notifications), beside the emails: one durable
+ * job per recipient and channel, enqueued after the change committed and run at once. Each job asks
+ * the recipient's preference when it runs (a channel turned off meanwhile stays off), renders the
+ * notice in their language then, and sends: push to every browser they subscribed (a browser the push
+ * service says is gone is deleted) unless they have the app open (its realtime event shows the
+ * change), SMS to their phone. Failures that may pass are retried by the job queue.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { bookingReference } from '@khedma/shared';
+import type { Db } from '../../db/client';
+import type { JobRunner } from '../../platform/jobs';
+import type { NotificationPreferencesStore } from '../../platform/notification-preferences';
+import { smsNumberOf } from '../../platform/notification-preferences';
+import type { PresenceTracker } from '../../platform/presence';
+import type { PushSender } from '../../platform/push';
+import type { PushSubscriptions } from '../../platform/push-subscriptions';
+import { SmsDeliveryError, SmsUnavailableError, type SmsSender } from '../../platform/sms';
+import type { RecipientsRepository } from '../auth';
+import type { BookingsRepository } from './booking.repository';
+import { BOOKING_PUSH_JOB, BOOKING_SMS_JOB } from './bookings.jobs';
+import { bookingNotice, bookingSms, isNoticeKind, type NoticeKind } from './bookings.notices';
+
+export interface BookingAlertsDeps {
+  db: Db;
+  repo: BookingsRepository;
+  recipients: RecipientsRepository;
+  preferences: NotificationPreferencesStore;
+  subscriptions: PushSubscriptions;
+  push: PushSender;
+  sms: SmsSender;
+  presence: PresenceTracker;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+}
+
+export class BookingAlerts {
+  constructor(private readonly d: BookingAlertsDeps) {
+    d.jobs.register(BOOKING_PUSH_JOB, ({ payload }) => this.push(payload.bookingId, payload.userId, payload.kind));
+    d.jobs.register(BOOKING_SMS_JOB, ({ payload }) => this.sms(payload.bookingId, payload.userId, payload.kind));
+  }
+
+  /**
+   * After a committed change: the push and SMS jobs of each notice (kinds that are not notices, such
+   * as the customer's own cancellation, have none). Enqueued only where they can reach someone (a
+   * subscribed browser; SMS turned on), then run at once. Never throws: the change is saved.
+   */
+  async enqueue(bookingId: string, notices: ReadonlyArray<{ userId: string; kind: string }>): Promise<void> {
+    for (const n of notices) {
+      if (!isNoticeKind(n.kind)) continue;
+      try {
+        const payload = { bookingId, userId: n.userId, kind: n.kind };
+        const ids: Array<string | null> = [];
+        if (this.d.push.enabled && (await this.d.subscriptions.of(n.userId)).length > 0) ids.push(await this.d.jobs.schedule(BOOKING_PUSH_JOB, payload));
+        if (await this.d.preferences.allows(n.userId, 'sms')) ids.push(await this.d.jobs.schedule(BOOKING_SMS_JOB, payload));
+        for (const id of ids) if (id) await this.d.jobs.runJob(id);
+      } catch (err) {
+        this.d.log.error({ err, bookingId }, 'booking notice could not be queued');
+      }
+    }
+  }
+
+  private async facts(bookingId: string, userId: string) {
+    const [view, [recipient]] = await Promise.all([this.d.repo.view(bookingId), this.d.recipients.recipients([userId])]);
+    if (!view || !recipient) return null;
+    return { view, recipient, facts: { reference: bookingReference(view.id), title: view.title, start: view.scheduledStart } };
+  }
+
+  private async push(bookingId: string, userId: string, kind: NoticeKind): Promise<void> {
+    if (!this.d.push.enabled || !(await this.d.preferences.allows(userId, 'push'))) return;
+    const subscriptions = await this.d.subscriptions.of(userId);
+    if (subscriptions.length === 0 || (await this.d.presence.isOnline(userId))) return;
+    const found = await this.facts(bookingId, userId);
+    if (!found) return;
+    const { view, recipient, facts } = found;
+    const notice = bookingNotice(kind, recipient.locale, facts);
+    const url = kind === 'completed' ? `/review/${view.id}` : userId === view.userId ? '/dashboard/bookings' : '/pro-bookings';
+    await this.d.subscriptions.sendTo(subscriptions, { ...notice, url, tag: `booking:${view.id}` }, { urgency: 'high', ttlSeconds: 24 * 3600 });
+  }
+
+  private async sms(bookingId: string, userId: string, kind: NoticeKind): Promise<void> {
+    if (!(await this.d.preferences.allows(userId, 'sms'))) return;
+    const to = await smsNumberOf(this.d.db, userId);
+    if (!to) return;
+    const found = await this.facts(bookingId, userId);
+    if (!found) return;
+    try {
+      await this.d.sms.send(to, bookingSms(kind, found.recipient.locale, found.facts));
+    } catch (err) {
+      // Retried only when it may pass; a refused number or no provider will not improve.
+      if (err instanceof SmsDeliveryError && err.retryable) throw err;
+      if (!(err instanceof SmsUnavailableError || err instanceof SmsDeliveryError)) throw err;
+      this.d.log.warn({ err, bookingId }, 'booking SMS not sent');
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The signed-in user's notification choices per channel (docs/chat.md#notification-preferences):
+ * GET and PUT /api/profile/notifications, their own only (there is no user id in the path).
+ */
+import { errorResponseSchema, notificationPreferencesSchema, updateNotificationPreferencesSchema } from '@khedma/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { signedIn } from '../../http/openapi';
+import { smsNumberOf } from '../../platform/notification-preferences';
+import { requireUser } from '../auth';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+
+export const notificationPreferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const store = ctx.preferences;
+  const answer = async (userId: string, prefs: { email: boolean; sms: boolean; push: boolean }) => ({
+    ...prefs,
+    smsReachable: (await smsNumberOf(ctx.database.db, userId)) !== null,
+  });
+
+  app.get(
+    '/api/profile/notifications',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['profile'],
+        summary: 'Notification choices of the signed-in user: email, SMS and push (defaults until they choose: email and push on, SMS off)',
+        security: signedIn,
+        response: { 200: notificationPreferencesSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return answer(req.user.id, await store.get(req.user.id));
+    },
+  );
+
+  app.put(
+    '/api/profile/notifications',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['profile'],
+        summary: 'Turn notification channels on or off (own account only)',
+        description:
+          'Any of email, sms, push (booleans); the others keep their value. Booking and chat notifications respect them when they are sent; account and security emails (email confirmation, password reset) and phone codes are always sent.',
+        security: signedIn,
+        body: updateNotificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return answer(req.user.id, await store.update(req.user.id, req.body));
+    },
+  );
+};

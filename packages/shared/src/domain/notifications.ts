@@ -1,0 +1,17 @@
+/**
+ * Per-channel notification choices (docs/chat.md#notification-preferences, issue 26): each user picks,
+ * per channel, whether the product tells them about their bookings and messages that way. Checked by
+ * every notification job when it runs, so a choice made after a job was queued still holds.
+ * Account and security messages (email confirmation, password reset, phone codes, sign-in) are not
+ * notifications: they are always sent.
+ */
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export type NotificationPreferences = Record<NotificationChannel, boolean>;
+
+/**
+ * Until a user chooses: email and push on (push only reaches a browser the user allowed), SMS off:
+ * a text message costs money and is opt-in, as Morocco's CNDP expects for direct messages by SMS.
+ */
+export const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences> = Object.freeze({ email: true, sms: false, push: true });
