@@ -83,6 +83,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/profile': signedIn,
   'PATCH /api/profile': needs('profile:update:own'),
   'POST /api/profile/avatar': needs('profile:update:own'),
+  // Notification preferences: the caller's own (no user id in the path).
+  'GET /api/profile/notifications': signedIn,
+  'PUT /api/profile/notifications': signedIn,
   'GET /api/files/avatars/{userId}/{file}': anyone,
   // Signed URLs are capabilities: whoever holds one reads the file, whoever does not gets nothing.
   'GET /api/files/signed/{*}': anyone,
