@@ -15,6 +15,7 @@ import { registerDraining } from './http/shutdown';
 import { helmetOptions, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { pickCoding } from './http/encoding';
 import { registerWebApp } from './http/static';
+import { PublicAnswers, publicAnswersServer } from './http/public-answers';
 import { catalogueQuery, createPageRenderer, injectFetch, NOT_FOUND_PAGE, isPublicPage, pageLanguage, showsBarePage, type PageRenderer } from './http/pages';
 import { registerContactForm } from './http/contact-form';
 import { trustedOrigins } from './http/origins';
@@ -41,8 +42,13 @@ import { realtimePlugin } from './platform/realtime';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Public catalogue answers sent before Fastify once it has answered their URL (http/public-answers.ts). */
+    publicAnswers: PublicAnswers;
   }
 }
+
+/** Fastify's own default, set on the server that http/public-answers.ts makes for it. */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export interface BuildAppOptions extends ContextOverrides {
   config: Config;
@@ -82,7 +88,12 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   // helmet's headers, computed once (http/security-headers.ts): on every response, including the ones
   // Fastify makes before any hook (a URL that does not decode) or without a request (an unparsable one).
   const headers = securityHeaders(helmetOptions(config));
+  // Catalogue answers kept ready and sent before Fastify (http/public-answers.ts); `app` is set just below.
+  let draining = () => false;
+  const publicAnswers = new PublicAnswers(headers, () => draining());
   const app = Fastify({
+    serverFactory: publicAnswersServer(publicAnswers, { keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }),
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
@@ -110,6 +121,8 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerDraining(app);
+  draining = () => app.draining.active;
+  app.decorate('publicAnswers', publicAnswers);
 
   const ctx = createContext(config, database, app.log, overrides);
   app.decorate('ctx', ctx);
@@ -171,6 +184,8 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
         log: app.log,
       })
     : null;
+  const stopForgetting = catalog.onChange(() => publicAnswers.clear());
+  app.addHook('onClose', async () => stopForgetting());
   if (pages) {
     const stopClearing = catalog.onChange(() => pages.clear());
     app.addHook('onClose', async () => stopClearing());
