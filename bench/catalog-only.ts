@@ -8,7 +8,7 @@ import { benchCatalog } from './catalog.bench';
 const figures = await benchCatalog('pglite', 3205);
 console.table(
   figures.endpoints.map((c) => ({
-    endpoint: c.endpoint,
+    endpoint: c.endpoint.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}'),
     bytes: c.bytes,
     'req/s': c.khedma.requestsPerSecond,
     'p50 ms': c.khedma.p50,

@@ -62,8 +62,11 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     for (const service of all.slice(0, 10)) await expect(page.getByText(service.name.ar, { exact: true }).first()).toBeVisible();
-
+    // A language chosen by link is remembered, without JavaScript too: the next page is Arabic.
     await page.goto(`/services/${first.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name.ar);
+
+    await page.goto(`/services/${first.id}?lang=en`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name.en);
     await expect(page).toHaveTitle(`${first.name.en} | Khedma`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/services/${first.id}$`));

@@ -7,6 +7,7 @@ import { loadNamespaces } from '../../lib/i18n';
 import { currentPageTitle, subscribePageTitle } from '../../lib/page-title';
 import { useShellSession } from '../session';
 import { SessionEffects } from '../session-effects';
+import { UpdateNotice } from '../update-notice';
 import { CookieBanner } from './cookie-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -63,6 +64,7 @@ export function RootLayout() {
       {footer}
       <RouteAnnouncer />
       <CookieBanner />
+      <UpdateNotice />
       <CookieConsentAfterHydration />
       <RealtimeForSignedIn />
       <BecomeProFabForCustomers />
