@@ -223,7 +223,7 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
   }
 }
 
-/** First-load weight of / and, when available, Lighthouse on /, /services and a service page. */
+/** First-load weight of / and, when available, Lighthouse on /, /services, a service page and a category page (issue 23). */
 export async function benchPages(port: number): Promise<{ firstLoad: FirstLoadFigures; lighthouse: LighthouseFigures[] | null }> {
   const server = await startServer(port);
   let browser: Browser | undefined;
@@ -234,7 +234,7 @@ export async function benchPages(port: number): Promise<{ firstLoad: FirstLoadFi
     browser = undefined;
     const services = (await (await fetch(`${server.url}/api/services`)).json()) as Array<{ id: string }>;
     const servicePage = services[0] ? `/services/${services[0].id}` : '/services/plumbing';
-    const lighthouse = await runLighthouse(server.url, ['/', '/services', servicePage]);
+    const lighthouse = await runLighthouse(server.url, ['/', '/services', servicePage, '/services/plumbing']);
     return { firstLoad, lighthouse };
   } finally {
     await browser?.close();

@@ -375,7 +375,7 @@ test.describe('an account created on the way to a booking', () => {
     await openIn(page, 'en', `/services/${leak.id}`);
     await page.getByRole('checkbox', { name: new RegExp(addOn.name.en) }).check();
     await page.getByLabel('Price in your city').selectOption('rabat');
-    await page.getByRole('link', { name: 'Book This Service' }).first().click();
+    await page.getByRole('button', { name: 'Book This Service' }).first().click();
     await expect(page).toHaveURL(/\/login\?next=%2Fbook-service%3F/);
 
     // Login -> Create an account keeps where the visitor was going, and so does the way back.

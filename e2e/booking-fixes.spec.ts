@@ -316,8 +316,8 @@ test.describe('booking fixes (issue 22)', () => {
       const page = await context.newPage();
       const service = await cheapestPlumbing(page.request);
       await openIn(page, lang, `/services/${service.id}`);
-      const consent = readJson(`features/consent/locales/${lang}.json`) as { banner: { title: string } };
-      await expect(page.getByRole('heading', { name: consent.banner.title })).toBeVisible();
+      const shell = readJson(`locales/${lang}.json`) as { cookieBanner: { title: string } };
+      await expect(page.getByRole('heading', { name: shell.cookieBanner.title })).toBeVisible();
       const bar = page.locator('[data-action-bar="lg"]');
       await expect(bar).toBeVisible();
       const book = bar.getByRole('link');

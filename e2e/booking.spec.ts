@@ -424,7 +424,7 @@ test.describe('booking', () => {
     const total = page.getByTestId('service-total');
     await expect(total).not.toHaveText('—');
     const pageTotal = (await total.textContent())!;
-    await page.getByRole('link', { name: 'Book This Service' }).first().click();
+    await page.getByRole('button', { name: 'Book This Service' }).first().click();
     // The wizard gives the step its address (?step=, issue 22).
     await expect(page).toHaveURL(new RegExp(`/book-service\\?service=${leak.id}&addons=${addOn.id}&city=rabat&step=schedule$`));
 

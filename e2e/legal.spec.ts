@@ -176,12 +176,12 @@ test.describe('legal pages at 1280 px', () => {
     await expect(sectionHeadings(page).first()).toContainText(FIRST_TERMS_HEADING.en);
     const group = page.getByRole('banner').getByRole('group');
 
-    await group.getByRole('button', { name: /^FR\b/ }).click();
+    await group.getByRole('link', { name: /^FR\b/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conditions d’utilisation');
     await expect(sectionHeadings(page).first()).toContainText(FIRST_TERMS_HEADING.fr);
     await expect(page.getByRole('navigation', { name: 'Sur cette page' })).toBeVisible();
 
-    await group.getByRole('button', { name: /^AR\b/ }).click();
+    await group.getByRole('link', { name: /^AR\b/ }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(sectionHeadings(page).first()).toContainText(FIRST_TERMS_HEADING.ar);
     await expect(sectionHeadings(page)).toHaveCount(15);

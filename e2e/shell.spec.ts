@@ -69,7 +69,7 @@ async function expectShell(page: Page, route: string) {
 }
 
 function languageButton(page: Page, code: 'EN' | 'FR' | 'AR') {
-  return page.getByRole('banner').getByRole('group').getByRole('button', { name: new RegExp(`^${code}\\b`) });
+  return page.getByRole('banner').getByRole('group').getByRole('link', { name: new RegExp(`^${code}\\b`) });
 }
 
 test.describe('shell at 1280 px', () => {
@@ -94,7 +94,7 @@ test.describe('shell at 1280 px', () => {
     await languageButton(page, 'AR').click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(languageButton(page, 'AR')).toHaveAttribute('aria-pressed', 'true');
+    await expect(languageButton(page, 'AR')).toHaveAttribute('aria-current', 'true');
     await expect(page.getByRole('link', { name: 'احجز خدمة' })).toBeVisible();
 
     await page.reload();
@@ -115,7 +115,7 @@ test.describe('shell at 1280 px', () => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell-ar-1280.png'), fullPage: true });
 
     // And back to English from the footer switch.
-    await page.getByRole('contentinfo').getByRole('button', { name: /^EN\b/ }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: /^EN\b/ }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     expect(errors).toEqual([]);
@@ -344,7 +344,7 @@ test.describe('shell at 390 px', () => {
     const errors = watchErrors(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /^AR\b/ }).click();
+    await page.getByRole('dialog').getByRole('link', { name: /^AR\b/ }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.keyboard.press('Escape');
     await page.reload();

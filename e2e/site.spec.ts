@@ -32,9 +32,13 @@ const readJson = (file: string) => JSON.parse(readFileSync(path.join(web, file),
 const strings = Object.fromEntries(
   LANGUAGES.map((lang) => [
     lang,
-    { home: readJson(`home/locales/${lang}.json`) as unknown as Record<string, string>, site: readJson(`site/locales/${lang}.json`), catalog: readJson(`catalog/locales/${lang}.json`), consent: readJson(`consent/locales/${lang}.json`) },
+    {
+      home: readJson(`home/locales/${lang}.json`) as unknown as Record<string, string>,
+      shell: JSON.parse(readFileSync(path.join(web, '..', 'locales', `${lang}.json`), 'utf8')) as Record<string, Record<string, string>>,
+      site: readJson(`site/locales/${lang}.json`), catalog: readJson(`catalog/locales/${lang}.json`), consent: readJson(`consent/locales/${lang}.json`),
+    },
   ]),
-) as Record<Language, { home: Record<string, string>; site: Record<string, Record<string, string>>; catalog: Record<string, Record<string, string>>; consent: Record<string, Record<string, string>> }>;
+) as Record<Language, { home: Record<string, string>; shell: Record<string, Record<string, string>>; site: Record<string, Record<string, string>>; catalog: Record<string, Record<string, string>>; consent: Record<string, Record<string, string>> }>;
 
 /** Collects uncaught page errors and console errors for the whole test. */
 function watchErrors(page: Page) {
@@ -314,8 +318,11 @@ test.describe('catalogue, service page and forms', () => {
     await page.getByLabel('Price in your city').selectOption('casablanca');
     await expect(total).toHaveText(expected(city.price, [second!]));
 
-    const book = page.getByRole('link', { name: 'Book This Service' }).first();
-    await expect(book).toHaveAttribute('href', `/book-service?service=${leakRepair.id}&addons=${second!.id}&city=casablanca`);
+    // Book This Service sends the page's form: the wizard's address carries the service, the add-on and the city.
+    await page.getByRole('button', { name: 'Book This Service' }).first().click();
+    // (Signed out, the wizard sends the visitor to sign in first, with its own address to come back to.)
+    const wizard = `/book-service?service=${leakRepair.id}&addons=${second!.id}&city=casablanca`;
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === wizard || url.searchParams.get('next') === wizard);
     expect(errors).toEqual([]);
   });
 
@@ -568,9 +575,9 @@ test.describe('cookie consent', () => {
       }
     }, CONSENT_STORAGE_KEY);
     await page.goto('/about?lang=ar');
-    const banner = page.getByRole('region', { name: strings.ar.consent.banner!.title });
+    const banner = page.getByRole('region', { name: strings.ar.shell.cookieBanner!.title });
     await expect(banner).toBeVisible();
-    await banner.getByRole('button', { name: strings.ar.consent.banner!.acceptAll }).click();
+    await banner.getByRole('button', { name: strings.ar.shell.cookieBanner!.acceptAll }).click();
     await expect(banner).toBeHidden();
     expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY))!)).toMatchObject({ analytics: true, marketing: true });
     await page.reload();
@@ -614,7 +621,7 @@ test.describe('Arabic at 390 px', () => {
     }
     // The service page keeps Book This Service in a bar at the bottom on phones.
     await open(page, `/services/${leakRepair.id}`, 'ar');
-    const bar = page.getByRole('link', { name: strings.ar.catalog.detail!.book }).last();
+    const bar = page.getByRole('button', { name: strings.ar.catalog.detail!.book }).last();
     await expect(bar).toBeVisible();
     expect(((await bar.boundingBox())!.y)).toBeGreaterThan(700);
     expect(errors).toEqual([]);

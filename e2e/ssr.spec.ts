@@ -62,8 +62,11 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     for (const service of all.slice(0, 10)) await expect(page.getByText(service.name.ar, { exact: true }).first()).toBeVisible();
-
+    // A language chosen by link is remembered, without JavaScript too: the next page is Arabic.
     await page.goto(`/services/${first.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name.ar);
+
+    await page.goto(`/services/${first.id}?lang=en`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name.en);
     await expect(page).toHaveTitle(`${first.name.en} | Khedma`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/services/${first.id}$`));
@@ -171,7 +174,7 @@ test('on a phone, switching language before the sections below are needed render
   expect(await takenOver(cards.last())).toBe(false);
   // English is in the bundle, so the switch is immediate: the waiting cards still hold the French HTML.
   await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /^EN/ }).click();
+  await page.getByRole('dialog').getByRole('link', { name: /^EN/ }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
@@ -196,7 +199,7 @@ test('the app takes a server-rendered page over without a change or an error, an
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   // Choosing Arabic is remembered in a cookie, so the server renders the next page in Arabic.
-  await page.getByRole('contentinfo').getByRole('button', { name: /^AR/ }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: /^AR/ }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const html = await (await page.request.get('/services')).text();
   expect(html).toContain('<html lang="ar" dir="rtl">');

@@ -15,7 +15,11 @@ import { registerDraining } from './http/shutdown';
 import { helmetOptions, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { pickCoding } from './http/encoding';
 import { registerWebApp } from './http/static';
-import { createPageRenderer, injectFetch, NOT_FOUND_PAGE, isPublicPage, pageLanguage, showsBarePage, type PageRenderer } from './http/pages';
+import { PublicAnswers, publicAnswersServer } from './http/public-answers';
+import { catalogueQuery, createPageRenderer, injectFetch, NOT_FOUND_PAGE, isPublicPage, pageLanguage, showsBarePage, type PageRenderer } from './http/pages';
+import { registerContactForm } from './http/contact-form';
+import { trustedOrigins } from './http/origins';
+import { LANGUAGE_COOKIE } from '@khedma/shared';
 import { authModule } from './modules/auth/auth.module';
 import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogModule } from './modules/catalog/catalog.module';
@@ -39,8 +43,13 @@ import { realtimePlugin } from './platform/realtime';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Public catalogue answers sent before Fastify once it has answered their URL (http/public-answers.ts). */
+    publicAnswers: PublicAnswers;
   }
 }
+
+/** Fastify's own default, set on the server that http/public-answers.ts makes for it. */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export interface BuildAppOptions extends ContextOverrides {
   config: Config;
@@ -80,7 +89,12 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   // helmet's headers, computed once (http/security-headers.ts): on every response, including the ones
   // Fastify makes before any hook (a URL that does not decode) or without a request (an unparsable one).
   const headers = securityHeaders(helmetOptions(config));
+  // Catalogue answers kept ready and sent before Fastify (http/public-answers.ts); `app` is set just below.
+  let draining = () => false;
+  const publicAnswers = new PublicAnswers(headers, () => draining());
   const app = Fastify({
+    serverFactory: publicAnswersServer(publicAnswers, { keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }),
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
@@ -108,6 +122,8 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerDraining(app);
+  draining = () => app.draining.active;
+  app.decorate('publicAnswers', publicAnswers);
 
   const ctx = createContext(config, database, app.log, overrides);
   app.decorate('ctx', ctx);
@@ -170,11 +186,16 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
         log: app.log,
       })
     : null;
+  const stopForgetting = catalog.onChange(() => publicAnswers.clear());
+  app.addHook('onClose', async () => stopForgetting());
   if (pages) {
     const stopClearing = catalog.onChange(() => pages.clear());
     app.addHook('onClose', async () => stopClearing());
   }
+  // The contact page's form sent as plain HTML (POST /contact), answered with the page and its message.
+  registerContactForm(app, { pages, trustedOrigins: trustedOrigins(config) });
 
+  const secure = new URL(config.publicUrl).protocol === 'https:';
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
@@ -193,11 +214,11 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
       // not-found page with 404, never the app shell (decision 0017).
       if (!ctx.outbox && DEV_PAGE.test(pathname)) {
         reply.code(404);
-        if (hasWeb) return sendPage(req, reply, NOT_FOUND_PAGE, pages);
+        if (hasWeb) return sendPage(req, reply, NOT_FOUND_PAGE, pages, secure);
         return sendError(reply, 404, 'NOT_FOUND', `No route ${req.method} ${pathname}`);
       }
       // Every other path belongs to the single-page app, which draws its own 404 page.
-      if (hasWeb) return sendPage(req, reply, pathname, pages);
+      if (hasWeb) return sendPage(req, reply, pathname, pages, secure);
       return reply
         .type('text/html; charset=utf-8')
         .send('<!doctype html><title>Khedma</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
@@ -213,11 +234,23 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
  * `?lang=` and tracking parameters such as utm_*: other parameters change what the page shows) or no page
  * of the app at all (the not-found page, 404), else index.html for the app to render.
  */
-async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: string, pages: PageRenderer | null) {
+async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: string, pages: PageRenderer | null, secure: boolean) {
   reply.header('cache-control', 'no-cache');
   const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
+  const language = pageLanguage(query, req.headers.cookie);
+  // A language chosen by link (the switch's `?lang=`, before or without JavaScript) is remembered as the
+  // app remembers it (the same cookie), so the next page, even one reached without a script, keeps it.
+  const chosen = query.get('lang');
+  if (chosen === language && !req.headers.cookie?.includes(`${LANGUAGE_COOKIE}=${language}`)) {
+    reply.header('set-cookie', `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`);
+  }
   if (pages) {
-    const page = await pages.render(pathname, pageLanguage(query, req.headers.cookie), showsBarePage(query));
+    const bare = showsBarePage(query);
+    const search = bare ? null : catalogueQuery(pathname, query);
+    const page =
+      search !== null
+        ? await pages.renderOnce(pathname, language, { search })
+        : await pages.render(pathname, language, bare);
     if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
     if (page) {
       // The language comes from the cookie and the body is compressed here: one copy per cookie and encoding.

@@ -22,6 +22,7 @@ import { ApiError, setApiFetch } from './lib/api';
 import { catalogKeys, isMissingService } from './entities/catalogue/api';
 import { DEFAULT_LANGUAGE, directionOf, LANGUAGES, type Language } from './lib/i18n';
 import { errorToJson, type ServerState } from './ssr-state';
+import type { FormOutcome } from './lib/form-outcome';
 
 export { LANGUAGES, directionOf };
 export type { Language, CollectedHead };
@@ -135,6 +136,8 @@ export interface RenderInput {
   /** Absolute URL of the page (the origin is the public one: canonical and hreflang links use it). */
   url: string;
   language: Language;
+  /** The server's answer to a form sent as plain HTML (the contact form's POST): shown by the page, and sent along for the browser's first render. */
+  form?: FormOutcome;
 }
 
 export type RenderResult =
@@ -151,7 +154,7 @@ function isEnabled(query: Query): boolean {
   return (typeof enabled === 'function' ? enabled(query) : enabled) !== false;
 }
 
-export async function render({ url, language }: RenderInput): Promise<RenderResult> {
+export async function render({ url, language, form }: RenderInput): Promise<RenderResult> {
   const handler = createStaticHandler(routeTree);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) {
@@ -167,7 +170,7 @@ export async function render({ url, language }: RenderInput): Promise<RenderResu
     renderToString(
       <StrictMode>
         <HeadCollectorContext value={collector}>
-          <AppProviders queryClient={queryClient} i18n={i18n}>
+          <AppProviders queryClient={queryClient} i18n={i18n} formOutcome={form}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProviders>
         </HeadCollectorContext>
@@ -202,5 +205,5 @@ export async function render({ url, language }: RenderInput): Promise<RenderResu
   }
   queryClient.clear();
   // A page that declares a status (a missing page: 404) answers with it.
-  return { kind: 'page', status: head?.status ?? context.statusCode, html, head, state: { language, queries } };
+  return { kind: 'page', status: head?.status ?? context.statusCode, html, head, state: { language, queries, ...(form ? { form } : {}) } };
 }

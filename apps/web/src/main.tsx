@@ -81,7 +81,7 @@ async function start() {
   await yieldToMain();
   const app = (
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App router={router} queryClient={queryClient} formOutcome={serverState?.form} />
     </StrictMode>
   );
   if (serverState && serverState.language === currentLanguage() && container.hasChildNodes()) {

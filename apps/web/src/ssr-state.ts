@@ -1,4 +1,5 @@
 import { ApiError } from './lib/api';
+import type { FormOutcome } from './lib/form-outcome';
 
 /** The JSON the server writes into a rendered public page for the browser's first render (see main.tsx). */
 export const SERVER_STATE_ID = 'khedma-state';
@@ -8,6 +9,8 @@ export interface ServerState {
   language: string;
   /** TanStack Query's dehydrated cache: the public catalogue reads the page used. */
   queries: unknown;
+  /** The server's answer to a form sent as plain HTML (the contact form), for this page only. */
+  form?: FormOutcome;
 }
 
 /**

@@ -45,7 +45,7 @@ function decode(value) {
   try { return decodeURIComponent(value); } catch { return value; }
 }
 export async function render({ url, language }) {
-  const { pathname } = new URL(url);
+  const { pathname, search } = new URL(url);
   if (pathname === '/cookies') throw new Error('render failed');
   if (pathname === '/privacy-new') return { kind: 'redirect', status: 301, location: '/privacy' };
   const health = await (await fetchImpl('/api/health')).json();
@@ -64,7 +64,7 @@ export async function render({ url, language }) {
   return {
     kind: 'page',
     status: 200,
-    html: '<main><h1>' + language + ' ' + pathname + ' </h1><p>render ' + renders + ' health ' + health.status + '</p></main>',
+    html: '<main><h1>' + language + ' ' + pathname + search + ' </h1><p>render ' + renders + ' health ' + health.status + '</p></main>',
     head: {
       title: 'Page <' + language + '> | Khedma',
       description: 'About "' + pathname + '"',
@@ -185,9 +185,35 @@ describe('server-rendered pages through the app', () => {
     }
     const french = await t.app.inject({ method: 'GET', url: '/about?lang=fr&msclkid=1' });
     expect(french.body).toContain('<h1>fr /about </h1>');
-    // A parameter that may change the page still leaves it to the browser.
-    const search = await t.app.inject({ method: 'GET', url: '/services?utm_source=x&q=leak' });
-    expect(search.body).toContain('<div id="root"></div>');
+    // A parameter the page does not know still leaves it to the browser.
+    const other = await t.app.inject({ method: 'GET', url: '/services?utm_source=x&sort=price' });
+    expect(other.body).toContain('<div id="root"></div>');
+  });
+
+  it('renders a catalogue search (?q=, ?category=) for each request, never kept (the home and catalogue search forms without JavaScript)', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/services?utm_source=x&q=leak' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<h1>en /services?q=leak </h1>');
+    const n = Number(/render (\d+)/.exec(first.body)![1]);
+    const again = await t.app.inject({ method: 'GET', url: '/services?q=leak&lang=fr' });
+    expect(again.body).toContain(`<h1>fr /services?q=leak </h1><p>render ${n + 1} `);
+    const category = await t.app.inject({ method: 'GET', url: '/services?category=plumbing&q=%20fuite%20' });
+    expect(category.body).toContain('<h1>en /services?q=fuite&category=plumbing </h1>');
+    // Only the catalogue's own parameters, once each, and a real category: anything else is the browser's.
+    for (const url of ['/services?category=nope', '/services?q=a&q=b', '/services/plumbing?category=cleaning', '/about?q=leak']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('remembers a language chosen by link (?lang=) in the language cookie, as the app does', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/faq?lang=ar' });
+    // The test's public address is https: the cookie is Secure there.
+    expect(res.headers['set-cookie']).toBe('khedma.lang=ar; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
+    const known = await t.app.inject({ method: 'GET', url: '/faq?lang=ar', headers: { cookie: 'khedma.lang=ar' } });
+    expect(known.headers['set-cookie']).toBeUndefined();
+    const none = await t.app.inject({ method: 'GET', url: '/faq?lang=xx' });
+    expect(none.headers['set-cookie']).toBeUndefined();
   });
 
   it('drops kept pages when the catalogue changes', async () => {
@@ -201,7 +227,7 @@ describe('server-rendered pages through the app', () => {
   });
 
   it('serves the plain app shell for private pages, extra query parameters, redirects and failed renders', async () => {
-    for (const url of ['/dashboard', '/services?q=leak', '/cookies', '/book-service', '/login', '/admin/bookings', '/pro/abc', '/dev/mailbox', '/dashboard?lang=ar']) {
+    for (const url of ['/dashboard', '/services?sort=price', '/cookies', '/book-service', '/login', '/admin/bookings', '/pro/abc', '/dev/mailbox', '/dashboard?lang=ar']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');

@@ -39,7 +39,7 @@ export interface ServerEntry {
   prepare(fetchImpl: typeof fetch): Promise<void>;
   /** Whether no page of the app has this path (only the router's catch-all matches it). */
   isNotFound(pathname: string): boolean;
-  render(input: { url: string; language: Language }): Promise<RenderResult>;
+  render(input: { url: string; language: Language; form?: unknown }): Promise<RenderResult>;
   /**
    * The data of the "Service Not Found" page rendered at `renderedPath`, for `pathname` (another service
    * id no service has); null when `pathname` names no service id.
@@ -91,6 +91,33 @@ const TRACKING_PARAMETER = /^(?:utm_[a-z_]+|gclid|gclsrc|gbraid|wbraid|dclid|fbc
  */
 export function showsBarePage(query: URLSearchParams): boolean {
   return [...query.keys()].every((key) => key === 'lang' || TRACKING_PARAMETER.test(key));
+}
+
+/** The catalogue's own pages: /services and a category page (docs/public-site.md). */
+const CATALOGUE_PAGE = /^\/services(?:\/[a-z-]+)?$/;
+const SEARCH_MAX = 100;
+
+/**
+ * The query a catalogue page is rendered with when it is no bare URL: `?q=` (the home and catalogue
+ * search forms, sent as plain HTML before or without JavaScript) and `?category=` on /services, in that
+ * order, or null when the path is no catalogue page or the query holds anything else (the browser
+ * renders those). Such pages are rendered for each request and never kept: the words are the reader's.
+ */
+export function catalogueQuery(pathname: string, query: URLSearchParams): string | null {
+  if (!CATALOGUE_PAGE.test(pathname) || (pathname !== '/services' && !isCategory(pathname.slice('/services/'.length)))) return null;
+  const allowed = pathname === '/services' ? ['q', 'category'] : ['q'];
+  if (![...query.keys()].every((key) => allowed.includes(key) || key === 'lang' || TRACKING_PARAMETER.test(key))) return null;
+  if (query.getAll('q').length > 1 || query.getAll('category').length > 1) return null;
+  const kept = new URLSearchParams();
+  const q = (query.get('q') ?? '').trim().slice(0, SEARCH_MAX);
+  if (q) kept.set('q', q);
+  const category = query.get('category');
+  if (category) {
+    if (!isCategory(category)) return null;
+    kept.set('category', category);
+  }
+  const search = kept.toString();
+  return search ? `?${search}` : '';
 }
 
 /**
@@ -159,6 +186,12 @@ export interface PageRenderer {
    * a path that is no page of the app, or no service, gets its not-found page (404) whatever its query.
    */
   render(pathname: string, language: Language, exact: boolean): Promise<PageResponse | null>;
+  /**
+   * A page rendered for this request only, never kept: a catalogue search (`search`, from catalogueQuery)
+   * or the answer to a form sent as plain HTML (`form`: the contact page with its message). Null when it
+   * cannot be rendered here.
+   */
+  renderOnce(pathname: string, language: Language, extra: { search?: string; form?: unknown; status?: number }): Promise<PageResponse | null>;
   /** Drops every kept page (the catalogue changed). */
   clear(): void;
   /** How many pages are kept. */
@@ -264,6 +297,18 @@ export function createPageRenderer(opts: {
   }
 
   return {
+    async renderOnce(pathname, language, { search = '', form, status }) {
+      try {
+        const loaded = await loadEntry();
+        if (!loaded) return null;
+        const result = await loaded.render({ url: `${origin}${pathname}${search}`, language, form });
+        if (result.kind === 'redirect') return result;
+        return await compressed(fillTemplate(template, language, result), status ?? result.status, 'once');
+      } catch (error) {
+        opts.log.warn({ err: error, pathname }, 'server render failed; the page renders in the browser');
+        return null;
+      }
+    },
     async render(requested, language, exact) {
       if ((await missingServiceId(requested)) !== null) return missingService(requested, language);
       let pathname = requested;

@@ -2,11 +2,20 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { registerServiceWorker } from '../pwa/register';
+import type { FormOutcome } from '../lib/form-outcome';
 import { AppProviders } from './providers';
 import type { createAppRouter } from './router';
 
 /** The browser app: the router and the query cache are made in main.tsx, before the first render. */
-export function App({ router, queryClient }: { router: ReturnType<typeof createAppRouter>; queryClient: QueryClient }) {
+export function App({
+  router,
+  queryClient,
+  formOutcome,
+}: {
+  router: ReturnType<typeof createAppRouter>;
+  queryClient: QueryClient;
+  formOutcome?: FormOutcome | null;
+}) {
   useEffect(() => {
     // The app has taken over the (possibly server-rendered) page: tests and tools wait for this mark.
     document.documentElement.dataset.app = 'ready';
@@ -14,7 +23,7 @@ export function App({ router, queryClient }: { router: ReturnType<typeof createA
     registerServiceWorker();
   }, []);
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} formOutcome={formOutcome}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { lazyPiece } from '../components/lazy-piece';
 import { ApiError } from '../lib/api';
+import { FormOutcomeProvider, type FormOutcome } from '../lib/form-outcome';
 import { i18n } from '../lib/i18n';
 import { watchPausedQueries } from '../lib/paused-queries';
 import { loadToaster, onToasterNeeded } from '../lib/toast';
@@ -62,8 +63,11 @@ export function AppProviders({
   children,
   queryClient: givenClient,
   i18n: givenI18n,
+  formOutcome,
 }: {
   children: ReactNode;
+  /** The server's answer to a form sent as plain HTML, for the page it rendered (lib/form-outcome.tsx). */
+  formOutcome?: FormOutcome | null;
   /** Given by main.tsx (seeded with the server render's data) and by the server render itself. */
   queryClient?: QueryClient;
   /** The server render passes one instance per language. */
@@ -75,7 +79,9 @@ export function AppProviders({
   return (
     <I18nextProvider i18n={givenI18n ?? i18n}>
       <QueryClientProvider client={queryClient}>
-        <DashboardTabsProvider tabs={dashboardTabs}>{children}</DashboardTabsProvider>
+        <FormOutcomeProvider outcome={formOutcome}>
+          <DashboardTabsProvider tabs={dashboardTabs}>{children}</DashboardTabsProvider>
+        </FormOutcomeProvider>
         <ToasterHost />
         <NetworkNoticeHost />
       </QueryClientProvider>

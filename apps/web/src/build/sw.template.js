@@ -18,9 +18,11 @@
  * - Other files (fonts, images) are left to the HTTP cache, which keeps hashed assets for a year.
  * - The first visit's tab is taken under control at once (clients.claim), so going offline in it
  *   already finds the precached pieces.
- * - Updates: a new build changes this file; the new worker installs, skips waiting and deletes the
- *   old versions' caches, the catalogue's included. Pages keep running their loaded code and pick up the
- *   new version on their next load.
+ * - Updates: a new build changes this file. The first worker of a browser takes over at once; a new
+ *   version installs and waits while a page runs the old one, and the page tells the reader ("A new
+ *   version is available", Reload: src/pwa/register.ts). Reload asks the waiting worker to take over
+ *   (the SKIP_WAITING message), which deletes the old versions' caches, the catalogue's included, and the
+ *   page loads again on the new version. Until then the old pages keep their own version's files.
  */
 const VERSION = '__KHEDMA_SW_VERSION__';
 // eslint-disable-next-line no-undef -- filled in by the build
@@ -39,8 +41,13 @@ self.addEventListener('install', (event) => {
     caches
       .open(SHELL_CACHE)
       .then((cache) => cache.addAll(PRECACHE_URLS))
-      .then(() => self.skipWaiting()),
+      // The first version takes over at once; a newer one waits for the reader's Reload (see above).
+      .then(() => (self.registration.active ? undefined : self.skipWaiting())),
   );
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {

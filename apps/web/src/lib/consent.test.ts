@@ -48,6 +48,14 @@ describe('consent expiry (6 months, SPEC §9)', () => {
   it('treats an unreadable timestamp as expired', () => {
     expect(isConsentExpired({ timestamp: 'yesterday' })).toBe(true);
   });
+
+  it('counts a choice dated in the future as no choice (it would otherwise outlive six months)', () => {
+    const now = new Date('2025-03-01T00:00:00Z');
+    expect(isConsentExpired({ timestamp: '2025-03-01T00:00:01.000Z' }, now)).toBe(true);
+    expect(isConsentExpired({ timestamp: '2026-01-01T00:00:00.000Z' }, now)).toBe(true);
+    expect(isConsentExpired({ timestamp: '2025-03-01T00:00:00.000Z' }, now)).toBe(false);
+    expect(parseConsent(JSON.stringify(createConsentRecord({ analytics: true, marketing: true }, new Date('2025-04-01T00:00:00Z'))), now)).toBeNull();
+  });
 });
 
 describe('parseConsent', () => {

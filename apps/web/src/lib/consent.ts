@@ -42,9 +42,15 @@ export function consentExpiresAt(timestamp: Date, months = CONSENT_MAX_AGE_MONTH
   return expires;
 }
 
+/**
+ * Whether a choice no longer counts: made 6 months ago or more, undated, or dated in the future (a clock
+ * set wrong, or a record written by hand: it would otherwise hold for longer than 6 months, so it counts
+ * as no choice and the banner asks).
+ */
 export function isConsentExpired(record: Pick<ConsentRecord, 'timestamp'>, now: Date = new Date()): boolean {
   const made = new Date(record.timestamp);
   if (Number.isNaN(made.getTime())) return true;
+  if (made.getTime() > now.getTime()) return true;
   return now.getTime() >= consentExpiresAt(made).getTime();
 }
 
@@ -117,9 +123,34 @@ export function hasConsent(category: ConsentCategory, now: Date = new Date()): b
   return readConsent(now)?.[category] === true;
 }
 
-/** Calls `listener` whenever the choice changes; returns the unsubscribe function. */
+/**
+ * Calls `listener` whenever the choice changes, in this tab or in another tab of the site (the storage
+ * event: a choice made, changed or withdrawn there holds here too); returns the unsubscribe function.
+ */
 export function onConsentChange(listener: (record: ConsentRecord | null) => void): () => void {
   const handler = (event: Event) => listener((event as CustomEvent<ConsentRecord | null>).detail);
+  const fromOtherTab = (event: StorageEvent) => {
+    if (event.key === CONSENT_STORAGE_KEY || event.key === null) listener(readConsent());
+  };
   window.addEventListener(CONSENT_CHANGED_EVENT, handler);
-  return () => window.removeEventListener(CONSENT_CHANGED_EVENT, handler);
+  window.addEventListener('storage', fromOtherTab);
+  return () => {
+    window.removeEventListener(CONSENT_CHANGED_EVENT, handler);
+    window.removeEventListener('storage', fromOtherTab);
+  };
+}
+
+/**
+ * The banner's visibility, on <html data-consent>: "ask" shows it (styles.css), "given" keeps it hidden.
+ * The banner is in the server's page (app/layout/cookie-banner.tsx); /boot.js sets this before the app
+ * runs, and the app keeps it in step afterwards.
+ */
+export const CONSENT_ATTRIBUTE = 'consent';
+/** On <html>: the banner's Cookie Settings was pressed before the app ran; the app opens the dialog. */
+export const CONSENT_SETTINGS_ATTRIBUTE = 'consentSettings';
+
+export function showConsentState(record: ConsentRecord | null): void {
+  if (typeof document === 'undefined') return;
+  const value = record ? 'given' : 'ask';
+  if (document.documentElement.dataset[CONSENT_ATTRIBUTE] !== value) document.documentElement.dataset[CONSENT_ATTRIBUTE] = value;
 }

@@ -15,6 +15,7 @@ import {
   serviceTypesResponseSchema,
 } from '@khedma/shared';
 import { publicRoute } from '../../http/openapi';
+import { PUBLIC_CACHE_CONTROL, type PublicAnswers } from '../../http/public-answers';
 import type { CachedBody, CatalogService } from './catalog.service';
 
 /**
@@ -24,8 +25,14 @@ import type { CachedBody, CatalogService } from './catalog.service';
  * The compression plugin sends this body plain, gzip or br by Accept-Encoding: every variant, the plain
  * one and the 304 included, says so in Vary (lower case, which the plugin recognises and does not repeat).
  */
-function sendCached(req: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
-  reply.header('etag', entry.etag).header('cache-control', 'public, max-age=60, stale-while-revalidate=600').header('vary', 'accept-encoding');
+async function sendCached(req: FastifyRequest, reply: FastifyReply, read: () => Promise<CachedBody>) {
+  // Read before the catalogue is: an answer computed across a change is not remembered (http/public-answers.ts).
+  const answers = req.server.publicAnswers as PublicAnswers | undefined;
+  const version = answers?.version ?? 0;
+  const entry = await read();
+  // The same URL gets the same answer until the catalogue changes: the next one is sent before Fastify.
+  answers?.remember(req.url, entry, version);
+  reply.header('etag', entry.etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding');
   if (fresh({ 'if-none-match': req.headers['if-none-match'] }, { etag: entry.etag })) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(entry.body);
 }
@@ -36,7 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/api/categories',
     { schema: { tags, summary: 'The eight service categories', security: publicRoute, response: { 200: categoriesResponseSchema } } },
-    async (req, reply) => sendCached(req, reply, await catalog.categories()),
+    async (req, reply) => sendCached(req, reply, () => catalog.categories()),
   );
 
   app.get(
@@ -50,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: serviceTypesResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (req, reply) => sendCached(req, reply, await catalog.services(req.query.q, req.query.category)),
+    async (req, reply) => sendCached(req, reply, () => catalog.services(req.query.q, req.query.category)),
   );
 
   app.get(
@@ -64,7 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: serviceTypeDetailSchema, 404: errorResponseSchema },
       },
     },
-    async (req, reply) => sendCached(req, reply, await catalog.service(req.params.id)),
+    async (req, reply) => sendCached(req, reply, () => catalog.service(req.params.id)),
   );
 
   app.get(
@@ -85,7 +92,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/api/cities',
     { schema: { tags, summary: 'Served cities', security: publicRoute, response: { 200: citiesResponseSchema } } },
-    async (req, reply) => sendCached(req, reply, await catalog.cities()),
+    async (req, reply) => sendCached(req, reply, () => catalog.cities()),
   );
 
   app.get(
@@ -99,6 +106,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: boroughsResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (req, reply) => sendCached(req, reply, await catalog.boroughs(req.params.slug)),
+    async (req, reply) => sendCached(req, reply, () => catalog.boroughs(req.params.slug)),
   );
 };

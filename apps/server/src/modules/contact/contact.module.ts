@@ -1,7 +1,17 @@
-/** POST /api/contact: messages to support, stored, then emailed (durably: ctx.mailer). */
+/** POST /api/contact: messages to support, stored, then emailed (durably: ctx.mailer). `app.contact`: the same for the page's form (http/contact-form.ts). */
+import { RateLimiter } from '../../platform/rate-limit';
 import { defineModule } from '../../platform/module';
 import { contactRoutes } from './contact.routes';
+import { ContactService } from './contact.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contact: ContactService;
+  }
+}
 
 export const contactModule = defineModule('contact', async (app, { ctx }) => {
-  await app.register(contactRoutes, { ctx });
+  const contact = new ContactService(ctx.database.db, ctx.mailer, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), ctx.config.supportEmail);
+  app.decorate('contact', contact);
+  await app.register(contactRoutes, { contact });
 });

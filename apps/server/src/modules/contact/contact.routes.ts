@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactRequestSchema, contactResponseSchema, CONTACT_SUCCESS_MESSAGE, errorResponseSchema } from '@khedma/shared';
-import type { AppContext } from '../../context';
 import { publicRoute } from '../../http/openapi';
-import { RateLimiter } from '../../platform/rate-limit';
-import { ContactService } from './contact.service';
+import type { ContactService } from './contact.service';
 
-export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const contact = new ContactService(ctx.database.db, ctx.mailer, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), ctx.config.supportEmail);
+export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, { contact }) => {
   app.post(
     '/api/contact',
     {

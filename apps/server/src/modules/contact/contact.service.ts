@@ -1,8 +1,12 @@
 import type { ContactRequest } from '@khedma/shared';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema/index';
 import type { EmailSender } from '../../platform/email';
 import type { RateLimiter } from '../../platform/rate-limit';
+
+/** How long an identical message from the same sender counts as the same send. */
+export const DUPLICATE_WINDOW_SECONDS = 600;
 
 /** Contact form: kept in the database first (nothing is lost if email fails), then emailed to support. */
 export class ContactService {
@@ -17,7 +21,25 @@ export class ContactService {
     // Five messages an hour from one address, and twenty a day for one email, stop floods without
     // getting in a real customer's way. Counted in the message's own transaction: a message that
     // cannot be stored does not use up the allowance.
-    const id = await this.db.transaction(async (tx) => {
+    const sent = await this.db.transaction(async (tx) => {
+      // The same message sent again (the form sent as plain HTML and then by the app, a second press,
+      // a reload of the answer: docs/public-site.md "nothing is sent twice") is the one already stored:
+      // its id, no new row, no second email. One sender's identical sends queue on one lock, so two at
+      // the same moment cannot both miss the other.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${input.email.toLowerCase()}:${input.message}`}))`);
+      const [same] = await tx
+        .select({ id: contactMessages.id })
+        .from(contactMessages)
+        .where(
+          and(
+            gt(contactMessages.createdAt, sql`now() - make_interval(secs => ${DUPLICATE_WINDOW_SECONDS})`),
+            eq(contactMessages.email, input.email),
+            eq(contactMessages.name, input.name),
+            eq(contactMessages.message, input.message),
+          ),
+        )
+        .limit(1);
+      if (same) return { id: same.id, duplicate: true };
       const limiter = this.limiter.on(tx);
       await limiter.enforce(`contact:ip:${who.ip}`, 5, 3600);
       await limiter.enforce(`contact:email:${input.email.toLowerCase()}`, 20, 86400);
@@ -25,8 +47,9 @@ export class ContactService {
         .insert(contactMessages)
         .values({ name: input.name, email: input.email, phone: input.phone ?? null, message: input.message, userId: who.userId })
         .returning({ id: contactMessages.id });
-      return row!.id;
+      return { id: row!.id, duplicate: false };
     });
+    if (sent.duplicate) return sent.id;
     const lines = [
       `New message from the contact form`,
       ``,
@@ -42,6 +65,6 @@ export class ContactService {
       replyTo: input.email,
       text: lines.join('\n'),
     });
-    return id;
+    return sent.id;
   }
 }

@@ -1,3 +1,5 @@
+import type { MouseEvent } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { toast } from '../../lib/toast';
 import { cn } from '../../components/ui/cn';
@@ -6,15 +8,30 @@ import { useLanguage } from '../../lib/localized';
 
 const SHORT: Record<Language, string> = { en: 'EN', fr: 'FR', ar: 'AR' };
 
+/** The address of this page in `language`: the same path and query with `?lang=` set (docs/public-site.md). */
+export function languageHref(pathname: string, search: string, language: Language): string {
+  const query = new URLSearchParams(search);
+  query.set('lang', language);
+  return `${pathname}?${query.toString()}`;
+}
+
 /**
- * EN / FR / AR switch (header, mobile menu, footer). A group of toggle buttons; each button's name
- * starts with its visible code and adds the language's own name ("AR العربية") for screen readers.
+ * EN / FR / AR switch (header, mobile menu, footer). Links to this page with `?lang=` (docs/public-site.md:
+ * every control works before and without JavaScript): before the app takes the page over, or without
+ * scripts, the browser follows the link and the server renders the page in that language and remembers
+ * it in the language cookie. Once the app runs, a plain click switches in place (no reload). The current
+ * language is marked with aria-current; each link's name starts with its visible code and adds the
+ * language's own name ("AR العربية") for screen readers.
  */
 export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' | 'dark'; className?: string }) {
   const { t } = useTranslation();
   const active = useLanguage();
+  const { pathname, search } = useLocation();
 
-  const choose = (language: Language) => {
+  const choose = (event: MouseEvent<HTMLAnchorElement>, language: Language) => {
+    // A new tab or window (modifier keys, middle button) opens the link as it is.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
     if (language === active) return;
     setLanguage(language).catch(() => toast.error(t('errors.api.network')));
   };
@@ -30,20 +47,21 @@ export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' |
       )}
     >
       {LANGUAGES.map((language) => {
-        const pressed = language === active;
+        const current = language === active;
         return (
-          <button
+          <a
             key={language}
-            type="button"
-            aria-pressed={pressed}
-            onClick={() => choose(language)}
+            href={languageHref(pathname, search, language)}
+            hrefLang={language}
+            aria-current={current ? 'true' : undefined}
+            onClick={(event) => choose(event, language)}
             className={cn(
               'inline-flex min-h-11 min-w-11 items-center justify-center rounded-[0.625rem] px-2 text-sm font-semibold transition-colors',
               tone === 'light'
-                ? pressed
+                ? current
                   ? 'bg-primary-600 text-white'
                   : 'text-ink-muted hover:bg-sand-100 hover:text-ink'
-                : pressed
+                : current
                   ? 'bg-saffron-400 text-ink'
                   : 'text-sand-100 hover:bg-white/10',
             )}
@@ -53,7 +71,7 @@ export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' |
               {' '}
               {t(`language.${language}`)}
             </span>
-          </button>
+          </a>
         );
       })}
     </div>

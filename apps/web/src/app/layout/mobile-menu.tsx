@@ -108,7 +108,7 @@ export function MobileMenu() {
           </nav>
           <div className="mt-auto space-y-4 border-t border-sand-200 px-4 py-4">
             <HeaderAccount variant="menu" onNavigate={close} />
-            <LanguageSwitch className="flex w-full [&>button]:flex-1" />
+            <LanguageSwitch className="flex w-full [&>a]:flex-1" />
           </div>
         </div>
       </dialog>

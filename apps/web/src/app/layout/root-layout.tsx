@@ -7,10 +7,13 @@ import { loadNamespaces } from '../../lib/i18n';
 import { currentPageTitle, subscribePageTitle } from '../../lib/page-title';
 import { useShellSession } from '../session';
 import { SessionEffects } from '../session-effects';
+import { UpdateNotice } from '../update-notice';
+import { CookieBanner } from './cookie-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-// Cookie consent (banner and settings dialog): its own small chunk, fetched after the first render.
+// The cookie settings dialog's host: its own small chunk, fetched after the first render (the banner is
+// part of the shell, in the server's page: cookie-banner.tsx).
 // These three load without being asked for: if their code cannot be fetched, they wait quietly for
 // the connection to come back (components/lazy-piece.tsx).
 const CookieConsent = lazyPiece(
@@ -60,6 +63,8 @@ export function RootLayout() {
       </main>
       {footer}
       <RouteAnnouncer />
+      <CookieBanner />
+      <UpdateNotice />
       <CookieConsentAfterHydration />
       <RealtimeForSignedIn />
       <BecomeProFabForCustomers />
@@ -69,9 +74,9 @@ export function RootLayout() {
 }
 
 /**
- * The cookie banner depends on localStorage, so it is not part of the server's page nor of hydration
- * (the two must agree). It mounts in a task of its own once the page is live: its chunk and strings
- * load then, without lengthening hydration's last task on a slow phone.
+ * The cookie settings dialog's host reads localStorage, so it is not part of the server's page nor of
+ * hydration (the two must agree). It mounts in a task of its own once the page is live: its chunk and
+ * strings load then, without lengthening hydration's last task on a slow phone.
  */
 function CookieConsentAfterHydration() {
   const [mounted, setMounted] = useState(false);

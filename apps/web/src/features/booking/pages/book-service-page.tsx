@@ -59,9 +59,10 @@ function WizardLoader({ userId }: { userId: string }) {
   const preselect = (location.state as PreselectState | null)?.preselectedProfessional;
   const proId = params.get('pro') ?? preselect?.id ?? null;
   const serviceParam = params.get('service') ?? preselect?.serviceId ?? null;
-  const addOnIds = parseAddOnsParam(params.get('addons'));
-  // A preselected professional fixes the city: ?city= only counts without one.
-  const cityParam = proId ? null : params.get('city');
+  // `addons=a,b` from the app's link; `addons=a&addons=b` from the service page's form sent as plain HTML.
+  const addOnIds = parseAddOnsParam(params.getAll('addons').join(','));
+  // A preselected professional fixes the city: ?city= only counts without one (an empty one, from the form, is none).
+  const cityParam = proId ? null : params.get('city') || null;
   const services = useServices();
   const cities = useCities();
   const pro = useProfessional(proId);

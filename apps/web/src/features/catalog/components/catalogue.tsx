@@ -1,5 +1,5 @@
 import { MessageCircle, SearchX } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, SERVICE_CATEGORIES, toServiceCategory, withQuery, type ServiceCategory } from '../../../config/paths';
@@ -31,6 +31,15 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
   const [text, setText] = useState(urlQuery);
   const searchId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+
+  // Words typed before the app took the page over are in the box (React keeps them while it takes over):
+  // they count as typed.
+  useLayoutEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== urlQuery) setText(typed);
+    // Once, when the page is taken over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // The address changed (back/forward, a link, or our own write below): show its text.
   const [shownUrlQuery, setShownUrlQuery] = useState(urlQuery);
@@ -152,16 +161,21 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
           <h2 id={`${searchId}-heading`} className="text-xl font-semibold">
             {t('catalogue.searchHeading')}
           </h2>
+          {/* A GET form (docs/public-site.md): before and without JavaScript, Enter asks the server for the search. */}
           <form
             role="search"
+            method="get"
+            action={`${routeCategory ? paths.serviceCategory(routeCategory) : paths.services()}#search`}
             onSubmit={(event) => {
               event.preventDefault();
               inputRef.current?.blur();
             }}
           >
+            {category && !routeCategory ? <input type="hidden" name="category" value={category} /> : null}
             <SearchInput
               ref={inputRef}
               id={`${searchId}-input`}
+              name="q"
               label={t('catalogue.searchLabel')}
               placeholder={t('catalogue.searchPlaceholder')}
               value={text}

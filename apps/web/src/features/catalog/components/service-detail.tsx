@@ -1,13 +1,13 @@
 import type { ServiceTypeDetail } from '@khedma/shared';
 import { ArrowLeft, ArrowRight, BadgeCheck, Check, Clock, LoaderCircle, PackageCheck, ShieldCheck, X } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths, type ServiceCategory } from '../../../config/paths';
 import { categoryVisual, CategoryTile } from '../../../entities/catalogue/components/category-visual';
 import { localizedUrl, Seo, useSiteOrigin } from '../../../components/seo';
 import { Deferred } from '../../../components/deferred';
-import { ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { isMissingService, useCities, useService, useServicePrice } from '../../../entities/catalogue/api';
@@ -75,6 +75,20 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
   const ids = useId();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [city, setCity] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const formId = `${ids}-book`;
+  // Ticked or chosen before the app took the page over (docs/public-site.md): the page's own controls say
+  // what was chosen (React keeps what the reader did to them while it takes the page over), so the summary
+  // follows them from the first moment.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const data = new FormData(form);
+    const ticked = data.getAll('addons').map(String);
+    if (ticked.length) setSelected(new Set(ticked));
+    const chosenCity = String(data.get('city') ?? '');
+    if (chosenCity) setCity(chosenCity);
+  }, []);
   const cities = useCities();
   const cityPrice = useServicePrice(service.id, city || null);
   const cityName = cities.data?.find((c) => c.slug === city);
@@ -93,11 +107,16 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
   const totals = serviceTotals(servicePrice, service.addOns, selected);
   const cityLabel = cityName ? pickLocalized(cityName.name, language) : city;
   const money = (amount: number) => (priceKnown ? formatMoney(amount) : <UnknownAmount />);
-  const href = bookServiceHref(
-    service.id,
-    totals.chosen.map((a) => a.id),
-    city || null,
-  );
+  const navigate = useNavigate();
+  // Book This Service sends the page's form (GET /book-service?service=&addons=&city=), so it works before
+  // and without JavaScript; the app reads the same form and goes there in place.
+  const book = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const ticked = new Set(data.getAll('addons').map(String));
+    const addOnIds = service.addOns.filter((addOn) => ticked.has(addOn.id)).map((addOn) => addOn.id);
+    void navigate(bookServiceHref(service.id, addOnIds, String(data.get('city') ?? '') || null));
+  };
 
   const toggle = (addOnId: string) =>
     setSelected((current) => {
@@ -244,6 +263,9 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
                         >
                           <input
                             type="checkbox"
+                            form={formId}
+                            name="addons"
+                            value={addOn.id}
                             checked={checked}
                             onChange={() => toggle(addOn.id)}
                             className="size-5 shrink-0 accent-primary-600 focus-visible:outline-none"
@@ -274,6 +296,8 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
               </label>
               <select
                 id={`${ids}-city`}
+                form={formId}
+                name="city"
                 value={city}
                 onChange={(event) => setCity(event.target.value)}
                 aria-describedby={`${ids}-city-note`}
@@ -317,13 +341,17 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
               <RetryAlert compact message={t('detail.cityPriceError', { city: cityLabel })} onRetry={() => void cityPrice.refetch()} />
             )}
             <p className="text-xs text-ink-muted">{t('detail.totalNote', { rate: SERVICE_FEE_PERCENT })}</p>
-            {/* Phones and tablets use the bottom bar instead. */}
-            <div className="hidden lg:block">
-              <ButtonLink to={href} variant="accent" size="lg" className="w-full">
-                {t('detail.book')}
-                <DirectionalIcon icon={ArrowRight} className="size-5" />
-              </ButtonLink>
-            </div>
+            {/* The add-ons, the city and both Book buttons belong to this form (their `form` attribute). */}
+            <form id={formId} ref={formRef} method="get" action={paths.bookService()} onSubmit={book}>
+              <input type="hidden" name="service" value={service.id} />
+              {/* Phones and tablets use the bottom bar instead. */}
+              <div className="hidden lg:block">
+                <Button type="submit" variant="accent" size="lg" className="w-full">
+                  {t('detail.book')}
+                  <DirectionalIcon icon={ArrowRight} className="size-5" />
+                </Button>
+              </div>
+            </form>
           </div>
         </aside>
       </div>
@@ -335,9 +363,9 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
             <span className="block text-xs text-ink-muted">{t('detail.total')}</span>
             <span className="block text-xl font-bold">{money(totals.total)}</span>
           </p>
-          <ButtonLink to={href} variant="accent" size="lg" className="shrink-0">
+          <Button type="submit" form={formId} variant="accent" size="lg" className="shrink-0">
             {t('detail.book')}
-          </ButtonLink>
+          </Button>
         </div>
       </div>
     </div>

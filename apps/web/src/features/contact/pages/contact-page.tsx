@@ -3,6 +3,7 @@ import type { ContactRequest } from '@khedma/shared';
 import { contactRequestSchema } from '@khedma/shared/schemas/contact';
 import { ArrowRight, Mail, MapPin, Phone, Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { useFormOutcome } from '../../../lib/form-outcome';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -21,31 +22,52 @@ import { contactMessageKey } from '../contact-messages';
 type Values = { name: string; email: string; phone: string; message: string };
 const EMPTY: Values = { name: '', email: '', phone: '', message: '' };
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
+type Notice = 'sent' | 'failed' | 'rateLimited' | null;
+
+/** The form's fields as they are in the page (typed before the app took it over, or after). */
+function readForm(form: HTMLFormElement): Values {
+  const data = new FormData(form);
+  const read = (field: keyof Values) => String(data.get(field) ?? '');
+  return { name: read('name'), email: read('email'), phone: read('phone'), message: read('message') };
+}
 
 /**
  * /contact (docs/public-site.md Contact): hero, three info cards, and the form validated with the shared schema
- * (the server's own rule). The server stores the message and emails support; success and failure
- * toasts carry docs/public-site.md's messages; too many messages (429) get their own message.
+ * (the server's own rule). The form is a real POST to /contact (docs/public-site.md: it works before and
+ * without JavaScript): the server stores and mails the message with the API's rate limit and answers
+ * with this page and the success or failure message (useFormOutcome). Once the app runs it sends the
+ * same fields through the API instead, reading them from the form itself, so nothing typed before the
+ * app took the page over is lost. Success and failure carry docs/public-site.md's messages; too many
+ * messages (429) get their own message.
  */
 export function ContactPage() {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('site');
   const language = useLanguage();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [rateLimited, setRateLimited] = useState(false);
+  const answered = useFormOutcome('contact');
+  // The fields' starting values: what the server was sent when it answered with an error, else empty.
+  const [defaults] = useState<Values>(() => answered?.values ?? EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>(() => answered?.errors ?? {});
+  // The server's answer to the form sent as plain HTML shows in the form (the app's own sends use toasts,
+  // and the form's own alert for too many messages).
+  const [notice, setNotice] = useState<Notice>(() => (answered && answered.status !== 'invalid' ? answered.status : answered ? 'failed' : null));
   const formRef = useRef<HTMLFormElement>(null);
 
   const send = useMutation({
     mutationFn: (body: ContactRequest) => api.post<{ id: string; message: string }>('/api/contact', body),
     onSuccess: () => {
       toast.success(ts('contact.success'));
-      setValues(EMPTY);
+      // Emptied in place (not remounted): the keyboard focus stays on the button.
+      const form = formRef.current;
+      for (const field of FIELDS) {
+        const input = form?.elements.namedItem(field);
+        if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) input.value = '';
+      }
       setErrors({});
     },
     onError: (error) => {
       if (error instanceof ApiError && error.isRateLimited) {
-        setRateLimited(true);
+        setNotice('rateLimited');
         toast.error(ts('contact.rateLimited'));
         return;
       }
@@ -67,11 +89,11 @@ export function ContactPage() {
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
-    setRateLimited(false);
-    const result = validate(contactRequestSchema, values);
+    setNotice(null);
+    const result = validate(contactRequestSchema, readForm(event.currentTarget));
     if (!result.ok) {
       showErrors(result.errors);
       return;
@@ -80,9 +102,7 @@ export function ContactPage() {
     send.mutate(result.data);
   };
 
-  const update = (field: keyof Values) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
+  const clearError = (field: keyof Values) => () => {
     if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest);
   };
 
@@ -141,17 +161,29 @@ export function ContactPage() {
             {ts('contact.formTitle')}
           </h2>
           <p className="mt-1 text-sm text-ink-muted">{ts('contact.formLead')}</p>
-          <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 md:grid-cols-2">
-            {rateLimited ? (
-              <FormAlert className="md:col-span-2">{ts('contact.rateLimited')}</FormAlert>
+          <form
+            ref={formRef}
+            method="post"
+            action={paths.contact()}
+            noValidate
+            onSubmit={onSubmit}
+            className="mt-6 grid gap-5 md:grid-cols-2"
+          >
+            <input type="hidden" name="lang" value={language} />
+            {notice === 'sent' ? (
+              <FormAlert tone="success" className="md:col-span-2">
+                {ts('contact.success')}
+              </FormAlert>
+            ) : notice ? (
+              <FormAlert className="md:col-span-2">{notice === 'rateLimited' ? ts('contact.rateLimited') : ts('contact.failure')}</FormAlert>
             ) : null}
             <TextField
               name="name"
               label={ts('contact.name')}
               required
               autoComplete="name"
-              value={values.name}
-              onChange={update('name')}
+              defaultValue={defaults.name}
+              onChange={clearError('name')}
               error={message(errors.name)}
               maxLength={100}
             />
@@ -162,8 +194,8 @@ export function ContactPage() {
               required
               autoComplete="email"
               inputMode="email"
-              value={values.email}
-              onChange={update('email')}
+              defaultValue={defaults.email}
+              onChange={clearError('email')}
               error={message(errors.email)}
             />
             <TextField
@@ -173,8 +205,8 @@ export function ContactPage() {
               labelExtra={ts('contact.optional')}
               autoComplete="tel"
               inputMode="tel"
-              value={values.phone}
-              onChange={update('phone')}
+              defaultValue={defaults.phone}
+              onChange={clearError('phone')}
               error={message(errors.phone)}
               maxLength={20}
               fieldClassName="md:col-span-2"
@@ -185,8 +217,8 @@ export function ContactPage() {
               hint={ts('contact.messageHint')}
               required
               rows={6}
-              value={values.message}
-              onChange={update('message')}
+              defaultValue={defaults.message}
+              onChange={clearError('message')}
               error={message(errors.message)}
               maxLength={2000}
               fieldClassName="md:col-span-2"

@@ -1,5 +1,5 @@
 import { ArrowRight, BadgeCheck, CalendarCheck, CreditCard, Headset, Search, Tag } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { paths, withQuery } from '../../../config/paths';
@@ -104,11 +104,15 @@ export function HomePage() {
   );
 }
 
-/** "What service do you need?": leads to the catalogue's search section with the text. */
+/**
+ * "What service do you need?": leads to the catalogue's search section with the text. A GET form to
+ * /services#search (docs/public-site.md: it works before and without JavaScript, the server renders the
+ * search); once the app runs it navigates in place, reading the box itself, so words typed before the
+ * app took the page over are kept.
+ */
 function HomeSearch() {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
-  const [text, setText] = useState('');
   const id = useId();
   return (
     <section aria-labelledby={`${id}-heading`} className="border-b border-sand-200 bg-white">
@@ -118,19 +122,21 @@ function HomeSearch() {
         </h2>
         <form
           role="search"
+          method="get"
+          action={`${paths.services()}#search`}
           className="mt-4 flex max-w-3xl flex-col gap-3 sm:flex-row"
           onSubmit={(event) => {
             event.preventDefault();
-            const q = text.trim();
+            const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
             void navigate(withQuery(paths.services(), { q: q || undefined }, 'search'));
           }}
         >
           <SearchInput
             id={`${id}-input`}
+            name="q"
             label={t('searchLabel')}
             placeholder={t('searchPlaceholder')}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+            defaultValue=""
             maxLength={100}
             className="flex-1"
           />
