@@ -180,7 +180,9 @@ function bodyFor(op: Operation): unknown {
     case 'POST /api/bookings/{id}/reschedule':
       return { date: casablancaDate(9), startTime: '10:00', endTime: '11:00' };
     case 'PUT /api/pros/me/settings':
-      return { about: null, hourlyRate: 150, serviceIds: p1.serviceTypeIds, cityId: p1.cityId, availability: { monday: ['allDay'] } };
+      return { about: null, hourlyRate: 150, serviceIds: p1.serviceTypeIds, areas: [{ cityId: p1.cityId, boroughIds: [] }], availability: { monday: ['allDay'] } };
+    case 'PUT /api/profile/notifications':
+      return { push: false };
     case 'PUT /api/applications/draft/personal':
       return { firstName: 'Amal', lastName: 'Test', email: 'amal.test@example.ma', dateOfBirth: '1990-01-01' };
     case 'PUT /api/applications/draft/availability':
