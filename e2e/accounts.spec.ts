@@ -170,6 +170,12 @@ test('signing in brings the language saved on the account to a device where none
 
 for (const lang of ['en', 'ar'] as const) {
   test.describe(`accounts (${lang})`, () => {
+    // Serial for now (found 2026-11-25, not yet understood): when the wrong-password journey runs beside
+    // the guards journey on the same server, the guards journey's POST /api/auth/reset-password gets no
+    // answer for over 50 s while /api/health answers in under a second; each passes alone, and the reset
+    // passes from curl and from a lone browser. Reproduce: npx playwright test e2e/accounts.spec.ts:251
+    // e2e/accounts.spec.ts:283 --workers=2 --retries=0. docs/ci.md keeps the finding.
+    test.describe.configure({ mode: 'serial' });
     test.use({ viewport: { width: 1280, height: 900 } });
 
     test('sign up, confirm from the outbox, sign out, sign in, edit the profile, upload an avatar, sign out', async ({ page, request, baseURL }) => {
