@@ -61,7 +61,16 @@ export interface OpenDatabaseOptions {
   /** PGlite: start from a dumped data directory (test templates). */
   loadDataDir?: Blob | File;
   poolMax?: number;
+  /**
+   * PGlite: a small instance for tests (8 MB of shared buffers instead of 128 MB). PostgreSQL
+   * initialises its whole shared memory at every start: at 128 MB that was about 1 s of CPU for
+   * each test file's database, more than the tests of most files (docs/ci.md).
+   */
+  lean?: boolean;
 }
+
+/** Start parameters of a lean PGlite: PGlite's own defaults and small shared memory. */
+const LEAN_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB', '-c', 'max_connections=5'];
 
 const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 function checkChannel(channel: string) {
@@ -78,6 +87,7 @@ async function openPglite(opts: OpenDatabaseOptions): Promise<Database> {
   const client = await PGlite.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    ...(opts.lean ? { startParams: LEAN_START_PARAMS } : {}),
     extensions: { pg_trgm, btree_gist, citext },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
@@ -30,7 +31,15 @@ export async function createTestDatabase(): Promise<Database> {
     };
     return database;
   }
-  const file = inject('pgliteTemplate');
-  const blob = new Blob([readFileSync(file)]);
-  return openDatabase({ loadDataDir: blob });
+  // Beside the template, so that the global teardown removes a copy a test file left open.
+  const template = inject('pgliteTemplate');
+  const dir = mkdtempSync(path.join(path.dirname(template), 'copy-'));
+  cpSync(template, dir, { recursive: true });
+  const database = await openDatabase({ dataDir: dir, lean: true });
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return database;
 }
