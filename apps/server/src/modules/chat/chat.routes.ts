@@ -38,7 +38,7 @@ export interface ChatRoutesOptions {
 }
 
 const tags = ['chat'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 // Multipart framing around the largest file stays well under this.
 const MAX_UPLOAD_REQUEST_BYTES = CHAT_RULES.maxFileBytes + 256 * 1024;
 const user = (req: FastifyRequest) => req.user as SessionUser;
