@@ -4,6 +4,8 @@
  * requests in flight are answered and the database is closed, long before the forced exit (10 s).
  * Requests that arrive on a kept-alive connection while it closes get the error contract's shape.
  * A reduced size of the operator's test (a few seconds of load from 10 connections).
+ * Issue 28 adds slow requests in flight at the signal (sign-ups hashing a password, a contact message
+ * whose body arrives after it): each is answered in full, not failed.
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,10 +29,16 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+interface LogLine {
+  msg?: string;
+  level?: number;
+  req?: { method?: string; url?: string };
+}
+
 interface Running {
   child: ChildProcess;
   url: string;
-  logs: () => Array<{ msg?: string; level?: number }>;
+  logs: () => LogLine[];
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -59,7 +67,7 @@ async function startServer(): Promise<Running> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const lines: Array<{ msg?: string; level?: number }> = [];
+  const lines: LogLine[] = [];
   let buffer = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     buffer += chunk.toString();
@@ -68,7 +76,7 @@ async function startServer(): Promise<Running> {
       const line = buffer.slice(0, i);
       buffer = buffer.slice(i + 1);
       try {
-        lines.push(JSON.parse(line) as { msg?: string });
+        lines.push(JSON.parse(line) as LogLine);
       } catch {
         lines.push({ msg: line });
       }
@@ -131,6 +139,33 @@ function quietClient(url: string) {
   return { closed, answer: () => answer, destroy: () => socket.destroy() };
 }
 
+/**
+ * A POST sent by hand on its own connection: the head now, the body when `finish` is called (a slow
+ * upload still arriving). Resolves with the status line and body of the answer.
+ */
+function rawPost(url: string, pathname: string, body: unknown, o: { holdBody?: boolean; ip?: string } = {}) {
+  const payload = JSON.stringify(body);
+  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+  let answer = '';
+  socket.on('data', (c: Buffer) => (answer += c.toString()));
+  socket.on('error', () => undefined);
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
+  const head =
+    `POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
+    `Connection: keep-alive\r\n${o.ip ? `X-Forwarded-For: ${o.ip}\r\n` : ''}\r\n`;
+  socket.write(o.holdBody ? head : head + payload);
+  return { answer: closed, finish: () => socket.write(payload), destroy: () => socket.destroy() };
+}
+
+const signUp = (i: number) => ({
+  name: 'Drain Person',
+  email: `drain-${i}-${Date.now()}@example.com`,
+  password: 'Drain!Pass1',
+  confirmPassword: 'Drain!Pass1',
+  acceptAge: true,
+  acceptTerms: true,
+});
+
 describe('SIGTERM under keep-alive load', () => {
   it('answers what is in flight, closes every connection, closes the database and exits 0 well before the forced exit', async () => {
     const server = await startServer();
@@ -144,13 +179,26 @@ describe('SIGTERM under keep-alive load', () => {
       quiet.push(quietClient(server.url));
       await new Promise((r) => setTimeout(r, 10));
     }
+    // Slow requests in flight when SIGTERM arrives (issue 28: "no in-flight request fails"): sign-ups,
+    // busy hashing a password, and a contact message whose body is still on its way.
+    const slow = [0, 1, 2].map((i) => rawPost(server.url, '/api/accounts/sign-up', signUp(i)));
+    const upload = rawPost(server.url, '/api/contact', { name: 'Drain Sender', email: 'drain@example.com', message: 'Sent while the server stops.' }, { holdBody: true });
+    const seen = () => server.logs().filter((l) => l.msg === 'incoming request' && /^\/api\/(accounts\/sign-up|contact)$/.test(l.req?.url ?? '')).length;
+    for (const waitStart = Date.now(); seen() < 4; ) {
+      if (Date.now() - waitStart > 60_000) throw new Error(`the slow requests did not arrive: ${seen()} of 4`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const sentAt = Date.now();
     server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 50));
+    upload.finish();
     const { code, signal } = await server.exited;
     const tookMs = Date.now() - sentAt;
     load.stop();
     await watcher.stop();
     for (const q of quiet) q.destroy();
+    const slowAnswers = await Promise.all(slow.map((r) => r.answer));
+    const uploadAnswer = await upload.answer;
 
     const messages = server.logs().map((l) => l.msg ?? '');
     expect(signal).toBeNull();
@@ -159,6 +207,11 @@ describe('SIGTERM under keep-alive load', () => {
     expect(messages).not.toContain('forced exit after 10 s');
     // Generous: well under the 10 s after which the server gives up and exits 1.
     expect(tookMs).toBeLessThan(8000);
+
+    // The slow requests in flight were answered in full, as if nothing happened (then their connection closed).
+    for (const a of slowAnswers) expect(a, a.slice(0, 300)).toMatch(/^HTTP\/1\.1 201 /);
+    for (const a of slowAnswers) expect(a).toMatch(/\r\nconnection: close\r\n/i);
+    expect(uploadAnswer, uploadAnswer.slice(0, 300)).toMatch(/^HTTP\/1\.1 201 /);
 
     // The quiet clients' requests were answered (200, or our 503), and the server closed their connections.
     for (const q of quiet) expect(q.answer()).toMatch(/^HTTP\/1\.1 (200|503) /);

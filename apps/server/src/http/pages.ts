@@ -159,23 +159,30 @@ export function serverTemplate(template: string): string {
   return html.replace('</head>', `    ${boot}\n  </head>`);
 }
 
-/** The server template with the rendered page, its head and the data the browser's first render reuses. */
+/**
+ * The server template with the rendered page, its head and the data the browser's first render reuses.
+ * Every insertion is a replacer function, never a replacement string: in a string, `$'`, `$&` and `` $` ``
+ * are patterns (the text after, at or before the match), and the page carries text someone typed (the
+ * contact form sent back with its values), so "$'" in a message would have pasted the rest of the
+ * template into the page (found by escaping.test.ts).
+ */
 export function fillTemplate(template: string, language: Language, result: RenderedPage): string {
   const dir = RTL_LOCALES.includes(language) ? 'rtl' : 'ltr';
   const { head } = result;
   // In a JSON script element only "<" could end it early (and U+2028/9 are harmless to JSON.parse).
   const state = JSON.stringify(result.state).replace(/</g, '\\u003c');
-  let html = template.replace(/<html[^>]*>/, `<html lang="${language}" dir="${dir}">`);
+  let html = template.replace(/<html[^>]*>/, () => `<html lang="${language}" dir="${dir}">`);
   if (head) {
-    html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`);
     if (head.description) {
-      html = html.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(head.description)}" />`);
+      const description = head.description;
+      html = html.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(description)}" />`);
     }
-    html = html.replace('</head>', `${head.tags.map(renderTag).join('')}</head>`);
+    html = html.replace('</head>', () => `${head.tags.map(renderTag).join('')}</head>`);
   }
   return html.replace(
     '<div id="root"></div>',
-    `<div id="root">${result.html}</div><script type="application/json" id="${STATE_ID}">${state}</script>`,
+    () => `<div id="root">${result.html}</div><script type="application/json" id="${STATE_ID}">${state}</script>`,
   );
 }
 

@@ -152,6 +152,8 @@ export const APPLICATION_DOCUMENT_RULES = {
   jpegQuality: 90,
   /** Longest side of a stored image; an ID scan stays readable. */
   maxImageSide: 2400,
+  /** Documents one account may upload per hour, all kinds together (four kinds, each replaced a few times). */
+  uploadsPerHour: 40,
 } as const;
 
 export const acceptsPdf = (kind: ApplicationDocumentKind) => kind !== 'profilePhoto';
@@ -193,6 +195,7 @@ export const APPLICATION_MESSAGES = {
   documentTooLarge: 'The file must be smaller than 8MB.',
   documentEmpty: 'The file is empty.',
   documentUnreadable: 'This file could not be read. Please try another one.',
+  documentTooMany: 'You have uploaded many files in a short time. Please wait a moment and try again.',
   experience: 'Experience must be between 1 and 30 years.',
   description: 'Please describe your experience.',
   bank: 'Please choose your bank.',

@@ -4,6 +4,15 @@ import { VALIDATION_MESSAGES, isPlainText, isSingleLineText } from '../domain/va
 /** Contact form (docs/public-site.md): name, email and message required; phone optional. */
 export const CONTACT_LIMITS = { nameMax: 100, messageMin: 10, messageMax: 2000, phoneMax: 20 } as const;
 
+/**
+ * How many messages the contact form takes (POST /api/contact and the page's plain POST /contact, counted
+ * together in the database): per client address an hour, and per sender's email a day.
+ */
+export const CONTACT_RATE_LIMITS = {
+  perAddress: { limit: 5, windowSeconds: 60 * 60 },
+  perEmail: { limit: 20, windowSeconds: 24 * 60 * 60 },
+} as const;
+
 /** The form's messages (docs/public-site.md gives none for the fields); the web app translates each (contact-messages.ts). */
 export const CONTACT_MESSAGES = {
   nameRequired: 'Please enter your name',

@@ -10,6 +10,8 @@ export const PROFILE_LIMITS = {
   avatarMaxBytes: LIMITS.avatarMaxBytes,
   /** Side of the square WebP every avatar becomes. */
   avatarSize: 512,
+  /** Pictures one account may upload per hour (each is decoded and re-encoded: the costly part). */
+  avatarUploadsPerHour: 20,
 } as const;
 
 export const PROFILE_MESSAGES = {
@@ -20,6 +22,7 @@ export const PROFILE_MESSAGES = {
   avatarType: 'Please choose a JPEG, PNG, WebP, GIF, AVIF or HEIC image',
   avatarUnreadable: 'Failed to upload image. Please try again.',
   avatarMissing: 'Please choose an image to upload',
+  avatarTooMany: 'You have uploaded many pictures in a short time. Please wait a moment and try again.',
 } as const;
 
 /** The fields docs/accounts.md lets a user change on their own profile (plus their language). */

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { APPLICATION_DOCUMENT_RULES } from '@khedma/shared';
 import { defineModule } from '../../platform/module';
+import { RateLimiter } from '../../platform/rate-limit';
 import { ApplicationsRepository } from './applications.repository';
 import { applicationsRoutes } from './applications.routes';
 import { DocumentsService } from './documents.service';
@@ -17,7 +18,7 @@ export const applicationsModule = defineModule('applications', async (app, { ctx
   const repo = new ApplicationsRepository(ctx.database.db);
   const drafts = new DraftService(repo);
   const documents = new DocumentsService(repo, ctx.storage, drafts);
-  const services = { drafts, documents, submit: new SubmitService(repo), mine: new MyApplicationService(repo) };
+  const services = { drafts, documents, submit: new SubmitService(repo), mine: new MyApplicationService(repo), limiter: new RateLimiter(ctx.database.db, ctx.config.rateLimitScale) };
   // Its own scope: the multipart parser and its limits apply to these routes only.
   await app.register(async (scope) => {
     await scope.register(multipart, {

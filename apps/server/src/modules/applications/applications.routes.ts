@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import { signedIn } from '../../http/openapi';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { StoredFile } from '../../platform/storage';
 import { requirePermission } from '../auth';
 import type { DocumentsService } from './documents.service';
@@ -33,10 +34,12 @@ export interface ApplicationsServices {
   documents: DocumentsService;
   submit: SubmitService;
   mine: MyApplicationService;
+  /** Counts uploads in the database (every instance together). */
+  limiter: RateLimiter;
 }
 
 const tags = ['applications'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 const canApply = requirePermission('application:create');
 const canRead = requirePermission('application:read:own');
 // Multipart framing around the largest file stays well under this.
@@ -111,7 +114,14 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsServices> = a
   app.post(
     '/api/applications/draft/documents/:kind',
     {
-      preHandler: canApply,
+      // Counted per account before the file is read (decoding and re-encoding it is the costly part).
+      preHandler: [
+        canApply,
+        async (req) => {
+          const perHour = APPLICATION_DOCUMENT_RULES.uploadsPerHour;
+          await s.limiter.enforce(`applications:document:${user(req).id}`, perHour, 3600, APPLICATION_MESSAGES.documentTooMany);
+        },
+      ],
       preValidation: async (req) => {
         const length = Number(req.headers['content-length']);
         if (Number.isFinite(length) && length > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
@@ -120,7 +130,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsServices> = a
         tags,
         summary: 'Step 6: upload a document (multipart/form-data, one file field): profilePhoto, idFront, idBack or addressProof',
         description:
-          'JPEG, PNG or WebP (and PDF except for the photo), checked by content, at most 8 MB. Images are stored re-encoded without metadata. Stored privately: no URL is ever returned. 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE.',
+          'JPEG, PNG or WebP (and PDF except for the photo), checked by content, at most 8 MB. Images are stored re-encoded without metadata. Stored privately: no URL is ever returned. 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED (uploads per account and hour, with Retry-After).',
         security: signedIn,
         consumes: ['multipart/form-data'],
         params: applicationDocumentParamsSchema,

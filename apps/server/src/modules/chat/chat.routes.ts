@@ -38,7 +38,7 @@ export interface ChatRoutesOptions {
 }
 
 const tags = ['chat'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 // Multipart framing around the largest file stays well under this.
 const MAX_UPLOAD_REQUEST_BYTES = CHAT_RULES.maxFileBytes + 256 * 1024;
 const user = (req: FastifyRequest) => req.user as SessionUser;
@@ -149,7 +149,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'Send an image or a file (multipart/form-data, one file field): images, PDF, DOC, DOCX, TXT checked by content, at most 10 MB',
-        description: 'Stored privately; served to the two parties (and admins) only. 413 PAYLOAD_TOO_LARGE ("File too large: Please select a file smaller than 10MB"), 415 UNSUPPORTED_MEDIA_TYPE.',
+        description: 'Stored privately; served to the two parties (and admins) only. 413 PAYLOAD_TOO_LARGE ("File too large: Please select a file smaller than 10MB"), 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED (files per account and 10 minutes, counted before the file is read, with Retry-After).',
         security: signedIn,
         consumes: ['multipart/form-data'],
         params: conversationIdParamsSchema,
@@ -157,8 +157,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      // Who may write is checked before reading the upload.
-      await conversations.access(user(req), req.params.id);
+      // Who may write, and the files-per-10-minutes allowance, are checked before reading the upload.
+      await messages.admitFile(user(req), req.params.id);
       const file = await singleFile(req);
       if (!file) throw new AppError('VALIDATION_FAILED', CHAT_MESSAGES.fileType, { file: CHAT_MESSAGES.fileType });
       let upload: Buffer;

@@ -64,9 +64,18 @@ export class MessagesService {
     return this.store(user, access, { type: 'text', content });
   }
 
+  /**
+   * Before an upload is read: may this user write here, and is the file within their allowance (counted
+   * now, so that a flood is refused before its bytes are received and buffered)?
+   */
+  async admitFile(user: SessionUser, conversationId: string): Promise<void> {
+    await this.writer(user, conversationId);
+    await this.limiter.enforce(`chat:file:${user.id}`, CHAT_RULES.filesPerTenMinutes, 600, CHAT_MESSAGES.tooFast);
+  }
+
+  /** A file admitted by admitFile (the route calls it before reading the upload). */
   async sendFile(user: SessionUser, conversationId: string, upload: Buffer, rawName: string): Promise<ChatMessage> {
     const access = await this.writer(user, conversationId);
-    await this.limiter.enforce(`chat:file:${user.id}`, CHAT_RULES.filesPerTenMinutes, 600, CHAT_MESSAGES.tooFast);
     const prepared = await prepareChatFile(upload, rawName);
     const name = cleanFileName(rawName, prepared.type === 'image' ? 'image' : 'file');
     const file = randomFileId();

@@ -1,4 +1,4 @@
-import type { ContactRequest } from '@khedma/shared';
+import { CONTACT_RATE_LIMITS, type ContactRequest } from '@khedma/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema/index';
@@ -41,8 +41,9 @@ export class ContactService {
         .limit(1);
       if (same) return { id: same.id, duplicate: true };
       const limiter = this.limiter.on(tx);
-      await limiter.enforce(`contact:ip:${who.ip}`, 5, 3600);
-      await limiter.enforce(`contact:email:${input.email.toLowerCase()}`, 20, 86400);
+      const { perAddress, perEmail } = CONTACT_RATE_LIMITS;
+      await limiter.enforce(`contact:ip:${who.ip}`, perAddress.limit, perAddress.windowSeconds);
+      await limiter.enforce(`contact:email:${input.email.toLowerCase()}`, perEmail.limit, perEmail.windowSeconds);
       const [row] = await tx
         .insert(contactMessages)
         .values({ name: input.name, email: input.email, phone: input.phone ?? null, message: input.message, userId: who.userId })

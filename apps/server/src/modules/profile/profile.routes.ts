@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
 import { publicRoute, signedIn } from '../../http/openapi';
+import { RateLimiter } from '../../platform/rate-limit';
 import { PUBLIC_FILES_PATH, SIGNED_FILES_PATH, type Storage } from '../../platform/storage';
 import { requireUser } from '../auth';
 import { ProfileRepository } from './profile.repository';
@@ -28,6 +29,7 @@ const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', PROFILE_MESSAGES.avatar
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, opts) => {
   const storage = opts.ctx.storage;
   const service = new ProfileService(new ProfileRepository(opts.ctx.database.db), storage);
+  const limiter = new RateLimiter(opts.ctx.database.db, opts.ctx.config.rateLimitScale);
 
   await app.register(multipart, {
     limits: { fileSize: PROFILE_LIMITS.avatarMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
@@ -90,7 +92,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/api/profile/avatar',
     {
-      preHandler: requireUser,
+      // Counted per account in the database (every instance together), before the picture is read.
+      preHandler: [
+        requireUser,
+        async (req) => limiter.enforce(`profile:avatar:${req.user.id}`, PROFILE_LIMITS.avatarUploadsPerHour, 3600, PROFILE_MESSAGES.avatarTooMany),
+      ],
       // Refuse an announced oversize body before reading it.
       preValidation: async (req) => {
         const length = Number(req.headers['content-length']);
@@ -100,10 +106,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         tags: ['profile'],
         summary: 'Upload a profile picture (multipart/form-data, one file field, at most 5 MB)',
         description:
-          'JPEG, PNG, WebP, GIF, AVIF or HEIC, checked by content. Stored as a 512x512 WebP without metadata. 413 PAYLOAD_TOO_LARGE "Image size must be less than 5MB"; 415 UNSUPPORTED_MEDIA_TYPE for anything else.',
+          'JPEG, PNG, WebP, GIF, AVIF or HEIC, checked by content. Stored as a 512x512 WebP without metadata. 413 PAYLOAD_TOO_LARGE "Image size must be less than 5MB"; 415 UNSUPPORTED_MEDIA_TYPE for anything else; 429 RATE_LIMITED (uploads per account and hour, with Retry-After).',
         security: signedIn,
         consumes: ['multipart/form-data'],
-        response: { 200: profileSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
+        response: { 200: profileSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (req, reply) => {

@@ -16,6 +16,7 @@ function uploadErrorKey(error: unknown, kind: ApplicationDocumentKind) {
     return acceptsPdf(kind) ? 'documents.errors.type' : 'documents.errors.photoType';
   }
   if (isApiError(error) && error.status === 400) return 'documents.errors.empty';
+  if (isApiError(error, 'RATE_LIMITED')) return 'documents.errors.tooMany';
   return 'documents.errors.failed';
 }
 

@@ -59,7 +59,9 @@ export function AvatarCard({ name, avatarUrl }: { name: string; avatarUrl: strin
             ? tShell('validation.avatarTooLarge')
             : isApiError(error) && error.status === 415
               ? tShell('validation.avatarType')
-              : t('avatar.failed');
+              : isApiError(error, 'RATE_LIMITED')
+                ? t('avatar.tooMany')
+                : t('avatar.failed');
         setProblem(message);
         toast.error(message);
       },
