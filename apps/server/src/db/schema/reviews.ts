@@ -90,3 +90,22 @@ export const professionalRatings = pgTable(
     index('professional_ratings_reviews_idx').on(t.totalReviews.desc(), t.averageRating.desc(), t.professionalId),
   ],
 );
+
+/**
+ * Search keys (migration 0018): one row per listed professional and per (city, category) they cover,
+ * plus "any city" (cityId null) and "any category" (category null) rows, with the sort keys of the
+ * search page. Kept by triggers from professionals and professional_ratings, never written by the
+ * application; its btree indexes (in the migration: (city_id, category, <order>, professional_id))
+ * make the search page's filtered counts index-only scans and its pages one index walk.
+ */
+export const professionalSearchKeys = pgTable('professional_search_keys', {
+  professionalId: uuid('professional_id')
+    .notNull()
+    .references(() => professionals.id, { onDelete: 'cascade' }),
+  cityId: uuid('city_id'),
+  category: text('category'),
+  averageRating: numeric('average_rating', { precision: 3, scale: 2, mode: 'number' }).notNull(),
+  totalReviews: integer('total_reviews').notNull(),
+  hourlyRate: integer('hourly_rate').notNull(),
+  name: text('name').notNull(),
+});

@@ -3,11 +3,19 @@
  * professional_ratings aggregate (kept by triggers on reviews, migration 0007), never from a scan of
  * reviews; every order has an index that serves a filtered page (see bench/ for the figures).
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { PRO_SEARCH_PAGE_SIZE, type ProSearchSort, type Category } from '@khedma/shared';
 import { normalizeSearchText } from '@khedma/shared/domain/search';
 import type { Db } from '../../db/client';
-import { cities, professionalRatings, professionals, professionalServices, profiles, serviceTypes } from '../../db/schema/index';
+import {
+  cities,
+  professionalRatings,
+  professionals,
+  professionalSearchKeys,
+  professionalServices,
+  profiles,
+  serviceTypes,
+} from '../../db/schema/index';
 
 export interface ProSearchFilter {
   cityId?: string;
@@ -39,7 +47,23 @@ const ORDER: Record<ProSearchSort, SQL[]> = {
   location: [asc(cities.name), asc(professionals.name), asc(professionals.id)],
 };
 
+const keys = professionalSearchKeys;
+/**
+ * The same orders on the search keys (migration 0018), each served by one of its btree indexes: the
+ * keys hold copies of the values ORDER reads, so the ids come out in exactly ORDER's order.
+ */
+const KEY_ORDER: Partial<Record<ProSearchSort, SQL[]>> = {
+  rating: [sql`${keys.averageRating} desc`, sql`${keys.totalReviews} desc`, asc(keys.professionalId)],
+  reviews: [sql`${keys.totalReviews} desc`, sql`${keys.averageRating} desc`, asc(keys.professionalId)],
+  price: [asc(keys.hourlyRate), asc(keys.professionalId)],
+  name: [asc(keys.name), asc(keys.professionalId)],
+};
+
 export class ProsSearchRepository {
+  /** false: every page and count takes the general query (the tests compare both paths). */
+  useSearchKeys = true;
+
+
   constructor(private readonly db: Db) {}
 
   /** City by slug (any case) or id; undefined when unknown or inactive. */
@@ -102,6 +126,19 @@ export class ProsSearchRepository {
     return and(...where)!;
   }
 
+  /**
+   * The filter as a range of the search keys, when it is only city, category and minimum rating (a
+   * service or a text takes the general query): exactly one key row per matching professional.
+   */
+  private keysCondition(f: ProSearchFilter): SQL | undefined {
+    if (!this.useSearchKeys || f.serviceId || f.text) return undefined;
+    return and(
+      f.cityId ? eq(keys.cityId, f.cityId) : isNull(keys.cityId),
+      f.category ? eq(keys.category, f.category) : isNull(keys.category),
+      f.minRating > 0 ? sql`${keys.averageRating} >= ${f.minRating}` : undefined,
+    );
+  }
+
   /** One page (plus one row, to tell whether more follow) in the given order. */
   async page(f: ProSearchFilter, sort: ProSearchSort, page: number) {
     const offset = (page - 1) * PRO_SEARCH_PAGE_SIZE;
@@ -141,13 +178,31 @@ export class ProsSearchRepository {
         .limit(PRO_SEARCH_PAGE_SIZE + 1)
         .offset(offset);
     }
-    return this.db
+    const query = this.db
       .select(fields)
       .from(professionals)
       .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
       // The card shows the city searched for (one of theirs), else their first city.
       .innerJoin(cities, f.cityId ? eq(cities.id, f.cityId) : eq(cities.id, professionals.cityId))
-      .leftJoin(profiles, eq(profiles.id, professionals.userId))
+      .leftJoin(profiles, eq(profiles.id, professionals.userId));
+    // Within one city, the location order is the name order (the city's name is the same on every row).
+    const keyOrder = KEY_ORDER[sort === 'location' && f.cityId ? 'name' : sort];
+    const onKeys = keyOrder && this.keysCondition(f);
+    if (keyOrder && onKeys) {
+      // The page's ids from one walk of the keys' index, then their rows, in the same order.
+      const ids = this.db
+        .select({ id: keys.professionalId })
+        .from(keys)
+        .where(onKeys)
+        .orderBy(...keyOrder)
+        .limit(PRO_SEARCH_PAGE_SIZE + 1)
+        .offset(offset);
+      return query
+        .where(inArray(professionals.id, ids))
+        .orderBy(...ORDER[sort])
+        .limit(PRO_SEARCH_PAGE_SIZE + 1);
+    }
+    return query
       .where(this.conditions(f))
       .orderBy(...ORDER[sort])
       .limit(PRO_SEARCH_PAGE_SIZE + 1)
@@ -156,6 +211,12 @@ export class ProsSearchRepository {
 
   /** How many professionals match (the finder's result count); the ratings join only when filtered by rating. */
   async count(f: ProSearchFilter): Promise<number> {
+    const onKeys = this.keysCondition(f);
+    if (onKeys) {
+      // An index-only scan of a range of the keys' btree.
+      const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(keys).where(onKeys);
+      return Number(row?.n ?? 0);
+    }
     const base = this.db.select({ n: sql<number>`count(*)::int` }).from(professionals);
     const query = f.minRating > 0 ? base.innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id)) : base;
     const [row] = await query.where(this.conditions(f));
