@@ -103,8 +103,8 @@ async function generate(url: string, professionals: number, reviewsEach: number)
     await client.query(`INSERT INTO professional_search_keys (professional_id, city_id, category, average_rating, total_reviews, hourly_rate, name)
       SELECT p.id, c.city_id, k.category, r.average_rating, r.total_reviews, p.hourly_rate, p.name
       FROM professionals p JOIN professional_ratings r ON r.professional_id = p.id
-      CROSS JOIN LATERAL (SELECT NULL::uuid AS city_id UNION SELECT unnest(p.city_ids)) c
-      CROSS JOIN LATERAL (SELECT NULL::text AS category UNION SELECT unnest(p.categories)) k
+      CROSS JOIN LATERAL (SELECT '00000000-0000-0000-0000-000000000000'::uuid AS city_id UNION SELECT unnest(p.city_ids)) c
+      CROSS JOIN LATERAL (SELECT ''::text AS category UNION SELECT unnest(p.categories)) k
       WHERE p.user_id LIKE 'bench-%' AND p.status = 'active' AND p.approved_at IS NOT NULL`);
     await client.query('SET session_replication_role = origin');
     // The array UPDATE above left a dead copy of every bench professional: compact the table as a

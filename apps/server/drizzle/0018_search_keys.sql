@@ -1,6 +1,6 @@
 -- Search keys (issue 24, bench/README.md "Professional search"): one narrow row per listed professional
 -- (active and approved) and per (city, category) they cover, plus the rows for "any city" (city_id
--- NULL) and "any category" (category NULL), carrying the sort keys of the search page (the rating
+-- the nil uuid) and "any category" (category ''), carrying the sort keys of the search page (the rating
 -- aggregate's average and count, the hourly rate, the first name). Every combination of the city,
 -- category and minimum-rating filters is then exactly one row per matching professional, so:
 --   - a count is an index-only scan of a btree range (no row of professionals or professional_ratings
@@ -10,16 +10,18 @@
 -- renamed, re-priced, or whose cities or categories change (professionals.city_ids / categories are
 -- themselves kept by migration 0015's triggers), and the ratings aggregate updated by a review.
 -- Filters on a service or a text keep the general query (bench: not on the slow path).
+-- "Any" is a value, not NULL: `city_id IS NULL` is an index condition but not an equality to the
+-- planner, which then sorts every row of the range instead of walking the index in its order.
 CREATE TABLE "professional_search_keys" (
   "professional_id" uuid NOT NULL REFERENCES "professionals"("id") ON DELETE CASCADE,
-  "city_id" uuid,
-  "category" text,
+  "city_id" uuid NOT NULL,
+  "category" text NOT NULL,
   "average_rating" numeric(3, 2) NOT NULL,
   "total_reviews" integer NOT NULL,
   "hourly_rate" integer NOT NULL,
-  "name" text NOT NULL
+  "name" text NOT NULL,
+  CONSTRAINT "professional_search_keys_pkey" PRIMARY KEY ("professional_id", "city_id", "category")
 );--> statement-breakpoint
-CREATE UNIQUE INDEX "professional_search_keys_key_idx" ON "professional_search_keys" ("professional_id", "city_id", "category") NULLS NOT DISTINCT;--> statement-breakpoint
 CREATE INDEX "professional_search_keys_rating_idx" ON "professional_search_keys" ("city_id", "category", "average_rating" DESC, "total_reviews" DESC, "professional_id");--> statement-breakpoint
 CREATE INDEX "professional_search_keys_reviews_idx" ON "professional_search_keys" ("city_id", "category", "total_reviews" DESC, "average_rating" DESC, "professional_id");--> statement-breakpoint
 CREATE INDEX "professional_search_keys_price_idx" ON "professional_search_keys" ("city_id", "category", "hourly_rate", "professional_id") INCLUDE ("average_rating");--> statement-breakpoint
@@ -37,8 +39,8 @@ BEGIN
   SELECT p."id", c."city_id", k."category", r."average_rating", r."total_reviews", p."hourly_rate", p."name"
   FROM "professionals" p
   JOIN "professional_ratings" r ON r."professional_id" = p."id"
-  CROSS JOIN LATERAL (SELECT NULL::uuid AS "city_id" UNION SELECT unnest(p."city_ids")) c
-  CROSS JOIN LATERAL (SELECT NULL::text AS "category" UNION SELECT unnest(p."categories")) k
+  CROSS JOIN LATERAL (SELECT '00000000-0000-0000-0000-000000000000'::uuid AS "city_id" UNION SELECT unnest(p."city_ids")) c
+  CROSS JOIN LATERAL (SELECT ''::text AS "category" UNION SELECT unnest(p."categories")) k
   WHERE p."id" = p_professional_id AND p."status" = 'active' AND p."approved_at" IS NOT NULL;
 END;
 $$;--> statement-breakpoint
@@ -71,6 +73,6 @@ INSERT INTO "professional_search_keys" ("professional_id", "city_id", "category"
 SELECT p."id", c."city_id", k."category", r."average_rating", r."total_reviews", p."hourly_rate", p."name"
 FROM "professionals" p
 JOIN "professional_ratings" r ON r."professional_id" = p."id"
-CROSS JOIN LATERAL (SELECT NULL::uuid AS "city_id" UNION SELECT unnest(p."city_ids")) c
-CROSS JOIN LATERAL (SELECT NULL::text AS "category" UNION SELECT unnest(p."categories")) k
+CROSS JOIN LATERAL (SELECT '00000000-0000-0000-0000-000000000000'::uuid AS "city_id" UNION SELECT unnest(p."city_ids")) c
+CROSS JOIN LATERAL (SELECT ''::text AS "category" UNION SELECT unnest(p."categories")) k
 WHERE p."status" = 'active' AND p."approved_at" IS NOT NULL;

@@ -104,8 +104,8 @@ async function keysDrift() {
   return rows<{ n: number }>(sql`with expected as (
       select p.id as professional_id, c.city_id, k.category, r.average_rating, r.total_reviews, p.hourly_rate, p.name
       from professionals p join professional_ratings r on r.professional_id = p.id
-      cross join lateral (select null::uuid as city_id union select unnest(p.city_ids)) c
-      cross join lateral (select null::text as category union select unnest(p.categories)) k
+      cross join lateral (select '00000000-0000-0000-0000-000000000000'::uuid as city_id union select unnest(p.city_ids)) c
+      cross join lateral (select ''::text as category union select unnest(p.categories)) k
       where p.status = 'active' and p.approved_at is not null)
     select count(*)::int as n from (
       (select * from expected except all select professional_id, city_id, category, average_rating, total_reviews, hourly_rate, name from professional_search_keys)

@@ -3,7 +3,7 @@
  * professional_ratings aggregate (kept by triggers on reviews, migration 0007), never from a scan of
  * reviews; every order has an index that serves a filtered page (see bench/ for the figures).
  */
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PRO_SEARCH_PAGE_SIZE, type ProSearchSort, type Category } from '@khedma/shared';
 import { normalizeSearchText } from '@khedma/shared/domain/search';
 import type { Db } from '../../db/client';
@@ -14,6 +14,8 @@ import {
   professionalSearchKeys,
   professionalServices,
   profiles,
+  SEARCH_KEYS_ANY_CATEGORY,
+  SEARCH_KEYS_ANY_CITY,
   serviceTypes,
 } from '../../db/schema/index';
 
@@ -133,8 +135,8 @@ export class ProsSearchRepository {
   private keysCondition(f: ProSearchFilter): SQL | undefined {
     if (!this.useSearchKeys || f.serviceId || f.text) return undefined;
     return and(
-      f.cityId ? eq(keys.cityId, f.cityId) : isNull(keys.cityId),
-      f.category ? eq(keys.category, f.category) : isNull(keys.category),
+      eq(keys.cityId, f.cityId ?? SEARCH_KEYS_ANY_CITY),
+      eq(keys.category, f.category ?? SEARCH_KEYS_ANY_CATEGORY),
       f.minRating > 0 ? sql`${keys.averageRating} >= ${f.minRating}` : undefined,
     );
   }
@@ -211,7 +213,8 @@ export class ProsSearchRepository {
 
   /** How many professionals match (the finder's result count); the ratings join only when filtered by rating. */
   async count(f: ProSearchFilter): Promise<number> {
-    const onKeys = this.keysCondition(f);
+    // Unfiltered, the narrowest index of listed professionals (professionals_listed_idx) counts faster.
+    const onKeys = f.cityId || f.category || f.minRating > 0 ? this.keysCondition(f) : undefined;
     if (onKeys) {
       // An index-only scan of a range of the keys' btree.
       const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(keys).where(onKeys);
