@@ -33,6 +33,8 @@ export const BOOKING_MESSAGES = {
   serviceRequired: 'Service not found',
   cityRequired: 'Please select a city',
   professionalRequired: 'Professional not found',
+  /** An hourly booking in a city the professional does not work in. */
+  cityNotServed: 'This professional does not work in this city. Please choose one of their cities.',
   bookingNotFound: 'Booking not found',
   description: `Description must be at most ${LIMITS.bookingDescriptionMax} characters`,
   specialRequests: `Special requests must be at most ${LIMITS.bookingDescriptionMax} characters`,
@@ -260,6 +262,11 @@ export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 export const createHourlyBookingRequestSchema = z
   .object({
     professionalId: id(BOOKING_MESSAGES.professionalRequired),
+    /**
+     * The city the customer books in: one of the professional's cities (else 400, cityNotServed).
+     * Left out: the professional's first city (what the form sent before professionals had several).
+     */
+    cityId: id(BOOKING_MESSAGES.cityRequired).optional(),
     date: bookingDateField,
     time: proPageTimeField,
     durationHours: durationHoursField,

@@ -90,3 +90,26 @@ export const professionalRatings = pgTable(
     index('professional_ratings_reviews_idx').on(t.totalReviews.desc(), t.averageRating.desc(), t.professionalId),
   ],
 );
+
+/**
+ * Search keys (migration 0018): one row per listed professional and per (city, category) they cover,
+ * plus "any city" (the nil uuid) and "any category" ('') rows, with the sort keys of the
+ * search page. Kept by triggers from professionals and professional_ratings, never written by the
+ * application; its btree indexes (in the migration: (city_id, category, <order>, professional_id))
+ * make the search page's filtered counts index-only scans and its pages one index walk.
+ */
+export const SEARCH_KEYS_ANY_CITY = '00000000-0000-0000-0000-000000000000';
+export const SEARCH_KEYS_ANY_CATEGORY = '';
+export const professionalSearchKeys = pgTable('professional_search_keys', {
+  professionalId: uuid('professional_id')
+    .notNull()
+    .references(() => professionals.id, { onDelete: 'cascade' }),
+  /** SEARCH_KEYS_ANY_CITY: the row of every city. */
+  cityId: uuid('city_id').notNull(),
+  /** '' (SEARCH_KEYS_ANY_CATEGORY): the row of every category. */
+  category: text('category').notNull(),
+  averageRating: numeric('average_rating', { precision: 3, scale: 2, mode: 'number' }).notNull(),
+  totalReviews: integer('total_reviews').notNull(),
+  hourlyRate: integer('hourly_rate').notNull(),
+  name: text('name').notNull(),
+});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { localToUtc } from '@khedma/shared';
+import { BOOKING_MESSAGES, localToUtc } from '@khedma/shared';
 import { seedId } from '../../db/seed/ids';
 import { signIn } from '../auth/auth.test-helpers';
 
@@ -414,6 +414,35 @@ describe('POST /api/bookings/hourly (from a professional page)', () => {
     const unknown = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings/hourly', payload: { ...payload, time: '09:00', contactPhone: '+212612345678', professionalId: IDS.leakRepair } }));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toBe('Professional not found');
+  });
+
+  it('books in the city the customer chose among the professional\'s cities, and refuses another city', async () => {
+    // Youssef works in Casablanca (first) and, for this test, in Rabat too.
+    await t.database.db.execute(sql`insert into professional_cities (professional_id, city_id, position) values (${IDS.youssef}, ${seedCity('rabat')}, 1)`);
+    try {
+      const payload = { professionalId: IDS.youssef, date: dayFromNow(t.app, 17), durationHours: 1, location: 'Agdal', contactPhone: '+212612345678' };
+      const inRabat = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings/hourly', payload: { ...payload, time: '09:00', cityId: seedCity('rabat') } }));
+      expect(inRabat.statusCode, inRabat.body).toBe(201);
+      expect(inRabat.json().city.id).toBe(seedCity('rabat'));
+      const [stored] = ((await t.database.db.execute(sql`select city_id from bookings where id = ${inRabat.json().id}`)) as unknown as { rows: Array<{ city_id: string }> }).rows;
+      expect(stored!.city_id).toBe(seedCity('rabat'));
+      // No city named: the first city (what clients sent before professionals had several).
+      const first = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings/hourly', payload: { ...payload, time: '11:00' } }));
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json().city.id).toBe(IDS.casablanca);
+      // A city they do not work in: a clear 400 on the field, nothing stored.
+      const [before] = ((await t.database.db.execute(sql`select count(*)::int as n from bookings`)) as unknown as { rows: Array<{ n: number }> }).rows;
+      const elsewhere = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings/hourly', payload: { ...payload, time: '16:00', cityId: seedCity('marrakech') } }));
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().error.message).toBe(BOOKING_MESSAGES.cityNotServed);
+      expect(elsewhere.json().error.fields).toMatchObject({ cityId: BOOKING_MESSAGES.cityNotServed });
+      const unknownCity = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings/hourly', payload: { ...payload, time: '16:00', cityId: randomUUID() } }));
+      expect(unknownCity.statusCode).toBe(400);
+      const [after] = ((await t.database.db.execute(sql`select count(*)::int as n from bookings`)) as unknown as { rows: Array<{ n: number }> }).rows;
+      expect(after!.n).toBe(before!.n);
+    } finally {
+      await t.database.db.execute(sql`delete from professional_cities where professional_id = ${IDS.youssef} and city_id = ${seedCity('rabat')}`);
+    }
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import {
   BOOKING_CREATE_LIMITS,
+  BOOKING_MESSAGES,
   BOOKING_RATE_LIMIT_MESSAGE,
   can,
   hourlyQuote,
@@ -175,13 +176,17 @@ export class CreationService {
       const checked = validateProPageBooking(input, { now });
       if (!checked.ok) throw windowError(checked);
       const pro = await this.d.quotes.professional(input.professionalId);
-      const city = await this.d.reference.city({ id: pro.cityId });
-      if (!city) throw badRequest('City not found', { professionalId: 'Professional not found' });
+      // The city booked in: one of the professional's (the first when the request names none).
+      const cityId = input.cityId ?? pro.cityId;
+      if (!pro.cityIds.includes(cityId)) throw badRequest(BOOKING_MESSAGES.cityNotServed, { cityId: BOOKING_MESSAGES.cityNotServed });
+      const city = await this.d.reference.city({ id: cityId });
+      if (!city) throw badRequest(BOOKING_MESSAGES.cityNotServed, { cityId: BOOKING_MESSAGES.cityNotServed });
       const title = `${input.durationHours} ${input.durationHours === 1 ? 'hour' : 'hours'} with ${pro.firstName}`;
       return {
         customerId: user.id,
         ip,
-        filter: { professionalId: pro.professionalId },
+        // The city too: placing the booking checks again that they still work there.
+        filter: { professionalId: pro.professionalId, cityId },
         strict: true,
         window: checked.value,
         quote: hourlyQuote({ hourlyRate: pro.hourlyRate, hours: input.durationHours }),
@@ -192,7 +197,7 @@ export class CreationService {
           title,
           description: input.description ?? `Booking with ${pro.firstName}`,
           location: input.location,
-          cityId: pro.cityId,
+          cityId,
           boroughId: null,
           contactPhone: input.contactPhone,
           specialRequests: input.specialRequests ?? null,

@@ -17,6 +17,8 @@ export interface PoolMember {
   userId: string;
   firstName: string;
   cityId: string;
+  /** Every city they work in, the first first (professional_cities). */
+  cityIds: string[];
   hourlyRate: number;
   /** Average of real reviews, null without any. */
   rating: number | null;
@@ -76,6 +78,7 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL): Pre
     userId: professionals.userId,
     firstName: professionals.name,
     cityId: professionals.cityId,
+    cityIds: professionals.cityIds,
     hourlyRate: professionals.hourlyRate,
     rating: ratingSql,
     reviewCount: reviewCountSql,
@@ -138,6 +141,7 @@ interface PoolRow {
   userId: string;
   firstName: string;
   cityId: string;
+  cityIds: string[];
   hourlyRate: number;
   rating: string | number | null;
   reviewCount: number;
@@ -160,6 +164,7 @@ function toPoolMember(r: PoolRow): PoolMember {
     userId: r.userId,
     firstName: r.firstName,
     cityId: r.cityId,
+    cityIds: r.cityIds,
     hourlyRate: r.hourlyRate,
     rating: r.rating === null ? null : Number(r.rating),
     reviewCount: Number(r.reviewCount),

@@ -7,10 +7,21 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PRO_SEARCH_PAGE_SIZE, type ProSearchSort, type Category } from '@khedma/shared';
 import { normalizeSearchText } from '@khedma/shared/domain/search';
 import type { Db } from '../../db/client';
-import { cities, professionalRatings, professionals, professionalServices, profiles, serviceTypes } from '../../db/schema/index';
+import {
+  cities,
+  professionalRatings,
+  professionals,
+  professionalSearchKeys,
+  professionalServices,
+  profiles,
+  SEARCH_KEYS_ANY_CATEGORY,
+  SEARCH_KEYS_ANY_CITY,
+  serviceTypes,
+} from '../../db/schema/index';
 
 export interface ProSearchFilter {
-  cityId?: string;
+  /** A city slug (any case) or id, as asked for: resolved inside the statements (one round trip less). */
+  city?: string;
   serviceId?: string;
   category?: Category;
   minRating: number;
@@ -39,17 +50,35 @@ const ORDER: Record<ProSearchSort, SQL[]> = {
   location: [asc(cities.name), asc(professionals.name), asc(professionals.id)],
 };
 
+const keys = professionalSearchKeys;
+/**
+ * The same orders on the search keys (migration 0018), each served by one of its btree indexes: the
+ * keys hold copies of the values ORDER reads, so the ids come out in exactly ORDER's order.
+ */
+const KEY_ORDER: Partial<Record<ProSearchSort, SQL[]>> = {
+  rating: [sql`${keys.averageRating} desc`, sql`${keys.totalReviews} desc`, asc(keys.professionalId)],
+  reviews: [sql`${keys.totalReviews} desc`, sql`${keys.averageRating} desc`, asc(keys.professionalId)],
+  price: [asc(keys.hourlyRate), asc(keys.professionalId)],
+  name: [asc(keys.name), asc(keys.professionalId)],
+};
+
 export class ProsSearchRepository {
+  /** false: every page and count takes the general query (the tests compare both paths). */
+  useSearchKeys = true;
+
+
   constructor(private readonly db: Db) {}
 
-  /** City by slug (any case) or id; undefined when unknown or inactive. */
-  async cityId(value: string): Promise<string | undefined> {
+  /**
+   * The city asked for, by slug (any case) or id, as a subquery: null when unknown or inactive, which
+   * then matches nobody (not "every city"). Inside the page and count statements, so that a page is
+   * not one round trip more for the city; a planner constant (an InitPlan), so the keys' index is
+   * still walked in order.
+   */
+  private cityRef(value: string): SQL {
     const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-    const [row] = await this.db
-      .select({ id: cities.id })
-      .from(cities)
-      .where(and(isUuid ? eq(cities.id, value) : sql`lower(${cities.slug}) = lower(${value})`, eq(cities.isActive, true)));
-    return row?.id;
+    const match = isUuid ? sql`c.id = ${value}::uuid` : sql`lower(c.slug) = lower(${value})`;
+    return sql`(select c.id from ${cities} c where ${match} and c.is_active)`;
   }
 
   /** Active services and cities whose name (in any language) contains the text, folded like the catalogue search. */
@@ -82,7 +111,7 @@ export class ProsSearchRepository {
     // Written as literals so that the planner proves the partial indexes' predicate (migration 0015).
     const where: Array<SQL | undefined> = [sql`${professionals.status} = 'active'`, sql`${professionals.approvedAt} is not null`];
     // Any of the professional's cities (the array kept from professional_cities: one GIN index scan).
-    if (f.cityId) where.push(sql`${professionals.cityIds} @> array[${f.cityId}]::uuid[]`);
+    if (f.city) where.push(sql`${professionals.cityIds} @> array[${this.cityRef(f.city)}]::uuid[]`);
     if (f.serviceId) {
       where.push(sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ps.service_type_id = ${f.serviceId})`);
     }
@@ -102,6 +131,19 @@ export class ProsSearchRepository {
     return and(...where)!;
   }
 
+  /**
+   * The filter as a range of the search keys, when it is only city, category and minimum rating (a
+   * service or a text takes the general query): exactly one key row per matching professional.
+   */
+  private keysCondition(f: ProSearchFilter): SQL | undefined {
+    if (!this.useSearchKeys || f.serviceId || f.text) return undefined;
+    return and(
+      f.city ? eq(keys.cityId, this.cityRef(f.city)) : eq(keys.cityId, SEARCH_KEYS_ANY_CITY),
+      eq(keys.category, f.category ?? SEARCH_KEYS_ANY_CATEGORY),
+      f.minRating > 0 ? sql`${keys.averageRating} >= ${f.minRating}` : undefined,
+    );
+  }
+
   /** One page (plus one row, to tell whether more follow) in the given order. */
   async page(f: ProSearchFilter, sort: ProSearchSort, page: number) {
     const offset = (page - 1) * PRO_SEARCH_PAGE_SIZE;
@@ -117,10 +159,15 @@ export class ProsSearchRepository {
       cityNameFr: cities.nameFr,
       cityNameAr: cities.nameAr,
       citiesCount: sql<number>`cardinality(${professionals.cityIds})`,
+      // The card's active services, by name (the first is its badge): in the page's statement.
+      services: sql<unknown>`(select coalesce(json_agg(json_build_object('id', st.id, 'category', st.category, 'name', st.name,
+          'nameFr', st.name_fr, 'nameAr', st.name_ar) order by st.name, st.id), '[]'::json)
+        from ${professionalServices} ps join ${serviceTypes} st on st.id = ps.service_type_id
+        where ps.professional_id = ${professionals.id} and st.is_active)`,
       averageRating: professionalRatings.averageRating,
       totalReviews: professionalRatings.totalReviews,
     };
-    if (sort === 'location' && !f.cityId) {
+    if (sort === 'location' && !f.city) {
       // By first city's name, then name: the first rows of each city (one walk of the (city_id, name, id)
       // index per city; there are a handful), merged, instead of sorting every match (bench/README.md).
       const wanted = offset + PRO_SEARCH_PAGE_SIZE + 1;
@@ -141,13 +188,31 @@ export class ProsSearchRepository {
         .limit(PRO_SEARCH_PAGE_SIZE + 1)
         .offset(offset);
     }
-    return this.db
+    const query = this.db
       .select(fields)
       .from(professionals)
       .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
       // The card shows the city searched for (one of theirs), else their first city.
-      .innerJoin(cities, f.cityId ? eq(cities.id, f.cityId) : eq(cities.id, professionals.cityId))
-      .leftJoin(profiles, eq(profiles.id, professionals.userId))
+      .innerJoin(cities, f.city ? eq(cities.id, this.cityRef(f.city)) : eq(cities.id, professionals.cityId))
+      .leftJoin(profiles, eq(profiles.id, professionals.userId));
+    // Within one city, the location order is the name order (the city's name is the same on every row).
+    const keyOrder = KEY_ORDER[sort === 'location' && f.city ? 'name' : sort];
+    const onKeys = keyOrder && this.keysCondition(f);
+    if (keyOrder && onKeys) {
+      // The page's ids from one walk of the keys' index, then their rows, in the same order.
+      const ids = this.db
+        .select({ id: keys.professionalId })
+        .from(keys)
+        .where(onKeys)
+        .orderBy(...keyOrder)
+        .limit(PRO_SEARCH_PAGE_SIZE + 1)
+        .offset(offset);
+      return query
+        .where(inArray(professionals.id, ids))
+        .orderBy(...ORDER[sort])
+        .limit(PRO_SEARCH_PAGE_SIZE + 1);
+    }
+    return query
       .where(this.conditions(f))
       .orderBy(...ORDER[sort])
       .limit(PRO_SEARCH_PAGE_SIZE + 1)
@@ -156,28 +221,17 @@ export class ProsSearchRepository {
 
   /** How many professionals match (the finder's result count); the ratings join only when filtered by rating. */
   async count(f: ProSearchFilter): Promise<number> {
+    // Unfiltered, the narrowest index of listed professionals (professionals_listed_idx) counts faster.
+    const onKeys = f.city || f.category || f.minRating > 0 ? this.keysCondition(f) : undefined;
+    if (onKeys) {
+      // An index-only scan of a range of the keys' btree.
+      const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(keys).where(onKeys);
+      return Number(row?.n ?? 0);
+    }
     const base = this.db.select({ n: sql<number>`count(*)::int` }).from(professionals);
     const query = f.minRating > 0 ? base.innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id)) : base;
     const [row] = await query.where(this.conditions(f));
     return Number(row?.n ?? 0);
-  }
-
-  /** Active services of the listed professionals, by category then name (the first is the card's badge). */
-  async services(ids: string[]) {
-    if (ids.length === 0) return [];
-    return this.db
-      .select({
-        professionalId: professionalServices.professionalId,
-        id: serviceTypes.id,
-        category: serviceTypes.category,
-        name: serviceTypes.name,
-        nameFr: serviceTypes.nameFr,
-        nameAr: serviceTypes.nameAr,
-      })
-      .from(professionalServices)
-      .innerJoin(serviceTypes, eq(serviceTypes.id, professionalServices.serviceTypeId))
-      .where(and(inArray(professionalServices.professionalId, ids), eq(serviceTypes.isActive, true)))
-      .orderBy(asc(serviceTypes.name));
   }
 
   /** The finder's tiles: active professionals, the services and cities they cover, the average rating of their reviews. */

@@ -3,29 +3,32 @@
  * by city, service or category, minimum rating and text (first name, service, city), in pages of 12,
  * with the real rating, review count and hourly rate of each. And the finder's stats tiles.
  */
-import { PRO_SEARCH_PAGE_SIZE } from '@khedma/shared';
+import { PRO_SEARCH_PAGE_SIZE, type Category } from '@khedma/shared';
 import type { ProCard, ProSearchQuery, ProSearchResponse, ProStats } from '@khedma/shared/schemas/pros';
 import type { ProSearchFilter, ProsSearchRepository } from './search.repository';
 
-const EMPTY = (page: number): ProSearchResponse => ({ items: [], total: 0, page, pageSize: PRO_SEARCH_PAGE_SIZE, hasMore: false });
+interface CardService {
+  id: string;
+  category: Category;
+  name: string;
+  nameFr: string;
+  nameAr: string;
+}
+/** The page row's services (json: parsed by node-postgres, a string from some drivers). */
+const servicesOf = (value: unknown): CardService[] => (typeof value === 'string' ? JSON.parse(value) : value) as CardService[];
 
 export class ProsSearchService {
   constructor(private readonly repo: ProsSearchRepository) {}
 
   async search(q: ProSearchQuery): Promise<ProSearchResponse> {
-    const filter: ProSearchFilter = { minRating: q.minRating, serviceId: q.service, category: q.category };
-    if (q.city) {
-      filter.cityId = await this.repo.cityId(q.city);
-      // An unknown city matches nobody (not "every city").
-      if (!filter.cityId) return EMPTY(q.page);
-    }
+    // The city is resolved inside the statements (an unknown one matches nobody, not "every city").
+    const filter: ProSearchFilter = { minRating: q.minRating, serviceId: q.service, category: q.category, city: q.city };
     if (q.q) {
       const matches = await this.repo.textMatches(q.q);
       Object.assign(filter, { text: q.q, textServiceIds: matches.serviceIds, textCityIds: matches.cityIds });
     }
     const [rows, total] = await Promise.all([this.repo.page(filter, q.sort, q.page), this.repo.count(filter)]);
     const pageRows = rows.slice(0, PRO_SEARCH_PAGE_SIZE);
-    const services = await this.repo.services(pageRows.map((r) => r.id));
     const items: ProCard[] = pageRows.map((r) => {
       const reviewsCount = Number(r.totalReviews);
       return {
@@ -35,9 +38,7 @@ export class ProsSearchService {
         verified: r.approvedAt !== null,
         city: { id: r.cityId, slug: r.citySlug, name: { en: r.cityName, fr: r.cityNameFr, ar: r.cityNameAr } },
         citiesCount: Math.max(1, Number(r.citiesCount)),
-        services: services
-          .filter((s) => s.professionalId === r.id)
-          .map((s) => ({ id: s.id, category: s.category, name: { en: s.name, fr: s.nameFr, ar: s.nameAr } })),
+        services: servicesOf(r.services).map((s) => ({ id: s.id, category: s.category, name: { en: s.name, fr: s.nameFr, ar: s.nameAr } })),
         hourlyRate: r.hourlyRate,
         rating: reviewsCount > 0 ? Number(r.averageRating) : null,
         reviewsCount,

@@ -71,7 +71,7 @@ export function BookingPage() {
     content = (
       <BookingForm
         professional={pro.data}
-        initial={{ date: params.get('date') ?? '', time: params.get('time') ?? '', description: params.get('description') ?? '' }}
+        initial={{ date: params.get('date') ?? '', time: params.get('time') ?? '', description: params.get('description') ?? '', city: params.get('city') ?? '' }}
       />
     );
   }
@@ -88,6 +88,8 @@ export function BookingPage() {
 }
 
 interface FormValues {
+  /** The city booked in: one of the professional's (chosen when they work in several). */
+  cityId: string;
   description: string;
   date: string;
   time: string;
@@ -97,9 +99,15 @@ interface FormValues {
   specialRequests: string;
 }
 
-type FieldName = 'date' | 'time' | 'location' | 'contactPhone';
+type FieldName = 'cityId' | 'date' | 'time' | 'location' | 'contactPhone';
 
-function BookingForm({ professional, initial }: { professional: ProProfile; initial: { date: string; time: string; description: string } }) {
+function BookingForm({
+  professional,
+  initial,
+}: {
+  professional: ProProfile;
+  initial: { date: string; time: string; description: string; city: string };
+}) {
   const { t } = useTranslation('booking');
   const { t: tc } = useTranslation();
   const language = useLanguage();
@@ -107,7 +115,10 @@ function BookingForm({ professional, initial }: { professional: ProProfile; init
   const queryClient = useQueryClient();
   const cancelBooking = useCancelBooking();
   const [now] = useState(() => new Date());
+  const areas = professional.areas;
   const [values, setValues] = useState<FormValues>({
+    // One city: that one. Several: the one in the address (?city= slug or id) if theirs, else the customer picks.
+    cityId: areas.length === 1 ? areas[0]!.city.id : (areas.find((a) => a.city.id === initial.city || a.city.slug === initial.city)?.city.id ?? ''),
     description: initial.description.slice(0, LIMITS.bookingDescriptionMax),
     date: initial.date,
     time: (PRO_PAGE_TIMES as readonly string[]).includes(initial.time) ? initial.time : '',
@@ -138,6 +149,7 @@ function BookingForm({ professional, initial }: { professional: ProProfile; init
       errors[field] ??= t(`schedule.errors.${issue.code}`, { ...issue.params });
     }
   }
+  if (!values.cityId) errors.cityId = t('bookingForm.errors.city');
   if (!values.location.trim()) errors.location = t('bookingForm.errors.address');
   if (!isValidMoroccanPhone(values.contactPhone)) errors.contactPhone = tc('validation.phone');
   const shown = submitted ? errors : {};
@@ -147,6 +159,7 @@ function BookingForm({ professional, initial }: { professional: ProProfile; init
   async function create(): Promise<string> {
     const request: CreateHourlyBookingRequest = {
       professionalId: professional.id,
+      cityId: values.cityId || undefined,
       date: values.date,
       time: values.time,
       durationHours: values.durationHours,
@@ -168,6 +181,8 @@ function BookingForm({ professional, initial }: { professional: ProProfile; init
       setFormError(
         isApiError(error, 'SLOT_TAKEN')
           ? t('errors.SLOT_TAKEN')
+          : isApiError(error) && error.fields.cityId
+            ? t('bookingForm.errors.cityNotServed')
           : isApiError(error, 'NO_PROFESSIONAL_AVAILABLE')
             ? t('errors.professionalUnavailable')
             : isApiError(error) && error.isNetwork
@@ -182,7 +197,7 @@ function BookingForm({ professional, initial }: { professional: ProProfile; init
     event.preventDefault();
     setSubmitted(true);
     setFormError(null);
-    const first = (['date', 'time', 'location', 'contactPhone'] as const).find((f) => errors[f]);
+    const first = (['cityId', 'date', 'time', 'location', 'contactPhone'] as const).find((f) => errors[f]);
     if (first) {
       document.getElementById(id(first))?.focus();
       return;
@@ -298,6 +313,29 @@ function BookingForm({ professional, initial }: { professional: ProProfile; init
             {errorText('time')}
           </div>
         </div>
+        {areas.length > 1 ? (
+          <div>
+            <label htmlFor={id('cityId')} className="mb-1.5 block font-semibold text-ink">
+              {t('bookingForm.city')} <span aria-hidden="true">*</span>
+            </label>
+            <select
+              id={id('cityId')}
+              required
+              value={values.cityId}
+              onChange={(e) => set('cityId', e.target.value)}
+              className={fieldClass(Boolean(shown.cityId))}
+              {...aria('cityId')}
+            >
+              <option value="">{t('bookingForm.chooseCity')}</option>
+              {areas.map((a) => (
+                <option key={a.city.id} value={a.city.id}>
+                  {pickLocalized(a.city.name, language)}
+                </option>
+              ))}
+            </select>
+            {errorText('cityId')}
+          </div>
+        ) : null}
         <div>
           <label htmlFor={id('location')} className="mb-1.5 block font-semibold text-ink">
             {t('bookingForm.address')} <span aria-hidden="true">*</span>

@@ -1,6 +1,6 @@
 import { CalendarPlus, SlidersHorizontal } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { isValidMinRating, MIN_RATING, SEARCH_PAGE_SORTS } from '@khedma/shared';
 import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
@@ -10,12 +10,22 @@ import { useCities, useServices } from '../../../entities/catalogue/api';
 import { formatNumber } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';
+import { useSearchParamsPatch } from '../../../lib/use-search-params-patch';
 import { useProSearch } from '../api';
 import { ProResults } from '../components/results';
 import { serviceFilterQuery, ServiceOptions } from '../components/service-options';
 
 type SearchSort = (typeof SEARCH_PAGE_SORTS)[number];
 const isSort = (v: string | null): v is SearchSort => SEARCH_PAGE_SORTS.includes(v as SearchSort);
+
+/** A filter change into the address: defaults (no city, any rating, best rated) are left out. */
+function applySearchFilters(next: URLSearchParams, patch: Record<string, string>) {
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === '' || (key === 'minRating' && value === '0') || (key === 'sort' && value === 'rating')) next.delete(key);
+    else next.set(key, value);
+  }
+  if ('service' in patch) next.delete('category');
+}
 
 /**
  * /search (docs/professionals.md Find Professionals): city, service, minimum rating (0-5 in 0.5 steps) and sort
@@ -24,7 +34,9 @@ const isSort = (v: string | null): v is SearchSort => SEARCH_PAGE_SORTS.includes
  */
 export function SearchPage() {
   const { t } = useTranslation('pros');
-  const [params, setParams] = useSearchParams();
+  // Each change starts from the last address asked for: a sort chosen right after the slider keeps
+  // the minimum rating (e2e/pros.spec.ts).
+  const [params, update] = useSearchParamsPatch(applySearchFilters);
   const [drawer, setDrawer] = useState(false);
   const city = params.get('city') ?? '';
   const service = params.get('service') ?? (params.get('category') ? `category:${params.get('category')}` : '');
@@ -33,15 +45,6 @@ export function SearchPage() {
   const sortParam = params.get('sort');
   const sort: SearchSort = isSort(sortParam) ? sortParam : 'rating';
 
-  function update(patch: Record<string, string>) {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === '' || (key === 'minRating' && value === '0') || (key === 'sort' && value === 'rating')) next.delete(key);
-      else next.set(key, value);
-    }
-    if ('service' in patch) next.delete('category');
-    setParams(next, { replace: true });
-  }
   const query = useProSearch({ city: city || undefined, minRating, sort, ...serviceFilterQuery(service) });
   const total = query.data?.pages[0]?.total;
   const filters = { city, service, minRating, sort, update };
@@ -68,7 +71,7 @@ export function SearchPage() {
               {t('filters.open')}
             </Button>
           </div>
-          <ProResults query={query} serviceId={serviceFilterQuery(service).service} onClear={() => setParams(new URLSearchParams(), { replace: true })} />
+          <ProResults query={query} serviceId={serviceFilterQuery(service).service} onClear={() => update({ city: '', service: '', minRating: '', sort: '' })} />
           <div className="mt-8 rounded-card bg-primary-50 p-5 text-center">
             <p className="font-semibold text-ink">{t('search.fixedPrice')}</p>
             <Link to={paths.bookService()} className={buttonClass({ variant: 'accent', className: 'mt-3' })}>
