@@ -60,7 +60,9 @@ export interface CatalogFigures {
  *   figures shown are that round's. Every round is kept in the result, with the host's load average.
  */
 export async function benchCatalog(engine: 'pglite' | 'postgres', port: number, env: Record<string, string> = {}, duration = 4): Promise<CatalogFigures> {
-  const server = await startServer(port, env);
+  // BENCH_CATALOG_URL: a Khedma server already running (on a busy host one starts in minutes), for bench:catalog.
+  const external = process.env.BENCH_CATALOG_URL;
+  const server = external ? { url: external, stop: async () => {} } : await startServer(port, env);
   try {
     const services = (await (await fetch(`${server.url}/api/services`)).json()) as Array<{ id: string }>;
     const paths = ['/api/services', `/api/services/${services[0]!.id}`, '/api/categories', '/api/cities'];
