@@ -1,21 +1,28 @@
+import os from 'node:os';
 import { benchCatalog } from './catalog.bench';
 
 /**
  * `npm run bench:catalog`: only the catalogue endpoints against a bare node:http server answering the
- * same bytes in the same run (32 connections), for iterating on the request path (issue 23: ratio at
- * least 0.8, p99 at most 20 ms).
+ * same body in the same run (32 connections; rounds alternating the two, BENCH_CATALOG_ROUNDS), for
+ * iterating on the request path (issue 23: ratio at least 0.8, p99 at most 20 ms). Prints each round and
+ * the host's load average beside the figures.
  */
-const figures = await benchCatalog('pglite', 3205);
+const figures = await benchCatalog('pglite', Number(process.env.BENCH_CATALOG_PORT ?? 3205));
+const short = (endpoint: string) => endpoint.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}');
 console.table(
   figures.endpoints.map((c) => ({
-    endpoint: c.endpoint.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}'),
+    endpoint: short(c.endpoint),
     bytes: c.bytes,
+    'headers (khedma/bare)': c.headers ? `${c.headers.khedma.count} (${c.headers.khedma.bytes} B) / ${c.headers.bare.count} (${c.headers.bare.bytes} B)` : '',
     'req/s': c.khedma.requestsPerSecond,
     'p50 ms': c.khedma.p50,
     'p99 ms': c.khedma.p99,
     'bare req/s': c.bare.requestsPerSecond,
     'bare p99 ms': c.bare.p99,
-    ratio: c.ratio,
+    'median ratio': c.ratio,
+    'rounds (ratio, p99)': (c.rounds ?? []).map((r) => `${r.ratio} ${r.khedma.p99}ms`).join(', '),
+    'load avg': c.loadAverage?.join(' → ') ?? '',
     errors: c.khedma.errors + c.khedma.non2xx,
   })),
 );
+console.log(`bare server in the ${figures.endpoints[0]?.bareIn ?? 'bench process'}; ${os.cpus().length} cores`);

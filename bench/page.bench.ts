@@ -160,7 +160,9 @@ export async function runLighthouse(baseUrl: string, paths: string[], port = 933
     );
   }
   const browser = await launchBrowser(LIGHTHOUSE_CHROMIUM_PATH, port);
-  const fullBrowser = LIGHTHOUSE_CHROMIUM_PATH === CHROMIUM_PATH ? undefined : await launchBrowser(CHROMIUM_PATH, port + 1);
+  // LIGHTHOUSE_FULL_BROWSER=0 leaves the full browser's columns out (half the runs, for a busy host).
+  const fullBrowser =
+    LIGHTHOUSE_CHROMIUM_PATH === CHROMIUM_PATH || process.env.LIGHTHOUSE_FULL_BROWSER === '0' ? undefined : await launchBrowser(CHROMIUM_PATH, port + 1);
   try {
     const results: LighthouseFigures[] = [];
     for (const path of [...paths, LIGHTHOUSE_BASELINE_PATH]) {

@@ -129,6 +129,34 @@ test.describe('at once after the page arrives, before the app takes it over', ()
     expect(await next.text()).toContain('<html lang="fr" dir="ltr">');
   });
 
+  test('a category chip followed at once carries the words typed; once the app runs, chips filter without loading the page', async ({ page }) => {
+    await skipCookieBanner(page);
+    const errors = collectErrors(page);
+    const release = await holdTheApp(page);
+    await page.goto('/services', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('searchbox', { name: 'Search services' }).fill('clean');
+    await expectNotTakenOver(page);
+    await page.getByRole('group', { name: 'Filter by category' }).getByRole('link', { name: 'Cleaning', exact: true }).click();
+
+    // The server's page for the chip, with what was typed.
+    await expect(page).toHaveURL((url) => url.pathname === '/services' && url.searchParams.get('q') === 'clean' && url.searchParams.get('category') === 'cleaning');
+    await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue('clean');
+    const chips = page.getByRole('group', { name: 'Filter by category' });
+    await expect(chips.getByRole('link', { name: 'Cleaning', exact: true })).toHaveAttribute('aria-current', 'true');
+
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.getByRole('searchbox', { name: 'Search services' }).fill('cleaning');
+    // Pressed before the search settles (300 ms): the words go along anyway.
+    await chips.getByRole('link', { name: 'All Services', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/services' && url.searchParams.get('q') === 'cleaning' && !url.searchParams.has('category'));
+    await expect(chips.getByRole('link', { name: 'All Services', exact: true })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue('cleaning');
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test('the header carries Register as a Professional', async ({ page }) => {
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('banner').getByRole('navigation').getByRole('link', { name: 'Register as a Professional' })).toHaveAttribute(
@@ -201,6 +229,37 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
     await expect.poll(() => messagesWith(request, marker)).toBe(1);
+  });
+
+  test('the category chips are links the server answers, on /services and on a category page', async ({ page, request }) => {
+    const services = (await (await request.get('/api/services')).json()) as Array<{ category: string; name: { en: string } }>;
+    const count = (category: string) => services.filter((s) => s.category === category).length;
+    const chips = page.getByRole('group', { name: 'Filter by category' });
+    const cards = page.getByRole('main').getByRole('article');
+
+    await page.goto('/services');
+    await expect(cards).toHaveCount(services.length);
+    await chips.getByRole('link', { name: 'Moving', exact: true }).click();
+    await expect(page).toHaveURL(/\/services\?category=moving#search$/);
+    await expect(cards).toHaveCount(count('moving'));
+    await expect(chips.getByRole('link', { name: 'Moving', exact: true })).toHaveAttribute('aria-current', 'true');
+    await expect(chips.getByRole('link', { name: 'All Services', exact: true })).not.toHaveAttribute('aria-current');
+
+    // A search within the category, then every category with that search.
+    await page.getByRole('searchbox', { name: 'Search services' }).fill('move');
+    await page.getByRole('searchbox', { name: 'Search services' }).press('Enter');
+    await expect(page).toHaveURL((url) => url.searchParams.get('q') === 'move' && url.searchParams.get('category') === 'moving');
+    await chips.getByRole('link', { name: 'All Services', exact: true }).click();
+    await expect(page).toHaveURL(/\/services\?q=move#search$/);
+    await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue('move');
+
+    // A category page's chips lead to the other categories' pages.
+    await page.goto('/services/cleaning');
+    await chips.getByRole('link', { name: 'Plumbing', exact: true }).click();
+    await expect(page).toHaveURL(/\/services\/plumbing#search$/);
+    await expect(page.locator('h1')).toHaveText('Plumbing services');
+    await expect(cards).toHaveCount(count('plumbing'));
+    await expect(chips.getByRole('link', { name: 'Plumbing', exact: true })).toHaveAttribute('aria-current', 'true');
   });
 
   test('the language switch, the home search and Book This Service with its add-on and city', async ({ page, request }) => {

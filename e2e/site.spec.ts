@@ -118,7 +118,7 @@ test.describe('every page of the public site, in three languages', () => {
       await open(page, '/services', lang);
       await expect(page.locator('main article')).toHaveCount(catalogue.length);
       await expect(page.locator('main article').first().getByRole('heading')).toHaveText(catalogue[0]!.name[lang]);
-      await expect(page.getByRole('group', { name: s.catalog.catalogue!.chipsLabel }).getByRole('button')).toHaveCount(9);
+      await expect(page.getByRole('group', { name: s.catalog.catalogue!.chipsLabel }).getByRole('link')).toHaveCount(9);
       await expect(page.getByRole('heading', { name: s.catalog.catalogue!.cantFindTitle })).toBeVisible();
       await expect(page.getByRole('main').getByRole('link', { name: s.catalog.catalogue!.contactUs })).toHaveAttribute('href', '/contact');
       await expectNoSeriousAxeViolations(page, `/services (${lang})`);
@@ -127,7 +127,7 @@ test.describe('every page of the public site, in three languages', () => {
       await open(page, '/services/cleaning', lang);
       const cleaning = catalogue.filter((c) => c.category === 'cleaning');
       await expect(page.locator('main article')).toHaveCount(cleaning.length);
-      await expect(page.getByRole('button', { name: s.catalog.categories!.cleaning, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('link', { name: s.catalog.categories!.cleaning, exact: true })).toHaveAttribute('aria-current', 'true');
       const cleaningPage = (s.catalog.catalogue as unknown as { categoryPages: Record<string, { title: string }> }).categoryPages.cleaning!;
       await expect(page.locator('h1')).toHaveText(cleaningPage.title);
       await expect(page).toHaveTitle(`${cleaningPage.title} | Khedma`);
@@ -192,15 +192,15 @@ test.describe('catalogue, service page and forms', () => {
     // Chips from the keyboard.
     await box.fill('');
     await expect(page.locator('main article')).toHaveCount(catalogue.length);
-    const chip = page.getByRole('button', { name: 'Moving', exact: true });
+    const chip = page.getByRole('link', { name: 'Moving', exact: true });
     await chip.focus();
     await page.keyboard.press('Enter');
-    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await expect(chip).toHaveAttribute('aria-current', 'true');
     await expect(page).toHaveURL(/category=moving/);
     const moving = catalogue.filter((c) => c.category === 'moving');
     await expect(page.locator('main article')).toHaveCount(moving.length);
     await expect(page.locator('main article p:first-child')).toHaveText(moving.map(() => 'Moving'));
-    await page.getByRole('button', { name: 'All Services' }).press('Space');
+    await page.getByRole('link', { name: 'All Services' }).press('Enter');
     await expect(page.locator('main article')).toHaveCount(catalogue.length);
 
     // Nothing found; Show all services clears the search and the category.
@@ -235,8 +235,8 @@ test.describe('catalogue, service page and forms', () => {
             () => {
               const tapped = performance.now();
               const check = () => {
-                const chip = [...document.querySelectorAll('[role="group"] button')].find((b) => b.textContent?.trim() === 'Plumbing');
-                if (chip?.getAttribute('aria-pressed') === 'true') resolve(performance.now() - tapped);
+                const chip = [...document.querySelectorAll('[role="group"] a')].find((b) => b.textContent?.trim() === 'Plumbing');
+                if (chip?.getAttribute('aria-current') === 'true') resolve(performance.now() - tapped);
                 else requestAnimationFrame(check);
               };
               check();
@@ -245,12 +245,12 @@ test.describe('catalogue, service page and forms', () => {
           );
         }),
     );
-    await page.getByRole('button', { name: 'Plumbing', exact: true }).click();
+    await page.getByRole('link', { name: 'Plumbing', exact: true }).click();
     // Before: the chip waited 3-4.5 s for the router's transition, which takes over every card first.
     expect(await pressedAfter).toBeLessThan(1000);
     await expect(page.locator('main article')).toHaveCount(catalogue.filter((c) => c.category === 'plumbing').length);
-    await expect(page.getByRole('button', { name: 'Plumbing', exact: true })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('button', { name: 'All Services', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByRole('link', { name: 'Plumbing', exact: true })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('link', { name: 'All Services', exact: true })).not.toHaveAttribute('aria-current');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 
@@ -258,12 +258,12 @@ test.describe('catalogue, service page and forms', () => {
     await page.goto('/about');
     await page.getByRole('main').getByRole('link', { name: 'Browse Services' }).click();
     await expect(page).toHaveURL(/\/services$/);
-    await page.getByRole('button', { name: 'Plumbing', exact: true }).click();
+    await page.getByRole('link', { name: 'Plumbing', exact: true }).click();
     await expect(page).toHaveURL(/category=plumbing/);
     await page.goto('/services/plumbing');
-    await page.getByRole('button', { name: 'Electrical', exact: true }).click();
+    await page.getByRole('link', { name: 'Electrical', exact: true }).click();
     await expect(page).toHaveURL(/\/services\/electrical#search$/);
-    await page.getByRole('button', { name: 'Cleaning', exact: true }).click();
+    await page.getByRole('link', { name: 'Cleaning', exact: true }).click();
     await expect(page).toHaveURL(/\/services\/cleaning#search$/);
     await expect(page.locator('h1')).toHaveText('Cleaning services');
     await page.goBack();

@@ -175,7 +175,7 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     return app.swagger();
   });
 
-  const hasWeb = await registerWebApp(app, config.webDist);
+  const hasWeb = await registerWebApp(app, config.webDist, { testServiceWorkerVersions: config.testPeople && !config.isProduction });
   // Public pages rendered on the server from the web build's server entry (when built): see http/pages.ts.
   const pages = hasWeb
     ? createPageRenderer({

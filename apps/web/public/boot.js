@@ -6,6 +6,7 @@
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
   watchCookieBanner();
+  keepTypedSearch();
   var preloads = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
   var started = false;
   function start() {
@@ -97,6 +98,26 @@
         /* not remembered: the banner still goes for this page */
       }
       root.setAttribute('data-consent', 'given');
+    });
+  }
+
+  /**
+   * The catalogue's category chips are links (components/ui/chips.tsx) carrying the search of the address.
+   * Until the app takes the page over, a chip followed carries the words in the search box instead, so
+   * nothing typed is lost. Once the app runs, its own handler did the work (and said so).
+   */
+  function keepTypedSearch() {
+    document.addEventListener('click', function (event) {
+      var link = event.target && event.target.closest ? event.target.closest('a[data-keep-search]') : null;
+      if (!link || event.defaultPrevented) return;
+      var section = link.closest('section');
+      var box = section && section.querySelector('form[role="search"] input[name="q"]');
+      if (!box) return;
+      var url = new URL(link.href);
+      var typed = box.value.trim();
+      if (typed) url.searchParams.set('q', typed);
+      else url.searchParams.delete('q');
+      link.href = url.href;
     });
   }
 })();

@@ -87,17 +87,26 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
   const [chosen, setChosen] = useState<{ value: ChipValue; from: ChipValue } | null>(null);
   if (chosen && chosen.from !== shownCategory) setChosen(null);
 
-  /** A category chip (the search text stays), or "Show all services" (`keepSearch` false: the search goes too). */
+  /** Where a chip leads: the category (or the whole catalogue) with the search text, at the search section. */
+  const chipHref = (value: ChipValue, q: string) => {
+    const next = value === 'all' ? undefined : value;
+    if (routeCategory) return withQuery(next ? paths.serviceCategory(next) : paths.services(), { q: q || undefined }, 'search');
+    return withQuery(paths.services(), { q: q || undefined, category: next }, 'search');
+  };
+
+  /**
+   * A category chip (the search text stays, even words typed in the last 300 ms), or "Show all services"
+   * (`keepSearch` false: the search goes too).
+   */
   const chooseCategory = (value: ChipValue, keepSearch = true) => {
     const next = value === 'all' ? undefined : value;
-    const q = keepSearch ? query : '';
+    const q = keepSearch ? text.trim() : '';
     if (value !== shownCategory) setChosen({ value, from: shownCategory });
     if (routeCategory) {
       // A category page: go to the other category's page (or the whole catalogue), at the search section.
       // Chips filter, as on /services: the entry is replaced, so Back leaves the catalogue instead of
       // stepping through every chip pressed.
-      const path = next ? paths.serviceCategory(next) : paths.services();
-      void navigate(withQuery(path, { q: q || undefined }, 'search'), { replace: true });
+      void navigate(chipHref(value, q), { replace: true });
       return;
     }
     setParams(
@@ -105,22 +114,31 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
         const updated = new URLSearchParams(current);
         if (next) updated.set('category', next);
         else updated.delete('category');
-        if (!q) updated.delete('q');
+        if (q) updated.set('q', q);
+        else updated.delete('q');
         return updated;
       },
       { replace: true, preventScrollReset: true },
     );
   };
 
-  const chips: ChipOption<ChipValue>[] = useMemo(
+  const chipLabels = useMemo(
     () => [
-      { value: 'all', label: t('categories.all') },
+      { value: 'all' as ChipValue, label: t('categories.all') },
       ...SERVICE_CATEGORIES.map((slug) => {
         const { Icon } = CATEGORY_VISUALS[slug];
-        return { value: slug, label: t(`categories.${slug}`), icon: <Icon aria-hidden="true" className="size-4" /> };
+        return { value: slug as ChipValue, label: t(`categories.${slug}`), icon: <Icon aria-hidden="true" className="size-4" /> };
       }),
     ],
     [t],
+  );
+  // Links (docs/public-site.md): before and without JavaScript a chip asks the server for its page.
+  const typed = text.trim();
+  const chips: ChipOption<ChipValue>[] = useMemo(
+    () => chipLabels.map((chip) => ({ ...chip, href: chipHref(chip.value, typed) })),
+    // chipHref reads only routeCategory.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [chipLabels, typed, routeCategory],
   );
 
   // Written out per category and language: French elides ("d’électricité") and lowercases the noun, Arabic
