@@ -56,7 +56,13 @@ export function isRetryableTermination(err: unknown): boolean {
 }
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-const CONNECTION_MESSAGES = ['Connection terminated', 'timeout exceeded when trying to connect', 'Connection ended unexpectedly'];
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Connection ended unexpectedly',
+  // node-postgres's query_timeout (DB_QUERY_TIMEOUT_MS): no answer in time, the connection is presumed gone.
+  'Query read timeout',
+];
 
 /**
  * The database could not be reached or dropped the connection (class 08, a termination, a socket
