@@ -249,6 +249,8 @@ describe('the database goes away and comes back (PostgreSQL)', () => {
     expect(made.status).toBe(201);
     const cookie = made.headers.get('set-cookie')!.split(';')[0]!;
     expect((await call('/api/me', { cookie })).status).toBe(200);
+    // The catalogue list, read twice: kept in memory from then on (http/public-answers.ts).
+    for (let i = 0; i < 2; i++) expect((await call('/api/services')).status).toBe(200);
 
     // The requests a visitor and a customer make, reading and writing; each needs the database.
     const requests: Array<[string, Parameters<typeof call>[1]]> = [
@@ -274,6 +276,10 @@ describe('the database goes away and comes back (PostgreSQL)', () => {
     const refused = await Promise.all(requests.map(([p, init]) => call(p, init)));
     refused.forEach((a, i) => expectCleanUnavailable(a, `refused: ${requests[i]![0]}`));
     for (const a of refused.slice(1)) expect(a.retryAfter).toBe('1');
+    // What needs no database still answers: the kept catalogue.
+    const catalogue = await call('/api/services');
+    expect(catalogue.status).toBe(200);
+    expect(catalogue.ms).toBeLessThan(ANSWER_BOUND_MS);
 
     phase('refused answered');
     // 3. Connections accepted again but never answered: still bounded.
