@@ -9,7 +9,7 @@ import { benchPages } from './page.bench';
 import { benchProof, type ProofFigures } from './proof.bench';
 import { benchPros } from './pros.bench';
 import { root } from './lib';
-import { machineNow, PARTS, readParts, writeReport, type Part, type PartFigures, type PartName, type QueryFloor } from './report';
+import { machineNow, PARTS, readParts, writeReport, type Part, type PartFigures, type PartName, type Parts, type QueryFloor } from './report';
 
 /**
  * `npm run bench`: every part, or those named in BENCH_ONLY (or as arguments):
@@ -50,7 +50,8 @@ async function postgresUrl(): Promise<string | undefined> {
 const pgUrl = await postgresUrl();
 if (!pgUrl) console.log(`No PostgreSQL at ${process.env.DATABASE_URL ?? DEFAULT_PG}: the PostgreSQL figures are skipped.`);
 
-const parts = readParts();
+/** What this run measured (the report keeps the other parts as the last run left them). */
+const measured: Parts = {};
 let failed = false;
 
 /** Runs one part, records its figures with the date and the machine's load, and writes the report. */
@@ -69,8 +70,11 @@ async function part<K extends PartName>(name: K, measure: () => Promise<PartFigu
   }
   if (!figures) return;
   const entry: Part<K> = { date, machine: { cores: m.cores, node: m.node, loadStart: m.load, loadEnd: machineNow().load }, figures };
-  (parts as Record<PartName, Part>)[name] = entry as unknown as Part;
-  writeReport(parts);
+  (measured as Record<PartName, Part>)[name] = entry as unknown as Part;
+  // Read again before writing: another bench run (of other parts) may have written meanwhile.
+  const latest = readParts();
+  (latest as Record<PartName, Part>)[name] = entry as unknown as Part;
+  writeReport(latest);
 }
 
 /**
@@ -241,7 +245,7 @@ await part('proof', async () => {
   return proof;
 });
 
-const report = writeReport(parts);
+const report = writeReport({ ...readParts(), ...measured });
 console.log('\nReport (bench/results/latest.json, and the table at the top of bench/README.md):');
 console.table(report.rows.map((r) => ({ figure: r.figure.slice(0, 70), value: r.value.slice(0, 60), goal: r.goal, met: r.met, date: r.date.slice(0, 16) })));
 for (const r of report.rows) if (r.met === 'no' && (r.part === 'proof' || r.part === 'crash' || r.figure.startsWith('Booking race'))) failed = true;
