@@ -3,7 +3,7 @@
  * `pg_terminate_backend`): the pool of queries, and the one connection that LISTENs.
  */
 import pg from 'pg';
-import { isConnectionError, isRetryableTermination } from './errors';
+import { isConnectionError, isRetryableTermination, isTimeout } from './errors';
 import type { ListenerHealth } from './client';
 
 /** `application_name` of the listening connection: operators (and the fault tests) can find it. */
@@ -107,7 +107,9 @@ export class RecoveringPool extends pg.Pool {
         return client;
       } catch (err) {
         client.release(err as Error);
-        if (i >= attempts || !isConnectionError(err)) throw err;
+        // A dead connection fails its check at once and the next may be alive; a check that got no
+        // answer in time says the server is out of reach, and every other check would wait as long.
+        if (i >= attempts || !isConnectionError(err) || isTimeout(err)) throw err;
       }
     }
   }

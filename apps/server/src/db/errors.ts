@@ -76,3 +76,11 @@ export function isConnectionError(err: unknown): boolean {
   }
   return false;
 }
+
+/** No answer within a bound (DB_QUERY_TIMEOUT_MS or DB_CONNECT_TIMEOUT_MS), as opposed to a refused or reset connection. */
+export function isTimeout(err: unknown): boolean {
+  for (let e = err as { message?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.message === 'string' && /Query read timeout|timeout exceeded when trying to connect|connection timeout/i.test(e.message)) return true;
+  }
+  return false;
+}
