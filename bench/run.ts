@@ -238,8 +238,12 @@ await part('crash', async () => {
 });
 
 // Issue 28's proof suites at full size: authorization matrix, fuzzing (FUZZ_RUNS=100), uploads, S3 contract.
+// BENCH_PROOF=fuzz (or matrix, uploads, storage-s3): only those suites; the others keep their last result.
 await part('proof', async () => {
-  const proof = benchProof();
+  const filter = (process.env.BENCH_PROOF ?? '').split(',').filter(Boolean);
+  const fresh = benchProof(filter);
+  const previous = filter.length ? (readParts().proof?.figures ?? []) : [];
+  const proof = [...previous.filter((p) => !fresh.some((f) => f.suite === p.suite)), ...fresh];
   console.log('\nProof suites at full size (goal: all pass):');
   console.table(proof);
   return proof;
