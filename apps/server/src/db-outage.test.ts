@@ -327,5 +327,5 @@ describe('the database goes away and comes back (PostgreSQL)', () => {
     child.kill('SIGTERM');
     await exit;
     child = undefined;
-  }, 120_000);
+  }, 240_000);
 });
