@@ -13,6 +13,8 @@ export interface ProofFigures {
   seconds: number;
   /** When it failed: the end of vitest's output (which test, the finding or the time-out). */
   failure?: string;
+  /** When this suite ran, when it was run alone (BENCH_PROOF) rather than with the whole part. */
+  measured?: string;
 }
 
 const SUITES: Array<[string, string, Record<string, string>]> = [

@@ -228,7 +228,9 @@ export function rowsOf(parts: Parts): Row[] {
   const pr = parts.proof;
   if (pr) {
     for (const p of pr.figures) {
-      push('proof', pr, { figure: `Proof: ${p.suite}`, value: `${p.passed ? 'pass' : 'FAIL'}: ${p.tests}, ${p.seconds} s`, floor: '-', goal: 'pass', met: met(p.passed) });
+      const row = { figure: `Proof: ${p.suite}`, value: `${p.passed ? 'pass' : 'FAIL'}: ${p.tests}, ${p.seconds} s`, floor: '-', goal: 'pass', met: met(p.passed) };
+      if (p.measured) rows.push({ ...row, date: day(p.measured), part: 'proof' });
+      else push('proof', pr, row);
     }
   }
 

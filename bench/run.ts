@@ -241,7 +241,8 @@ await part('crash', async () => {
 // BENCH_PROOF=fuzz (or matrix, uploads, storage-s3): only those suites; the others keep their last result.
 await part('proof', async () => {
   const filter = (process.env.BENCH_PROOF ?? '').split(',').filter(Boolean);
-  const fresh = benchProof(filter);
+  const now = new Date().toISOString();
+  const fresh = benchProof(filter).map((f) => ({ ...f, measured: now }));
   const previous = filter.length ? (readParts().proof?.figures ?? []) : [];
   const proof = [...previous.filter((p) => !fresh.some((f) => f.suite === p.suite)), ...fresh];
   console.log('\nProof suites at full size (goal: all pass):');
