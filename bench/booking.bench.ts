@@ -55,6 +55,25 @@ const PASSWORD = 'Demo!2345';
 const RACE_REQUESTS = 200;
 const CONCURRENCY = 32;
 const THROUGHPUT_SECONDS = 6;
+/** Customers of the throughput part: twice this many creates fit in the unpaid-hold limit (2 each). */
+const LOAD_CUSTOMERS = Number(process.env.BOOKING_BENCH_CUSTOMERS ?? 1500);
+
+/** Signed-in customers made through POST /api/dev/test-people (TEST_PEOPLE), 25 at a time. */
+async function testCustomers(url: string, n: number): Promise<string[]> {
+  const origin = `http://localhost:${new URL(url).port}`;
+  const cookies: string[] = [];
+  while (cookies.length < n) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(25, n - cookies.length) }, async () => {
+        const res = await fetch(`${url}/api/dev/test-people`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ type: 'customer' }) });
+        if (res.status !== 201) throw new Error(`test-people: ${res.status} ${await res.text()}`);
+        return res.headers.getSetCookie()[0]!.split(';')[0]!;
+      }),
+    );
+    cookies.push(...batch);
+  }
+  return cookies;
+}
 
 async function signIn(url: string, email: string): Promise<string> {
   // better-auth checks the Origin of sign-in requests: the server's PUBLIC_URL (localhost:<port>).
@@ -177,8 +196,10 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
     ...env,
     DATABASE_URL: fresh ? fresh.url : '',
     ...(fresh ? { DB_POOL_MAX: '20' } : {}),
-    // Sign-ins of six customers from one address, whatever the limits.
+    // Sign-ins of six customers and the creates of a thousand, all from one address, whatever the limits.
     RATE_LIMIT_SCALE: '100',
+    // The throughput's customers are made through the development people route (no password hashing).
+    TEST_PEOPLE: '1',
   }).catch(async (err: unknown) => {
     // A server that does not start leaves no database behind either.
     await fresh?.drop();
@@ -209,7 +230,9 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
     const first = won[0]?.json();
     const booking = first ? `${String(first.reference)} ${String((first.professional as { firstName: string }).firstName)} ${String(first.scheduledStart)}` : null;
 
-    // 2. Throughput of non-conflicting creates.
+    // 2. Throughput of non-conflicting creates. A customer may hold at most two unpaid bookings
+    // (migration 0014), so the creates are spread over LOAD_CUSTOMERS customers, two each at most.
+    const loadCookies = await testCustomers(server.url, LOAD_CUSTOMERS);
     const queue = slots(today);
     let created = 0;
     let failed = 0;
@@ -233,7 +256,7 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
             const i = next++ % queue.length;
             return {
               ...req,
-              headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate', cookie: cookies[i % cookies.length]!, 'idempotency-key': `load-${i}` },
+              headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate', cookie: loadCookies[i % loadCookies.length]!, 'idempotency-key': `load-${i}` },
               body: JSON.stringify(queue[i]),
             };
           },

@@ -11,6 +11,10 @@ export interface ProofFigures {
   passed: boolean;
   tests: string;
   seconds: number;
+  /** When it failed: the end of vitest's output (which test, the finding or the time-out). */
+  failure?: string;
+  /** When this suite ran, when it was run alone (BENCH_PROOF) rather than with the whole part. */
+  measured?: string;
 }
 
 const SUITES: Array<[string, string, Record<string, string>]> = [
@@ -20,13 +24,17 @@ const SUITES: Array<[string, string, Record<string, string>]> = [
   ['S3 storage contract (in-process S3 server)', 'apps/server/src/platform/storage-s3.test.ts', {}],
 ];
 
-export function benchProof(): ProofFigures[] {
-  return SUITES.map(([suite, file, env]) => {
+/** Every suite, or those whose file name contains one of `only` (BENCH_PROOF=fuzz,matrix in bench/run.ts). */
+export function benchProof(only?: string[]): ProofFigures[] {
+  return SUITES.filter(([, file]) => !only?.length || only.some((o) => file.includes(o))).map(([suite, file, env]) => {
     const started = Date.now();
     const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', file], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     const out = `${run.stdout}\n${run.stderr}`;
     // eslint-disable-next-line no-control-regex
-    const tests = /Tests\s+(.+)/.exec(out.replace(/\u001b\[[0-9;]*m/g, ''))?.[1]?.trim() ?? '?';
-    return { suite, passed: run.status === 0, tests, seconds: Math.round((Date.now() - started) / 1000) };
+    const clean = out.replace(/\u001b\[[0-9;]*m/g, '');
+    const tests = /Tests\s+(.+)/.exec(clean)?.[1]?.trim() ?? '?';
+    const failure = run.status === 0 ? undefined : clean.split('\n').filter((l) => /FAIL|Error|Timed out|expected|✗|×/.test(l)).slice(0, 12).join('\n');
+    if (failure) console.error(`${suite} failed:\n${failure}`);
+    return { suite, passed: run.status === 0, tests, seconds: Math.round((Date.now() - started) / 1000), ...(failure ? { failure } : {}) };
   });
 }

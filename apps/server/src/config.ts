@@ -18,6 +18,10 @@ export const envSchema = z
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
     DATABASE_URL: z.url().optional(),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    // Bounds on waiting for the database (db/connections.ts): a connection (or a free one in the pool),
+    // and one statement's answer. Past them the request is answered 503 instead of hanging.
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     AUTH_SECRET: z.string().min(32).optional(),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().min(3).default('Khedma <no-reply@khedma.ma>'),
@@ -88,6 +92,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   dbPoolMax: number;
+  dbConnectTimeoutMs: number;
+  dbQueryTimeoutMs: number;
   authSecret: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -152,6 +158,8 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
     authSecret: e.AUTH_SECRET ?? DEV_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

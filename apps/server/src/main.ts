@@ -21,6 +21,8 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
   poolMax: config.dbPoolMax,
+  connectTimeoutMs: config.dbConnectTimeoutMs,
+  queryTimeoutMs: config.dbQueryTimeoutMs,
 });
 await database.migrate();
 if (config.seedDemo && !config.isProduction) await seedDemo(database.db);

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
+import pg from 'pg';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ListenerConnection, RecoveringPool } from './connections';
@@ -67,6 +68,13 @@ export interface OpenDatabaseOptions {
    * each test file's database, more than the tests of most files (docs/ci.md).
    */
   lean?: boolean;
+  /** PostgreSQL: longest wait for a connection (new, or free in the pool), in ms. Default 5 s. */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: longest wait for one statement's answer, in ms; past it the connection is dropped
+   * (a partition leaves it silent). Default: none (tests and benches that load big data); main.ts sets it.
+   */
+  queryTimeoutMs?: number;
 }
 
 /** Start parameters of a lean PGlite: PGlite's own defaults and small shared memory. */
@@ -79,7 +87,7 @@ function checkChannel(channel: string) {
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10) : openPglite(opts);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts);
 }
 
 async function openPglite(opts: OpenDatabaseOptions): Promise<Database> {
@@ -123,23 +131,38 @@ async function openPglite(opts: OpenDatabaseOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<Database> {
-  const pool = new RecoveringPool({ connectionString: url, max: poolMax, application_name: 'khedma' });
+async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Database> {
+  const connectTimeoutMs = opts.connectTimeoutMs ?? 5_000;
+  const pool = new RecoveringPool({
+    connectionString: url,
+    max: opts.poolMax ?? 10,
+    application_name: 'khedma',
+    // Bounded waits (the database gone away must give a 503, not a request that hangs): connecting,
+    // or waiting for a free connection, and each statement when a timeout is given.
+    connectionTimeoutMillis: connectTimeoutMs,
+    ...(opts.queryTimeoutMs ? { query_timeout: opts.queryTimeoutMs } : {}),
+    // A peer that vanished without closing (a partition) is found by TCP keepalive, not only by a query.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // One dedicated connection carries every LISTEN of this instance, reopened when it drops.
-  const listener = new ListenerConnection(url);
+  const listener = new ListenerConnection(url, { connectTimeoutMs });
   return {
     db,
     kind: 'postgres',
     async migrate() {
       // Several instances may start at once: one migrates while the others wait on an advisory lock.
-      const client = await pool.connect();
+      // Its own connection, without the statement timeout: a migration may rightly take minutes.
+      const client = new pg.Client({ connectionString: url, application_name: 'khedma-migrate', connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
+      client.on('error', () => {}); // a drop fails the statement under way, which throws
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock(7355608)');
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query('select pg_advisory_unlock(7355608)').catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     async listen(channel, onMessage, options) {

@@ -3,7 +3,7 @@
  * `pg_terminate_backend`): the pool of queries, and the one connection that LISTENs.
  */
 import pg from 'pg';
-import { isConnectionError, isRetryableTermination } from './errors';
+import { isConnectionError, isRetryableTermination, isTimeout } from './errors';
 import type { ListenerHealth } from './client';
 
 /** `application_name` of the listening connection: operators (and the fault tests) can find it. */
@@ -26,6 +26,8 @@ export class RecoveringPool extends pg.Pool {
   private suspectUpTo = 0;
   private generation = 0;
   private readonly checked = new WeakMap<object, number>();
+  /** Clients whose connection failed under a statement: dropped when released. */
+  private readonly broken = new WeakSet<object>();
 
   constructor(config: pg.PoolConfig) {
     super(config);
@@ -39,6 +41,19 @@ export class RecoveringPool extends pg.Pool {
       // 'error' with nobody listening: an uncaught exception. Its query still fails (and is retried or
       // answered 503); the error itself only makes its siblings suspect.
       client.on('error', () => this.suspect());
+      // A statement that failed for a connection reason (a reset, no answer within query_timeout) leaves
+      // the client unusable, or still waiting for an answer that may never come: whoever checked it out
+      // (drizzle's transactions) releases it normally, so the release itself must drop it (guard()).
+      const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+      client.query = ((...a: unknown[]) => {
+        const r = query(...a);
+        if (r && typeof (r as Promise<unknown>).then === 'function') {
+          (r as Promise<unknown>).then(undefined, (err: unknown) => {
+            if (isConnectionError(err)) this.broken.add(client);
+          });
+        }
+        return r;
+      }) as typeof client.query;
     });
     // An idle client that errors must not crash the process; the pool drops it, and its siblings are suspect.
     this.on('error', () => this.suspect());
@@ -67,10 +82,23 @@ export class RecoveringPool extends pg.Pool {
     return this.connectChecked();
   }
 
+  /** A released client whose connection failed under a statement leaves the pool instead of serving again. */
+  private guard(client: pg.PoolClient): pg.PoolClient {
+    const release = client.release;
+    client.release = (err?: Error | boolean) => {
+      if (!err && this.broken.has(client)) {
+        this.suspect();
+        return release.call(client, new Error('connection failed under a statement'));
+      }
+      return release.call(client, err);
+    };
+    return client;
+  }
+
   private async connectChecked(): Promise<pg.PoolClient> {
     const attempts = (this.options.max ?? 10) + 1;
     for (let i = 1; ; i++) {
-      const client = await super.connect();
+      const client = this.guard(await super.connect());
       if (!this.needsCheck(client)) return client;
       const generation = this.generation;
       try {
@@ -79,7 +107,9 @@ export class RecoveringPool extends pg.Pool {
         return client;
       } catch (err) {
         client.release(err as Error);
-        if (i >= attempts || !isConnectionError(err)) throw err;
+        // A dead connection fails its check at once and the next may be alive; a check that got no
+        // answer in time says the server is out of reach, and every other check would wait as long.
+        if (i >= attempts || !isConnectionError(err) || isTimeout(err)) throw err;
       }
     }
   }
@@ -108,9 +138,17 @@ interface ChannelHandler {
   onRestored: () => void;
 }
 
-export interface ListenerBackoff {
-  baseMs: number;
-  maxMs: number;
+export interface ListenerOptions {
+  /** Reconnection backoff: the first wait and the longest. */
+  baseMs?: number;
+  maxMs?: number;
+  /** Longest wait for the connection to open. */
+  connectTimeoutMs?: number;
+  /**
+   * Every this many ms the connection is asked `select 1` (answer within connectTimeoutMs): a
+   * connection gone silent (a partition) is otherwise not noticed, since a listener sends nothing.
+   */
+  heartbeatMs?: number;
 }
 
 /**
@@ -127,11 +165,15 @@ export class ListenerConnection {
   private attempt = 0;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private readonly backoff: Required<ListenerOptions>;
 
   constructor(
     private readonly url: string,
-    private readonly backoff: ListenerBackoff = { baseMs: 200, maxMs: 10_000 },
-  ) {}
+    options: ListenerOptions = {},
+  ) {
+    this.backoff = { baseMs: 200, maxMs: 10_000, connectTimeoutMs: 5_000, heartbeatMs: 10_000, ...options };
+  }
 
   health(): ListenerHealth {
     return this.lost ? { listening: false, error: this.lastError ?? 'reconnecting' } : { listening: true };
@@ -166,6 +208,7 @@ export class ListenerConnection {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
     const c = this.client;
     this.client = undefined;
     await c?.end().catch(() => {});
@@ -178,7 +221,13 @@ export class ListenerConnection {
   }
 
   private async open(): Promise<pg.Client> {
-    const c = new pg.Client({ connectionString: this.url, application_name: LISTENER_APPLICATION_NAME });
+    const c = new pg.Client({
+      connectionString: this.url,
+      application_name: LISTENER_APPLICATION_NAME,
+      connectionTimeoutMillis: this.backoff.connectTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     c.on('notification', (msg) => {
       if (this.client !== c) return;
       for (const h of [...(this.channels.get(msg.channel) ?? [])]) h.onMessage(msg.payload ?? '');
@@ -197,7 +246,17 @@ export class ListenerConnection {
       throw new Error('listener closed');
     }
     this.client = c;
+    this.startHeartbeat(c);
     return c;
+  }
+
+  private startHeartbeat(c: pg.Client) {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = setInterval(() => {
+      if (this.client !== c) return;
+      c.query({ text: 'select 1', query_timeout: this.backoff.connectTimeoutMs } as pg.QueryConfig).catch((err: Error) => this.onLost(c, `heartbeat: ${err.message}`));
+    }, this.backoff.heartbeatMs);
+    this.heartbeat.unref();
   }
 
   private onLost(c: pg.Client, reason: string) {
@@ -205,7 +264,11 @@ export class ListenerConnection {
     this.client = undefined;
     this.lost = true;
     this.lastError = reason;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    // A silent connection would wait for its end forever: destroyed instead (pg's end() on a dead socket).
     c.end().catch(() => {});
+    (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     this.scheduleReconnect();
   }
 

@@ -56,7 +56,13 @@ export function isRetryableTermination(err: unknown): boolean {
 }
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-const CONNECTION_MESSAGES = ['Connection terminated', 'timeout exceeded when trying to connect', 'Connection ended unexpectedly'];
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Connection ended unexpectedly',
+  // node-postgres's query_timeout (DB_QUERY_TIMEOUT_MS): no answer in time, the connection is presumed gone.
+  'Query read timeout',
+];
 
 /**
  * The database could not be reached or dropped the connection (class 08, a termination, a socket
@@ -67,6 +73,14 @@ export function isConnectionError(err: unknown): boolean {
   for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
     if (typeof e.code === 'string' && (e.code.startsWith('08') || CONNECTION_CODES.has(e.code))) return true;
     if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((m) => (e.message as string).includes(m))) return true;
+  }
+  return false;
+}
+
+/** No answer within a bound (DB_QUERY_TIMEOUT_MS or DB_CONNECT_TIMEOUT_MS), as opposed to a refused or reset connection. */
+export function isTimeout(err: unknown): boolean {
+  for (let e = err as { message?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.message === 'string' && /Query read timeout|timeout exceeded when trying to connect|connection timeout/i.test(e.message)) return true;
   }
   return false;
 }

@@ -1,0 +1,292 @@
+/**
+ * The one benchmark report (issue 28): `bench/results/latest.json` and the "Last results" table at the
+ * top of bench/README.md, both written by `npm run bench` from the same figures. Each part of the bench
+ * (catalogue, booking, search, chat, pages, proof, crash) keeps its figures with the date it ran and
+ * the machine's state then; a run of some parts (BENCH_ONLY) replaces those and keeps the others as
+ * they were, with their own dates. The table has one row per figure: its value, the floor measured in
+ * the same run where the figure depends on the machine, the goal from the issues, and whether it is met.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BookingFigures } from './booking.bench';
+import type { CatalogFigures } from './catalog.bench';
+import type { ChatFigures } from './chat.bench';
+import type { FirstLoadFigures, LighthouseFigures } from './page.bench';
+import type { ProofFigures } from './proof.bench';
+import type { ProsSearchFigures } from './pros.bench';
+import { root } from './lib';
+
+export const PARTS = ['catalog', 'booking', 'search', 'chat', 'pages', 'proof', 'crash'] as const;
+export type PartName = (typeof PARTS)[number];
+
+export interface Machine {
+  cores: number;
+  node: string;
+  /** Load average (1 min) when the part started and when it ended: how busy the machine was. */
+  loadStart: number;
+  loadEnd: number;
+}
+
+/** A floor measured beside a figure: what the machine gives something that does nothing. */
+export interface QueryFloor {
+  what: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+export interface PartFigures {
+  catalog: { engines: CatalogFigures[]; rssMb: Record<string, number | null> };
+  booking: { engines: BookingFigures[]; rssMb: Record<string, number | null>; floor: QueryFloor | null };
+  search: { small: ProsSearchFigures; large: ProsSearchFigures };
+  chat: { app: ChatFigures; floor: { mode: string; sent: number; lost: number; p50: number; p99: number; max: number } | null };
+  pages: { firstLoad: FirstLoadFigures; lighthouse: LighthouseFigures[] | null };
+  proof: ProofFigures[];
+  crash: { bookings: number; suites: ProofFigures[] };
+}
+
+export interface Part<K extends PartName = PartName> {
+  date: string;
+  machine: Machine;
+  figures: PartFigures[K];
+}
+
+export type Parts = { [K in PartName]?: Part<K> };
+
+export interface Row {
+  figure: string;
+  value: string;
+  floor: string;
+  goal: string;
+  met: 'yes' | 'no' | '-';
+  date: string;
+  part: PartName;
+}
+
+export interface Report {
+  updated: string;
+  rows: Row[];
+  parts: Parts;
+}
+
+const REPORT_FILE = path.join(root, 'bench/results/latest.json');
+const README_FILE = path.join(root, 'bench/README.md');
+export const README_START = '<!-- bench:results:start (written by npm run bench: edit bench/report.ts, not this block) -->';
+export const README_END = '<!-- bench:results:end -->';
+
+export function machineNow(): Pick<Machine, 'cores' | 'node'> & { load: number } {
+  return { cores: os.cpus().length, node: process.version, load: +os.loadavg()[0]!.toFixed(1) };
+}
+
+/** The last report's parts; a report from before this format (one run, one date) is read part by part. */
+export function readParts(file = REPORT_FILE): Parts {
+  if (!existsSync(file)) return {};
+  const old = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  if (old.parts) return old.parts as Parts;
+  const date = String(old.date ?? '');
+  const machine: Machine = { cores: 2, node: String(old.node ?? ''), loadStart: NaN, loadEnd: NaN };
+  const parts: Parts = {};
+  if (Array.isArray(old.catalog)) parts.catalog = { date, machine, figures: { engines: old.catalog as CatalogFigures[], rssMb: {} } };
+  if (Array.isArray(old.booking)) parts.booking = { date, machine, figures: { engines: old.booking as BookingFigures[], rssMb: {}, floor: null } };
+  if (old.firstLoad) parts.pages = { date, machine, figures: { firstLoad: old.firstLoad as FirstLoadFigures, lighthouse: Array.isArray(old.lighthouse) ? (old.lighthouse as LighthouseFigures[]) : null } };
+  if (old.prosSearch && typeof old.prosSearch === 'object') parts.search = { date, machine, figures: old.prosSearch as PartFigures['search'] };
+  if (old.chat && typeof old.chat === 'object') parts.chat = { date, machine, figures: { app: old.chat as ChatFigures, floor: null } };
+  if (Array.isArray(old.proof)) parts.proof = { date, machine, figures: old.proof as ProofFigures[] };
+  return parts;
+}
+
+const ms = (n: number | null | undefined) => (n === null || n === undefined || Number.isNaN(n) ? '?' : `${n} ms`);
+const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+const loadOf = (m: Machine) => (Number.isFinite(m.loadStart) ? `load ${m.loadStart}-${m.loadEnd}` : 'load not recorded');
+const met = (ok: boolean): Row['met'] => (ok ? 'yes' : 'no');
+
+/** One row per figure, in the order of the table. */
+export function rowsOf(parts: Parts): Row[] {
+  const rows: Row[] = [];
+  const push = (part: PartName, p: Part, row: Omit<Row, 'date' | 'part'>) => rows.push({ ...row, date: `${day(p.date)} (${loadOf(p.machine)})`, part });
+
+  const c = parts.catalog;
+  if (c) {
+    for (const e of c.figures.engines) {
+      const list = e.endpoints?.[0] ?? { endpoint: e.endpoint, khedma: e.khedma, bare: e.bare, ratio: e.ratio, bytes: e.bytes };
+      const worst = [...(e.endpoints ?? [list])].sort((a, b) => a.ratio - b.ratio)[0]!;
+      const others = (e.endpoints ?? []).slice(1);
+      push('catalog', c, {
+        figure: `Catalogue \`GET /api/services\` (${e.engine}), 32 connections: ratio to bare node:http`,
+        value: `${list.ratio} (${list.khedma.requestsPerSecond} req/s)`,
+        floor: `bare node:http, same bytes: ${list.bare.requestsPerSecond} req/s, p99 ${ms(list.bare.p99)}`,
+        goal: '>= 0.8 (issue 23)',
+        met: met(list.ratio >= 0.8),
+      });
+      push('catalog', c, {
+        figure: `Catalogue \`GET /api/services\` (${e.engine}): p99`,
+        value: `${ms(list.khedma.p99)} (p50 ${ms(list.khedma.p50)})`,
+        floor: `bare p99 ${ms(list.bare.p99)}`,
+        goal: '<= 20 ms (issue 23)',
+        met: met(list.khedma.p99 <= 20),
+      });
+      if (others.length) {
+        push('catalog', c, {
+          figure: `Service, categories, cities endpoints (${e.engine}): ratio, p99`,
+          value: others.map((o) => `${o.ratio} / ${ms(o.khedma.p99)}`).join('; '),
+          floor: `bare ${others.map((o) => `${o.bare.requestsPerSecond} req/s`).join('; ')}`,
+          goal: 'ratio >= 0.8, p99 <= 20 ms',
+          met: met(others.every((o) => o.ratio >= 0.8 && o.khedma.p99 <= 20) && worst.ratio >= 0.8),
+        });
+      }
+    }
+  }
+
+  const b = parts.booking;
+  if (b) {
+    for (const e of b.figures.engines) {
+      const pgGoal = e.engine === 'postgres';
+      const cpu = e.throughput.cpuMsPerRequest;
+      push('booking', b, {
+        figure: `Bookings per second (${e.engine}), 32 in flight, distinct slots`,
+        value: `${e.throughput.perSecond}/s (p50 ${ms(e.throughput.p50)}, p99 ${ms(e.throughput.p99)}, ${e.throughput.failed} failed)${cpu ? `; CPU per create: server ${cpu.server} ms${cpu.postgres !== null ? `, PostgreSQL ${cpu.postgres} ms` : ''}` : ''}`,
+        floor: pgGoal && b.figures.floor ? `${b.figures.floor.what}: ${b.figures.floor.perSecond}/s, p99 ${ms(b.figures.floor.p99)}` : '-',
+        goal: pgGoal ? '>= 300/s on PostgreSQL, 0 failed' : 'none on PGlite (0 failed)',
+        met: pgGoal ? met(e.throughput.perSecond >= 300 && e.throughput.failed === 0) : met(e.throughput.failed === 0),
+      });
+      push('booking', b, {
+        figure: `Booking race (${e.engine}): ${e.race.requests} concurrent creates for one slot`,
+        value: `${e.race.created} created, ${e.race.conflicts} answered 409, ${e.race.other} other`,
+        floor: '-',
+        goal: 'exactly 1 created',
+        met: met(e.race.created === 1 && e.race.other === 0),
+      });
+    }
+  }
+
+  const s = parts.search;
+  if (s) {
+    for (const [label, f] of [['10k', s.figures.small], ['100k', s.figures.large]] as const) {
+      const worst = [...f.queries].sort((x, y) => y.p99 - x.p99)[0];
+      push('search', s, {
+        figure: `Professional search at ${label} professionals (PostgreSQL): worst p99 of ${f.queries.length} queries`,
+        value: worst ? `${ms(worst.p99)} (${worst.query || 'no filter'})` : '?',
+        floor: `\`select 1\` over the same pool: p50 ${ms(f.floor.p50)}, p99 ${ms(f.floor.p99)}`,
+        goal: '<= 50 ms (issue 24)',
+        met: met(!!worst && worst.p99 <= 50),
+      });
+    }
+  }
+
+  const ch = parts.chat;
+  if (ch) {
+    const a = ch.figures.app;
+    const fl = ch.figures.floor;
+    push('chat', ch, {
+      figure: `Chat delivery, ${a.clients} sockets over two instances (PostgreSQL), ${a.ratePerSecond} messages/s for ${a.seconds} s: p99`,
+      value: `${ms(a.p99)} (p50 ${ms(a.p50)}), ${a.lost} lost of ${a.sent}`,
+      floor: fl ? `bare ${fl.mode} server, same shape: p99 ${ms(fl.p99)} (p50 ${ms(fl.p50)})` : 'not measured in that run',
+      goal: 'p99 <= 100 ms, 0 lost (issue 26)',
+      met: met(a.p99 <= 100 && a.lost === 0),
+    });
+  }
+
+  // RSS under load: the server processes, sampled from /proc during each load.
+  const rss: string[] = [];
+  if (c) for (const [k, v] of Object.entries(c.figures.rssMb)) if (v) rss.push(`catalogue ${k} ${v} MB`);
+  if (b) for (const [k, v] of Object.entries(b.figures.rssMb)) if (v) rss.push(`booking ${k} ${v} MB`);
+  if (ch?.figures.app.rssMb) rss.push(`chat A ${ch.figures.app.rssMb.a} MB, B ${ch.figures.app.rssMb.b} MB`);
+  if (rss.length) {
+    const dates = [c, b, ch].filter(Boolean).map((p) => p!.date).sort();
+    rows.push({ figure: 'Server RSS under load (largest sample per run)', value: rss.join('; '), floor: '-', goal: 'reported (no target in the issues)', met: '-', date: day(dates.at(-1)!), part: 'chat' });
+  }
+
+  const pg = parts.pages;
+  if (pg) {
+    const fl = pg.figures.firstLoad;
+    push('pages', pg, {
+      figure: 'JavaScript on the first load of `/` (compressed)',
+      value: `${(fl.scriptBytes / 1024).toFixed(1)} KB in ${fl.scriptRequests} requests`,
+      floor: '-',
+      goal: `<= ${Math.round(fl.budget / 1024)} KB (issue 23)`,
+      met: met(fl.withinBudget),
+    });
+    const lh = pg.figures.lighthouse ?? [];
+    const baseline = lh.find((r) => r.url.endsWith('(baseline)'));
+    const index = lh.map((r) => r.benchmarkIndex).filter((n): n is number => typeof n === 'number');
+    const floor = baseline
+      ? `\`/offline.html\` ${baseline.performance}${baseline.fullBrowser !== null ? ` [full browser ${baseline.fullBrowser}]` : ''}; benchmark index ${index.length ? `${Math.round(Math.min(...index))}-${Math.round(Math.max(...index))}` : '?'}`
+      : '-';
+    for (const r of lh.filter((x) => x !== baseline)) {
+      push('pages', pg, {
+        figure: `Lighthouse mobile \`${r.url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}')}\`: performance / accessibility / best practices / SEO`,
+        value: `${r.performance} / ${r.accessibility} / ${r.bestPractices} / ${r.seo} (runs ${r.performanceRuns}; no script ${r.withoutScripts ?? '-'}${r.fullBrowser !== null ? `; full browser ${r.fullBrowser}` : ''})`,
+        floor,
+        goal: '>= 95 / 100 / 100 / 100 (issue 23)',
+        met: met((r.performance ?? 0) >= 95 && r.accessibility === 100 && r.bestPractices === 100 && r.seo === 100),
+      });
+    }
+    if (!lh.length) push('pages', pg, { figure: 'Lighthouse mobile', value: 'not run (lighthouse or Chromium missing)', floor: '-', goal: '>= 95 / 100 / 100 / 100', met: '-' });
+  }
+
+  const pr = parts.proof;
+  if (pr) {
+    for (const p of pr.figures) {
+      const row = { figure: `Proof: ${p.suite}`, value: `${p.passed ? 'pass' : 'FAIL'}: ${p.tests}, ${p.seconds} s`, floor: '-', goal: 'pass', met: met(p.passed) };
+      if (p.measured) rows.push({ ...row, date: day(p.measured), part: 'proof' });
+      else push('proof', pr, row);
+    }
+  }
+
+  const cr = parts.crash;
+  if (cr) {
+    for (const p of cr.figures.suites) {
+      push('crash', cr, { figure: `Fault: ${p.suite}`, value: `${p.passed ? 'pass' : 'FAIL'}: ${p.tests}, ${p.seconds} s`, floor: '-', goal: 'pass', met: met(p.passed) });
+    }
+  }
+  // A figure no run has measured yet still has its row, so the table always lists every goal.
+  const missing: Array<[PartName, string, string]> = [
+    ['catalog', 'Catalogue and service endpoints: ratio to bare node:http, p99', 'ratio >= 0.8, p99 <= 20 ms (issue 23)'],
+    ['booking', 'Bookings per second and the booking race', '>= 300/s on PostgreSQL; exactly 1 created'],
+    ['search', 'Professional search at 10k and 100k professionals: worst p99', '<= 50 ms (issue 24)'],
+    ['chat', 'Chat delivery p99, 1,000 sockets over two instances', 'p99 <= 100 ms, 0 lost (issue 26)'],
+    ['pages', 'JavaScript of the first load and Lighthouse scores of the main pages', '<= 150 KB; >= 95 / 100 / 100 / 100 (issue 23)'],
+    ['proof', 'Proof suites at full size', 'pass'],
+    ['crash', 'kill -9 during 1,000 booking creations; the database away and back', 'pass'],
+  ];
+  for (const [part, figure, goal] of missing) {
+    if (!parts[part]) rows.push({ figure, value: `not measured yet: \`BENCH_ONLY=${part} npm run bench\``, floor: '-', goal, met: '-', date: '-', part });
+  }
+  return rows;
+}
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function markdownOf(report: Report): string {
+  const lines = [
+    README_START,
+    `Written by \`npm run bench\` on ${day(report.updated)} UTC; each row gives the date of the run that measured it and the machine's load average then`,
+    '(a part not run keeps its last figure). Goals are the issues\'; the floor is the same measurement on something that does nothing, taken in the',
+    'same run: read a figure against its floor on this shared 2-core machine. Full figures: `bench/results/latest.json`.',
+    '',
+    '| figure | value | floor (same run) | goal | met | measured |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...report.rows.map((r) => `| ${cell(r.figure)} | ${cell(r.value)} | ${cell(r.floor)} | ${cell(r.goal)} | ${r.met} | ${cell(r.date)} |`),
+    README_END,
+  ];
+  return lines.join('\n');
+}
+
+/** Writes latest.json and rewrites the marked block of bench/README.md. */
+export function writeReport(parts: Parts): Report {
+  const report: Report = { updated: new Date().toISOString(), rows: rowsOf(parts), parts };
+  writeFileSync(REPORT_FILE, JSON.stringify(report, null, 2) + '\n');
+  const readme = readFileSync(README_FILE, 'utf8');
+  const start = readme.indexOf(README_START.slice(0, 30));
+  const end = readme.indexOf(README_END);
+  const block = markdownOf(report);
+  if (start >= 0 && end > start) {
+    writeFileSync(README_FILE, readme.slice(0, start) + block + readme.slice(end + README_END.length));
+  } else {
+    // No block yet: after the first paragraph of the README.
+    const at = readme.indexOf('\n\n') + 2;
+    writeFileSync(README_FILE, `${readme.slice(0, at)}## Last results\n\n${block}\n\n${readme.slice(at)}`);
+  }
+  return report;
+}
