@@ -67,7 +67,7 @@ describe('/boot.js and lib/consent.ts agree on the stored choice', () => {
     const boot = runBoot(null);
     expect(boot.consent).toBe('ask');
     const button = { getAttribute: () => 'essential' };
-    for (const onClick of boot.listeners.click ?? []) onClick({ target: { closest: () => button }, defaultPrevented: false });
+    for (const onClick of boot.listeners.click ?? []) onClick({ target: { closest: (selector: string) => (selector === '[data-consent-choice]' ? button : null) }, defaultPrevented: false });
     const saved = parseConsent(boot.store.get(CONSENT_STORAGE_KEY));
     expect(saved).toMatchObject({ analytics: false, marketing: false });
   });
