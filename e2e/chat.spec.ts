@@ -171,7 +171,8 @@ for (const [lang, customerWidth, proWidth] of [
   });
 }
 
-test('Mobile Features: the four cards and the integration status, haptics answers, location refused with §8\'s message; allowed: the position and a test notification 5 s later', async ({ browser }) => {
+// @full-browser: the headless shell answers Notification.permission 'denied' whatever the context grants.
+test('Mobile Features: the four cards and the integration status, haptics answers, location refused with §8\'s message; allowed: the position and a test notification 5 s later', { tag: '@full-browser' }, async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await skipCookieBanner(context);
   const page = waitForAppOnNavigation(await context.newPage());

@@ -42,7 +42,10 @@ export function onToasterNeeded(listener: () => void): () => void {
 type Kind = 'success' | 'error' | 'info' | 'warning' | 'message';
 
 function show(kind: Kind) {
-  return (message: string, options?: ExternalToast): void => {
+  return (message: string, given?: ExternalToast): void => {
+    // The same message shown again (a form saved twice) replaces the one on screen instead of stacking a
+    // copy behind it: the stack's back toasts are faded, unreadable and announced twice.
+    const options: ExternalToast = { id: message, ...given };
     loadToaster().then(
       ({ toast: sonnerToast }) => {
         if (kind === 'message') sonnerToast(message, options);

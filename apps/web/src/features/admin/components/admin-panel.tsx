@@ -9,7 +9,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';
 import { ChevronRight } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { useAccessLog, useAdminOverview, useContactMessages, useFailedJobs, useRetryFailedJob, ADMIN_PAGE_SIZE } from '../api';
 import { Pager, StatCard } from './admin-ui';
 

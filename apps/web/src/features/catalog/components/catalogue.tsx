@@ -48,20 +48,22 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
     if (urlQuery !== text.trim()) setText(urlQuery);
   }
 
-  // Set when a navigation already under way brings the address in line with the text (Show all services
-  // clears both): the debounced write below must not race it. On a slow phone that navigation can take
-  // longer than the debounce, and the write, made against the old address, replaced it.
-  const addressFollowsText = useRef(false);
+  // The text a navigation under way brings into the address (a chip carries what was typed; Show all
+  // services clears it): until the address has it, the debounced write below waits. Made against the old
+  // address, the write replaced that navigation: on a slow phone it can take longer than the debounce,
+  // and a chip pressed within 300 ms of typing lost its category to the write of the words typed.
+  const awaitedQuery = useRef<string | null>(null);
+  const pendingWrite = useRef<number | undefined>(undefined);
 
   // Typing settles for 300 ms, then the text goes into the address (no history entry), and the
   // address drives the server search: a reload or a shared link shows the same results.
   useEffect(() => {
-    const q = text.trim();
-    if (q === urlQuery) {
-      addressFollowsText.current = false;
-      return;
+    if (awaitedQuery.current !== null) {
+      if (urlQuery !== awaitedQuery.current) return;
+      awaitedQuery.current = null;
     }
-    if (addressFollowsText.current) return;
+    const q = text.trim();
+    if (q === urlQuery) return;
     const id = window.setTimeout(() => {
       setParams(
         (current) => {
@@ -73,6 +75,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
         { replace: true, preventScrollReset: true },
       );
     }, SEARCH_DEBOUNCE_MS);
+    pendingWrite.current = id;
     return () => window.clearTimeout(id);
   }, [text, urlQuery, setParams]);
 
@@ -102,6 +105,9 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
     const next = value === 'all' ? undefined : value;
     const q = keepSearch ? text.trim() : '';
     if (value !== shownCategory) setChosen({ value, from: shownCategory });
+    // This navigation writes the text itself: the debounced write waits for it.
+    window.clearTimeout(pendingWrite.current);
+    awaitedQuery.current = q;
     if (routeCategory) {
       // A category page: go to the other category's page (or the whole catalogue), at the search section.
       // Chips filter, as on /services: the entry is replaced, so Back leaves the catalogue instead of
@@ -239,7 +245,6 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
               className="mt-6"
               onClick={() => {
                 setText('');
-                addressFollowsText.current = true;
                 chooseCategory('all', false);
               }}
             >
