@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from './db/schema/index';
@@ -37,10 +37,10 @@ const SCRIPT = '<script>alert(1)</script>';
 const ATTRIBUTE = '"><img src=x onerror=alert(1)>';
 /** Template syntax (Handlebars/Angular, JavaScript template literals) and String.replace's patterns. */
 const TEMPLATES = "{{7*7}} ${7*7} $' $& $`";
-/** A right-to-left override and its end (what makes "exe.gnp" look like "png.exe"). */
+/** A right-to-left override and its end (what makes "exe.gnp" look like "png.exe"): refused in every field (its own test below). */
 const RTL = '\u202egnp.exe\u202c';
 /** One line of hostile text (an address, a name, a subject). */
-const HOSTILE = `${SCRIPT} ${ATTRIBUTE} ${TEMPLATES} ${RTL}`;
+const HOSTILE = `${SCRIPT} ${ATTRIBUTE} ${TEMPLATES}`;
 /** Several lines of it (notes, messages). */
 const HOSTILE_TEXT = `${HOSTILE}\nsecond line & more <b>bold</b>`;
 const LONG = 'x'.repeat(10_000);
@@ -104,8 +104,9 @@ async function outboxRows() {
 
 beforeAll(async () => {
   t = await createTestApp(built ? { webDist, publicUrl: 'https://khedma.example' } : { publicUrl: 'https://khedma.example' });
-  customer = await createCustomer(t, { name: HOSTILE });
-  pro = await createPro(t, { name: `Pro ${HOSTILE}`, city: 'fes', category: 'plumbing' });
+  // Names written straight to the rows, as data from before the rules would be: the override too.
+  customer = await createCustomer(t, { name: `${HOSTILE} ${RTL}` });
+  pro = await createPro(t, { name: `Pro ${HOSTILE} ${RTL}`, city: 'fes', category: 'plumbing' });
   admin = await createAdmin(t);
 }, 120_000);
 afterAll(async () => {
@@ -203,6 +204,29 @@ describe('hostile text is stored where a user may write it, and refused cleanly 
     expect(draft.json().final).toMatchObject({ description: HOSTILE_TEXT, accountHolder: HOSTILE });
     const names = await call(applicant, { method: 'PUT', url: '/api/applications/draft/personal', payload: { firstName: HOSTILE, lastName: HOSTILE, email: 'a@example.com', dateOfBirth: '1990-01-01' } });
     expect(names.statusCode).toBe(400);
+  });
+
+  it('a right-to-left override (or any bidirectional embedding or isolate) is refused in every field that takes text: 400 with the field named, nothing stored', async () => {
+    const refused = async (who: TestUser | null, request: { method: 'POST' | 'PUT' | 'PATCH'; url: string; payload: Record<string, unknown>; remoteAddress?: string }, field: string) => {
+      const res = await call(who, request);
+      expect(res.statusCode, `${request.url} ${field}: ${res.body}`).toBe(400);
+      expect(Object.keys(res.json().error.fields ?? {}), request.url).toContain(field);
+    };
+    const profileBefore = (await t.database.db.select().from(s.users).where(eq(s.users.id, customer.id)))[0];
+    await refused(customer, { method: 'PATCH', url: '/api/profile', payload: { about_me: `About me ${RTL}` } }, 'about_me');
+    await refused(customer, { method: 'PATCH', url: '/api/profile', payload: { location: `Home \u2067${RTL}\u2069` } }, 'location');
+    expect((await t.database.db.select().from(s.users).where(eq(s.users.id, customer.id)))[0]).toEqual(profileBefore);
+
+    const booking = { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: casablancaDate(7), startTime: '10:00', endTime: '11:00', location: `12 Rue ${RTL}`, description: 'Leak' };
+    await refused(customer, { method: 'POST', url: '/api/bookings', remoteAddress: '198.51.100.7', payload: booking }, 'location');
+    await refused(customer, { method: 'POST', url: '/api/bookings', remoteAddress: '198.51.100.7', payload: { ...booking, location: '12 Rue Riad', description: `Leak ${RTL}` } }, 'description');
+    await refused(null, { method: 'POST', url: '/api/contact', remoteAddress: '198.51.100.10', payload: { name: `Salma ${RTL}`, email: 'rtl@example.com', message: 'Hello' } }, 'name');
+    await refused(null, { method: 'POST', url: '/api/contact', remoteAddress: '198.51.100.10', payload: { name: 'Salma', email: 'rtl@example.com', message: `Hello ${RTL}` } }, 'message');
+    const applicant = await createCustomer(t, { name: 'RTL Applicant' });
+    await refused(applicant, { method: 'PUT', url: '/api/applications/draft/final', payload: { description: `Ten years ${RTL}`, accountHolder: 'Salma Idrissi' } }, 'description');
+    const other = await createPaidBooking(t, { customer, pro, date: casablancaDate(8) });
+    const opened = await call(customer, { method: 'POST', url: '/api/chat/conversations', payload: { bookingId: other.id } });
+    await refused(customer, { method: 'POST', url: `/api/chat/conversations/${opened.json().conversation.id}/messages`, payload: { content: `See the file ${RTL}` } }, 'content');
   });
 });
 

@@ -32,10 +32,17 @@ export const VALIDATION_MESSAGES = {
 // in a one-line value ends up in places that treat it as a separator (an email subject, a log line).
 // ---------------------------------------------------------------------------------------------
 
-/** Any control character, or the Unicode line and paragraph separators (line breaks too). */
-const NOT_SINGLE_LINE = /[\p{Cc}\u2028\u2029]/u;
-/** A control character other than tab, line feed and carriage return. */
-const NOT_PLAIN_TEXT = /[^\P{Cc}\t\n\r]/u;
+// Nor are the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): one left
+// open reorders everything after it, in this field and beyond (a name in an email, a line of the receipt
+// PDF, an admin's table), so "gnp.exe" reads as "exe.png" (the "Trojan Source" trick). The marks a person
+// does type in mixed Arabic and Latin text (LRM U+200E, RLM U+200F, ALM U+061C) stay allowed: they move
+// nothing but the characters beside them.
+const BIDI_CONTROLS = '\u202a-\u202e\u2066-\u2069';
+
+/** Any control character, a bidirectional control, or the Unicode line and paragraph separators (line breaks too). */
+const NOT_SINGLE_LINE = new RegExp(`[\\p{Cc}\\u2028\\u2029${BIDI_CONTROLS}]`, 'u');
+/** A control character other than tab, line feed and carriage return, or a bidirectional control. */
+const NOT_PLAIN_TEXT = new RegExp(`[^\\P{Cc}\\t\\n\\r]|[${BIDI_CONTROLS}]`, 'u');
 
 /** One line of plain text: no control character, no line break. */
 export const isSingleLineText = (text: string): boolean => !NOT_SINGLE_LINE.test(text);

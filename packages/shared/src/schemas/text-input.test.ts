@@ -28,6 +28,21 @@ describe('plain text rules', () => {
     for (const bad of [NUL, `x${NUL}y`, 'a\u0007b', 'a\u007fb', 'a\u0085b', 'a\u001bb']) expect(isPlainText(bad), JSON.stringify(bad)).toBe(false);
   });
 
+  it('no bidirectional embedding, override or isolate (one left open reorders the rest); the marks typed in mixed Arabic and Latin stay', () => {
+    for (const control of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      expect(isSingleLineText(`invoice${control}gnp.exe`), JSON.stringify(control)).toBe(false);
+      expect(isPlainText(`line one\ninvoice${control}gnp.exe`), JSON.stringify(control)).toBe(false);
+    }
+    for (const ok of ['Appartement 3, \u200fحي الرياض\u200f', 'Rue \u200eRiad\u200e 12', 'الدار البيضاء\u061c 20250']) {
+      expect(isSingleLineText(ok), JSON.stringify(ok)).toBe(true);
+      expect(isPlainText(ok), JSON.stringify(ok)).toBe(true);
+    }
+    expect(messagesOf(contactRequestSchema.safeParse({ name: 'Salma\u202eiss', email: 'salma@example.ma', message: 'A \u2067question\u2069' }))).toEqual({
+      name: VALIDATION_MESSAGES.singleLine,
+      message: VALIDATION_MESSAGES.controlCharacters,
+    });
+  });
+
   it('an email address has no control character', () => {
     expect(isValidEmail(`nobody${NUL}@example.com`)).toBe(false);
     expect(isValidEmail('nobody@exa\u0001mple.com')).toBe(false);
