@@ -250,6 +250,36 @@ test.describe('professionals', () => {
       await expect(page.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
       await expect(page).not.toHaveURL(/tab=/);
       await context.close();
+
+      // A customer books them by the hour: the form asks which of their two cities. Sent empty, the focus
+      // goes to the first field wrong on the page (the date), and the city says it must be chosen.
+      const customer = await newCustomer(browser, j.lang, j.viewport);
+      const form = customer.page;
+      await openIn(form, j.lang, `/booking/${pro.professionalId}`);
+      const submit = form.getByRole('button', { name: text(j.lang, 'booking', 'bookingForm.submit') });
+      await submit.click();
+      await expect(form.getByLabel(new RegExp(`^${escape(text(j.lang, 'booking', 'schedule.date'))}`))).toBeFocused();
+      await expect(form.getByText(text(j.lang, 'booking', 'bookingForm.errors.city'))).toBeVisible();
+      const citySelect = form.getByLabel(new RegExp(`^${escape(text(j.lang, 'booking', 'bookingForm.city'))}`));
+      await expect(citySelect.locator('option')).toHaveText([text(j.lang, 'booking', 'bookingForm.chooseCity'), cityNames.marrakech, cityNames.fes]);
+      await expectNoSeriousAxeViolations(form, `hourly booking, two cities ${j.lang}`);
+      await shot(form, `pros-hourly-booking-city-${j.lang}-${j.viewport.width}`);
+      await form.getByLabel(new RegExp(`^${escape(text(j.lang, 'booking', 'schedule.date'))}`)).fill(casablancaDate(j.lang === 'en' ? 12 : 13));
+      await form.getByLabel(new RegExp(`^${escape(text(j.lang, 'booking', 'schedule.startTime'))}`)).selectOption('10:00');
+      await citySelect.selectOption({ label: cityNames.fes });
+      await form.getByLabel(new RegExp(`^${escape(text(j.lang, 'booking', 'bookingForm.address'))}`)).fill('12 Rue Talaa Kebira');
+      await form.getByLabel(new RegExp(`^${escape(text(j.lang, 'booking', 'bookingForm.phone'))}`)).fill('+212 612 345 678');
+      const created = form.waitForResponse((r) => r.url().endsWith('/api/bookings/hourly') && r.request().method() === 'POST');
+      await submit.click();
+      const answer = await created;
+      expect(answer.status(), await answer.text()).toBe(201);
+      await expect(form.getByRole('heading', { name: text(j.lang, 'booking', 'payment.title') })).toBeVisible();
+      // Booked in Fes, the city chosen, never the first of the professional's cities.
+      const booked = (await answer.json()) as { id: string };
+      const mine = (await (await customer.context.request.get(`/api/bookings/${booked.id}`)).json()) as Record<string, unknown>;
+      expect(JSON.stringify(mine)).toContain(cityOf('fes').id);
+      expect(JSON.stringify(mine)).not.toContain(cityOf('marrakech').id);
+      await customer.context.close();
     });
   }
 });

@@ -197,7 +197,8 @@ function BookingForm({
     event.preventDefault();
     setSubmitted(true);
     setFormError(null);
-    const first = (['cityId', 'date', 'time', 'location', 'contactPhone'] as const).find((f) => errors[f]);
+    // The fields in the order they are on the page: the first one wrong gets the focus.
+    const first = (['date', 'time', 'cityId', 'location', 'contactPhone'] as const).find((f) => errors[f]);
     if (first) {
       document.getElementById(id(first))?.focus();
       return;
