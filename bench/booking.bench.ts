@@ -26,7 +26,7 @@ import {
   type WeeklyAvailability,
 } from '@khedma/shared';
 import autocannon from 'autocannon';
-import http from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import pg from 'pg';
 import { seedId } from '../apps/server/src/db/seed/ids';
@@ -250,7 +250,7 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
         {
           method: 'POST',
           path: '/api/bookings',
-          setupRequest: (req: Record<string, unknown>) => {
+          setupRequest: (req: autocannon.Request) => {
             // 13 000 slots: more than any run uses. Past them a slot would be asked twice (a replay), so say so.
             if (next === queue.length) console.error('  FAIL: the bench ran out of free slots');
             const i = next++ % queue.length;
@@ -260,10 +260,10 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
               body: JSON.stringify(queue[i]),
             };
           },
-          onResponse: (status: number, body: string, _context: unknown, headers: Record<string, string>) => {
+          onResponse: (status: number, body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
             answered++;
             // A replay is no new booking (only possible past the slots, see above).
-            if (status === 201 && !headers['idempotent-replayed']) created++;
+            if (status === 201 && !headers?.['idempotent-replayed']) created++;
             else {
               failed++;
               if (failed <= 3) console.error(`  a non-conflicting create answered ${status}: ${body.slice(0, 300)}`);
