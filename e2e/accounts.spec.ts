@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Page } from './support/test';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Page, openIn } from './support/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -40,13 +40,6 @@ test.beforeEach(async ({ page }) => skipCookieBanner(page));
 const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.ma`;
 
 /** Opens the first page in a language (?lang= is remembered by the app) and checks the direction. */
-async function openIn(page: Page, lang: Language, route: string) {
-  const url = new URL(route, 'http://x');
-  url.searchParams.set('lang', lang);
-  await page.goto(`${url.pathname}${url.search}`);
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-}
 
 /** A text field by its accessible name (the visible label also carries a decorative "*"). */
 const field = (page: Page, name: string, exact = true) => page.getByRole('main').getByRole('textbox', { name, exact });
@@ -130,7 +123,7 @@ async function logOut(page: Page, lang: Language) {
 /** A small real PNG (the server checks the bytes, so a renamed text file would not do). */
 const avatarPng = () => sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 43, g: 63, b: 182 } } }).png().toBuffer();
 
-async function signUpByApi(request: APIRequestContext, email: string, lang: Language) {
+async function signUpByApi(request: APIRequestContext, email: string, lang: Language | 'fr') {
   const res = await request.post('/api/accounts/sign-up', {
     data: { name: 'Salma Bennani', email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'customer', acceptAge: true, acceptTerms: true, locale: lang },
   });

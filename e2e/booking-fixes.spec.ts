@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from './support/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, openIn } from './support/test';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
@@ -39,12 +39,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-async function openIn(page: Page, lang: Language, route: string) {
-  const url = new URL(route, 'http://x');
-  url.searchParams.set('lang', lang);
-  await page.goto(`${url.pathname}${url.search}`);
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-}
 
 async function phoneContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: PHONE });

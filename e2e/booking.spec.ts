@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page, openIn } from './support/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createCustomer, type TestUser } from './support/users';
@@ -77,13 +77,6 @@ async function signIn(request: APIRequestContext, user: TestUser) {
 }
 
 /** Opens a page in a language (?lang= is remembered) and checks the direction. */
-async function openIn(page: Page, lang: Language, route: string) {
-  const url = new URL(route, 'http://x');
-  url.searchParams.set('lang', lang);
-  await page.goto(`${url.pathname}${url.search}`);
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-}
 
 interface Catalog {
   plumbing: { id: string; name: Record<Language, string> };

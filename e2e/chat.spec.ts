@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, waitForAppOnNavigation, type Browser, type Page } from './support/test';
+import { expect, test, waitForAppOnNavigation, type Browser, type Page, openIn } from './support/test';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
@@ -60,12 +60,6 @@ async function person(browser: Browser, type: 'customer' | 'pro', lang: Language
   return { context, user, page, errors };
 }
 
-async function openIn(page: Page, lang: Language, route: string) {
-  const url = new URL(route, 'http://x');
-  url.searchParams.set('lang', lang);
-  await page.goto(`${url.pathname}${url.search}`);
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-}
 
 /** A paid booking of `customer` with `pro` (from the professional's page: that professional, no assignment). */
 async function paidBooking(customer: { context: import('@playwright/test').BrowserContext }, pro: TestPerson, days: number) {

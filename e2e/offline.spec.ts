@@ -18,8 +18,8 @@ const shell = (lang: Language) =>
     common: Record<string, string>;
     footer: Record<string, string>;
     nav: Record<string, string>;
-    pages: Record<string, { title: string }>;
-    errors: { api: Record<string, string>; boundary: Record<string, string> };
+    pages: { myBookings: { title: string } } & Record<string, { title: string }>;
+    errors: { api: { network: string } & Record<string, string>; boundary: { title: string; retry: string } & Record<string, string> };
   };
 const consent = (lang: Language) =>
   JSON.parse(readFileSync(path.join(process.cwd(), 'apps/web/src/features/consent/locales', `${lang}.json`), 'utf8')) as {

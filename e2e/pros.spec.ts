@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page, openIn } from './support/test';
 import { skipCookieBanner } from './support/consent';
 import { createUser } from './support/users';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -48,12 +48,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-async function openIn(page: Page, lang: Language, route: string) {
-  const url = new URL(route, 'http://x');
-  url.searchParams.set('lang', lang);
-  await page.goto(`${url.pathname}${url.search}`);
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-}
 
 /** A new customer of their own (e2e/support/users.ts), signed in, in a context of their own. */
 async function newCustomer(browser: Browser, lang: Language, viewport: { width: number; height: number }) {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, waitForAppOnNavigation, type Browser, type Page } from './support/test';
+import { expect, test, waitForAppOnNavigation, type Browser, type Page, openIn } from './support/test';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
@@ -46,12 +46,6 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(serious).toEqual([]);
-}
-async function openIn(page: Page, lang: Language, route: string) {
-  const url = new URL(route, 'http://x');
-  url.searchParams.set('lang', lang);
-  await page.goto(`${url.pathname}${url.search}`);
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
 }
 
 interface Person {

@@ -104,7 +104,7 @@ test.describe('every page of the public site, in three languages', () => {
       for (const [i, service] of catalogue.slice(0, 6).entries()) await expect(popular.nth(i).getByRole('heading')).toHaveText(service.name[lang]);
       await expect(page.getByRole('main').getByRole('link', { name: s.home.viewAll })).toHaveAttribute('href', '/services');
       await expect(page.getByRole('search').getByRole('searchbox')).toBeVisible();
-      await expect(page.getByText(s.home.statCities)).toBeVisible();
+      await expect(page.getByText(s.home.statCities!)).toBeVisible();
       await expectNoSeriousAxeViolations(page, `/ (${lang})`);
 
       // About: mission, vision, three values, call to action.

@@ -29,7 +29,7 @@ function staleCasablancaRules() {
     return new Original(locales, stale(options));
   } as unknown as typeof Intl.DateTimeFormat;
   Object.assign(Patched, { supportedLocalesOf: Original.supportedLocalesOf.bind(Original) });
-  Patched.prototype = Original.prototype;
+  Object.defineProperty(Patched, 'prototype', { value: Original.prototype });
   Intl.DateTimeFormat = Patched;
   for (const method of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'] as const) {
     const original = Date.prototype[method];

@@ -1,7 +1,7 @@
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
-export type { APIRequestContext, Browser, Page } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 
 /**
  * Public pages arrive server-rendered (apps/server/src/http/pages.ts): their content is on screen
@@ -36,3 +36,12 @@ export const test = base.extend({
     await use(javaScriptEnabled === false ? page : waitForAppOnNavigation(page));
   },
 });
+
+/** Opens `route` in `lang` (?lang=, which the server remembers) and checks the page is in it: lang and direction. */
+export async function openIn(page: Page, lang: 'en' | 'fr' | 'ar', route: string): Promise<void> {
+  const url = new URL(route, 'http://x');
+  url.searchParams.set('lang', lang);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+}
