@@ -11,8 +11,12 @@ if (!existsSync(full)) {
   console.error(`Chromium not found at ${full}. Install it (apt-get install chromium chromium-headless-shell) or set CHROMIUM_FULL_PATH.`);
   process.exit(1);
 }
+if (process.env.CHROMIUM_PATH && !existsSync(shell)) {
+  console.error(`No browser at CHROMIUM_PATH=${shell}.`);
+  process.exit(1);
+}
 if (!existsSync(shell)) {
-  console.warn(`No headless shell at ${shell}: every journey runs in ${full}, several times slower (apt-get install chromium-headless-shell).`);
+  console.warn(`No headless shell at ${shell}: every journey runs in ${full}, about twice as slow (apt-get install chromium-headless-shell).`);
 }
 ensureWebBuild();
 process.exit(run('npx', ['playwright', 'test', ...process.argv.slice(2)]));
