@@ -4,11 +4,11 @@
  * an admin reassigns, refunds and completes bookings and the emails reach the outbox; non-admins are
  * turned away. The admin pages are looked at in Arabic at 390 px and 1280 px (axe, screenshots).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser } from './support/test';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
@@ -53,13 +53,6 @@ async function emailWhere(request: APIRequestContext, to: string, subject: strin
   return found!;
 }
 
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
 
 const APPLICANT = { name: 'Othmane Rami', email: 'applicant@demo.ma', rib: '230780012345678901234567' };
 

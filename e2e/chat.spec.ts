@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, waitForAppOnNavigation, type Browser, type Page, openIn } from './support/test';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
@@ -41,13 +41,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
 }
 
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
 
 
 async function person(browser: Browser, type: 'customer' | 'pro', lang: Language, width: number, name: string) {

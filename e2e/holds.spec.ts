@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { skipCookieBanner } from './support/consent';
-import { expect, test, waitForAppOnNavigation, type Page } from './support/test';
+import { expect, test, waitForAppOnNavigation } from './support/test';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { createPerson, createUser } from './support/users';
 import { casablancaDate } from './support/time';
 
@@ -25,11 +25,6 @@ function text(lang: Language, ns: 'booking' | 'dashboard', key: string, vars: Re
 }
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
 
 for (const j of [
   { lang: 'en' as const, viewport: { width: 1280, height: 900 }, city: 'marrakech', category: 'delivery', days: 6 },

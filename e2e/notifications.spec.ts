@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, waitForAppOnNavigation, type Page } from './support/test';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipCookieBanner } from './support/consent';
 import { createUser } from './support/users';
 
@@ -31,13 +31,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
 }
 
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).include('#notifications').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
 
 for (const [lang, width] of [
   ['en', 1280],
@@ -73,7 +66,7 @@ for (const [lang, width] of [
     await expect(email).toHaveAttribute('aria-checked', 'false');
     await expect(page.getByText(text(lang, 'notifications.saved')).first()).toBeVisible();
     await section.scrollIntoViewIfNeeded();
-    await expectNoSeriousAxeViolations(page, `${lang} notifications`);
+    await expectNoSeriousAxeViolations(page, `${lang} notifications`, { include: '#notifications' });
     await shot(page, `notifications-${lang}-${width}`);
 
     await page.reload();

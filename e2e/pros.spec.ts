@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page, openIn } from './support/test';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipCookieBanner } from './support/consent';
 import { createUser } from './support/users';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -35,13 +35,6 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
 
 async function shot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

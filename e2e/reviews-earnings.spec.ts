@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, waitForAppOnNavigation, type Browser, type Page, openIn } from './support/test';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
@@ -39,13 +39,6 @@ const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 async function shot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
 
 interface Person {

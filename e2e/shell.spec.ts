@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, waitForAppOnNavigation, type Page } from './support/test';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { skipCookieBanner } from './support/consent';
@@ -50,13 +50,6 @@ function watchErrors(page: Page) {
   return errors;
 }
 
-async function expectNoSeriousAxeViolations(page: Page, route: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${route}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
 
 async function expectShell(page: Page, route: string) {
   await expect(page.locator('h1')).toHaveCount(1);

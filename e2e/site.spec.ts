@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { quote } from '@khedma/shared/domain/pricing';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -50,13 +50,6 @@ function watchErrors(page: Page) {
   return errors;
 }
 
-async function expectNoSeriousAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${where}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
 
 async function expectNoHorizontalOverflow(page: Page) {
   const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
