@@ -4,18 +4,19 @@
  * an admin reassigns, refunds and completes bookings and the emails reach the outbox; non-admins are
  * turned away. The admin pages are looked at in Arabic at 390 px and 1280 px (axe, screenshots).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser } from './support/test';
+import { readStrings } from './support/locales';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
 
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
-const en = JSON.parse(readFileSync(path.join(process.cwd(), 'apps/web/src/features/admin/locales/en.json'), 'utf8')) as Record<string, Record<string, unknown>>;
-const ar = JSON.parse(readFileSync(path.join(process.cwd(), 'apps/web/src/features/admin/locales/ar.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+const en = readStrings<Record<string, Record<string, unknown>>>('features/admin/locales/en.json');
+const ar = readStrings<Record<string, Record<string, unknown>>>('features/admin/locales/ar.json');
 
 function text(key: string, vars: Record<string, string | number> = {}, catalogue = en): string {
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { CONSENT_STORAGE_KEY, skipCookieBanner } from './support/consent';
+import { readStrings } from './support/locales';
 
 /**
  * What a visitor does before the app takes a server-rendered public page over, and without JavaScript
@@ -13,10 +12,9 @@ import { CONSENT_STORAGE_KEY, skipCookieBanner } from './support/consent';
  */
 
 const SUCCESS = "Message sent successfully! We'll get back to you soon.";
-const features = path.join(process.cwd(), 'apps/web/src/features');
-const read = (file: string) => JSON.parse(readFileSync(path.join(features, file), 'utf8')) as Record<string, Record<string, string>>;
+const read = (file: string) => readStrings(`features/${file}`);
 const home = { fr: read('home/locales/fr.json') as unknown as Record<string, string> };
-const shell = JSON.parse(readFileSync(path.join(features, '..', 'locales', 'en.json'), 'utf8')) as { cookieBanner: Record<string, string> };
+const shell = readStrings<{ cookieBanner: Record<string, string> }>('locales/en.json');
 const consent = { banner: shell.cookieBanner };
 
 interface OutboxMessage {

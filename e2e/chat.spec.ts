@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, waitForAppOnNavigation, type Browser, type Page, openIn } from './support/test';
+import { readStrings } from './support/locales';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
@@ -21,6 +22,13 @@ import { createUser, type TestPerson } from './support/users';
 type Language = 'en' | 'ar';
 type Catalogue = Record<string, unknown>;
 type Namespace = 'chat' | 'booking' | 'root';
+/** The Mobile Features page's strings this journey reads (features/native/locales). */
+type Section<K extends string> = Record<'title' | K, string>;
+type NativeStrings = Record<'camera' | 'status', Section<never>> & {
+  haptics: Section<'done' | 'test' | 'unsupported'>;
+  location: Section<'denied' | 'failed' | 'get' | 'track' | 'tracking'>;
+  notifications: Section<'enabled' | 'scheduled' | 'test'>;
+};
 const WEB = path.join(process.cwd(), 'apps/web/src');
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(WEB, file), 'utf8')) as Catalogue;
 const catalogues = Object.fromEntries(
@@ -164,9 +172,9 @@ test('Mobile Features: the four cards and the integration status, haptics answer
   await skipCookieBanner(context);
   const page = waitForAppOnNavigation(await context.newPage());
   await page.goto('/native-features');
-  const en = JSON.parse(readFileSync(path.join(WEB, 'features/native/locales/en.json'), 'utf8'));
+  const en = readStrings<NativeStrings>('features/native/locales/en.json');
   await expect(page.getByRole('heading', { level: 1, name: 'Mobile Features' })).toBeVisible();
-  for (const key of ['camera', 'location', 'notifications', 'haptics', 'status']) {
+  for (const key of ['camera', 'location', 'notifications', 'haptics', 'status'] as const) {
     await expect(page.getByRole('heading', { level: 2, name: en[key].title })).toBeVisible();
   }
   await expect(page.getByTestId('integration-status').getByRole('listitem')).toHaveCount(7);
@@ -182,7 +190,7 @@ test('Mobile Features: the four cards and the integration status, haptics answer
   await expect(page.getByRole('button', { name: en.location.track })).toHaveAttribute('aria-pressed', 'false');
   await shot(page, 'native-features-en-390');
   // In Arabic, right to left.
-  const ar = JSON.parse(readFileSync(path.join(WEB, 'features/native/locales/ar.json'), 'utf8'));
+  const ar = readStrings<NativeStrings>('features/native/locales/ar.json');
   await openIn(page, 'ar', '/native-features');
   await expect(page.getByRole('heading', { level: 2, name: ar.location.title })).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'native features ar');

@@ -1,6 +1,7 @@
 import { expect, test, waitForAppOnNavigation, type Page } from './support/test';
+import { readStrings } from './support/locales';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { skipCookieBanner } from './support/consent';
 import { createCustomer, type TestUser } from './support/users';
@@ -440,7 +441,7 @@ test.describe('logging out at 1280 px', () => {
 });
 
 test.describe('Become a Professional button', () => {
-  const shellAr = JSON.parse(readFileSync(path.join(process.cwd(), 'apps/web/src/locales/ar.json'), 'utf8')) as { becomeProFab: { label: string; dismiss: string } };
+  const shellAr = readStrings<{ becomeProFab: { label: string; dismiss: string } }>('locales/ar.json');
   const fabOf = (page: Page) => page.locator('[data-become-pro-fab]');
 
   /** Opens a page and waits until the session is known and nothing more loads (the button's code is lazy). */

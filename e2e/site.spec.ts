@@ -1,7 +1,8 @@
 import { expect, test, type Page } from './support/test';
+import { readStrings } from './support/locales';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { quote } from '@khedma/shared/domain/pricing';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CONSENT_STORAGE_KEY, skipCookieBanner } from './support/consent';
 
@@ -27,14 +28,13 @@ interface ServiceDetail extends Service {
 
 const LANGUAGES: Language[] = ['en', 'fr', 'ar'];
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
-const web = path.join(process.cwd(), 'apps/web/src/features');
-const readJson = (file: string) => JSON.parse(readFileSync(path.join(web, file), 'utf8')) as Record<string, Record<string, string>>;
+const readJson = (file: string) => readStrings(`features/${file}`);
 const strings = Object.fromEntries(
   LANGUAGES.map((lang) => [
     lang,
     {
       home: readJson(`home/locales/${lang}.json`) as unknown as Record<string, string>,
-      shell: JSON.parse(readFileSync(path.join(web, '..', 'locales', `${lang}.json`), 'utf8')) as Record<string, Record<string, string>>,
+      shell: readStrings(`locales/${lang}.json`),
       site: readJson(`site/locales/${lang}.json`), catalog: readJson(`catalog/locales/${lang}.json`), consent: readJson(`consent/locales/${lang}.json`),
     },
   ]),
