@@ -2,6 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { readStrings } from './support/locales';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { quote } from '@khedma/shared/domain/pricing';
+import { SEARCH_DEBOUNCE_MS } from '../apps/web/src/lib/debounce';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CONSENT_STORAGE_KEY, skipCookieBanner } from './support/consent';
@@ -211,6 +212,37 @@ test.describe('catalogue, service page and forms', () => {
     await expect(page).toHaveURL(/\/services#search$/);
     await expect(page.locator('main article')).toHaveCount(catalogue.length);
     await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue('');
+  });
+
+  test('keys typed while the search of a pause is being put into the address are kept', async ({ page }) => {
+    await page.goto('/services');
+    await expect(page.locator('main article')).toHaveCount(catalogue.length);
+    const box = page.getByRole('searchbox', { name: 'Search services' });
+    // A pause after "l": its debounced write goes into the address, and the router then renders the
+    // catalogue for it in a transition, which on a busy phone takes a while. The reader types on
+    // meanwhile: here "eak" goes in the moment the address takes "l", before that render, the widest
+    // form of the window (a real keyboard at a 20x slower CPU lost its keys one run in four). Before:
+    // the address's "l" replaced the box's text when its render came, and the keys were lost ("l",
+    // "lak" in CI).
+    await page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      const replaceState = history.replaceState.bind(history);
+      let typed = false;
+      history.replaceState = (state: unknown, unused: string, url?: string | URL | null) => {
+        replaceState(state, unused, url);
+        if (typed || new URLSearchParams(location.search).get('q') !== 'l') return;
+        typed = true;
+        for (const key of 'eak') {
+          setValue.call(input, input.value + key);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      };
+    });
+    await box.pressSequentially('l');
+    await expect(page).toHaveURL(/[?&]q=leak/, { timeout: SEARCH_DEBOUNCE_MS * 10 });
+    await expect(box).toHaveValue('leak');
+    await expect(page.locator('main article').first().getByRole('heading')).toHaveText('Leak Detection & Repair');
   });
 
   test('on a phone with a 4x slower CPU, the first chip tap after the page is taken over shows the chip pressed at once', async ({ page, context }) => {

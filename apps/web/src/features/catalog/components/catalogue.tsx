@@ -41,11 +41,16 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The address changed (back/forward, a link, or our own write below): show its text.
+  // The address changed (back/forward, a link): show its text. Not when it is our own write below
+  // arriving: the router applies it in a transition, and on a busy phone the reader has typed on by
+  // then ("le" while the address takes "l"); showing the address's text would drop those keys ("leak"
+  // became "lak"). The words typed go into the address at the next write.
   const [shownUrlQuery, setShownUrlQuery] = useState(urlQuery);
+  const [ownWrite, setOwnWrite] = useState<string | null>(null);
   if (urlQuery !== shownUrlQuery) {
     setShownUrlQuery(urlQuery);
-    if (urlQuery !== text.trim()) setText(urlQuery);
+    if (ownWrite !== null) setOwnWrite(null);
+    if (urlQuery !== ownWrite && urlQuery !== text.trim()) setText(urlQuery);
   }
 
   // The text a navigation under way brings into the address (a chip carries what was typed; Show all
@@ -65,6 +70,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
     const q = text.trim();
     if (q === urlQuery) return;
     const id = window.setTimeout(() => {
+      setOwnWrite(q);
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
