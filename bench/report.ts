@@ -101,10 +101,18 @@ const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 const loadOf = (m: Machine) => (Number.isFinite(m.loadStart) ? `load ${m.loadStart}-${m.loadEnd}` : 'load not recorded');
 const met = (ok: boolean): Row['met'] => (ok ? 'yes' : 'no');
 
-/** One row per figure, in the order of the table. */
-/** The bare server sending Khedma's header lines: the ratio the headers alone leave (catalog.bench.ts). */
-const headersFloor = (e: { headersFloor?: number }) => (e.headersFloor === undefined ? '' : ` (with Khedma's headers: ${e.headersFloor})`);
+/**
+ * Issue 23's ratio: to the bare server sending the same bytes (Khedma's header lines and body) where the
+ * run measured it (catalog.bench.ts since the seventeenth session), else the older three-header ratio.
+ */
+const goalRatio = (e: { ratio: number; sameBytesRatio?: number }) => e.sameBytesRatio ?? e.ratio;
+/** The two bare servers of an endpoint: the same bytes (the goal's), and the body with three headers (context). */
+const bareFloor = (e: { ratio: number; sameBytesRatio?: number; bare: { requestsPerSecond: number }; bareWithHeaders?: { requestsPerSecond: number; p99: number } }) =>
+  e.sameBytesRatio === undefined || !e.bareWithHeaders
+    ? `bare ${e.bare.requestsPerSecond} req/s`
+    : `same bytes ${e.bareWithHeaders.requestsPerSecond} req/s, p99 ${ms(e.bareWithHeaders.p99)}; body with 3 headers ${e.bare.requestsPerSecond} req/s (Khedma ${e.ratio} of it)`;
 
+/** One row per figure, in the order of the table. */
 export function rowsOf(parts: Parts): Row[] {
   const rows: Row[] = [];
   const push = (part: PartName, p: Part, row: Omit<Row, 'date' | 'part'>) => rows.push({ ...row, date: `${day(p.date)} (${loadOf(p.machine)})`, part });
@@ -113,14 +121,13 @@ export function rowsOf(parts: Parts): Row[] {
   if (c) {
     for (const e of c.figures.engines) {
       const list = e.endpoints?.[0] ?? { endpoint: e.endpoint, khedma: e.khedma, bare: e.bare, ratio: e.ratio, bytes: e.bytes };
-      const worst = [...(e.endpoints ?? [list])].sort((a, b) => a.ratio - b.ratio)[0]!;
       const others = (e.endpoints ?? []).slice(1);
       push('catalog', c, {
-        figure: `Catalogue \`GET /api/services\` (${e.engine}), 32 connections: ratio to bare node:http`,
-        value: `${list.ratio} (${list.khedma.requestsPerSecond} req/s)`,
-        floor: `bare node:http, same bytes: ${list.bare.requestsPerSecond} req/s, p99 ${ms(list.bare.p99)}${headersFloor(list)}`,
+        figure: `Catalogue \`GET /api/services\` (${e.engine}), 32 connections: ratio to bare node:http sending the same bytes`,
+        value: `${goalRatio(list)} (${list.khedma.requestsPerSecond} req/s)`,
+        floor: bareFloor(list),
         goal: '>= 0.8 (issue 23)',
-        met: met(list.ratio >= 0.8),
+        met: met(goalRatio(list) >= 0.8),
       });
       push('catalog', c, {
         figure: `Catalogue \`GET /api/services\` (${e.engine}): p99`,
@@ -131,11 +138,11 @@ export function rowsOf(parts: Parts): Row[] {
       });
       if (others.length) {
         push('catalog', c, {
-          figure: `Service, categories, cities endpoints (${e.engine}): ratio, p99`,
-          value: others.map((o) => `${o.ratio} / ${ms(o.khedma.p99)}`).join('; '),
-          floor: `bare ${others.map((o) => `${o.bare.requestsPerSecond} req/s${headersFloor(o)}`).join('; ')}`,
-          goal: 'ratio >= 0.8, p99 <= 20 ms',
-          met: met(others.every((o) => o.ratio >= 0.8 && o.khedma.p99 <= 20) && worst.ratio >= 0.8),
+          figure: `Service, categories, cities endpoints (${e.engine}): ratio to the same bytes, p99`,
+          value: others.map((o) => `${goalRatio(o)} / ${ms(o.khedma.p99)}`).join('; '),
+          floor: others.map(bareFloor).join('; '),
+          goal: 'ratio >= 0.8, p99 <= 20 ms (issue 23)',
+          met: met(others.every((o) => goalRatio(o) >= 0.8 && o.khedma.p99 <= 20)),
         });
       }
     }
