@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { skipCookieBanner } from './support/consent';
 import { createCustomer } from './support/users';
 import { readStrings } from './support/locales';
@@ -50,6 +50,19 @@ async function openHome(page: Page, lang: Language) {
   await skipCookieBanner(page);
   await open(page, '/', lang);
   return { errors, strings: shell(lang) };
+}
+
+/** A new customer, signed in, on the English home page once the service worker controls it. */
+async function openHomeSignedIn(page: Page, request: APIRequestContext) {
+  const customer = await createCustomer(request);
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: customer.email, password: customer.password },
+    headers: { origin: test.info().project.use.baseURL! },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const opened = await openHome(page, 'en');
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+  return opened;
 }
 
 /** The page is still there: header, a heading, and #root not emptied. */
@@ -218,12 +231,7 @@ test.describe('offline at 390 px with the service worker', () => {
   }) => {
     test.setTimeout(120_000);
     const slow = { timeout: 30_000 };
-    const origin = test.info().project.use.baseURL!;
-    const customer = await createCustomer(request);
-    const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: { origin } });
-    expect(signIn.status(), await signIn.text()).toBe(200);
-    const { errors, strings: en } = await openHome(page, 'en');
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+    const { errors, strings: en } = await openHomeSignedIn(page, request);
     // The catalogue's own cards (its "Services" region under its heading), never the home page's Popular
     // Services, which are articles in <main> too: checking any article passed while the home page was still
     // on screen, the journey went on to My Bookings, that navigation replaced the catalogue's before its
@@ -277,12 +285,7 @@ test.describe('offline at 390 px with the service worker', () => {
   }) => {
     test.setTimeout(90_000);
     const slow = { timeout: 30_000 };
-    const origin = test.info().project.use.baseURL!;
-    const customer = await createCustomer(request);
-    const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: { origin } });
-    expect(signIn.status(), await signIn.text()).toBe(200);
-    const { errors, strings: en } = await openHome(page, 'en');
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+    const { errors, strings: en } = await openHomeSignedIn(page, request);
     // My Bookings visited online once, so its code is in the worker's cache.
     await navigateInApp(page, '/dashboard/bookings');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(shell('en').pages.myBookings.title, slow);
