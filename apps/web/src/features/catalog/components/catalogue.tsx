@@ -1,7 +1,7 @@
 import { MessageCircle, SearchX } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths, SERVICE_CATEGORIES, toServiceCategory, withQuery, type ServiceCategory } from '../../../config/paths';
 import { CATEGORY_VISUALS } from '../../../entities/catalogue/components/category-visual';
 import { Seo } from '../../../components/seo';
@@ -53,19 +53,21 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
     if (urlQuery !== ownWrite && urlQuery !== text.trim()) setText(urlQuery);
   }
 
-  // The text a navigation under way brings into the address (a chip carries what was typed; Show all
-  // services clears it): until the address has it, the debounced write below waits. Made against the old
-  // address, the write replaced that navigation: on a slow phone it can take longer than the debounce,
-  // and a chip pressed within 300 ms of typing lost its category to the write of the words typed.
-  const awaitedQuery = useRef<string | null>(null);
+  // A chip's navigation under way carries the text typed (Show all services clears it): until a
+  // navigation lands (the address's key changes: the chip's, or another that replaced it), the debounced
+  // write below waits. Made against the old address, the write replaced that navigation: on a slow phone
+  // it can take longer than the debounce, and a chip pressed within 300 ms of typing lost its category to
+  // the write of the words typed.
+  const { key: locationKey } = useLocation();
+  const awaitingFrom = useRef<string | null>(null);
   const pendingWrite = useRef<number | undefined>(undefined);
 
   // Typing settles for 300 ms, then the text goes into the address (no history entry), and the
   // address drives the server search: a reload or a shared link shows the same results.
   useEffect(() => {
-    if (awaitedQuery.current !== null) {
-      if (urlQuery !== awaitedQuery.current) return;
-      awaitedQuery.current = null;
+    if (awaitingFrom.current !== null) {
+      if (locationKey === awaitingFrom.current) return;
+      awaitingFrom.current = null;
     }
     const q = text.trim();
     if (q === urlQuery) return;
@@ -83,7 +85,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
     }, SEARCH_DEBOUNCE_MS);
     pendingWrite.current = id;
     return () => window.clearTimeout(id);
-  }, [text, urlQuery, setParams]);
+  }, [text, urlQuery, locationKey, setParams]);
 
   const query = urlQuery;
   const services = useServices({ q: query, category });
@@ -113,7 +115,7 @@ export function Catalogue({ routeCategory }: { routeCategory?: ServiceCategory }
     if (value !== shownCategory) setChosen({ value, from: shownCategory });
     // This navigation writes the text itself: the debounced write waits for it.
     window.clearTimeout(pendingWrite.current);
-    awaitedQuery.current = q;
+    awaitingFrom.current = locationKey;
     if (routeCategory) {
       // A category page: go to the other category's page (or the whole catalogue), at the search section.
       // Chips filter, as on /services: the entry is replaced, so Back leaves the catalogue instead of
