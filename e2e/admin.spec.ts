@@ -12,7 +12,7 @@ import { readStrings } from './support/locales';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
-import { createUser, type TestPerson } from './support/users';
+import { createUser, emailTo, type TestPerson } from './support/users';
 
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 const en = readStrings<Record<string, Record<string, unknown>>>('features/admin/locales/en.json');
@@ -35,24 +35,6 @@ async function person(browser: Browser, type: 'customer' | 'pro' | 'admin', o: {
   return { context, page, user };
 }
 
-interface Outbox {
-  channel: string;
-  to: string;
-  subject: string | null;
-  text: string;
-}
-
-async function emailWhere(request: APIRequestContext, to: string, subject: string): Promise<Outbox> {
-  let found: Outbox | undefined;
-  await expect
-    .poll(async () => {
-      const list = (await (await request.get('/api/dev/outbox')).json()) as Outbox[];
-      found = list.find((m) => m.channel === 'email' && m.to === to && m.subject === subject);
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found!;
-}
 
 
 const APPLICANT = { name: 'Othmane Rami', email: 'applicant@demo.ma', rib: '230780012345678901234567' };
@@ -92,7 +74,7 @@ test.describe.serial('the demo applicant', () => {
     await page.getByRole('button', { name: `${text('review.approve')} ${APPLICANT.name}` }).click();
     await expect(page.getByText(text('review.approved', { name: APPLICANT.name }))).toBeVisible();
     await expect(page.getByRole('button', { name: `${text('review.approve')} ${APPLICANT.name}` })).toHaveCount(0);
-    await emailWhere(request, APPLICANT.email, 'مرحبا بيك ف Khedma: الطلب ديالك تقبل');
+    await emailTo(request, APPLICANT.email, 'مرحبا بيك ف Khedma: الطلب ديالك تقبل');
     await reviewer.context.close();
 
     // The applicant signs in with the form and is a professional at once.
@@ -156,7 +138,7 @@ test('an admin reassigns, refunds and completes bookings, and each email reaches
   await reassign.getByRole('radio', { name: new RegExp(other.user.name.split(' ')[0]!) }).check();
   await reassign.getByRole('button', { name: text('bookings.confirmReassign') }).click();
   await expect(page.getByText(text('bookings.reassigned'))).toBeVisible();
-  await emailWhere(request, other.user.email, `Booking ${a.reference} assigned to you`);
+  await emailTo(request, other.user.email, `Booking ${a.reference} assigned to you`);
 
   // Refund: a reason is required, and the customer receives it.
   await search.fill(b.reference);
@@ -167,7 +149,7 @@ test('an admin reassigns, refunds and completes bookings, and each email reaches
   await refund.getByLabel(text('bookings.refundReason')).fill('The garden was inaccessible');
   await refund.getByRole('button', { name: text('bookings.confirmRefund') }).click();
   await expect(page.getByText(text('bookings.refundedSent'))).toBeVisible();
-  const refundMail = await emailWhere(request, customer.user.email, `Booking ${b.reference} refunded`);
+  const refundMail = await emailTo(request, customer.user.email, `Booking ${b.reference} refunded`);
   expect(refundMail.text).toContain('The garden was inaccessible');
   await expect(actions(b.reference)).toHaveCount(0);
 
@@ -178,7 +160,7 @@ test('an admin reassigns, refunds and completes bookings, and each email reaches
   await complete.getByLabel(text('bookings.notes')).fill('Hedges trimmed');
   await complete.getByRole('button', { name: text('bookings.confirmComplete') }).click();
   await expect(page.getByText(text('bookings.completedSent'))).toBeVisible();
-  const completeMail = await emailWhere(request, customer.user.email, `Booking ${c.reference} completed`);
+  const completeMail = await emailTo(request, customer.user.email, `Booking ${c.reference} completed`);
   expect(completeMail.text).toContain(`/review/${c.id}`);
   expect(completeMail.text).toContain('Hedges trimmed');
 

@@ -8,8 +8,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { skipCookieBanner } from './support/consent';
-import { createUser } from './support/users';
-import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { createUser, emailTo } from './support/users';
+import { readStrings } from './support/locales';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Page } from './support/test';
+
+const admin = readStrings<{ review: Record<'reject' | 'rejectTitle' | 'confirmReject' | 'reasonRequired' | 'reason' | 'rejected', string> }>('features/admin/locales/en.json');
 
 type Language = 'en' | 'ar';
 type Catalogue = Record<string, unknown>;
@@ -78,7 +81,7 @@ async function shot(page: Page, lang: Language, n: number) {
 test.beforeEach(async ({ page }) => skipCookieBanner(page));
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`a new user applies through the seven steps and sees the pending card (${lang})`, async ({ page, request }) => {
+  test(`a new user applies through the seven steps and sees the pending card (${lang})${lang === 'en' ? '; a reviewer rejects it with a reason that reaches them' : ''}`, async ({ page, request, browser }) => {
     test.setTimeout(180_000);
     if (lang === 'ar') await page.setViewportSize({ width: 390, height: 844 });
     const email = await newUser(page, lang);
@@ -109,7 +112,10 @@ for (const lang of ['en', 'ar'] as const) {
     // 2. Personal info: an underage date is refused, then a real one.
     await expectStep(page, lang, 2, 'personal');
     await main.getByRole('textbox', { name: text(lang, 'personal.firstName') }).fill('Karim');
-    await main.getByRole('textbox', { name: text(lang, 'personal.lastName') }).fill('Bennani');
+    // A last name of its own: the reviewer below finds this application among the journeys' others.
+    const lastName = `Bennani${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+    const fullName = `Karim ${lastName}`;
+    await main.getByRole('textbox', { name: text(lang, 'personal.lastName') }).fill(lastName);
     await expect(main.getByRole('textbox', { name: text(lang, 'personal.email') })).toHaveValue(email);
     const dob = main.getByLabel(text(lang, 'personal.dateOfBirth'));
     const underage = new Date();
@@ -196,6 +202,30 @@ for (const lang of ['en', 'ar'] as const) {
     // The wizard itself now says an application is under review.
     await page.goto('/professional-onboarding');
     await expect(main.getByText(text(lang, 'wizard.pendingTitle'))).toBeVisible();
+    if (lang !== 'en') return;
+
+    // A reviewer rejects it: the reason is required, and it reaches the applicant by email.
+    const reviewerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await skipCookieBanner(reviewerContext);
+    await createUser(reviewerContext, 'admin', { name: 'Rachid Reviewer', roles: ['application_reviewer'] });
+    const reviewer = waitForAppOnNavigation(await reviewerContext.newPage());
+    await reviewer.goto('/admin/review-professionals');
+    await reviewer.getByRole('button', { name: `${admin.review.reject} ${fullName}` }).click();
+    const reject = reviewer.getByRole('dialog', { name: admin.review.rejectTitle.replace('{{name}}', fullName) });
+    await reject.getByRole('button', { name: admin.review.confirmReject }).click();
+    await expect(reject.getByText(admin.review.reasonRequired)).toBeVisible();
+    await reject.getByLabel(admin.review.reason).fill('The photo of the ID card cannot be read');
+    await reject.getByRole('button', { name: admin.review.confirmReject }).click();
+    await expect(reviewer.getByText(admin.review.rejected)).toBeVisible();
+    await expect(reject).toBeHidden();
+    await expect(reviewer.getByRole('button', { name: `${admin.review.reject} ${fullName}` })).toHaveCount(0);
+    const mail = await emailTo(request, email, 'Your Khedma application');
+    expect(mail.text).toContain('The photo of the ID card cannot be read');
+    await reviewerContext.close();
+    await page.goto('/become-pro');
+    const rejected = page.locator('[data-application-status=rejected]');
+    await expect(rejected.getByText(text(lang, 'becomePro.status.rejected'), { exact: true })).toBeVisible();
+    await expect(rejected).toContainText('The photo of the ID card cannot be read');
   });
 }
 

@@ -29,13 +29,13 @@ interface OutboxMessage {
   text: string;
 }
 
-/** The newest email to `to` (waits for it: emails leave after the commit). */
-export async function emailTo(request: APIRequestContext, to: string): Promise<OutboxMessage> {
+/** The newest email to `to`, with that subject when one is given (waits for it: emails leave after the commit). */
+export async function emailTo(request: APIRequestContext, to: string, subject?: string): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(async () => {
       const list = (await (await request.get('/api/dev/outbox')).json()) as OutboxMessage[];
-      found = list.find((m) => m.channel === 'email' && m.to === to);
+      found = list.find((m) => m.channel === 'email' && m.to === to && (subject === undefined || m.subject === subject));
       return Boolean(found);
     })
     .toBe(true);

@@ -17,6 +17,7 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
 import { EMPTY_FILTERS, ADMIN_PAGE_SIZE, useAdminBookings, useComplete, useReassign, useReassignCandidates, useRefund, type AdminBookingFilters } from '../api';
 import { Pager, StatCard, useAccessRedirect } from '../components/admin-ui';
+import { DialogButtons, ReasonDialog } from '../components/reason-dialog';
 
 type Action = { kind: 'reassign' | 'refund' | 'complete'; booking: AdminBookingRow };
 
@@ -267,20 +268,6 @@ function RowActions({ booking: b, onAction }: { booking: AdminBookingRow; onActi
   );
 }
 
-function DialogButtons({ busy, label, variant, onCancel }: { busy: boolean; label: string; variant?: 'primary' | 'danger'; onCancel: () => void }) {
-  const { t } = useTranslation('admin');
-  return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button variant="secondary" onClick={onCancel}>
-        {t('common.cancel')}
-      </Button>
-      <Button type="submit" variant={variant} disabled={busy}>
-        {label}
-      </Button>
-    </div>
-  );
-}
-
 function ReassignDialog({ action: b, onClose }: { action: AdminBookingRow | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const language = useLanguage();
@@ -368,55 +355,31 @@ function ReassignDialog({ action: b, onClose }: { action: AdminBookingRow | null
 function RefundDialog({ action: b, onClose }: { action: AdminBookingRow | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const refund = useRefund();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  function close() {
-    setReason('');
-    setError(null);
-    onClose();
-  }
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!b) return;
-    if (!reason.trim()) {
-      setError(t('bookings.refundReasonRequired'));
-      return;
-    }
-    refund.mutate(
-      { id: b.id, reason: reason.trim() },
-      {
-        onSuccess: (res) => {
-          if (res.emailSent) toast.success(t('bookings.refundedSent'));
-          else toast.warning(t('bookings.refundedNoEmail'));
-          close();
-        },
-        onError: () => toast.error(t('bookings.refundFailed')),
-      },
-    );
-  }
   return (
-    <Dialog
+    <ReasonDialog
       open={b !== null}
-      onOpenChange={(open) => (open ? undefined : close())}
       title={t('bookings.refundTitle', { reference: b?.reference ?? '' })}
       description={b ? t('bookings.refundDescription', { amount: formatMoney(b.totalAmount) }) : undefined}
-    >
-      <form onSubmit={submit} noValidate className="grid gap-4 px-5 py-4">
-        <TextAreaField
-          label={t('bookings.refundReason')}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(null);
-          }}
-          error={error}
-          required
-          maxLength={500}
-          rows={3}
-        />
-        <DialogButtons busy={refund.isPending} label={t('bookings.confirmRefund')} variant="danger" onCancel={close} />
-      </form>
-    </Dialog>
+      label={t('bookings.refundReason')}
+      requiredMessage={t('bookings.refundReasonRequired')}
+      confirmLabel={t('bookings.confirmRefund')}
+      busy={refund.isPending}
+      onConfirm={(reason, done) => {
+        if (!b) return;
+        refund.mutate(
+          { id: b.id, reason },
+          {
+            onSuccess: (res) => {
+              if (res.emailSent) toast.success(t('bookings.refundedSent'));
+              else toast.warning(t('bookings.refundedNoEmail'));
+              done();
+            },
+            onError: () => toast.error(t('bookings.refundFailed')),
+          },
+        );
+      }}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,10 +1,9 @@
 import { Check, FileText, ShieldAlert, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { can, type AdminApplication, type ApplicationDocumentKind } from '@khedma/shared';
 import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FormAlert, TextAreaField } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/field';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { isApiError } from '../../../lib/api';
@@ -16,6 +15,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { documentUrl, useApplications, useApprove, useReject } from '../api';
 import { RoleBadges, useAccessRedirect } from '../components/admin-ui';
 import { MaskedValue } from '../components/masked-value';
+import { ReasonDialog } from '../components/reason-dialog';
 
 /**
  * /admin/review-professionals (docs/admin.md): pending applications, newest first, every sensitive value
@@ -285,60 +285,30 @@ function Decision({ application: a, onReject }: { application: AdminApplication;
 function RejectDialog({ application, onClose }: { application: AdminApplication | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const reject = useReject();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  function close() {
-    setReason('');
-    setError(null);
-    onClose();
-  }
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!application) return;
-    if (!reason.trim()) {
-      setError(t('review.reasonRequired'));
-      return;
-    }
-    reject.mutate(
-      { id: application.id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t('review.rejected'));
-          close();
-        },
-        onError: () => toast.error(t('review.rejectFailed')),
-      },
-    );
-  }
   return (
-    <Dialog
+    <ReasonDialog
       open={application !== null}
-      onOpenChange={(open) => (open ? undefined : close())}
       title={t('review.rejectTitle', { name: application?.fullName ?? '' })}
       description={t('review.rejectDescription')}
-    >
-      <form onSubmit={submit} noValidate className="grid gap-4 px-5 py-4">
-        <TextAreaField
-          label={t('review.reason')}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(null);
-          }}
-          error={error}
-          required
-          maxLength={500}
-          rows={4}
-        />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" disabled={reject.isPending}>
-            {t('review.confirmReject')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      label={t('review.reason')}
+      requiredMessage={t('review.reasonRequired')}
+      confirmLabel={t('review.confirmReject')}
+      busy={reject.isPending}
+      rows={4}
+      onConfirm={(reason, done) => {
+        if (!application) return;
+        reject.mutate(
+          { id: application.id, reason },
+          {
+            onSuccess: () => {
+              toast.success(t('review.rejected'));
+              done();
+            },
+            onError: () => toast.error(t('review.rejectFailed')),
+          },
+        );
+      }}
+      onClose={onClose}
+    />
   );
 }
