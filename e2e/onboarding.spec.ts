@@ -214,6 +214,7 @@ for (const lang of ['en', 'ar'] as const) {
     const reject = reviewer.getByRole('dialog', { name: admin.review.rejectTitle.replace('{{name}}', fullName) });
     await reject.getByRole('button', { name: admin.review.confirmReject }).click();
     await expect(reject.getByText(admin.review.reasonRequired)).toBeVisible();
+    await reviewer.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-reject-dialog-en-1280.png') });
     await reject.getByLabel(admin.review.reason).fill('The photo of the ID card cannot be read');
     await reject.getByRole('button', { name: admin.review.confirmReject }).click();
     await expect(reviewer.getByText(admin.review.rejected)).toBeVisible();
