@@ -17,6 +17,7 @@ import { createUser, emailTo, type TestPerson } from './support/users';
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 const en = readStrings<Record<string, Record<string, unknown>>>('features/admin/locales/en.json');
 const ar = readStrings<Record<string, Record<string, unknown>>>('features/admin/locales/ar.json');
+const flaggedStrings = (lang: 'en' | 'ar') => readStrings<{ flagged: Record<'title' | 'empty' | 'name', string> }>(`features/reviews/locales/${lang}.json`).flagged;
 
 function text(key: string, vars: Record<string, string | number> = {}, catalogue = en): string {
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
@@ -207,6 +208,13 @@ for (const [lang, width] of [['ar', 390], ['ar', 1280], ['en', 390], ['en', 1280
       await expectNoSeriousAxeViolations(page, `${name} ${lang} ${width}`);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-${lang}-${width}.png`), fullPage: true });
     }
+    // Flagged professionals: the table, or its empty message.
+    const flagged = flaggedStrings(lang);
+    await page.goto(`/admin/flagged-professionals?lang=${lang}`);
+    await expect(page.getByRole('heading', { level: 1, name: flagged.title })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: flagged.name }).or(page.getByText(flagged.empty))).toBeVisible();
+    await expectNoSeriousAxeViolations(page, `flagged ${lang} ${width}`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-flagged-${lang}-${width}.png`), fullPage: true });
     await page.goto(`/dashboard?tab=admin&lang=${lang}`);
     await expect(page.getByRole('heading', { name: text('tab.overview', {}, catalogue) })).toBeVisible();
     await expect(page.getByRole('heading', { name: text('tab.log.title', {}, catalogue) })).toBeVisible();

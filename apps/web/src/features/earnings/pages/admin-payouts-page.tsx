@@ -3,7 +3,7 @@ import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Dialog } from '../../../components/ui/dialog';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { DataTable } from '../../../components/ui/data-table';
 import { isApiError } from '../../../lib/api';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
@@ -66,52 +66,44 @@ export function AdminPayoutsPage() {
         ))}
       </div>
       <div className="mt-4">
-        {payouts.isPending ? (
-          <div className="h-40 animate-pulse rounded-card bg-sand-100 motion-reduce:animate-none" />
-        ) : payouts.isError ? (
-          <RetryAlert message={t('admin.loadFailed')} onRetry={() => void payouts.refetch()} />
-        ) : payouts.data.items.length === 0 ? (
-          <p className="rounded-card border border-sand-200 bg-white p-6 text-ink-muted">{t('admin.empty')}</p>
-        ) : (
-          <div className="overflow-x-auto rounded-card border border-sand-200 bg-white">
-            <table className="w-full text-sm">
-              <thead className="bg-sand-50 text-ink">
-                <tr>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">{t('admin.professional')}</th>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">{t('admin.city')}</th>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">{t('payouts.amount')}</th>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">{t('payouts.date')}</th>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">{t('payouts.status')}</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">{t('admin.markPaid')}</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-sand-100">
-                {payouts.data.items.map((p) => (
-                  <tr key={p.id}>
-                    <td className="px-4 py-3 font-semibold text-ink">{p.professional.fullName}</td>
-                    <td className="px-4 py-3 text-ink">{p.professional.city ?? '–'}</td>
-                    <td className="px-4 py-3 font-semibold text-ink tabular-nums">{formatMoney(p.amount)}</td>
-                    <td className="px-4 py-3 text-ink">{formatDate(p.createdAt, language, 'medium')}</td>
-                    <td className="px-4 py-3">
-                      <span className={cn('rounded-full px-2.5 py-1 text-xs font-semibold', p.status === 'paid' ? 'bg-completed-soft text-completed' : 'bg-pending-soft text-pending')}>
-                        {t(`payouts.statuses.${p.status}`)}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 text-end">
-                      {p.status === 'pending' ? (
-                        <Button variant="secondary" onClick={() => setConfirming(p)}>
-                          {t('admin.markPaid')}
-                        </Button>
-                      ) : p.paidAt ? (
-                        <span className="text-ink-muted">{formatDate(p.paidAt, language, 'medium')}</span>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          query={payouts}
+          columns={[
+            { label: t('admin.professional') },
+            { label: t('admin.city') },
+            { label: t('payouts.amount') },
+            { label: t('payouts.date') },
+            { label: t('payouts.status') },
+            { label: t('admin.markPaid'), srOnly: true },
+          ]}
+          isEmpty={(data) => data.items.length === 0}
+          loadFailed={t('admin.loadFailed')}
+          empty={t('admin.empty')}
+          rows={(data) =>
+            data.items.map((p) => (
+              <tr key={p.id}>
+                <td className="px-4 py-3 font-semibold text-ink">{p.professional.fullName}</td>
+                <td className="px-4 py-3 text-ink">{p.professional.city ?? '–'}</td>
+                <td className="px-4 py-3 font-semibold text-ink tabular-nums">{formatMoney(p.amount)}</td>
+                <td className="px-4 py-3 text-ink">{formatDate(p.createdAt, language, 'medium')}</td>
+                <td className="px-4 py-3">
+                  <span className={cn('rounded-full px-2.5 py-1 text-xs font-semibold', p.status === 'paid' ? 'bg-completed-soft text-completed' : 'bg-pending-soft text-pending')}>
+                    {t(`payouts.statuses.${p.status}`)}
+                  </span>
+                </td>
+                <td className="px-4 py-3 text-end">
+                  {p.status === 'pending' ? (
+                    <Button variant="secondary" onClick={() => setConfirming(p)}>
+                      {t('admin.markPaid')}
+                    </Button>
+                  ) : p.paidAt ? (
+                    <span className="text-ink-muted">{formatDate(p.paidAt, language, 'medium')}</span>
+                  ) : null}
+                </td>
+              </tr>
+            ))
+          }
+        />
       </div>
       <Dialog
         open={confirming !== null}
