@@ -49,6 +49,45 @@ describe('database rate limiter', () => {
     expect(Number((err as AppError).headers!['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('enforceInOrder checks several limits in one statement, in order: a request refused by one is not counted by the next', async () => {
+    const limiter = new RateLimiter(database.db);
+    const checks = (user: string) => [
+      { key: `test:order:user:${user}`, limit: 2, windowSeconds: 60, message: 'per account' },
+      { key: 'test:order:ip', limit: 3, windowSeconds: 60, message: 'per address' },
+    ];
+    await limiter.enforceInOrder(checks('a'));
+    await limiter.enforceInOrder(checks('a'));
+    const first = await limiter.enforceInOrder(checks('a')).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(AppError);
+    expect((first as AppError).status).toBe(429);
+    expect((first as AppError).message).toBe('per account');
+    expect(Number((first as AppError).headers!['retry-after'])).toBeGreaterThan(0);
+    // The refused third request did not count against the address: it has had 2 of its 3.
+    expect((await limiter.consume('test:order:ip', 1000, 60)).count).toBe(3);
+    // That consume was the address's third: the next user is refused by the address.
+    const second = await limiter.enforceInOrder(checks('b')).catch((e: unknown) => e);
+    expect((second as AppError).message).toBe('per address');
+    expect((await limiter.consume('test:order:user:b', 1000, 60)).count).toBe(2);
+  });
+
+  it('enforceInOrder is atomic under concurrency, like enforce', async () => {
+    const a = new RateLimiter(database.db);
+    const b = new RateLimiter(database.db);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).enforceInOrder([
+          { key: `test:order-race:user:${i % 4}`, limit: 100, windowSeconds: 60 },
+          { key: 'test:order-race:ip', limit: 5, windowSeconds: 60 },
+        ]).then(
+          () => 'allowed',
+          (e: unknown) => (e instanceof AppError ? e.code : String(e)),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'allowed')).toHaveLength(5);
+    expect(outcomes.filter((o) => o !== 'allowed').every((o) => o === 'RATE_LIMITED')).toBe(true);
+  });
+
   it('keys are independent', async () => {
     const limiter = new RateLimiter(database.db);
     expect((await limiter.consume('test:k1', 1, 60)).allowed).toBe(true);

@@ -126,8 +126,11 @@ export class CreationService {
    */
   private async limit(plan: BookingPlan) {
     const { perAccount, perAddress } = BOOKING_CREATE_LIMITS;
-    await this.d.limiter.enforce(`booking:create:user:${plan.customerId}`, perAccount.limit, perAccount.windowSeconds, BOOKING_RATE_LIMIT_MESSAGE);
-    if (plan.ip) await this.d.limiter.enforce(`booking:create:ip:${plan.ip}`, perAddress.limit, perAddress.windowSeconds, BOOKING_RATE_LIMIT_MESSAGE);
+    // One round trip for both (the per-address limit counts only what the per-account one allowed).
+    await this.d.limiter.enforceInOrder([
+      { key: `booking:create:user:${plan.customerId}`, ...perAccount, message: BOOKING_RATE_LIMIT_MESSAGE },
+      ...(plan.ip ? [{ key: `booking:create:ip:${plan.ip}`, ...perAddress, message: BOOKING_RATE_LIMIT_MESSAGE }] : []),
+    ]);
   }
 
 
