@@ -22,6 +22,10 @@ export const chatModule = defineModule('chat', async (app, { ctx }) => {
   const pushes = new ChatPushService(repo, ctx.push, ctx.realtime.presence, ctx.log, ctx.preferences);
   ctx.jobs.register(CHAT_PUSH_JOB, (job) => pushes.newMessage(job.payload.messageId));
   registerChatRealtime(ctx.realtime, repo);
+  // A reassigned booking's conversation goes to its new professional, in the reassignment's transaction.
+  ctx.events.on('booking.reassigned', async ({ tx, bookingId, professionalId }) => {
+    await repo.with(tx).moveToProfessional(bookingId, professionalId);
+  });
   const options = { conversations, messages, repo, push: ctx.push };
   // Its own scope: the multipart parser and its limits apply to these routes only.
   await app.register(async (scope) => {

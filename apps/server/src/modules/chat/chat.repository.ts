@@ -113,6 +113,16 @@ export class ChatRepository {
     return { id: existing!.id, created: false };
   }
 
+  /**
+   * The booking's conversation now belongs to `professionalId` (an admin reassigned the booking): its
+   * parties are the booking's customer and professional, so the previous professional loses it.
+   */
+  async moveToProfessional(bookingId: string, professionalId: string): Promise<string | undefined> {
+    const [row] = await this.rows<{ id: string }>(sql`
+      update conversations set professional_id = ${professionalId} where booking_id = ${bookingId} returning id`);
+    return row?.id;
+  }
+
   async conversation(id: string, viewer: string): Promise<ConversationRow | undefined> {
     const [row] = await this.rows<ConversationRow>(sql`${conversationSelect(viewer)} where c.id = ${id}`);
     return row;
