@@ -3,9 +3,11 @@
  * conversation per booking, between its customer and its professional). Before the fix the
  * conversation kept the professional it was opened with: the professional taken off the booking
  * still read the customer's messages (address, phone, door code), wrote to them and received new
- * ones, while the professional now doing the job was told the conversation did not exist.
+ * ones, while the professional now doing the job was told the conversation did not exist. A socket
+ * that had joined the conversation's room kept hearing its messages, read receipts and typing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectWs, ORIGIN } from '../../platform/realtime.test-helpers';
 import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro, type TestPro, type TestUser } from '../../test/factories';
 import { startApp, type TestApp } from '../../test/helpers';
 
@@ -72,6 +74,48 @@ describe('reassigning a booking moves its conversation to the new professional',
     // The customer keeps it, now with the new professional.
     const theirs = await call(customer, 'GET', `/api/chat/conversations/${id}`);
     expect(theirs.json()).toMatchObject({ viewerRole: 'customer', professional: { userId: after.userId } });
+  });
+
+  it("the previous professional's sockets leave the conversation's room and cannot join it again", async () => {
+    const booking = await createPaidBooking(t, { customer, pro: pros[0]!, date: casablancaDate(7), serviceTypeId: pros[0]!.serviceTypeIds[0] });
+    const before = pros.find((p) => p.professionalId === booking.professionalId)!;
+    const after = pros.find((p) => p.professionalId !== booking.professionalId)!;
+    const id = (await call(customer, 'POST', '/api/chat/conversations', { bookingId: booking.id })).json().conversation.id as string;
+    const room = `conversation:${id}`;
+    const cw = await connectWs(t.app, { origin: ORIGIN, cookie: customer.cookie });
+    const old = await connectWs(t.app, { origin: ORIGIN, cookie: before.cookie });
+    await Promise.all([cw.next('ready'), old.next('ready')]);
+    cw.sendEvent('room.join', { room });
+    old.sendEvent('room.join', { room });
+    await Promise.all([cw.next('room.joined'), old.next('room.joined')]);
+    // While on the booking the professional hears the conversation.
+    expect((await call(customer, 'POST', `/api/chat/conversations/${id}/messages`, { content: 'Before' })).statusCode).toBe(201);
+    await old.next('chat.message', (d) => d.conversationId === id);
+
+    expect((await call(admin, 'POST', `/api/admin/bookings/${booking.id}/reassign`, { professionalId: after.professionalId })).statusCode).toBe(200);
+    const heard = () => old.messages.filter((m) => ['chat.message', 'chat.read', 'chat.typing'].includes(m.event) && m.data.conversationId === id).length;
+    // The revocation is a NOTIFY at the reassignment's commit: give it a moment to arrive.
+    await new Promise((r) => setTimeout(r, 300));
+    const heardBefore = heard();
+    const aw = await connectWs(t.app, { origin: ORIGIN, cookie: after.cookie });
+    await aw.next('ready');
+    aw.sendEvent('room.join', { room });
+    await aw.next('room.joined');
+    expect((await call(customer, 'POST', `/api/chat/conversations/${id}/messages`, { content: 'After' })).statusCode).toBe(201);
+    cw.sendEvent('chat.typing', { conversationId: id });
+    expect((await call(after, 'POST', `/api/chat/conversations/${id}/read`)).statusCode).toBe(200);
+    // The new professional hears all of it (so it was sent); the previous one none of it.
+    await aw.next('chat.message', (d) => d.conversationId === id);
+    await aw.next('chat.typing', (d) => d.conversationId === id);
+    await cw.next('chat.read', (d) => d.conversationId === id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard()).toBe(heardBefore);
+    // Typing from the old socket is refused, and joining again too.
+    old.sendEvent('chat.typing', { conversationId: id });
+    expect(await old.next('error', (d) => d.event === 'chat.typing')).toMatchObject({ code: 'FORBIDDEN' });
+    old.sendEvent('room.join', { room });
+    expect(await old.next('error', (d) => d.event === 'room.join')).toMatchObject({ code: 'FORBIDDEN' });
+    for (const w of [cw, old, aw]) w.close();
   });
 
   it('a refused reassignment leaves the conversation where it was', async () => {
