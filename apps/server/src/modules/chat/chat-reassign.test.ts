@@ -6,10 +6,12 @@
  * ones, while the professional now doing the job was told the conversation did not exist. A socket
  * that had joined the conversation's room kept hearing its messages, read receipts and typing.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectWs, ORIGIN } from '../../platform/realtime.test-helpers';
 import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro, type TestPro, type TestUser } from '../../test/factories';
 import { startApp, type TestApp } from '../../test/helpers';
+import { multipartBody } from '../../test/openapi-operations';
 
 let t: TestApp;
 let customer: TestUser;
@@ -40,7 +42,13 @@ describe('reassigning a booking moves its conversation to the new professional',
     expect(opened.statusCode).toBe(201);
     const id = opened.json().conversation.id as string;
     expect((await call(customer, 'POST', `/api/chat/conversations/${id}/messages`, { content: 'The door code is 4521.' })).statusCode).toBe(201);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
+    const m = multipartBody([{ filename: 'door.png', type: 'image/png', body: png }]);
+    const upload = await t.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/files`, payload: m.payload, headers: { ...m.headers, cookie: customer.cookie } });
+    expect(upload.statusCode).toBe(201);
+    const fileUrl = upload.json().file.url as string;
     expect((await call(before, 'GET', `/api/chat/conversations/${id}/messages`)).statusCode).toBe(200);
+    expect((await call(before, 'GET', fileUrl)).statusCode).toBe(200);
 
     const moved = await call(admin, 'POST', `/api/admin/bookings/${booking.id}/reassign`, { professionalId: after.professionalId });
     expect(moved.statusCode).toBe(200);
@@ -53,6 +61,7 @@ describe('reassigning a booking moves its conversation to the new professional',
       ['POST', `/api/chat/conversations/${id}/messages`, { content: 'Still here?' }],
       ['POST', `/api/chat/conversations/${id}/read`],
       ['POST', '/api/chat/conversations', { bookingId: booking.id }],
+      ['GET', fileUrl],
     ] as const) {
       const res = await call(before, method, url, payload);
       expect(res.statusCode, `${method} ${url} as the previous professional`).toBe(404);
@@ -68,7 +77,8 @@ describe('reassigning a booking moves its conversation to the new professional',
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({ id, viewerRole: 'professional', professional: { userId: after.userId } });
     const history = await call(after, 'GET', `/api/chat/conversations/${id}/messages`);
-    expect(history.json().messages.map((m: { content: string }) => m.content)).toEqual(['The door code is 4521.']);
+    expect(history.json().messages.map((m: { content: string }) => m.content)).toEqual(['The door code is 4521.', `door.png|${fileUrl}`]);
+    expect((await call(after, 'GET', fileUrl)).statusCode).toBe(200);
     expect((await call(after, 'POST', `/api/chat/conversations/${id}/messages`, { content: 'I will come on time.' })).statusCode).toBe(201);
     expect((await call(after, 'GET', '/api/chat/conversations')).json().conversations.map((c: { id: string }) => c.id)).toContain(id);
     // The customer keeps it, now with the new professional.
