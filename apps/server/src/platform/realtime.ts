@@ -75,7 +75,10 @@ interface Envelope {
 }
 
 /** Control messages between instances (the `realtime_control` channel). */
-type ControlMessage = { type: 'session.ended'; sessionId: string; userId: string };
+type ControlMessage =
+  | { type: 'session.ended'; sessionId: string; userId: string }
+  /** `userId` lost the right that let them join `room` (revokeNotification): their sockets leave it. */
+  | { type: 'room.revoked'; room: string; userId: string };
 
 /** One open connection: its socket, user and session. */
 export interface RealtimeConnection {
@@ -210,6 +213,22 @@ export class RealtimeHub {
   roomsNotification<E extends RealtimeEventName>(rooms: readonly string[], event: E, data: RealtimeEventMap[E]): RealtimeNotification | null {
     const payload = this.envelope([...new Set(rooms)], event, data);
     return payload === null ? null : { channel: REALTIME_CHANNEL, payload };
+  }
+
+  /**
+   * A NOTIFY for the caller's own transaction that makes every instance take `userId`'s sockets out of
+   * `room`, once the change that took their right to it commits (a room is authorised when joined,
+   * not at each event). They may ask to join again, and are refused by the room's authoriser.
+   */
+  revokeNotification(room: string, userId: string): RealtimeNotification {
+    return { channel: REALTIME_CONTROL_CHANNEL, payload: JSON.stringify({ type: 'room.revoked', room, userId } satisfies ControlMessage) };
+  }
+
+  /** This instance's sockets of `userId` leave `room`. */
+  revoke(room: string, userId: string): void {
+    for (const socket of [...(this.rooms.get(room) ?? [])]) {
+      if (this.connections.get(socket)?.user.id === userId) this.leave(socket, room);
+    }
   }
 
   private envelope(rooms: readonly string[], event: RealtimeEventName, data: unknown): string | null {
@@ -382,6 +401,7 @@ export class RealtimeHub {
       return;
     }
     if (message?.type === 'session.ended' && typeof message.sessionId === 'string') this.closeSession(message.sessionId);
+    else if (message?.type === 'room.revoked' && typeof message.room === 'string' && typeof message.userId === 'string') this.revoke(message.room, message.userId);
   }
 
   private deliver(payload: string): void {

@@ -5,6 +5,7 @@ import {
   isLocalDate,
   isLocalTime,
   isoWeekdayOf,
+  LOCAL_DATE_YEARS,
   localDateOf,
   localToUtc,
   minutesToTime,
@@ -29,6 +30,17 @@ describe('local date and time strings', () => {
     expect(isLocalDate('')).toBe(false);
     expect(isLocalDate(undefined)).toBe(false);
     expect(isLocalDate(20260203)).toBe(false);
+  });
+
+  it('takes the years of LOCAL_DATE_YEARS, so that a few days added to any of them is still a date', () => {
+    expect(isLocalDate('1970-01-01')).toBe(true);
+    expect(isLocalDate('1969-12-31')).toBe(false);
+    expect(isLocalDate('9998-12-31')).toBe(true);
+    // 9999-12-31 + 1 day was '10000-01-01', which parseDate refuses (a 500 of the API for a bad date).
+    expect(isLocalDate('9999-12-31')).toBe(false);
+    expect(isLocalDate('9999-01-01')).toBe(false);
+    expect(addDays(`${LOCAL_DATE_YEARS.max}-12-31`, 30)).toBe(`${LOCAL_DATE_YEARS.max + 1}-01-30`);
+    expect(() => startOfLocalDay(addDays(`${LOCAL_DATE_YEARS.max}-12-31`, 2))).not.toThrow();
   });
 
   it('accepts HH:mm from 00:00 to 23:59', () => {

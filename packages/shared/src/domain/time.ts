@@ -34,15 +34,30 @@ export const MINUTES_PER_DAY = 24 * 60;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-/** True for a real calendar date written 'YYYY-MM-DD' (rejects 2026-02-30, 2026-2-3). */
-export function isLocalDate(value: unknown): value is LocalDate {
+/**
+ * The years of the dates the product takes from a caller (`isLocalDate`). The last is 9998, not 9999:
+ * the server does day arithmetic on a date a caller sends (the day after a filter's last day, the two
+ * days a professional page's slots may reach into), and the result must still be a date the functions
+ * here read (four-digit years, to 9999). With 9999 allowed, 9999-12-31 plus a day was year 10000,
+ * which they refuse: a 500 for a bad input.
+ */
+export const LOCAL_DATE_YEARS = { min: 1970, max: 9998 } as const;
+/** The last year the date functions here read (a result of arithmetic on a date of LOCAL_DATE_YEARS). */
+const LAST_READABLE_YEAR = 9999;
+
+function isCalendarDate(value: unknown, lastYear: number): value is LocalDate {
   if (typeof value !== 'string') return false;
   const m = DATE_RE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1970 || y > 9999) return false;
+  if (y < LOCAL_DATE_YEARS.min || y > lastYear) return false;
   const t = new Date(Date.UTC(y, mo - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+/** True for a real calendar date written 'YYYY-MM-DD' (rejects 2026-02-30, 2026-2-3) in LOCAL_DATE_YEARS. */
+export function isLocalDate(value: unknown): value is LocalDate {
+  return isCalendarDate(value, LOCAL_DATE_YEARS.max);
 }
 
 /** True for 'HH:mm' between 00:00 and 23:59 (two digits each, as `<input type="time">` sends). */
@@ -66,7 +81,7 @@ export function minutesToTime(minutes: number): LocalTime {
 }
 
 function parseDate(date: LocalDate): { y: number; m: number; d: number } {
-  if (!isLocalDate(date)) throw new RangeError(`Invalid date "${date}", expected YYYY-MM-DD`);
+  if (!isCalendarDate(date, LAST_READABLE_YEAR)) throw new RangeError(`Invalid date "${date}", expected YYYY-MM-DD`);
   return { y: Number(date.slice(0, 4)), m: Number(date.slice(5, 7)), d: Number(date.slice(8, 10)) };
 }
 

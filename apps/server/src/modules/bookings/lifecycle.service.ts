@@ -338,6 +338,8 @@ export class LifecycleService {
         const view = await this.d.repo.with(tx).view(id);
         previousUserId = view?.proUserId;
         await repo.update(id, { professionalId });
+        // The chat moves with the booking (the previous professional no longer reads or writes it).
+        await this.d.events.emit('booking.reassigned', { tx, bookingId: id, professionalId });
       });
     } catch (err) {
       if (isSlotConflict(err)) throw slotTaken();

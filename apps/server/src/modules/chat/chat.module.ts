@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { CHAT_RULES } from '@khedma/shared';
+import { CHAT_RULES, conversationRoom } from '@khedma/shared';
 import { defineModule } from '../../platform/module';
 import { RateLimiter } from '../../platform/rate-limit';
 import { ChatPushService } from './chat-push.service';
@@ -22,6 +22,12 @@ export const chatModule = defineModule('chat', async (app, { ctx }) => {
   const pushes = new ChatPushService(repo, ctx.push, ctx.realtime.presence, ctx.log, ctx.preferences);
   ctx.jobs.register(CHAT_PUSH_JOB, (job) => pushes.newMessage(job.payload.messageId));
   registerChatRealtime(ctx.realtime, repo);
+  // A reassigned booking's conversation goes to its new professional, in the reassignment's transaction;
+  // at its commit the previous professional's sockets leave the conversation's room on every instance.
+  ctx.events.on('booking.reassigned', async ({ tx, bookingId, professionalId }) => {
+    const moved = await repo.with(tx).moveToProfessional(bookingId, professionalId);
+    if (moved && moved.previousUserId) await repo.with(tx).notify(ctx.realtime.revokeNotification(conversationRoom(moved.id), moved.previousUserId));
+  });
   const options = { conversations, messages, repo, push: ctx.push };
   // Its own scope: the multipart parser and its limits apply to these routes only.
   await app.register(async (scope) => {

@@ -113,6 +113,26 @@ export class ChatRepository {
     return { id: existing!.id, created: false };
   }
 
+  /**
+   * The booking's conversation now belongs to `professionalId` (an admin reassigned the booking): its
+   * parties are the booking's customer and professional, so the previous professional loses it.
+   */
+  async moveToProfessional(bookingId: string, professionalId: string): Promise<{ id: string; previousUserId: string } | undefined> {
+    const [row] = await this.rows<{ id: string; previous_user_id: string }>(sql`
+      with prior as (
+        select c.id, p.user_id from conversations c join professionals p on p.id = c.professional_id
+         where c.booking_id = ${bookingId} for update of c
+      )
+      update conversations c set professional_id = ${professionalId} from prior
+       where c.id = prior.id returning c.id, prior.user_id as previous_user_id`);
+    return row && { id: row.id, previousUserId: row.previous_user_id };
+  }
+
+  /** Sends a NOTIFY with this repository's statement (in a transaction: at its commit, only if it commits). */
+  async notify(n: RealtimeNotification): Promise<void> {
+    await this.db.execute(sql`select pg_notify(${n.channel}, ${n.payload})`);
+  }
+
   async conversation(id: string, viewer: string): Promise<ConversationRow | undefined> {
     const [row] = await this.rows<ConversationRow>(sql`${conversationSelect(viewer)} where c.id = ${id}`);
     return row;

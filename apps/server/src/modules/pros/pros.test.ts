@@ -64,6 +64,18 @@ describe('GET /api/pros/:id/reviews', () => {
 });
 
 describe('GET /api/pros/:id/availability', () => {
+  it('a date at the end of the calendar is a 400 or an answer, never a 5xx', async () => {
+    // 9999-12-30 and 9999-12-31 were a 500: the day arithmetic of the page reached year 10000.
+    for (const date of ['9999-12-30', '9999-12-31']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}/availability?date=${date}` });
+      expect(res.statusCode, date).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { date: expect.any(String) } });
+    }
+    const last = await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}/availability?date=9998-12-31` });
+    expect(last.statusCode).toBe(200);
+    expect(last.json().slots.every((s: { reason: string }) => s.reason === 'TOO_SOON_OR_OUT_OF_RANGE')).toBe(true);
+  });
+
   it('the eight page slots, minus booked ones and hours outside the weekly availability', async () => {
     const date = dayFromNow(t.app, 3);
     const book = await t.app.inject(
