@@ -137,7 +137,7 @@ describe('two instances behind a round-robin balancer', () => {
 
   it('a rate limit counts the attempts on both instances: 429 with Retry-After at the limit', async () => {
     const victim = await createCustomer(t, { name: 'Limited Person', signIn: false });
-    const { limit } = APP_RATE_LIMITS.signInPerAccount;
+    const { limit } = APP_RATE_LIMITS.signInPerAccountAndAddress;
     const statuses: number[] = [];
     let limited: Awaited<ReturnType<typeof call>> | null = null;
     for (let i = 0; i < limit + 2; i++) {

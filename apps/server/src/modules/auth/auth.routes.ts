@@ -103,14 +103,14 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
         summary: 'Sign in with email and password; sets the session cookie (and returns a bearer token to clients that are not browsers)',
         description:
           'A page in a browser (Origin or Sec-Fetch-* headers) gets no token in the body: its session is the httpOnly cookie. ' +
-          'Errors: 401 INVALID_CREDENTIALS, 403 EMAIL_NOT_CONFIRMED (offer to resend the confirmation), 429 RATE_LIMITED (per address and per account).',
+          'Errors: 401 INVALID_CREDENTIALS, 403 EMAIL_NOT_CONFIRMED (offer to resend the confirmation), 429 RATE_LIMITED (per address, per account and address, per account).',
         security: publicRoute,
         body: signInRequestSchema,
         response: { 200: signInResponseSchema, ...errors },
       },
     },
     async (req, reply) => {
-      await service.limitSignInsTo(req.body.email);
+      await service.limitSignInsTo(req.body.email, req.ip);
       return forward(req, reply, { body: req.body, transform: withoutTokenForBrowsers(req) });
     },
   );

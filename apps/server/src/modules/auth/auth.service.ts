@@ -66,13 +66,18 @@ export class AuthService {
   }
 
   /**
-   * Sign-in attempts per account, from whatever address (better-auth counts them per address): one
-   * account is not tried from many addresses, and the per-address limit can stay generous for the
-   * many people behind one mobile carrier's address.
+   * Sign-in attempts on one account (better-auth counts them per address too): first per account and
+   * client address, then per account from every address together, in one statement. A stranger trying
+   * someone's email from one address is stopped at that address's count and never locks the owner out;
+   * one account tried from many addresses is stopped at the account's count.
    */
-  async limitSignInsTo(email: string) {
-    const { limit, windowSeconds } = APP_RATE_LIMITS.signInPerAccount;
-    await this.limiter.enforce(`signin:account:${email.toLowerCase()}`, limit, windowSeconds);
+  async limitSignInsTo(email: string, clientIp: string) {
+    const { signInPerAccountAndAddress: fromAddress, signInPerAccount: account } = APP_RATE_LIMITS;
+    const key = email.toLowerCase();
+    await this.limiter.enforceInOrder([
+      { key: `signin:account-address:${key}:${clientIp}`, limit: fromAddress.limit, windowSeconds: fromAddress.windowSeconds },
+      { key: `signin:account:${key}`, limit: account.limit, windowSeconds: account.windowSeconds },
+    ]);
   }
 
   /** Sign-up attempts per client address, valid or not (counted before the body is checked). */

@@ -539,14 +539,35 @@ describe('rate limits (database counters): 429 with Retry-After at the limit', (
     expect((await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: DEMO_PASSWORD })).statusCode).toBe(200);
   });
 
+  it('sign-in, per account and address: a stranger trying an account from one address is stopped there, and never locks its owner out', async () => {
+    const { body } = await signUpAndConfirm();
+    const stranger = freshIp();
+    const { limit } = APP_RATE_LIMITS.signInPerAccountAndAddress;
+    for (let i = 0; i < limit; i++) {
+      expect((await post('/api/auth/sign-in/email', { email: body.email, password: 'Wrong!2345' }, stranger)).statusCode).toBe(401);
+    }
+    // The stranger's address is refused, even with the right password (and in another case).
+    const limited = await post('/api/auth/sign-in/email', { email: body.email.toUpperCase(), password: body.password }, stranger);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    // The owner, from their own address, signs in.
+    expect((await post('/api/auth/sign-in/email', { email: body.email, password: body.password }, freshIp())).statusCode).toBe(200);
+    // The stranger's address still signs in to other accounts.
+    expect((await post('/api/auth/sign-in/email', { email: 'customer2@demo.ma', password: DEMO_PASSWORD }, stranger)).statusCode).toBe(200);
+  });
+
   it('sign-in, per account: one account tried from many addresses is refused at its own limit', async () => {
     const { body } = await signUpAndConfirm();
     const { limit } = APP_RATE_LIMITS.signInPerAccount;
+    const perAddress = APP_RATE_LIMITS.signInPerAccountAndAddress.limit;
+    // Attempts spread over addresses, each below its own count; the refusals of an address at its limit do not count.
+    const addresses = Array.from({ length: Math.ceil(limit / perAddress) }, () => freshIp());
     for (let i = 0; i < limit; i++) {
-      const r = await post('/api/auth/sign-in/email', { email: body.email, password: 'Wrong!2345' }, freshIp());
+      const r = await post('/api/auth/sign-in/email', { email: body.email, password: 'Wrong!2345' }, addresses[i % addresses.length]);
       expect(r.statusCode).toBe(401);
     }
-    // The right password from yet another address: still refused until the account's window ends.
+    // The right password from yet another address: refused until the account's window ends.
     const limited = await post('/api/auth/sign-in/email', { email: body.email.toUpperCase(), password: body.password }, freshIp());
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

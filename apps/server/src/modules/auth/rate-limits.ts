@@ -11,8 +11,8 @@ import { PHONE_CODE_RULES } from '@khedma/shared';
 export const AUTH_RATE_LIMITS = {
   // better-auth paths (its own limiter, database storage)
   // Per address, generous: a mobile carrier puts many people behind one address. Each account has its
-  // own, tighter count (APP_RATE_LIMITS.signInPerAccount), so guessing one password from many
-  // addresses is slow too.
+  // own, tighter counts (APP_RATE_LIMITS.signInPerAccountAndAddress and signInPerAccount), so guessing
+  // one password from one address or from many is slow too.
   '/sign-in/email': { window: 60, max: 30 },
   '/send-verification-email': { window: 60, max: 5 },
   '/request-password-reset': { window: 60, max: 5 },
@@ -28,8 +28,19 @@ export const AUTH_RATE_LIMITS = {
 
 /** Our own limiter (platform/rate-limit.ts) for the routes better-auth does not serve. */
 export const APP_RATE_LIMITS = {
-  /** Sign-in attempts on one account (by email, right or wrong), whatever the address. */
-  signInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Sign-in attempts on one account (by email, right or wrong) from one client address. Checked first:
+   * a stranger who tries a victim's email from their own address uses up this count, not the victim's,
+   * who still signs in from theirs (an account-wide count alone let anyone who knew an email lock its
+   * owner out with ten wrong passwords).
+   */
+  signInPerAccountAndAddress: { limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Sign-in attempts on one account from all addresses together (the attempts refused by the limit
+   * above are not counted): guessing one password from many addresses stays slow, and locking its owner
+   * out takes several addresses, each at its own limit.
+   */
+  signInPerAccount: { limit: 50, windowSeconds: 15 * 60 },
   signUpPerAddress: { limit: 10, windowSeconds: 60 * 60 },
   /** Confirmation and reset emails to one address, whoever asks. */
   emailsPerRecipient: { limit: 5, windowSeconds: 60 * 60 },
