@@ -98,6 +98,12 @@ for (const [lang, customerWidth, proWidth] of [
     await expect(customer.page.getByText(t('booking', 'toasts.conversationCreated'))).toBeVisible();
     await expect(customer.page).toHaveURL(/\/chat\?conversation=[0-9a-f-]{36}/);
     const conversationId = new URL(customer.page.url()).searchParams.get('conversation')!;
+    // The header names the booking in the reader's language (the server stores "1 hour with <name>" in English).
+    const opened = await customer.page.request.get(`/api/chat/conversations/${conversationId}`);
+    const proName = ((await opened.json()) as { professional: { name: string } }).professional.name;
+    const hourlyTitle = t('chat', 'list.hourlyBooking', { duration: lang === 'en' ? '1h' : '1\u00a0س', name: proName });
+    // In the conversation list and in the open conversation's header.
+    await expect(customer.page.locator('bdi', { hasText: hourlyTitle })).toHaveCount(2);
 
     // The professional's list gains it without a reload; opening it, each sees the other Online.
     const row = pro.page.getByTestId('conversation-row');

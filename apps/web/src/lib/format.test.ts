@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatHourlyRate, formatMoney, formatNumber, formatTime, intlLocale } from './format';
+import { formatDate, formatDateTime, formatDuration, formatHourlyRate, formatList, formatMoney, formatNumber, formatTime, intlLocale } from './format';
 
 const NNBSP = '\u202f';
 const NBSP = '\u00a0';
@@ -121,5 +121,14 @@ describe('formatNumber', () => {
         }
       }
     }
+  });
+});
+
+describe('formatList', () => {
+  it('separates names with the comma of the language (Arabic: U+060C)', () => {
+    expect(formatList(['Anfa', 'Maarif'], 'en')).toBe('Anfa, Maarif');
+    expect(formatList(['Anfa', 'Maarif'], 'fr')).toBe('Anfa, Maarif');
+    expect(formatList(['أنفا', 'المعاريف'], 'ar')).toBe('أنفا، المعاريف');
+    expect(formatList(['أنفا'], 'ar')).toBe('أنفا');
   });
 });

@@ -149,3 +149,8 @@ export function formatDateTime(value: DateInput, language: Language): string {
     hourCycle: 'h23',
   }).format(toWallClock(value));
 }
+
+/** A plain list of names: "Anfa, Maarif" / Arabic "أنفا، المعاريف" (the Arabic comma, U+060C). */
+export function formatList(items: readonly string[], language: Language): string {
+  return items.join(language === 'ar' ? '، ' : ', ');
+}

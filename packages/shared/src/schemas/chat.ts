@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CHAT_MESSAGES, CHAT_RULES } from '../domain/chat';
 import { MESSAGE_TYPES } from '../domain/constants';
 import { isPlainText } from '../domain/validation';
+import { localizedTextSchema } from './catalog';
 
 export const conversationIdParamsSchema = z.object({ id: z.uuid() });
 export const chatFileParamsSchema = z.object({ id: z.uuid(), file: z.string().regex(/^[a-f0-9]{32}$/) });
@@ -68,7 +69,12 @@ export const conversationSchema = z
     bookingId: z.uuid(),
     /** First 8 characters of the booking id, upper case. */
     bookingReference: z.string(),
+    /** The stored title: the server writes it in English; clients show `bookingService` in the reader's language when there is one. */
     bookingTitle: z.string(),
+    /** A catalogue booking's service name in the three languages (null for an hourly booking). */
+    bookingService: localizedTextSchema.nullable(),
+    /** The booking's length: an hourly booking is called "2h with Youssef" in the reader's language. */
+    bookingDurationMinutes: z.number().int().positive(),
     customer: chatPartySchema,
     professional: chatPartySchema,
     /** The signed-in user's side: customer, professional, or admin (reading). */

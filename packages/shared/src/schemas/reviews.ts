@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
 import { REVIEW_LIMITS } from '../domain/reviews';
 import { isPlainText, isSingleLineText, VALIDATION_MESSAGES } from '../domain/validation';
+import { localizedTextSchema } from './catalog';
 
 export const REVIEW_MESSAGES = {
   rating: `Please choose a rating from ${LIMITS.ratingMin} to ${LIMITS.ratingMax} stars`,
@@ -89,7 +90,12 @@ export const reviewContextSchema = z
     booking: z.object({
       id: z.uuid(),
       reference: z.string(),
+      /** The stored title, in English; clients show `service` in the reader's language when there is one. */
       title: z.string(),
+      /** A catalogue booking's service (null for an hourly booking). */
+      service: z.object({ id: z.uuid(), name: localizedTextSchema }).nullable(),
+      /** An hourly booking is called "2h with Youssef" in the reader's language. */
+      durationMinutes: z.number().int().positive(),
       status: z.string(),
       scheduledStart: z.iso.datetime({ offset: true }),
       professional: z.object({ id: z.uuid(), name: z.string() }),

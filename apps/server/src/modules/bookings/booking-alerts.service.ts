@@ -19,6 +19,7 @@ import { SmsDeliveryError, SmsUnavailableError, type SmsSender } from '../../pla
 import type { RecipientsRepository } from '../auth';
 import type { BookingsRepository } from './booking.repository';
 import { BOOKING_PUSH_JOB, BOOKING_SMS_JOB } from './bookings.jobs';
+import { bookingNamesIn } from './bookings.emails';
 import { bookingNotice, bookingSms, isNoticeKind, type NoticeKind } from './bookings.notices';
 
 export interface BookingAlertsDeps {
@@ -63,7 +64,7 @@ export class BookingAlerts {
   private async facts(bookingId: string, userId: string) {
     const [view, [recipient]] = await Promise.all([this.d.repo.view(bookingId), this.d.recipients.recipients([userId])]);
     if (!view || !recipient) return null;
-    return { view, recipient, facts: { reference: bookingReference(view.id), title: view.title, start: view.scheduledStart } };
+    return { view, recipient, facts: { reference: bookingReference(view.id), title: bookingNamesIn(view, recipient.locale).title, start: view.scheduledStart } };
   }
 
   private async push(bookingId: string, userId: string, kind: NoticeKind): Promise<void> {

@@ -14,7 +14,7 @@ import type { RealtimeHub, RealtimeNotification } from '../../platform/realtime'
 import type { Recipient, RecipientsRepository } from '../auth';
 import { PRO_VISIBLE_PAYMENT, type BookingView } from './booking.repository';
 import type { BookingAlerts } from './booking-alerts.service';
-import { bookingEmail, type BookingEmailKind } from './bookings.emails';
+import { bookingEmail, bookingNamesIn, type BookingEmailKind } from './bookings.emails';
 
 export interface EmailToSend {
   to: 'customer' | 'professional';
@@ -113,9 +113,8 @@ export class BookingNotifier {
     const url = `${this.publicUrl}${path}`;
     const rendered = bookingEmail(e.kind, r.locale, r.name, {
       reference: bookingReference(view.id),
-      title: view.title,
+      ...bookingNamesIn(view, r.locale),
       start: view.scheduledStart,
-      location: view.location,
       total: view.totalAmount,
       fee: e.fee,
       refund: e.refund,

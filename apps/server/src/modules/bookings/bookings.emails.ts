@@ -58,6 +58,37 @@ export interface BookingEmailFacts {
   notes?: string;
 }
 
+/** What a booking is called and where it is, as stored: the server writes them in English (docs/bookings.md). */
+export interface BookingNames {
+  kind: string;
+  title: string;
+  location: string;
+  durationMinutes: number;
+  proFirstName: string;
+  serviceName: string | null;
+  serviceNameFr: string | null;
+  serviceNameAr: string | null;
+  cityName: string;
+  cityNameFr: string;
+  cityNameAr: string;
+}
+
+const HOUR_UNIT: Record<Locale, string> = { en: 'h', fr: '\u00a0h', ar: '\u00a0س' };
+const WITH: Record<Locale, string> = { en: 'with', fr: 'avec', ar: 'مع' };
+
+/**
+ * The booking's title and place in the recipient's language, as the web app shows them
+ * (entities/booking/booking-text.ts): the service's name, or "2 h avec Youssef" for an hourly
+ * booking; the city's name when no address was given (the stored location is then the English city).
+ */
+export function bookingNamesIn(b: BookingNames, locale: Locale): { title: string; location: string } {
+  const service = { en: b.serviceName, fr: b.serviceNameFr, ar: b.serviceNameAr }[locale] ?? b.serviceName;
+  const hours = Math.round((b.durationMinutes / 60) * 10) / 10;
+  const title = service ?? (b.kind === 'hourly' ? `${hours}${HOUR_UNIT[locale]} ${WITH[locale]} ${b.proFirstName}` : b.title);
+  const city = { en: b.cityName, fr: b.cityNameFr, ar: b.cityNameAr }[locale] || b.cityName;
+  return { title, location: !b.location || b.location === b.cityName ? city : b.location };
+}
+
 const GROUP_SEPARATOR = '\u202f';
 const NBSP = '\u00a0';
 

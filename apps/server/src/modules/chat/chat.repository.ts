@@ -11,6 +11,10 @@ export interface ConversationRow {
   id: string;
   booking_id: string;
   booking_title: string;
+  service_name: string | null;
+  service_name_fr: string | null;
+  service_name_ar: string | null;
+  duration_minutes: number;
   customer_id: string;
   customer_name: string;
   customer_avatar: string | null;
@@ -61,7 +65,7 @@ const proVisible = sql.join(
 
 /** The unread count of `viewer` (0 for a reader who is neither party). */
 const conversationSelect = (viewer: string) => sql`
-  select c.id, c.booking_id, b.title as booking_title, c.customer_id, cu.name as customer_name, cp.avatar_url as customer_avatar,
+  select c.id, c.booking_id, b.title as booking_title, st.name as service_name, st.name_fr as service_name_fr, st.name_ar as service_name_ar, b.duration_minutes, c.customer_id, cu.name as customer_name, cp.avatar_url as customer_avatar,
          c.professional_id, p.user_id as pro_user_id, p.name as pro_name, pp.avatar_url as pro_avatar, c.updated_at,
          lm.message_type as lm_type, lm.content as lm_content, lm.sender_id as lm_sender, lm.created_at as lm_at,
          (select count(*)::int from messages m
@@ -69,6 +73,7 @@ const conversationSelect = (viewer: string) => sql`
              and ${viewer} in (c.customer_id, p.user_id)) as unread
     from conversations c
     join bookings b on b.id = c.booking_id
+    left join service_types st on st.id = b.service_type_id
     join users cu on cu.id = c.customer_id
     left join profiles cp on cp.id = c.customer_id
     join professionals p on p.id = c.professional_id

@@ -94,6 +94,17 @@ describe('conversations: one per booking, its customer and its professional (adm
     expect(list.json().conversations.map((x: { id: string }) => x.id)).toContain(c.id);
   });
 
+  it("names the booking's service in the three languages (the stored title is English), for the reader's", async () => {
+    const booking = await createPaidBooking(t, { customer, pro, date: casablancaDate(day++) });
+    const c = (await t.app.inject(as(customer, { method: 'POST', url: '/api/chat/conversations', payload: { bookingId: booking.id } }))).json().conversation;
+    const service = (await t.app.inject({ method: 'GET', url: `/api/services/${pro.serviceTypeIds[0]}` })).json();
+    expect(c.bookingService).toEqual(service.name);
+    expect(c.bookingService.ar).not.toBe(c.bookingService.en);
+    expect(c.bookingDurationMinutes).toBe(60); // 10:00-11:00
+    const listed = (await t.app.inject(as(pro, { method: 'GET', url: '/api/chat/conversations' }))).json().conversations.find((x: { id: string }) => x.id === c.id);
+    expect(listed.bookingService).toEqual(service.name);
+  });
+
   it('nobody else: a stranger gets 404 everywhere, signed-out 401, an unpaid booking 409, bad ids 400', async () => {
     const c = await conversation();
     const open = await t.app.inject(as(stranger, { method: 'POST', url: '/api/chat/conversations', payload: { bookingId: c.bookingId } }));

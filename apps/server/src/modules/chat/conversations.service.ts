@@ -89,6 +89,8 @@ export class ConversationsService {
       bookingId: r.booking_id,
       bookingReference: bookingReference(r.booking_id),
       bookingTitle: r.booking_title,
+      bookingDurationMinutes: Number(r.duration_minutes),
+      bookingService: r.service_name === null ? null : { en: r.service_name, fr: r.service_name_fr ?? r.service_name, ar: r.service_name_ar ?? r.service_name },
       customer: { userId: r.customer_id, name: r.customer_name, avatarUrl: r.customer_avatar, role: 'customer' },
       professional: { userId: r.pro_user_id, name: r.pro_name, avatarUrl: r.pro_avatar, role: 'professional' },
       viewerRole: role,

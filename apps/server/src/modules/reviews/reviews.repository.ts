@@ -2,7 +2,7 @@
 import { REVIEW_FLAG } from '@khedma/shared';
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookings, cities, professionalRatings, professionals, reviewHelpfulVotes, reviews } from '../../db/schema/index';
+import { bookings, cities, professionalRatings, professionals, reviewHelpfulVotes, reviews, serviceTypes } from '../../db/schema/index';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -22,11 +22,17 @@ export class ReviewsRepository {
         professionalId: bookings.professionalId,
         status: bookings.status,
         title: bookings.title,
+        durationMinutes: bookings.durationMinutes,
+        serviceId: serviceTypes.id,
+        serviceName: serviceTypes.name,
+        serviceNameFr: serviceTypes.nameFr,
+        serviceNameAr: serviceTypes.nameAr,
         scheduledStart: bookings.scheduledStart,
         professionalName: professionals.name,
       })
       .from(bookings)
       .innerJoin(professionals, eq(professionals.id, bookings.professionalId))
+      .leftJoin(serviceTypes, eq(serviceTypes.id, bookings.serviceTypeId))
       .where(eq(bookings.id, bookingId));
     const [row] = lock ? await q.for('update', { of: bookings }) : await q;
     return row;

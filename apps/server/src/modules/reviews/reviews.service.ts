@@ -61,6 +61,11 @@ export class ReviewsService {
         id: booking.id,
         reference: bookingReference(booking.id),
         title: booking.title,
+        service:
+          booking.serviceId && booking.serviceName
+            ? { id: booking.serviceId, name: { en: booking.serviceName, fr: booking.serviceNameFr ?? booking.serviceName, ar: booking.serviceNameAr ?? booking.serviceName } }
+            : null,
+        durationMinutes: booking.durationMinutes,
         status: booking.status,
         scheduledStart: booking.scheduledStart.toISOString(),
         professional: { id: booking.professionalId, name: booking.professionalName },

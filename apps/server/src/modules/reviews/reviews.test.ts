@@ -50,6 +50,10 @@ describe('POST /api/reviews', () => {
     const ctx = await get(customer.cookie, `/api/reviews/booking/${b.id}`);
     expect(ctx.statusCode).toBe(200);
     expect(ctx.json()).toMatchObject({ canReview: true, reason: null, review: null, booking: { id: b.id, reference: b.reference, professional: { id: pro.professionalId } } });
+    // The service in the three languages: the page names it in the reader's (the stored title is English).
+    const service = (await get(null, `/api/services/${pro.serviceTypeIds[0]}`)).json();
+    expect(ctx.json().booking.service).toEqual({ id: pro.serviceTypeIds[0], name: service.name });
+    expect(ctx.json().booking.durationMinutes).toBe(60); // 10:00-11:00
 
     const res = await review(customer, b.id, 4, { title: '  Good job  ', comment: '' });
     expect(res.statusCode).toBe(201);

@@ -17,7 +17,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { conversationKeys } from '../../../entities/conversation/api';
 import { useMarkRead, useMessages, useSendFile, useSendMessage } from '../api';
 import { dismissPush, enablePush, shouldOfferPush } from '../../../lib/web-push';
-import { otherParty } from './conversation-list';
+import { conversationTitle, otherParty } from './conversation-list';
 import { PartyAvatar } from './party-avatar';
 
 /** The open conversation: its header (who, Online), the messages with read receipts, typing, and the composer. */
@@ -112,7 +112,7 @@ export function ChatPane({ conversation, userId }: { conversation: Conversation;
               {online ? t('pane.online') : t('pane.offline')}
             </span>
             {' · '}
-            <bdi>{conversation.bookingTitle}</bdi> · <bdi dir="ltr">{conversation.bookingReference}</bdi>
+            <bdi>{conversationTitle(conversation, language, t)}</bdi> · <bdi dir="ltr">{conversation.bookingReference}</bdi>
           </p>
         </div>
       </header>

@@ -1,16 +1,27 @@
 import type { Conversation } from '@khedma/shared';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn';
 import { paths } from '../../../config/paths';
-import { useLanguage } from '../../../lib/localized';
+import { pickLocalized, useLanguage } from '../../../lib/localized';
+import type { Language } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
 import { activityLabel } from '@khedma/shared/domain/chat';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDuration } from '../../../lib/format';
 import { PartyAvatar } from './party-avatar';
 
 /** The other party of a conversation from the viewer's side (an admin sees the professional). */
 export function otherParty(c: Conversation) {
   return c.viewerRole === 'professional' ? c.customer : c.professional;
+}
+
+/**
+ * What the booking is, in the reader's language (the stored title is the server's English): the
+ * service's name, or for an hourly booking "2h with Youssef".
+ */
+export function conversationTitle(c: Conversation, language: Language, t: TFunction<'chat'>): string {
+  if (c.bookingService) return pickLocalized(c.bookingService, language);
+  return t('list.hourlyBooking', { duration: formatDuration(c.bookingDurationMinutes, language), name: c.professional.name });
 }
 
 /** One row per conversation: the other party, the booking, the last message, when, and how many are unread. */
@@ -29,6 +40,7 @@ function useActivityText() {
 
 export function ConversationList({ conversations, selectedId, userId }: { conversations: readonly Conversation[]; selectedId: string | null; userId: string }) {
   const { t } = useTranslation('chat');
+  const language = useLanguage();
   const activityText = useActivityText();
   const now = new Date();
   return (
@@ -56,7 +68,7 @@ export function ConversationList({ conversations, selectedId, userId }: { conver
                   <span className="shrink-0 text-xs text-ink-muted">{activityText(last?.createdAt ?? c.updatedAt, now)}</span>
                 </span>
                 <span className="block truncate text-xs text-ink-muted">
-                  <bdi>{c.bookingTitle}</bdi> · <bdi dir="ltr">{c.bookingReference}</bdi>
+                  <bdi>{conversationTitle(c, language, t)}</bdi> · <bdi dir="ltr">{c.bookingReference}</bdi>
                 </span>
                 <span className="mt-0.5 flex items-center justify-between gap-2">
                   <span className={cn('truncate text-sm', c.unreadCount ? 'font-semibold text-ink' : 'text-ink-muted')}>{text}</span>

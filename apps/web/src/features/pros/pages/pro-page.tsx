@@ -8,7 +8,7 @@ import { paths, withQuery } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { formatDate, formatList, formatMoney, formatNumber } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { loginPathWithNext } from '../../../lib/safe-next';
 import { useSession } from '../../../lib/session';
@@ -150,7 +150,7 @@ function Profile({ pro }: { pro: ProProfile }) {
                     <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-primary-600" />
                     <span>
                       <span className="font-semibold">{pickLocalized(a.city.name, language)}</span>
-                      {a.boroughs.length ? <span className="text-ink-muted"> · {a.boroughs.map((b) => pickLocalized(b.name, language)).join(', ')}</span> : null}
+                      {a.boroughs.length ? <span className="text-ink-muted"> · {formatList(a.boroughs.map((b) => pickLocalized(b.name, language)), language)}</span> : null}
                     </span>
                   </li>
                 ))}

@@ -9,8 +9,8 @@ import { cn } from '../../../components/ui/cn';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/field';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { isApiError } from '../../../lib/api';
-import { formatDate } from '../../../lib/format';
-import { useLanguage } from '../../../lib/localized';
+import { formatDate, formatDuration } from '../../../lib/format';
+import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
 import { useCreateReview, useReviewContext } from '../api';
@@ -119,7 +119,10 @@ export function ReviewPage() {
       <h1 className="text-3xl font-bold text-ink">{t('page.title')}</h1>
       <p className="mt-2 text-ink-muted">{t('page.lead', { name })}</p>
       <p className="mt-1 text-sm text-ink-muted">
-        {t('page.booking', { reference: booking.reference, date: formatDate(booking.scheduledStart, language, 'long') })} · {booking.title}
+        {t('page.booking', { reference: booking.reference, date: formatDate(booking.scheduledStart, language, 'long') })} ·{' '}
+        {booking.service
+          ? pickLocalized(booking.service.name, language)
+          : t('page.hourlyBooking', { duration: formatDuration(booking.durationMinutes, language), name: booking.professional.name })}
       </p>
 
       {review ? (
