@@ -103,6 +103,11 @@ const nastyString = fc.oneof(
     'constructor',
     'NaN',
     '2026-02-30',
+    // The calendar's ends: the server adds days to a date it is sent (9999-12-31 plus a day was a 500).
+    '9999-12-31',
+    '9998-12-31',
+    '1970-01-01',
+    '0000-01-01',
     '25:99',
     '-1',
     '1e309',
