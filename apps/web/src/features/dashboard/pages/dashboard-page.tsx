@@ -43,6 +43,12 @@ export function DashboardPage() {
   );
 }
 
+/**
+ * The professional's dashboard (jobs, Pending requests) is for an approved professional: a pro account whose
+ * application is not approved yet holds a customer's permissions (GET /api/me) and sees the customer's.
+ */
+const worksAsPro = (permissions: readonly Permission[]) => permissions.includes('booking:accept:own');
+
 /** The dashboard's own tabs; the others are registered by their features (lib/dashboard-tabs.tsx). */
 const BUILT_IN_TABS: readonly DashboardTab[] = [
   {
@@ -52,7 +58,7 @@ const BUILT_IN_TABS: readonly DashboardTab[] = [
     namespaces: ['dashboard'],
     useLabel: () => useTranslation('dashboard').t('tabs.bookings'),
     visible: () => true,
-    Panel: ({ user }) => <BookingsTab isPro={user.userType === 'pro'} />,
+    Panel: ({ permissions }) => <BookingsTab isPro={worksAsPro(permissions)} />,
   },
   {
     id: 'profile',
@@ -61,7 +67,7 @@ const BUILT_IN_TABS: readonly DashboardTab[] = [
     namespaces: ['dashboard'],
     useLabel: () => useTranslation('dashboard').t('tabs.profile'),
     visible: () => true,
-    Panel: ({ user }) => <ProfileTab isPro={user.userType === 'pro'} />,
+    Panel: ({ permissions }) => <ProfileTab isPro={worksAsPro(permissions)} />,
   },
 ];
 
@@ -74,7 +80,7 @@ function TabLabel({ tab }: { tab: DashboardTab }) {
 
 function Dashboard({ user, name, permissions }: { user: SessionUser; name: string; permissions: readonly Permission[] }) {
   const { t } = useTranslation('dashboard');
-  const isPro = user.userType === 'pro';
+  const isPro = worksAsPro(permissions);
   const registered = useDashboardTabs();
   const viewer = { user, permissions };
   const tabs = [...BUILT_IN_TABS, ...registered].filter((tab) => tab.visible(viewer)).sort((a, b) => a.order - b.order);
