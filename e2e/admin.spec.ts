@@ -205,6 +205,13 @@ for (const [lang, width] of [['ar', 390], ['ar', 1280], ['en', 390], ['en', 1280
       await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByText(text('common.loading', {}, catalogue))).toHaveCount(0);
+      if (name === 'bookings' && lang === 'ar') {
+        // Each booking's service in Arabic only: its title (the service's English name) is not repeated under it.
+        const services = (await (await page.request.get('/api/services')).json()) as Array<{ name: { en: string; ar: string } }>;
+        const arabicNames = new Set(services.map((s) => s.name.ar));
+        await expect.poll(async () => (await page.locator('main span.font-medium').allTextContents()).filter((t) => arabicNames.has(t)).length).toBeGreaterThan(0);
+        for (const s of services) await expect(page.getByText(s.name.en, { exact: true }), s.name.en).toHaveCount(0);
+      }
       await expectNoSeriousAxeViolations(page, `${name} ${lang} ${width}`);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-${lang}-${width}.png`), fullPage: true });
     }
