@@ -190,6 +190,26 @@ test('when the permission check gets no answer, the page says so and sends to /'
   await admin.context.close();
 });
 
+test('the dashboard of an admin: never a professional\'s, and Book a Service only for an admin who may book', async ({ browser }) => {
+  const dashboard = readStrings<{ subtitle: Record<'pro' | 'customer', string>; links: Record<'bookService' | 'pendingRequests', string> }>('features/dashboard/locales/en.json');
+  // super_admin holds every permission, a professional's included: still an admin's dashboard, who may book.
+  const superAdmin = await person(browser, 'admin', { name: 'Samira Super', roles: ['super_admin'] });
+  await superAdmin.page.goto('/dashboard');
+  const main = superAdmin.page.getByRole('main');
+  await expect(main.getByText(dashboard.subtitle.customer)).toBeVisible();
+  await expect(main.getByText(dashboard.subtitle.pro)).toHaveCount(0);
+  await expect(main.getByRole('link', { name: dashboard.links.pendingRequests })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: dashboard.links.bookService }).first()).toBeVisible();
+  await superAdmin.context.close();
+  // A reviewer cannot book (the server refuses it): no Book a Service, in the header nor in the empty Bookings tab.
+  const reviewer = await person(browser, 'admin', { name: 'Rim Reviewer', roles: ['application_reviewer'] });
+  await reviewer.page.goto('/dashboard');
+  await expect(reviewer.page.getByRole('main').getByText(dashboard.subtitle.customer)).toBeVisible();
+  await expect(reviewer.page.getByRole('tabpanel')).toBeVisible();
+  await expect(reviewer.page.getByRole('main').getByRole('link', { name: dashboard.links.bookService })).toHaveCount(0);
+  await reviewer.context.close();
+});
+
 for (const [lang, width] of [['ar', 390], ['ar', 1280], ['en', 390], ['en', 1280]] as const) {
   test(`the admin pages in ${lang === 'ar' ? 'Arabic' : 'English'} at ${width} px${lang === 'en' ? ' @matrix' : ''}`, async ({ browser }) => {
     const catalogue = lang === 'ar' ? ar : en;
@@ -224,6 +244,7 @@ for (const [lang, width] of [['ar', 390], ['ar', 1280], ['en', 390], ['en', 1280
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-flagged-${lang}-${width}.png`), fullPage: true });
     await page.goto(`/dashboard?tab=admin&lang=${lang}`);
     await expect(page.getByRole('heading', { name: text('tab.overview', {}, catalogue) })).toBeVisible();
+
     await expect(page.getByRole('heading', { name: text('tab.log.title', {}, catalogue) })).toBeVisible();
     // Deliveries that failed for good, with Retry (super_admin): none in this run's database.
     await expect(page.getByRole('heading', { name: text('tab.failed.title', {}, catalogue) })).toBeVisible();
