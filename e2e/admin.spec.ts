@@ -49,6 +49,26 @@ test.describe.serial('the demo applicant', () => {
     await expect(page.getByRole('heading', { level: 1, name: text('review.title') })).toBeVisible();
     await expect(page.getByText(text('common.financialAccess'))).toBeVisible();
     await expect(page.getByText(text('review.security'))).toBeVisible();
+    // The column headers keep their words whole (with the Financial Info column, at 1280 px, "Experience" read
+    // "EXPER" over "IENCE" and "Actions" "ACTI" over "ONS").
+    await expect(page.getByRole('columnheader', { name: text('review.columns.financial') })).toBeVisible();
+    const brokenHeaders = await page.getByRole('columnheader').evaluateAll((headers) =>
+      headers
+        .filter((th) => {
+          const node = th.firstChild;
+          let at = 0;
+          for (const word of node?.textContent?.split(' ') ?? []) {
+            const range = document.createRange();
+            range.setStart(node!, at);
+            range.setEnd(node!, at + word.length);
+            at += word.length + 1;
+            if (range.getClientRects().length > 1) return true;
+          }
+          return false;
+        })
+        .map((th) => th.textContent),
+    );
+    expect(brokenHeaders).toEqual([]);
     // Masked by the server until revealed; finance admins may not decide.
     await expect(page.getByRole('button', { name: `${text('review.approve')} ${APPLICANT.name}` })).toHaveCount(0);
     await expect(page.getByText(APPLICANT.rib)).toHaveCount(0);
