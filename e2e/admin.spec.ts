@@ -49,6 +49,26 @@ test.describe.serial('the demo applicant', () => {
     await expect(page.getByRole('heading', { level: 1, name: text('review.title') })).toBeVisible();
     await expect(page.getByText(text('common.financialAccess'))).toBeVisible();
     await expect(page.getByText(text('review.security'))).toBeVisible();
+    // The column headers keep their words whole (with the Financial Info column, at 1280 px, "Experience" read
+    // "EXPER" over "IENCE" and "Actions" "ACTI" over "ONS").
+    await expect(page.getByRole('columnheader', { name: text('review.columns.financial') })).toBeVisible();
+    const brokenHeaders = await page.getByRole('columnheader').evaluateAll((headers) =>
+      headers
+        .filter((th) => {
+          const node = th.firstChild;
+          let at = 0;
+          for (const word of node?.textContent?.split(' ') ?? []) {
+            const range = document.createRange();
+            range.setStart(node!, at);
+            range.setEnd(node!, at + word.length);
+            at += word.length + 1;
+            if (range.getClientRects().length > 1) return true;
+          }
+          return false;
+        })
+        .map((th) => th.textContent),
+    );
+    expect(brokenHeaders).toEqual([]);
     // Masked by the server until revealed; finance admins may not decide.
     await expect(page.getByRole('button', { name: `${text('review.approve')} ${APPLICANT.name}` })).toHaveCount(0);
     await expect(page.getByText(APPLICANT.rib)).toHaveCount(0);
@@ -190,6 +210,26 @@ test('when the permission check gets no answer, the page says so and sends to /'
   await admin.context.close();
 });
 
+test('the dashboard of an admin: never a professional\'s, and Book a Service only for an admin who may book', async ({ browser }) => {
+  const dashboard = readStrings<{ subtitle: Record<'pro' | 'customer', string>; links: Record<'bookService' | 'pendingRequests', string> }>('features/dashboard/locales/en.json');
+  // super_admin holds every permission, a professional's included: still an admin's dashboard, who may book.
+  const superAdmin = await person(browser, 'admin', { name: 'Samira Super', roles: ['super_admin'] });
+  await superAdmin.page.goto('/dashboard');
+  const main = superAdmin.page.getByRole('main');
+  await expect(main.getByText(dashboard.subtitle.customer)).toBeVisible();
+  await expect(main.getByText(dashboard.subtitle.pro)).toHaveCount(0);
+  await expect(main.getByRole('link', { name: dashboard.links.pendingRequests })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: dashboard.links.bookService }).first()).toBeVisible();
+  await superAdmin.context.close();
+  // A reviewer cannot book (the server refuses it): no Book a Service, in the header nor in the empty Bookings tab.
+  const reviewer = await person(browser, 'admin', { name: 'Rim Reviewer', roles: ['application_reviewer'] });
+  await reviewer.page.goto('/dashboard');
+  await expect(reviewer.page.getByRole('main').getByText(dashboard.subtitle.customer)).toBeVisible();
+  await expect(reviewer.page.getByRole('tabpanel')).toBeVisible();
+  await expect(reviewer.page.getByRole('main').getByRole('link', { name: dashboard.links.bookService })).toHaveCount(0);
+  await reviewer.context.close();
+});
+
 for (const [lang, width] of [['ar', 390], ['ar', 1280], ['en', 390], ['en', 1280]] as const) {
   test(`the admin pages in ${lang === 'ar' ? 'Arabic' : 'English'} at ${width} px${lang === 'en' ? ' @matrix' : ''}`, async ({ browser }) => {
     const catalogue = lang === 'ar' ? ar : en;
@@ -205,6 +245,13 @@ for (const [lang, width] of [['ar', 390], ['ar', 1280], ['en', 390], ['en', 1280
       await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByText(text('common.loading', {}, catalogue))).toHaveCount(0);
+      if (name === 'bookings' && lang === 'ar') {
+        // Each booking's service in Arabic only: its title (the service's English name) is not repeated under it.
+        const services = (await (await page.request.get('/api/services')).json()) as Array<{ name: { en: string; ar: string } }>;
+        const arabicNames = new Set(services.map((s) => s.name.ar));
+        await expect.poll(async () => (await page.locator('main span.font-medium').allTextContents()).filter((t) => arabicNames.has(t)).length).toBeGreaterThan(0);
+        for (const s of services) await expect(page.getByText(s.name.en, { exact: true }), s.name.en).toHaveCount(0);
+      }
       await expectNoSeriousAxeViolations(page, `${name} ${lang} ${width}`);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-${lang}-${width}.png`), fullPage: true });
     }
@@ -217,6 +264,7 @@ for (const [lang, width] of [['ar', 390], ['ar', 1280], ['en', 390], ['en', 1280
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-flagged-${lang}-${width}.png`), fullPage: true });
     await page.goto(`/dashboard?tab=admin&lang=${lang}`);
     await expect(page.getByRole('heading', { name: text('tab.overview', {}, catalogue) })).toBeVisible();
+
     await expect(page.getByRole('heading', { name: text('tab.log.title', {}, catalogue) })).toBeVisible();
     // Deliveries that failed for good, with Retry (super_admin): none in this run's database.
     await expect(page.getByRole('heading', { name: text('tab.failed.title', {}, catalogue) })).toBeVisible();

@@ -62,7 +62,7 @@ async function bookingByApi(
   customer: APIRequestContext,
   pro: APIRequestContext,
   p: TestPerson,
-  w: { date: string; startTime: string; endTime: string; description?: string; accept?: boolean },
+  w: { date: string; startTime: string; endTime: string; description?: string; location?: string; accept?: boolean },
 ) {
   const created = await customer.post('/api/bookings', {
     data: {
@@ -73,6 +73,7 @@ async function bookingByApi(
       startTime: w.startTime,
       endTime: w.endTime,
       description: w.description,
+      location: w.location,
     },
     headers: { 'Idempotency-Key': `e2e-fixes-${Math.random()}` },
   });
@@ -94,7 +95,56 @@ async function proWithBrowser(browser: Browser, lang: Language) {
   return { pro, context };
 }
 
+/** Whether `first` is drawn to the left of `second` inside the element (both in one of its text nodes). */
+async function drawnBefore(locator: ReturnType<Page['locator']>, first: string, second: string): Promise<boolean> {
+  return locator.evaluate(
+    (element, [a, b]) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const content = node.textContent ?? '';
+        if (!content.includes(a!) || !content.includes(b!)) continue;
+        const x = (word: string) => {
+          const range = document.createRange();
+          range.setStart(node!, content.indexOf(word));
+          range.setEnd(node!, content.indexOf(word) + word.length);
+          return range.getBoundingClientRect().left;
+        };
+        return x(a!) < x(b!);
+      }
+      throw new Error(`no text node with ${a} and ${b}`);
+    },
+    [first, second],
+  );
+}
+
 test.describe('booking fixes (issue 22)', () => {
+  test('ar, 390 px: a French street address keeps its order (the number first) on Pending bookings and in the details', async ({ browser }) => {
+    const lang = 'ar';
+    const { pro, context: proContext } = await proWithBrowser(browser, lang);
+    const customerContext = await phoneContext(browser);
+    await createUser(customerContext, 'customer', { lang });
+    const address = '12 Rue Ibn Batouta, Agdal';
+    const booking = await bookingByApi(customerContext.request, proContext.request, pro, { date: casablancaDate(9), startTime: '11:00', endTime: '12:00', location: address });
+
+    const page = await proContext.newPage();
+    await openIn(page, lang, '/pro-bookings');
+    const card = page.locator(`article[data-booking-reference="${booking.reference}"]`);
+    // Unisolated in a right-to-left page it read "Rue Ibn Batouta, Agdal 12".
+    const onCard = card.getByText(address);
+    await expect(onCard).toBeVisible();
+    expect(await drawnBefore(onCard, '12', 'Rue')).toBe(true);
+    expect(await drawnBefore(onCard, 'Batouta', 'Agdal')).toBe(true);
+
+    await page.goto('/dashboard');
+    await page.locator(`article[data-booking-reference="${booking.reference}"]`).getByRole('button', { name: text(lang, 'booking', 'details.view') }).click();
+    const inDialog = page.getByRole('dialog').getByText(address);
+    await expect(inDialog).toBeVisible();
+    expect(await drawnBefore(inDialog, '12', 'Rue')).toBe(true);
+    await shot(page, 'booking-fixes-ar-390-address-details');
+    await proContext.close();
+    await customerContext.close();
+  });
+
   for (const lang of ['en', 'ar'] as const) {
     test(`${lang}, 390 px: a 300-character word wraps on My Bookings, in the details dialog and on the professional's pages`, async ({ browser }) => {
       const { pro, context: proContext } = await proWithBrowser(browser, lang);

@@ -8,11 +8,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { skipCookieBanner } from './support/consent';
-import { createUser, emailTo } from './support/users';
+import { PASSWORD, createUser, emailTo, linkPath, uniqueEmail } from './support/users';
 import { readStrings } from './support/locales';
 import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Page } from './support/test';
 
 const admin = readStrings<{ review: Record<'reject' | 'rejectTitle' | 'confirmReject' | 'reasonRequired' | 'reason' | 'rejected', string> }>('features/admin/locales/en.json');
+const dashboardStrings = { en: readStrings('features/dashboard/locales/en.json'), ar: readStrings('features/dashboard/locales/ar.json') };
+const shellStrings = { en: readStrings('locales/en.json'), ar: readStrings('locales/ar.json') };
+const servicesTab = { en: readStrings('features/pros/locales/en.json').settings!.tab!, ar: readStrings('features/pros/locales/ar.json').settings!.tab! };
+const earningsTab = { en: readStrings<Record<string, string>>('features/earnings/locales/en.json').tab!, ar: readStrings<Record<string, string>>('features/earnings/locales/ar.json').tab! };
 
 type Language = 'en' | 'ar';
 type Catalogue = Record<string, unknown>;
@@ -227,6 +231,37 @@ for (const lang of ['en', 'ar'] as const) {
     const rejected = page.locator('[data-application-status=rejected]');
     await expect(rejected.getByText(text(lang, 'becomePro.status.rejected'), { exact: true })).toBeVisible();
     await expect(rejected).toContainText('The photo of the ID card cannot be read');
+  });
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`signed up as a professional and not approved yet: the customer's dashboard with the way to apply, no professional tools (${lang})`, async ({ page, request }) => {
+    if (lang === 'ar') await page.setViewportSize({ width: 390, height: 844 });
+    // Sign-up's "Offer my services", then the emailed link (which signs the browser in).
+    const email = uniqueEmail('pro-signup');
+    const signUp = await request.post('/api/accounts/sign-up', {
+      data: { name: 'Youssef Amrani', email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'pro', acceptAge: true, acceptTerms: true, locale: lang },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(201);
+    await page.goto(`/login?lang=${lang}`);
+    await page.goto(linkPath(await emailTo(request, email)));
+    await expect(page).toHaveURL(/\/dashboard/);
+    const main = page.getByRole('main');
+    const d = dashboardStrings[lang];
+    // Before: the professional's dashboard, whose Pending requests, Services and Earnings all failed (403: no professional record yet).
+    await expect(main.getByText(d.subtitle!.customer!)).toBeVisible();
+    await expect(main.getByRole('link', { name: d.links!.pendingRequests! })).toHaveCount(0);
+    await expect(main.getByRole('link', { name: d.links!.bookService! }).first()).toBeVisible();
+    await expect(main.getByRole('tab', { name: d.tabs!.bookings! })).toBeVisible();
+    await expect(main.getByRole('tab', { name: servicesTab[lang] })).toHaveCount(0);
+    await expect(main.getByRole('tab', { name: earningsTab[lang] })).toHaveCount(0);
+    // The way to apply: the floating Become a Professional button.
+    await expect(page.locator('[data-become-pro-fab]').getByRole('link', { name: shellStrings[lang].becomeProFab!.label! })).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `onboarding-pro-signup-dashboard-${lang}.png`), fullPage: true });
+    // A professional's page sends them back with the message that says how to become one.
+    await page.goto('/pro-bookings');
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page.getByText((shellStrings[lang].auth as unknown as Record<string, Record<string, string>>).guard!.proOnly!)).toBeVisible();
   });
 }
 

@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
-import { can } from '@khedma/shared/domain/permissions';
 import { loginPathWithNext } from '../lib/safe-next';
 import { useSession } from '../lib/session';
 import { paths } from '../config/paths';
@@ -26,7 +25,8 @@ export function RequireAuth({ permission, deniedTo = 'home', signedOutMessage, d
   if (session.status === 'signed-out') {
     return <RedirectWithToast to={loginPathWithNext(`${location.pathname}${location.search}${location.hash}`)} message={signedOutMessage} tone="info" />;
   }
-  if (permission && !can(session.user, permission)) {
+  // The server's list (GET /api/me): a pro account not approved yet has no professional's pages.
+  if (permission && !session.permissions.includes(permission)) {
     return <RedirectWithToast to={deniedTo === 'home' ? paths.home() : paths.dashboard()} message={deniedMessage} tone="error" />;
   }
   return <Outlet />;

@@ -32,14 +32,15 @@ export function useShellSession(): ShellSession {
   const session = useSession();
   const logout = useSignOut();
   if (session.status !== 'signed-in') return session;
-  const { user, profile, application } = session;
+  const { user, profile, application, permissions } = session;
   return {
     status: 'signed-in',
     user: {
       id: user.id,
       name: profile?.full_name ?? profile?.name ?? (user.name || null),
       email: user.email,
-      role: user.userType,
+      // A pro account not approved yet is, for the shell, a customer who may apply (the floating button).
+      role: user.userType === 'pro' && !permissions.includes('booking:accept:own') ? 'customer' : user.userType,
       avatarUrl: profile?.avatar_url ?? null,
       applicationStatus: application?.status ?? null,
     },

@@ -15,7 +15,7 @@ import { useCallback } from 'react';
 import { useTranslation } from './use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from './toast';
-import { can, type Permission } from '@khedma/shared/domain/permissions';
+import type { Permission } from '@khedma/shared/domain/permissions';
 import type { MeResponse } from '@khedma/shared/schemas/auth';
 import type { Profile } from '@khedma/shared/schemas/profile';
 import { api, isApiError } from './api';
@@ -109,8 +109,8 @@ export function useSessionUser(): SessionUser | null {
 
 /** Whether the signed-in user holds a permission (packages/shared permissions table). Hide, never trust. */
 export function useCan(permission: Permission): boolean {
-  const user = useSessionUser();
-  return can(user, permission);
+  const session = useSession();
+  return session.status === 'signed-in' && session.permissions.includes(permission);
 }
 
 /** Replaces the profile inside the cached session (after PATCH /api/profile or an avatar upload). */

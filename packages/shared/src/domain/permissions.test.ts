@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, can, normalizeUserType, permissionsFor } from './permissions';
+import { PERMISSIONS, can, normalizeUserType, permissionsFor, sessionPermissions } from './permissions';
 
 describe('permissions (SPEC §6)', () => {
   const customer = { userType: 'customer', adminRoles: [] };
@@ -62,5 +62,22 @@ describe('permissions (SPEC §6)', () => {
   it('nobody signed in has no permission', () => {
     expect(permissionsFor(null)).toEqual([]);
     expect(can(undefined, 'booking:create')).toBe(false);
+  });
+});
+
+describe('sessionPermissions (GET /api/me)', () => {
+  const pro = { userType: 'pro', adminRoles: [] };
+
+  it('a pro account not approved yet (no professional record) holds a customer\'s permissions', () => {
+    const applicant = sessionPermissions(pro, { isProfessional: false });
+    expect(applicant).toEqual(permissionsFor({ userType: 'customer', adminRoles: [] }));
+    for (const p of ['booking:accept:own', 'services:manage:own', 'earnings:read:own', 'payout:request'] as const) expect(applicant).not.toContain(p);
+  });
+
+  it('an approved professional, a customer and an admin keep the table\'s permissions', () => {
+    expect(sessionPermissions(pro, { isProfessional: true })).toEqual(permissionsFor(pro));
+    for (const user of [{ userType: 'customer', adminRoles: [] }, { userType: 'admin', adminRoles: ['finance_admin'] }]) {
+      expect(sessionPermissions(user, { isProfessional: false })).toEqual(permissionsFor(user));
+    }
   });
 });

@@ -110,6 +110,18 @@ export function permissionsFor(user: PermissionSubject | null | undefined): Perm
   return PERMISSIONS.filter((p) => granted.has(p));
 }
 
+/**
+ * What the signed-in user may do now (GET /api/me, which the web app hides and guards pages by). A pro
+ * account is a professional's once an application is approved (its professional record exists); until then,
+ * signed up as a pro but not approved, it holds a customer's permissions: it applies, books and chats, and
+ * has no pending requests, services or earnings to open (each of those routes answers 403 without the record).
+ */
+export function sessionPermissions(user: PermissionSubject | null | undefined, { isProfessional }: { isProfessional: boolean }): Permission[] {
+  const all = permissionsFor(user);
+  if (user?.userType !== 'pro' || isProfessional) return all;
+  return all.filter((p) => CUSTOMER.includes(p));
+}
+
 export function can(user: PermissionSubject | null | undefined, permission: Permission): boolean {
   return permissionsFor(user).includes(permission);
 }

@@ -2,7 +2,7 @@ import type { EditableProfileField, MyApplicationSummary, Profile, ProfileChange
 import { normalizeUserType } from '@khedma/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { professionalApplications, profileAuditLog, profiles, users } from '../../db/schema/index';
+import { professionalApplications, professionals, profileAuditLog, profiles, users } from '../../db/schema/index';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -53,6 +53,12 @@ export class ProfileRepository {
   async findById(id: string): Promise<Profile | null> {
     const rows = await this.db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
     return rows[0] ? toProfile(rows[0]) : null;
+  }
+
+  /** Whether the user has a professional record (an approved application made it): GET /api/me's permissions. */
+  async isProfessional(userId: string): Promise<boolean> {
+    const rows = await this.db.select({ id: professionals.id }).from(professionals).where(eq(professionals.userId, userId)).limit(1);
+    return rows.length > 0;
   }
 
   /** Status and date of the user's newest application, or null (professional_applications_user_created_idx). */

@@ -2,7 +2,7 @@ import {
   EDITABLE_PROFILE_FIELDS,
   PROFILE_MESSAGES,
   can,
-  permissionsFor,
+  sessionPermissions,
   type EditableProfileField,
   type MeResponse,
   type Profile,
@@ -53,8 +53,12 @@ export class ProfileService {
 
   /** GET /api/me: the signed-in user with their own profile, latest application and permissions. */
   async me(user: SessionUser): Promise<MeResponse> {
-    const [profile, application] = await Promise.all([this.repo.findById(user.id), this.repo.latestApplication(user.id)]);
-    return { user, profile, application, permissions: permissionsFor(user) };
+    const [profile, application, isProfessional] = await Promise.all([
+      this.repo.findById(user.id),
+      this.repo.latestApplication(user.id),
+      user.userType === 'pro' ? this.repo.isProfessional(user.id) : Promise.resolve(false),
+    ]);
+    return { user, profile, application, permissions: sessionPermissions(user, { isProfessional }) };
   }
 
   /**

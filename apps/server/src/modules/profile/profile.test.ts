@@ -118,6 +118,20 @@ describe('profile', () => {
     expect(me.permissions).not.toContain('admin:access');
   });
 
+  it('GET /api/me: a pro account not approved yet holds a customer\'s permissions; an approved professional holds a pro\'s', async () => {
+    // Signed up as a professional, never approved: the account's type is pro but it has no professional record.
+    const applicant = await createCustomer(t);
+    await t.database.db.update(profiles).set({ userType: 'pro' }).where(eq(profiles.id, applicant.userId));
+    const mine = (await t.app.inject(withCookie(applicant.cookie, { method: 'GET', url: '/api/me' }))).json();
+    expect(mine.user.userType).toBe('pro');
+    expect(mine.permissions).toContain('application:create');
+    for (const p of ['booking:accept:own', 'services:manage:own', 'earnings:read:own', 'payout:request']) expect(mine.permissions).not.toContain(p);
+
+    const pro = await createPro(t, { city: 'fes', category: 'handyman' });
+    const theirs = (await t.app.inject(withCookie(pro.cookie, { method: 'GET', url: '/api/me' }))).json();
+    for (const p of ['booking:accept:own', 'services:manage:own', 'earnings:read:own', 'payout:request']) expect(theirs.permissions).toContain(p);
+  });
+
   it('takes a phone typed the Moroccan way (0612345678, 06 12 34 56 78) and stores it as +212 (issue 22 item 7)', async () => {
     const { cookie } = await createCustomer(t);
     for (const phone of ['0612345678', '06 12 34 56 78', '07-12-34-56-78']) {

@@ -55,7 +55,8 @@ export function BookingSummary({
           </span>
         </Fact>
         <Fact icon={<MapPin aria-hidden="true" className="size-4" />} label={t('summary.location')}>
-          {location}
+          {/* Typed by the customer, often in French: isolated, so "12 Rue ..." keeps its order in Arabic. */}
+          <bdi>{location}</bdi>
         </Fact>
         <Fact icon={<Hash aria-hidden="true" className="size-4" />} label={t('summary.reference')}>
           <span className="font-mono font-semibold tracking-wider" dir="ltr">
@@ -67,7 +68,11 @@ export function BookingSummary({
           {booking.paymentStatus !== 'paid' ? <span className="text-ink-muted"> · {t(`paymentStatus.${booking.paymentStatus}`)}</span> : null}
         </Fact>
       </dl>
-      {description ? <p className="mt-3 line-clamp-2 text-sm text-ink-muted">{description}</p> : null}
+      {description ? (
+        <p className="mt-3 line-clamp-2 text-sm text-ink-muted">
+          <bdi>{description}</bdi>
+        </p>
+      ) : null}
       {hold && booking.canPay ? (
         <div className="mt-3">
           <HoldNotice booking={booking} />

@@ -225,9 +225,9 @@ function Cells({ booking: b, onAction, as }: { booking: AdminBookingRow; onActio
         'service',
         <>
           <span className="block font-medium">{b.service ? pickLocalized(b.service.name, language) : <bdi>{b.title}</bdi>}</span>
-          {b.service ? (
-            <bdi className="block text-xs text-ink-muted">{b.title}</bdi>
-          ) : null}
+          {/* A service booking's title is the service's English name (docs/bookings.md): said above in the
+              reader's language, so only a title of its own is shown under it. */}
+          {b.service && b.title !== b.service.name.en ? <bdi className="block text-xs text-ink-muted">{b.title}</bdi> : null}
         </>,
       )}
       {cell(

@@ -100,7 +100,8 @@ function ApplicationsTable({
           <thead className="bg-sand-50 text-xs text-ink-muted uppercase">
             <tr>
               {columns.map((c) => (
-                <th key={c} scope="col" className="px-3 py-3 text-start font-semibold">
+                // Wrapped between words only: nine columns at 1280 px squeezed "Experience" into "EXPER" over "IENCE".
+                <th key={c} scope="col" className="px-3 py-3 text-start font-semibold [overflow-wrap:normal]">
                   {t(`review.columns.${c}`)}
                 </th>
               ))}

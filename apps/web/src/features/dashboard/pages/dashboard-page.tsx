@@ -43,6 +43,13 @@ export function DashboardPage() {
   );
 }
 
+/**
+ * Book a Service shows only to those who may book (admins may not: the server refuses their bookings).
+ * The professional's dashboard (jobs, Pending requests) is for an approved professional: a pro account whose
+ * application is not approved yet holds a customer's permissions (GET /api/me) and sees the customer's.
+ */
+const worksAsPro = (user: SessionUser, permissions: readonly Permission[]) => user.userType === 'pro' && permissions.includes('booking:accept:own');
+
 /** The dashboard's own tabs; the others are registered by their features (lib/dashboard-tabs.tsx). */
 const BUILT_IN_TABS: readonly DashboardTab[] = [
   {
@@ -52,7 +59,7 @@ const BUILT_IN_TABS: readonly DashboardTab[] = [
     namespaces: ['dashboard'],
     useLabel: () => useTranslation('dashboard').t('tabs.bookings'),
     visible: () => true,
-    Panel: ({ user }) => <BookingsTab isPro={user.userType === 'pro'} />,
+    Panel: ({ user, permissions }) => <BookingsTab isPro={worksAsPro(user, permissions)} canBook={permissions.includes('booking:create')} />,
   },
   {
     id: 'profile',
@@ -61,7 +68,7 @@ const BUILT_IN_TABS: readonly DashboardTab[] = [
     namespaces: ['dashboard'],
     useLabel: () => useTranslation('dashboard').t('tabs.profile'),
     visible: () => true,
-    Panel: ({ user }) => <ProfileTab isPro={user.userType === 'pro'} />,
+    Panel: ({ user, permissions }) => <ProfileTab isPro={worksAsPro(user, permissions)} />,
   },
 ];
 
@@ -74,7 +81,7 @@ function TabLabel({ tab }: { tab: DashboardTab }) {
 
 function Dashboard({ user, name, permissions }: { user: SessionUser; name: string; permissions: readonly Permission[] }) {
   const { t } = useTranslation('dashboard');
-  const isPro = user.userType === 'pro';
+  const isPro = worksAsPro(user, permissions);
   const registered = useDashboardTabs();
   const viewer = { user, permissions };
   const tabs = [...BUILT_IN_TABS, ...registered].filter((tab) => tab.visible(viewer)).sort((a, b) => a.order - b.order);
@@ -124,7 +131,7 @@ function Dashboard({ user, name, permissions }: { user: SessionUser; name: strin
             <Inbox aria-hidden="true" className="size-4" />
             {t('links.pendingRequests')}
           </ButtonLink>
-        ) : (
+        ) : !permissions.includes('booking:create') ? null : (
           <ButtonLink to={paths.bookService()} variant="accent">
             <CalendarPlus aria-hidden="true" className="size-4" />
             {t('links.bookService')}
@@ -239,7 +246,7 @@ function StatCards({ isPro }: { isPro: boolean }) {
 }
 
 /** The first 3 bookings with View Details, and a link to all of them. */
-function BookingsTab({ isPro }: { isPro: boolean }) {
+function BookingsTab({ isPro, canBook }: { isPro: boolean; canBook: boolean }) {
   const { t } = useTranslation('dashboard');
   const { t: tb } = useTranslation('booking');
   const bookings = useBookings();
@@ -272,7 +279,7 @@ function BookingsTab({ isPro }: { isPro: boolean }) {
           <div className="rounded-card border border-dashed border-sand-300 bg-white p-8 text-center">
             <ClipboardList aria-hidden="true" className="mx-auto size-12 text-sand-500" />
             <p className="mt-3 font-semibold text-ink">{isPro ? t('bookings.emptyPro') : t('bookings.empty')}</p>
-            {isPro ? null : (
+            {isPro || !canBook ? null : (
               <ButtonLink to={paths.bookService()} className="mt-4">
                 {t('links.bookService')}
               </ButtonLink>

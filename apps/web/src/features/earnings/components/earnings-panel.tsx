@@ -16,6 +16,13 @@ function monthLabel(month: string, language: string): string {
   return new Intl.DateTimeFormat(MONTH_FORMAT[language] ?? 'en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' }).format(new Date(`${month}-15T12:00:00Z`));
 }
 
+/**
+ * The amount above a month's bar. Six bars share a phone's width (about 46 px each at 390 px), too narrow for
+ * "1 250 MAD" on one line: it may wrap between the number and MAD (a plain space instead of the no-break one,
+ * and no breaking inside a word, which the page's overflow-wrap: anywhere allows), never inside either.
+ */
+const barAmount = (amount: number) => formatMoney(amount).replace('\u00a0', ' ');
+
 function Stat({ label, value, hint, strong }: { label: string; value: string; hint?: string; strong?: boolean }) {
   return (
     <div className={cn('rounded-card border p-4', strong ? 'border-primary-200 bg-primary-50' : 'border-sand-200 bg-white')}>
@@ -79,7 +86,9 @@ export function EarningsPanel() {
         <div aria-hidden="true" className="mt-4 flex h-40 items-end gap-2">
           {e.monthly.map((m) => (
             <div key={m.month} className="flex h-full flex-1 flex-col items-center justify-end gap-1">
-              <span className="text-[0.7rem] text-ink-muted tabular-nums">{m.amount > 0 ? formatMoney(m.amount) : ''}</span>
+              <span data-chart-amount="" className="text-center text-[0.7rem] leading-tight text-ink-muted tabular-nums [overflow-wrap:normal]">
+                {m.amount > 0 ? barAmount(m.amount) : ''}
+              </span>
               <span className="w-full max-w-12 rounded-t-md bg-primary-600" style={{ blockSize: `${Math.max(2, Math.round((m.amount / max) * 100))}%` }} />
               <span className="text-xs text-ink-muted">{monthLabel(m.month, language)}</span>
             </div>

@@ -67,7 +67,11 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
             {booking.reference}
           </span>
         </Row>
-        <Row label={t('summary.description')}>{bookingDescription(booking, language, t)}</Row>
+        {/* What people typed (an address, a note) in their own script: isolated, so a French address keeps its
+            order in Arabic ("12 Rue ..." read "Rue ... 12" unisolated). */}
+        <Row label={t('summary.description')}>
+          <bdi>{bookingDescription(booking, language, t)}</bdi>
+        </Row>
         <Row label={t('summary.date')}>{formatLocalDate(booking.local.date, language, 'full')}</Row>
         <Row label={t('summary.time')}>
           <span dir="ltr">
@@ -75,7 +79,9 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
           </span>{' '}
           <span className="text-ink-muted">({formatDuration(booking.durationMinutes, language)})</span>
         </Row>
-        <Row label={t('summary.location')}>{bookingLocation(booking, language)}</Row>
+        <Row label={t('summary.location')}>
+          <bdi>{bookingLocation(booking, language)}</bdi>
+        </Row>
         <Row label={t('summary.professional')}>{booking.professional.firstName}</Row>
         {booking.customer ? <Row label={t('summary.customer')}>{booking.customer.name}</Row> : null}
         {booking.contactPhone ? (
@@ -85,7 +91,11 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
             </a>
           </Row>
         ) : null}
-        {booking.specialRequests ? <Row label={t('summary.specialRequests')}>{booking.specialRequests}</Row> : null}
+        {booking.specialRequests ? (
+          <Row label={t('summary.specialRequests')}>
+            <bdi>{booking.specialRequests}</bdi>
+          </Row>
+        ) : null}
         <Row label={t('summary.amount')}>{formatMoney(booking.amounts.total)}</Row>
         {booking.amounts.cancellationFee ? <Row label={t('details.feeKept')}>{formatMoney(booking.amounts.cancellationFee)}</Row> : null}
         <Row label={t('summary.bookedOn')}>{formatDate(booking.createdAt, language, 'long')}</Row>
