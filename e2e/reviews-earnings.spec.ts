@@ -158,7 +158,14 @@ test.describe('reviews, earnings and receipts', () => {
       const customer = await person(browser, 'customer', j.lang, j.viewport);
       // A name of each journey's own: the two run side by side, and /admin/payouts lists every pending payout.
       const payoutName = j.lang === 'en' ? 'Omar Payout' : 'Othmane Payout';
-      const pro = await person(browser, 'pro', j.lang, j.viewport, { city: j.city, category: j.category === 'electrical' ? 'moving' : 'electrical', name: payoutName });
+      // Paid to the RIB of the professional's approved application.
+      const rib = j.lang === 'en' ? '011780000012345678901111' : '230810000098765432102222';
+      const pro = await person(browser, 'pro', j.lang, j.viewport, {
+        city: j.city,
+        category: j.category === 'electrical' ? 'moving' : 'electrical',
+        name: payoutName,
+        bank: { bankName: 'CIH Bank', accountHolder: payoutName, account: rib },
+      });
       const admin = await person(browser, 'admin', j.lang, j.viewport);
       const finance = await person(browser, 'admin', j.lang, j.viewport, { roles: ['finance_admin'] });
       const booking = await completedBooking(customer.context.request, pro.context.request, admin.context.request, pro.person, 4);
@@ -212,7 +219,15 @@ test.describe('reviews, earnings and receipts', () => {
       await openIn(finance.page, j.lang, '/admin/payouts');
       const row = finance.page.getByRole('row').filter({ hasText: payoutName });
       await expect(row).toBeVisible();
+      // Where to send it: bank and holder, the RIB masked (last 4 digits) until revealed (a logged request).
+      await expect(row).toContainText('CIH Bank');
+      const account = row.getByTestId(/^payout-account-/);
+      await expect(account).toHaveText(`${rib.slice(0, 4)}${'•'.repeat(16)}${rib.slice(-4)}`);
+      await expect(row).not.toContainText(rib);
       await expectNoSeriousAxeViolations(finance.page, `${tag} admin payouts`);
+      await row.getByRole('button', { name: t('earnings', 'admin.revealLabel', { name: payoutName }) }).click();
+      await expect(account).toHaveText(rib);
+      await expect(row.getByRole('button', { name: t('earnings', 'admin.revealLabel', { name: payoutName }) })).toHaveCount(0);
       await shot(finance.page, `earnings-${tag}-admin-payouts`);
       await row.getByRole('button', { name: t('earnings', 'admin.markPaid') }).click();
       await finance.page.getByRole('dialog').getByRole('button', { name: t('earnings', 'admin.confirm') }).click();

@@ -67,6 +67,8 @@ export interface PersonOptions {
   city?: string;
   /** Professionals: every active service of this category (default plumbing). */
   category?: string;
+  /** Professionals: an approved application with these bank details (where their payouts go). */
+  bank?: { bankName: string; accountHolder: string; account: string };
 }
 
 /**
@@ -106,12 +108,12 @@ const sessionCookies = new Map<string, { name: string; value: string }>();
 export async function createPerson(
   request: APIRequestContext,
   type: 'customer' | 'pro' | 'admin',
-  { lang = 'en', name, roles, city, category }: PersonOptions = {},
+  { lang = 'en', name, roles, city, category, bank }: PersonOptions = {},
 ): Promise<TestPerson> {
   if (type === 'pro' && !PRO_AREAS.some((a) => a.city === city && a.category === category)) {
     throw new Error(`a journey's professional takes a city and category of PRO_AREAS (e2e/support/users.ts), not ${city}/${category}`);
   }
-  const res = await request.post('/api/dev/test-people', { data: { type, locale: lang, name, roles, city, category } });
+  const res = await request.post('/api/dev/test-people', { data: { type, locale: lang, name, roles, city, category, bank } });
   expect(res.status(), await res.text()).toBe(201);
   const cookie = res
     .headersArray()

@@ -135,6 +135,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/payouts': needs('payout:request', 'professional'),
   'GET /api/admin/payouts': needs('payout:manage'),
   'POST /api/admin/payouts/{id}/paid': needs('payout:manage'),
+  'POST /api/admin/payouts/{id}/reveal': needs('finance:read'),
   'GET /api/receipts/{bookingId}': { needs: 'signed-in', of: 'booking-customer-or-reader' },
   'GET /api/receipts/{bookingId}/pdf': { needs: 'signed-in', of: 'booking-customer-or-reader' },
   // Applications (the onboarding wizard).

@@ -57,14 +57,26 @@ export const payoutRequestResponseSchema = z.object({ payout: payoutSchema, mess
 export const payoutIdParamsSchema = z.object({ id: z.uuid() });
 export const adminPayoutsQuerySchema = z.object({ status: z.enum(PAYOUT_STATUSES).optional() });
 
+/**
+ * Where a payout goes: the bank details of the professional's latest approved application, the
+ * account number masked (last 4 digits; the full one only through POST /api/admin/payouts/{id}/reveal).
+ */
+export const payoutBankSchema = z.object({ bankName: z.string().nullable(), accountHolder: z.string().nullable(), account: z.string().nullable() });
 export const adminPayoutSchema = payoutSchema
-  .extend({ professional: z.object({ id: z.uuid(), name: z.string(), fullName: z.string(), city: z.string().nullable() }) })
+  .extend({
+    professional: z.object({ id: z.uuid(), name: z.string(), fullName: z.string(), city: z.string().nullable() }),
+    /** Null when the professional has no approved application. */
+    bank: payoutBankSchema.nullable(),
+  })
   .meta({ id: 'AdminPayout' });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;
 export const adminPayoutsResponseSchema = z
   .object({ items: z.array(adminPayoutSchema), pendingTotal: money, paidTotal: money })
   .meta({ id: 'AdminPayouts' });
 export type AdminPayoutsResponse = z.infer<typeof adminPayoutsResponseSchema>;
+/** The full account number of a payout's professional (finance access; logged). Null when none is on file. */
+export const payoutRevealResponseSchema = z.object({ value: z.string().nullable() }).meta({ id: 'PayoutBankAccount' });
+export type PayoutRevealResponse = z.infer<typeof payoutRevealResponseSchema>;
 
 export const receiptParamsSchema = z.object({ bookingId: z.uuid() });
 export const receiptQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });

@@ -133,6 +133,25 @@ export async function insertProfessional(db: Db, person: PersonRecord, o: ProOpt
   return { professionalId, cityId: city.id, serviceTypeIds, hourlyRate };
 }
 
+/** The approved application behind a professional, with the bank details a payout goes to. */
+export async function insertApprovedApplication(db: Db, person: PersonRecord, bank: { bankName: string; accountHolder: string; account: string }) {
+  const [row] = await db
+    .insert(s.professionalApplications)
+    .values({
+      userId: person.userId,
+      status: 'approved',
+      fullName: person.name,
+      email: person.email,
+      phoneNumber: uniquePhone(),
+      bankName: bank.bankName,
+      accountHolder: bank.accountHolder,
+      bankAccountIban: bank.account,
+      reviewedAt: new Date(),
+    })
+    .returning({ id: s.professionalApplications.id });
+  return row!.id;
+}
+
 /** Session lifetime of sessions made here: as better-auth's (a week). */
 const SESSION_SECONDS = 60 * 60 * 24 * 7;
 

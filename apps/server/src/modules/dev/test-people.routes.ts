@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { cities } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
 import { publicRoute } from '../../http/openapi';
-import { insertAdminRoles, insertPerson, insertProfessional, insertSession, uniquePhone } from './people';
+import { insertAdminRoles, insertApprovedApplication, insertPerson, insertProfessional, insertSession, uniquePhone } from './people';
 
 const testPersonRequestSchema = z.strictObject({
   type: z.enum(['customer', 'pro', 'admin']),
@@ -20,6 +20,8 @@ const testPersonRequestSchema = z.strictObject({
   city: z.string().regex(/^[a-z-]{2,40}$/).optional(),
   /** Professionals: every active service of this category (default plumbing). */
   category: z.enum(CATEGORIES).optional(),
+  /** Professionals: an approved application with these bank details (where their payouts go). */
+  bank: z.strictObject({ bankName: z.string().min(2).max(80), accountHolder: z.string().min(2).max(80), account: z.string().regex(/^[A-Z0-9 ]{8,34}$/) }).optional(),
 });
 
 const testPersonResponseSchema = z.object({
@@ -67,6 +69,7 @@ export const testPeopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         phone: userType === 'pro' ? uniquePhone() : null,
       });
       const pro = userType === 'pro' ? await insertProfessional(db, person, { city: o.city, category: o.category }) : {};
+      if (userType === 'pro' && o.bank) await insertApprovedApplication(db, person, o.bank);
       if (userType === 'admin') await insertAdminRoles(db, person.userId, o.roles ?? ['super_admin']);
       const session = await insertSession(db, person.userId, ctx.config.authSecret, ctx.clock.now());
       const secure = ctx.config.publicUrl.startsWith('https://');

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { professionalApplications } from '../../db/schema/index';
 import { startApp, type TestApp } from '../../test/helpers';
 
 /** POST /api/dev/test-people: the browser journeys' people, never in production nor without TEST_PEOPLE. */
@@ -37,8 +39,16 @@ describe('test people (development only)', () => {
     expect(adminMe.json().user.adminRoles).toEqual(['finance_admin']);
   });
 
+  it("a professional's bank details make an approved application, the one their payouts go to", async () => {
+    const bank = { bankName: 'CIH Bank', accountHolder: 'Omar Payout', account: '011780000012345678901111' };
+    const pro = await t.app.inject({ method: 'POST', url: '/api/dev/test-people', payload: { type: 'pro', city: 'rabat', category: 'cleaning', bank } });
+    expect(pro.statusCode, pro.body).toBe(201);
+    const rows = await t.database.db.select().from(professionalApplications).where(eq(professionalApplications.userId, pro.json().userId));
+    expect(rows).toEqual([expect.objectContaining({ status: 'approved', bankName: bank.bankName, accountHolder: bank.accountHolder, bankAccountIban: bank.account })]);
+  });
+
   it('refuses what it cannot make, changing nothing', async () => {
-    for (const payload of [{ type: 'root' }, { type: 'customer', city: 'atlantis' }, { type: 'admin', roles: ['god'] }, { type: 'customer', role: 'admin' }]) {
+    for (const payload of [{ type: 'root' }, { type: 'customer', city: 'atlantis' }, { type: 'admin', roles: ['god'] }, { type: 'customer', role: 'admin' }, { type: 'pro', bank: { bankName: 'CIH Bank', accountHolder: 'X Y', account: 'not a rib!' } }]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/dev/test-people', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.headers['set-cookie']).toBeUndefined();

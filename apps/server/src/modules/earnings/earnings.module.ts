@@ -4,6 +4,7 @@
  * receipt of every paid booking as JSON (the printable page) and as a PDF.
  */
 import { defineModule } from '../../platform/module';
+import { AccessLogRepository } from '../admin';
 import { RecipientsRepository } from '../auth';
 import { EarningsRepository } from './earnings.repository';
 import { devEscrowRoutes } from './dev-escrow.routes';
@@ -19,14 +20,21 @@ export const earningsModule = defineModule('earnings', async (app, { ctx }) => {
   const recipients = new RecipientsRepository(db);
   await app.register(earningsRoutes, {
     earnings: new EarningsService(db, repo, ctx.clock),
-    payouts: new PayoutsAdminService(db, repo, ctx.clock, {
-      mailer: ctx.mailer,
-      earningsUrl: `${ctx.config.publicUrl}/earnings`,
-      recipientOf: async (professionalId) => {
-        const userId = await repo.userOfProfessional(professionalId);
-        return userId ? (await recipients.recipients([userId]))[0] : undefined;
+    payouts: new PayoutsAdminService(
+      db,
+      repo,
+      ctx.clock,
+      {
+        mailer: ctx.mailer,
+        earningsUrl: `${ctx.config.publicUrl}/earnings`,
+        recipientOf: async (professionalId) => {
+          const userId = await repo.userOfProfessional(professionalId);
+          return userId ? (await recipients.recipients([userId]))[0] : undefined;
+        },
       },
-    }),
+      // A reveal of a payee's bank account is logged like the review page's (admin's access log).
+      new AccessLogRepository(db),
+    ),
     receipts: new ReceiptsService(repo, { email: ctx.config.supportEmail, website: ctx.config.publicUrl }),
     pdf: new ReceiptPdf(),
   });

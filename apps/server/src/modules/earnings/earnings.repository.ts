@@ -10,6 +10,7 @@ import {
   ledgerEntries,
   payments,
   payouts,
+  professionalApplications,
   professionals,
   profiles,
   serviceAddOns,
@@ -106,6 +107,7 @@ export class EarningsRepository {
         createdAt: payouts.createdAt,
         paidAt: payouts.paidAt,
         professionalId: professionals.id,
+        userId: professionals.userId,
         name: professionals.name,
         fullName: professionals.fullName,
         city: cities.name,
@@ -116,6 +118,27 @@ export class EarningsRepository {
       .where(status ? eq(payouts.status, status) : undefined)
       .orderBy(sql`${payouts.status} = 'paid'`, sql`case when ${payouts.status} = 'pending' then ${payouts.createdAt} end asc`, desc(payouts.paidAt), desc(payouts.id))
       .limit(200);
+  }
+
+  /** The bank details of each user's latest approved application (users without one are absent). */
+  async approvedBankDetails(userIds: readonly string[]) {
+    if (userIds.length === 0) return [];
+    const a = professionalApplications;
+    return this.db
+      .selectDistinctOn([a.userId], { id: a.id, userId: a.userId, bankName: a.bankName, accountHolder: a.accountHolder, bankAccountIban: a.bankAccountIban })
+      .from(a)
+      .where(and(inArray(a.userId, [...userIds]), eq(a.status, 'approved')))
+      .orderBy(a.userId, desc(a.createdAt), desc(a.id));
+  }
+
+  /** The user account of a payout's professional; undefined when there is no such payout. */
+  async payoutUser(payoutId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ userId: professionals.userId })
+      .from(payouts)
+      .innerJoin(professionals, eq(professionals.id, payouts.professionalId))
+      .where(eq(payouts.id, payoutId));
+    return row?.userId;
   }
 
   async totals() {

@@ -1,4 +1,5 @@
 /** HTTP of earnings, payouts and receipts. */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@khedma/shared';
 import {
@@ -7,6 +8,7 @@ import {
   earningsSummarySchema,
   payoutIdParamsSchema,
   payoutRequestResponseSchema,
+  payoutRevealResponseSchema,
   payoutSchema,
   receiptParamsSchema,
   receiptQuerySchema,
@@ -21,6 +23,8 @@ import type { ReceiptsService } from './receipts.service';
 
 const e401 = { 401: errorResponseSchema, 403: errorResponseSchema };
 const ADMIN_DENIED = 'Access denied. Admin privileges required.';
+/** Where a reveal came from, for the sensitive-access log. */
+const origin = (req: FastifyRequest) => ({ ip: req.ip ?? null, userAgent: (req.headers['user-agent'] as string | undefined) ?? null });
 
 export interface EarningsRouteServices {
   earnings: EarningsService;
@@ -86,6 +90,21 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = asyn
       preHandler: requirePermission('payout:manage', ADMIN_DENIED),
     },
     async (req) => payouts.markPaid(currentUser(req)!, req.params.id),
+  );
+
+  app.post(
+    '/api/admin/payouts/:id/reveal',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The full bank account number (RIB) of a payout's professional, from their latest approved application: finance access only; logged",
+        security: signedIn,
+        params: payoutIdParamsSchema,
+        response: { 200: payoutRevealResponseSchema, 400: errorResponseSchema, ...e401, 404: errorResponseSchema },
+      },
+      preHandler: requirePermission('finance:read', ADMIN_DENIED),
+    },
+    async (req) => payouts.reveal(currentUser(req)!, req.params.id, origin(req)),
   );
 
   app.get(

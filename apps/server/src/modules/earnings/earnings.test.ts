@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYOUT_MINIMUM_AMOUNT, proLedgerAccount } from '@khedma/shared';
 import { eq, sql } from 'drizzle-orm';
-import { bookings, ledgerEntries, payouts } from '../../db/schema/index';
+import { bookings, ledgerEntries, payouts, professionalApplications, sensitiveAccessLog } from '../../db/schema/index';
 import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro, type TestPro, type TestUser } from '../../test/factories';
 import { lastMessageTo, startApp, withCookie, type TestApp } from '../../test/helpers';
 import { receiptMoney } from './receipt-pdf';
@@ -138,6 +138,71 @@ describe('earnings and payouts', () => {
     expect((await call('GET', admin.cookie, '/api/admin/payouts?status=late')).statusCode).toBe(400);
     expect((await call('POST', admin.cookie, '/api/admin/payouts/not-an-id/paid')).statusCode).toBe(400);
     expect((await call('POST', admin.cookie, '/api/admin/payouts/00000000-0000-4000-8000-000000000000/paid')).statusCode).toBe(404);
+  });
+});
+
+describe("a payout's bank details (GET /api/admin/payouts, POST /api/admin/payouts/{id}/reveal)", () => {
+  const RIB = '011780000012345678909876';
+  let payee: TestPro;
+  let payoutId: string;
+  let approvedId: string;
+
+  beforeAll(async () => {
+    payee = await createPro(t, { city: 'marrakech', category: 'electrical' });
+    const apply = (status: 'approved' | 'rejected', iban: string, daysAgo: number) =>
+      db()
+        .insert(professionalApplications)
+        .values({
+          userId: payee.userId,
+          email: payee.email,
+          status,
+          fullName: 'Test Payee',
+          phoneNumber: '+212612345698',
+          bankName: status === 'approved' ? 'CIH Bank' : 'Old Bank',
+          accountHolder: 'Test Payee',
+          bankAccountIban: iban,
+          createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+        })
+        .returning({ id: professionalApplications.id });
+    // An older approved one, the latest approved one, and a newer rejected one: the latest approved counts.
+    await apply('approved', '011780000099999999990000', 30);
+    [{ id: approvedId }] = (await apply('approved', RIB, 10)) as [{ id: string }];
+    await apply('rejected', '011780000011111111111111', 1);
+    const [row] = await db().insert(payouts).values({ professionalId: payee.professionalId, amount: 500, status: 'pending' }).returning();
+    payoutId = row!.id;
+  });
+
+  it('the list shows bank name and holder, and the account masked (last 4 digits); null without an approved application', async () => {
+    const items = (await call('GET', finance.cookie, '/api/admin/payouts')).json().items as Array<{ id: string; bank: unknown; professional: { id: string } }>;
+    const mine = items.find((i) => i.id === payoutId);
+    expect(mine?.bank).toEqual({ bankName: 'CIH Bank', accountHolder: 'Test Payee', account: '0117' + '•'.repeat(16) + '9876' });
+    expect(JSON.stringify(items)).not.toContain(RIB);
+    // The payouts of the earlier tests are of professionals without an application.
+    expect(items.find((i) => i.professional.id === pro.professionalId)?.bank).toBeNull();
+  });
+
+  it('a finance admin reveals the full account number, and the reveal is logged against the application', async () => {
+    const res = await t.app.inject(withCookie(finance.cookie, { method: 'POST', url: `/api/admin/payouts/${payoutId}/reveal`, headers: { 'user-agent': 'payout-test/1.0' } }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ value: RIB });
+    const logged = await db().select().from(sensitiveAccessLog).where(eq(sensitiveAccessLog.actorId, finance.userId));
+    expect(logged).toEqual([
+      expect.objectContaining({ action: 'view_sensitive', tableName: 'professional_applications', recordId: approvedId, accessedFields: ['bankAccountIban'], userAgent: 'payout-test/1.0' }),
+    ]);
+    // A super admin may too.
+    expect((await call('POST', admin.cookie, `/api/admin/payouts/${payoutId}/reveal`)).json()).toEqual({ value: RIB });
+  });
+
+  it('who may NOT reveal: signed out 401; customer, professional and reviewer 403, nothing logged; an unknown payout 404', async () => {
+    expect((await call('POST', null, `/api/admin/payouts/${payoutId}/reveal`)).statusCode).toBe(401);
+    for (const u of [customer, payee, reviewer]) {
+      const res = await call('POST', u.cookie, `/api/admin/payouts/${payoutId}/reveal`);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain(RIB);
+      expect(await db().select().from(sensitiveAccessLog).where(eq(sensitiveAccessLog.actorId, u.userId))).toEqual([]);
+    }
+    expect((await call('POST', finance.cookie, '/api/admin/payouts/00000000-0000-4000-8000-000000000000/reveal')).statusCode).toBe(404);
+    expect((await call('POST', finance.cookie, '/api/admin/payouts/not-an-id/reveal')).statusCode).toBe(400);
   });
 });
 

@@ -1,7 +1,7 @@
 /** Earnings, payouts and receipts over HTTP. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@khedma/shared/domain/constants';
-import type { AdminPayoutsResponse, EarningsSummary, Payout, Receipt } from '@khedma/shared/schemas/earnings';
+import type { AdminPayoutsResponse, EarningsSummary, Payout, PayoutRevealResponse, Receipt } from '@khedma/shared/schemas/earnings';
 import { api } from '../../lib/api';
 
 export const earningsKeys = {
@@ -36,6 +36,9 @@ export function useMarkPayoutPaid() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['earnings'] }),
   });
 }
+
+/** The full account number of a payout's professional: a request of its own, checked and logged by the server. */
+export const revealPayoutAccount = (id: string) => api.post<PayoutRevealResponse>(`/api/admin/payouts/${id}/reveal`);
 
 export function useReceipt(bookingId: string | undefined, lang?: Locale) {
   return useQuery({

@@ -1,3 +1,4 @@
+import { Eye, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +11,7 @@ import { useLanguage } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
 import type { AdminPayout } from '@khedma/shared/schemas/earnings';
-import { useAdminPayouts, useMarkPayoutPaid } from '../api';
+import { revealPayoutAccount, useAdminPayouts, useMarkPayoutPaid } from '../api';
 
 type Filter = 'pending' | 'paid' | 'all';
 
@@ -71,6 +72,7 @@ export function AdminPayoutsPage() {
           columns={[
             { label: t('admin.professional') },
             { label: t('admin.city') },
+            { label: t('admin.bankDetails') },
             { label: t('payouts.amount') },
             { label: t('payouts.date') },
             { label: t('payouts.status') },
@@ -84,6 +86,23 @@ export function AdminPayoutsPage() {
               <tr key={p.id}>
                 <td className="px-4 py-3 font-semibold text-ink">{p.professional.fullName}</td>
                 <td className="px-4 py-3 text-ink">{p.professional.city ?? '–'}</td>
+                <td className="px-4 py-3 text-ink">
+                  {p.bank ? (
+                    <span className="grid gap-1 text-xs">
+                      <span>
+                        {t('admin.bank')}: {p.bank.bankName ?? t('admin.none')}
+                      </span>
+                      <span>
+                        {t('admin.holder')}: {p.bank.accountHolder ?? t('admin.none')}
+                      </span>
+                      <span>
+                        {t('admin.account')}: <PayoutAccount payoutId={p.id} masked={p.bank.account} name={p.professional.fullName} />
+                      </span>
+                    </span>
+                  ) : (
+                    <span className="text-ink-muted">{t('admin.none')}</span>
+                  )}
+                </td>
                 <td className="px-4 py-3 font-semibold text-ink tabular-nums">{formatMoney(p.amount)}</td>
                 <td className="px-4 py-3 text-ink">{formatDate(p.createdAt, language, 'medium')}</td>
                 <td className="px-4 py-3">
@@ -124,5 +143,47 @@ export function AdminPayoutsPage() {
         {null}
       </Dialog>
     </div>
+  );
+}
+
+/**
+ * The payee's account number as the server sent it (masked), with a Reveal button: a request of its
+ * own, checked (finance access) and logged by the server. The full value lives in this component only,
+ * shown as selectable text to copy into the bank transfer.
+ */
+function PayoutAccount({ payoutId, masked, name }: { payoutId: string; masked: string | null; name: string }) {
+  const { t } = useTranslation('earnings');
+  const [value, setValue] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!masked) return <span className="text-ink-muted">{t('admin.none')}</span>;
+  async function reveal() {
+    setBusy(true);
+    try {
+      const res = await revealPayoutAccount(payoutId);
+      setValue(res.value ?? '');
+    } catch {
+      toast.error(t('admin.revealFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <bdi dir="ltr" className={cn('font-mono text-sm break-all', value !== null && 'select-all')} data-testid={`payout-account-${payoutId}`}>
+        {value ?? masked}
+      </bdi>
+      {value === null ? (
+        <button
+          type="button"
+          onClick={() => void reveal()}
+          disabled={busy}
+          aria-label={t('admin.revealLabel', { name })}
+          className="inline-flex min-h-8 items-center gap-1 rounded-lg px-2 text-xs font-semibold text-primary-700 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-600 disabled:opacity-60"
+        >
+          {busy ? <Loader2 aria-hidden="true" className="size-3.5 animate-spin" /> : <Eye aria-hidden="true" className="size-3.5" />}
+          {t('admin.reveal')}
+        </button>
+      ) : null}
+    </span>
   );
 }
