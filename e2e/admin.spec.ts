@@ -227,6 +227,11 @@ test('the dashboard of an admin: never a professional\'s, and Book a Service onl
   await expect(reviewer.page.getByRole('main').getByText(dashboard.subtitle.customer)).toBeVisible();
   await expect(reviewer.page.getByRole('tabpanel')).toBeVisible();
   await expect(reviewer.page.getByRole('main').getByRole('link', { name: dashboard.links.bookService })).toHaveCount(0);
+  // Nor the wizard, by its address: back to the dashboard, told why.
+  await reviewer.page.goto('/book-service');
+  await expect(reviewer.page).toHaveURL(/\/dashboard$/);
+  const shell = readStrings<{ auth: { guard: Record<'bookingNotAllowed', string> } }>('locales/en.json');
+  await expect(reviewer.page.getByText(shell.auth.guard.bookingNotAllowed)).toBeVisible();
   await reviewer.context.close();
 });
 

@@ -13,7 +13,8 @@ export const pageRoutes: FeatureRoute[] = [
     { path: routes.proBookings, lazy: page(() => import('./pages/pro-bookings-page'), 'ProBookingsPage', ['booking']) },
   ]),
   redirectRoute(routes.book, () => paths.bookService()),
-  guarded({ signedOutMessage: 'auth.guard.continue' }, [
+  // Reviewers and finance admins may not book (the server refuses them): the wizard is not theirs either.
+  guarded({ permission: 'booking:create', deniedTo: 'dashboard', signedOutMessage: 'auth.guard.continue', deniedMessage: 'auth.guard.bookingNotAllowed' }, [
     { path: routes.bookService, lazy: page(() => import('./pages/book-service-page'), 'BookServicePage', ['booking']) },
     { path: routes.booking, lazy: page(() => import('./pages/booking-page'), 'BookingPage', ['booking']) },
   ]),
