@@ -1,10 +1,10 @@
-import { Eye, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Dialog } from '../../../components/ui/dialog';
 import { DataTable } from '../../../components/ui/data-table';
+import { RevealableValue } from '../../../components/ui/revealable-value';
 import { isApiError } from '../../../lib/api';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
@@ -146,44 +146,18 @@ export function AdminPayoutsPage() {
   );
 }
 
-/**
- * The payee's account number as the server sent it (masked), with a Reveal button: a request of its
- * own, checked (finance access) and logged by the server. The full value lives in this component only,
- * shown as selectable text to copy into the bank transfer.
- */
+/** The payee's account number, masked by the server, with Reveal (finance access, checked and logged by the server). */
 function PayoutAccount({ payoutId, masked, name }: { payoutId: string; masked: string | null; name: string }) {
   const { t } = useTranslation('earnings');
-  const [value, setValue] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (!masked) return <span className="text-ink-muted">{t('admin.none')}</span>;
-  async function reveal() {
-    setBusy(true);
-    try {
-      const res = await revealPayoutAccount(payoutId);
-      setValue(res.value ?? '');
-    } catch {
-      toast.error(t('admin.revealFailed'));
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <span className="inline-flex flex-wrap items-center gap-1.5">
-      <bdi dir="ltr" className={cn('font-mono text-sm break-all', value !== null && 'select-all')} data-testid={`payout-account-${payoutId}`}>
-        {value ?? masked}
-      </bdi>
-      {value === null ? (
-        <button
-          type="button"
-          onClick={() => void reveal()}
-          disabled={busy}
-          aria-label={t('admin.revealLabel', { name })}
-          className="inline-flex min-h-8 items-center gap-1 rounded-lg px-2 text-xs font-semibold text-primary-700 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-600 disabled:opacity-60"
-        >
-          {busy ? <Loader2 aria-hidden="true" className="size-3.5 animate-spin" /> : <Eye aria-hidden="true" className="size-3.5" />}
-          {t('admin.reveal')}
-        </button>
-      ) : null}
-    </span>
+    <RevealableValue
+      masked={masked}
+      reveal={() => revealPayoutAccount(payoutId)}
+      revealText={t('admin.reveal')}
+      revealLabel={t('admin.revealLabel', { name })}
+      noneText={t('admin.none')}
+      failedText={t('admin.revealFailed')}
+      testId={`payout-account-${payoutId}`}
+    />
   );
 }
