@@ -31,6 +31,9 @@ export const envSchema = z
     BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     TRUST_PROXY: bool.default(false),
+    // SIGTERM: how long to stay reachable but not ready (/readyz 503) before refusing connections, so
+    // that a load balancer's health check takes this instance out first (http/shutdown.ts).
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
     // Browser journeys only: POST /api/dev/test-people makes signed-in people without password hashing
     // (modules/dev). Ignored in production.
@@ -103,6 +106,7 @@ export interface Config {
   bodyLimit: number;
   webDist: string;
   trustProxy: boolean;
+  shutdownDelayMs: number;
   /** Multiplies every rate limit; for automated browser tests from one address. Always 1 in production. */
   rateLimitScale: number;
   /** Twilio's SMS API, when configured. */
@@ -169,6 +173,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     bodyLimit: e.BODY_LIMIT,
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     rateLimitScale: isProduction ? 1 : e.RATE_LIMIT_SCALE,
     testPeople: !isProduction && e.TEST_PEOPLE,
     twilio:

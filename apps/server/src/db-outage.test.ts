@@ -6,6 +6,8 @@
  * - while it is cut: GET /api/health answers 503 in the error contract; requests that need the database
  *   answer 503 UNAVAILABLE with Retry-After and a clear message, never a 500 or a stack trace, and
  *   within a bounded time (DB_CONNECT_TIMEOUT_MS), even when connections hang; the process lives on;
+ * - /livez stays 200 all along (an outage is no reason to restart the process) and /readyz is 503 while
+ *   it is cut (no traffic to this instance), both 200 after (issue 37);
  * - once it is back, with no restart: health 200, requests (reads and writes) work, the LISTEN
  *   connection is open again, the instance lease is renewed and the job runner takes due jobs again.
  * PostgreSQL only: PGlite runs in process and has no connection to cut.
@@ -239,6 +241,8 @@ describe('the database goes away and comes back (PostgreSQL)', () => {
     const phase = (name: string) => process.env.OUTAGE_DEBUG && console.log(`[outage] ${name} at ${Date.now() - t0} ms`);
     child = start();
     await until(healthy, 'healthy at start', 120_000);
+    expect((await call('/livez')).status).toBe(200);
+    expect((await call('/readyz')).status).toBe(200);
     phase('started');
 
     const made = await fetch(`${base}/api/dev/test-people`, {
@@ -276,6 +280,12 @@ describe('the database goes away and comes back (PostgreSQL)', () => {
     const refused = await Promise.all(requests.map(([p, init]) => call(p, init)));
     refused.forEach((a, i) => expectCleanUnavailable(a, `refused: ${requests[i]![0]}`));
     for (const a of refused.slice(1)) expect(a.retryAfter).toBe('1');
+    // Alive, not ready: an orchestrator keeps the process and sends its traffic elsewhere.
+    const livezCut = await call('/livez');
+    expect(livezCut.status).toBe(200);
+    expect(livezCut.ms).toBeLessThan(ANSWER_BOUND_MS);
+    const readyzCut = await call('/readyz');
+    expectCleanUnavailable(readyzCut, 'refused: /readyz');
     // What needs no database still answers: the kept catalogue.
     const catalogue = await call('/api/services');
     expect(catalogue.status).toBe(200);
@@ -286,6 +296,8 @@ describe('the database goes away and comes back (PostgreSQL)', () => {
     await proxy.blackhole();
     const hung = await Promise.all(burst.map(([p, init]) => call(p, init)));
     hung.forEach((a, i) => expectCleanUnavailable(a, `unanswered: ${burst[i]![0]}`));
+    expect((await call('/livez')).status).toBe(200);
+    expectCleanUnavailable(await call('/readyz'), 'unanswered: /readyz');
     expect(child.exitCode, 'the server process is still running').toBeNull();
 
     // 4. Back: no restart, the server finds the database again by itself.
@@ -294,6 +306,8 @@ describe('the database goes away and comes back (PostgreSQL)', () => {
     await proxy.restore();
     await until(healthy, 'healthy again', 20_000);
     const recoveredMs = Date.now() - restoredAt;
+    await until(async () => (await call('/readyz')).status === 200, 'ready again', 20_000);
+    expect((await call('/livez')).status).toBe(200);
     expect(child.exitCode).toBeNull();
     expect((await call('/api/me', { cookie })).status).toBe(200);
     const patched = await call('/api/profile', { method: 'PATCH', cookie, body: { full_name: 'Back Again' } });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { startDraining } from './http/shutdown';
+import { shutDownGracefully } from './http/shutdown';
 import { ConfigError, configFromEnv, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/index';
@@ -29,21 +29,27 @@ if (config.seedDemo && !config.isProduction) await seedDemo(database.db);
 
 const app = await buildApp({ config, database });
 
+/**
+ * Once new connections are refused, how long an idle keep-alive connection stays open: a request its
+ * client sent just before the signal is read and answered within it instead of being reset.
+ */
+const IDLE_GRACE_MS = 1_000;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  // If something hangs, leave anyway after 10 s rather than never.
+  app.log.info({ signal, delayMs: config.shutdownDelayMs }, 'shutting down: not ready, finishing in-flight requests');
+  // If something hangs, leave anyway 10 s after connections stop being accepted rather than never.
   const timer = setTimeout(() => {
     app.log.error('forced exit after 10 s');
     process.exit(1);
-  }, 10_000);
+  }, config.shutdownDelayMs + 10_000);
   timer.unref();
   try {
-    // Answers close their connections from now on, so that keep-alive clients let go (http/shutdown.ts).
-    startDraining(app);
-    await app.close();
+    // /readyz 503 first, then no new connections, then every request already sent answered, then close
+    // (http/shutdown.ts).
+    await shutDownGracefully(app, { delayMs: config.shutdownDelayMs, idleGraceMs: IDLE_GRACE_MS });
     await database.close();
     app.log.info('database closed');
     process.exit(0);

@@ -4,6 +4,8 @@
  * requests in flight are answered and the database is closed, long before the forced exit (10 s).
  * Requests that arrive on a kept-alive connection while it closes get the error contract's shape.
  * A reduced size of the operator's test (a few seconds of load from 10 connections).
+ * Issue 38 item 12: requests already sent on kept-alive connections when the signal arrives are answered,
+ * not reset (ECONNRESET); and with SHUTDOWN_DELAY_MS the instance is first only not ready (/readyz 503).
  * Issue 28 adds slow requests in flight at the signal (sign-ups hashing a password, a contact message
  * whose body arrives after it): each is answered in full, not failed.
  */
@@ -47,7 +49,7 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-async function startServer(): Promise<Running> {
+async function startServer(extraEnv: Record<string, string> = {}): Promise<Running> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'khedma-shutdown-'));
   dirs.push(dataDir);
   const port = await freePort();
@@ -64,6 +66,7 @@ async function startServer(): Promise<Running> {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
       WEB_DIST: path.join(dataDir, 'no-web'),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -227,5 +230,61 @@ describe.skipIf(Boolean(inject('pgServerUrl')))('SIGTERM under keep-alive load',
       expect(a.status).toBe(503);
       expect(JSON.parse(a.body)).toEqual({ error: { code: 'UNAVAILABLE', message: expect.any(String) } });
     }
+  }, 400_000);
+
+  it('answers the requests sent on kept-alive connections just as the signal arrives, then closes them (issue 38 item 12)', async () => {
+    const server = await startServer();
+    const port = Number(new URL(server.url).port);
+    // 20 clients, each with a connection kept alive after a first answer (idle on the server's side).
+    const clients = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const socket = net.connect(port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (c: Buffer) => (received += c.toString()));
+        const errors: string[] = [];
+        socket.on('error', (e: NodeJS.ErrnoException) => errors.push(e.code ?? e.message));
+        const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+        await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+        socket.write('GET /livez HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+        for (const t0 = Date.now(); !received.includes('"status":"ok"'); ) {
+          if (Date.now() - t0 > 30_000) throw new Error('no first answer');
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        received = '';
+        return { socket, errors, closed, received: () => received };
+      }),
+    );
+    // The signal, and a second request on each connection in the same instant: they reach the server
+    // with the signal, before it has handled it (closing these idle connections then reset them).
+    server.child.kill('SIGTERM');
+    for (const c of clients) c.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+    await Promise.all(clients.map((c) => c.closed));
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    for (const c of clients) {
+      expect(c.errors).toEqual([]);
+      // Answered (before the signal was handled, with keep-alive, or after it, with Connection: close), and
+      // the connection closed by the server: never reset.
+      expect(c.received()).toMatch(/^HTTP\/1\.1 200 /);
+    }
+  }, 400_000);
+
+  it('with SHUTDOWN_DELAY_MS: first not ready (/readyz 503) while alive and answering, then exits 0', async () => {
+    const server = await startServer({ SHUTDOWN_DELAY_MS: '3000' });
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    const seen = () => server.logs().some((l) => l.msg?.startsWith('shutting down'));
+    for (const t0 = Date.now(); !seen(); ) {
+      if (Date.now() - t0 > 30_000) throw new Error('no shutdown log');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ error: { code: 'UNAVAILABLE', message: expect.stringMatching(/shutting down/) } });
+    expect((await fetch(`${server.url}/livez`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    expect(server.logs().map((l) => l.msg)).toContain('database closed');
   }, 400_000);
 });
