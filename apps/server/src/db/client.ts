@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverRoot } from '../paths';
 import { ListenerConnection, RecoveringPool } from './connections';
 import * as schema from './schema/index';
 
@@ -19,7 +19,7 @@ import * as schema from './schema/index';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Schema = typeof schema;
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS_FOLDER = path.join(serverRoot, 'drizzle');
 
 export interface Database {
   db: Db;
