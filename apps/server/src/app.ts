@@ -38,6 +38,7 @@ import { seoModule } from './modules/seo/seo.module';
 import { instancePlugin } from './platform/instance';
 import { jobsPlugin } from './platform/jobs';
 import type { AppModule } from './platform/module';
+import { metricsPlugin } from './platform/metrics';
 import { realtimePlugin } from './platform/realtime';
 
 declare module 'fastify' {
@@ -160,6 +161,10 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { deepLinking: true } });
 
+  // Prometheus metrics when configured (METRICS_TOKEN, METRICS_PORT): before the routes, whose latency it times.
+  if (config.metrics.token || config.metrics.port !== undefined) {
+    await app.register(metricsPlugin, { ...config.metrics, source: { sockets: () => ctx.realtime.connectionCount, database } });
+  }
   // Platform: the job queue's housekeeping (main.ts starts the loop), the WebSocket GET /api/ws.
   await app.register(instancePlugin, { lease: ctx.instance });
   await app.register(jobsPlugin, { ctx });

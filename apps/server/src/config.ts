@@ -31,6 +31,11 @@ export const envSchema = z
     TRUST_PROXY: bool.default(false),
     // SIGTERM: how long to stay reachable but not ready (/readyz 503) before refusing connections, so
     // that a load balancer's health check takes this instance out first (http/shutdown.ts).
+    // Prometheus metrics (platform/metrics.ts), off unless one is set: GET /metrics on the main port for
+    // this bearer token, and/or a separate listener on METRICS_PORT (METRICS_HOST) without a token.
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
     // Browser journeys only: POST /api/dev/test-people makes signed-in people without password hashing
@@ -105,6 +110,7 @@ export interface Config {
   webDist: string;
   trustProxy: boolean;
   shutdownDelayMs: number;
+  metrics: { token?: string; port?: number; host: string };
   /** Multiplies every rate limit; for automated browser tests from one address. Always 1 in production. */
   rateLimitScale: number;
   /** Twilio's SMS API, when configured. */
@@ -172,6 +178,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     rateLimitScale: isProduction ? 1 : e.RATE_LIMIT_SCALE,
     testPeople: !isProduction && e.TEST_PEOPLE,
     twilio:

@@ -38,9 +38,21 @@ export interface Database {
   /** NOTIFY through PostgreSQL so that every instance on the same database hears it. */
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<boolean>;
+  /** PostgreSQL only: the pool's use now and its waits so far (metrics). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
   /** PGlite only: the raw instance (tests dump it as a template). */
   pglite?: PGlite;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+  acquired: number;
+  waitSeconds: number;
+  timeouts: number;
 }
 
 export interface ListenOptions {
@@ -170,6 +182,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
       return listener.listen(channel, onMessage, options?.onRestored ?? (() => onMessage('')));
     },
     listenerHealth: () => listener.health(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.poolMax ?? 10, ...pool.acquireStats }),
     async notify(channel, payload) {
       checkChannel(channel);
       await pool.query('select pg_notify($1, $2)', [channel, payload]);

@@ -95,10 +95,26 @@ export class RecoveringPool extends pg.Pool {
     return client;
   }
 
+  /** For metrics (platform/metrics.ts): connections handed out, seconds spent waiting for them, waits past the timeout. */
+  readonly acquireStats = { acquired: 0, waitSeconds: 0, timeouts: 0 };
+
+  private async acquire(): Promise<pg.PoolClient> {
+    const started = performance.now();
+    try {
+      const client = await super.connect();
+      this.acquireStats.acquired += 1;
+      this.acquireStats.waitSeconds += (performance.now() - started) / 1000;
+      return client;
+    } catch (err) {
+      if (isTimeout(err)) this.acquireStats.timeouts += 1;
+      throw err;
+    }
+  }
+
   private async connectChecked(): Promise<pg.PoolClient> {
     const attempts = (this.options.max ?? 10) + 1;
     for (let i = 1; ; i++) {
-      const client = this.guard(await super.connect());
+      const client = this.guard(await this.acquire());
       if (!this.needsCheck(client)) return client;
       const generation = this.generation;
       try {

@@ -28,6 +28,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
+import { metrics } from './metrics';
 
 export type JobPayload = Record<string, unknown>;
 
@@ -255,6 +256,14 @@ export class JobRunner {
   }
 
   private async runOne(job: JobRun & { attempts: number }, now: Date): Promise<keyof RunSummary> {
+    const stopTimer = metrics.jobDuration.startTimer({ kind: job.kind });
+    const outcome = await this.runOneUntimed(job, now);
+    stopTimer();
+    metrics.jobRuns.inc({ kind: job.kind, outcome });
+    return outcome;
+  }
+
+  private async runOneUntimed(job: JobRun & { attempts: number }, now: Date): Promise<keyof RunSummary> {
     const registered = this.handlers.get(job.kind);
     // Only finish the job if it is still ours: same attempt count (nobody took it back meanwhile).
     const ours: SQL = sql`id = ${job.id} and status = 'running' and attempts = ${job.attempts}`;

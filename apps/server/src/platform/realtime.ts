@@ -43,6 +43,7 @@ import { AppError } from '../http/errors';
 import { trustedOrigins } from '../http/origins';
 import { signedIn } from '../http/openapi';
 import { rowsOf } from './jobs';
+import { metrics } from './metrics';
 import { PresenceTracker } from './presence';
 
 /** The part of a `ws` WebSocket the hub uses (the package ships no types here). */
@@ -244,6 +245,7 @@ export class RealtimeHub {
   attach(socket: RealtimeSocket, user: SessionUser, sessionId: string | null): RealtimeConnection {
     const conn: RealtimeConnection = { socket, user, sessionId, send: (event, data) => sendEvent(socket, event, data) };
     this.connections.set(socket, conn);
+    metrics.wsConnectionsOpened.inc();
     if (sessionId) {
       let set = this.sessions.get(sessionId);
       if (!set) this.sessions.set(sessionId, (set = new Set()));
@@ -253,6 +255,7 @@ export class RealtimeHub {
     void this.presence.connected(user.id);
     const budget = new FrameBudget(REALTIME_CLIENT_RATE_PER_SECOND);
     socket.on('message', (data) => {
+      metrics.wsMessages.inc({ direction: 'in' });
       // Over budget: dropped without an answer (answering a flood is more flood).
       if (!budget.take()) return;
       void this.onFrame(conn, String(data));
@@ -418,13 +421,16 @@ export class RealtimeHub {
         if (sent.has(socket) || socket.readyState !== OPEN) continue;
         sent.add(socket);
         socket.send(frame);
+        metrics.wsMessages.inc({ direction: 'out' });
       }
     }
   }
 }
 
 export function sendEvent<E extends RealtimeEventName>(socket: RealtimeSocket, event: E, data: RealtimeEventMap[E]): void {
-  if (socket.readyState === OPEN) socket.send(JSON.stringify({ event, data }));
+  if (socket.readyState !== OPEN) return;
+  socket.send(JSON.stringify({ event, data }));
+  metrics.wsMessages.inc({ direction: 'out' });
 }
 
 /** The session token of a handshake: cookie or bearer header, else `?token=`. */

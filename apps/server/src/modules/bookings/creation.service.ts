@@ -28,6 +28,7 @@ import type { Db } from '../../db/client';
 import type { BookingAddon } from '../../db/schema/index';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
+import { metrics } from '../../platform/metrics';
 import { jobOf } from '../../platform/jobs';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { Recipient } from '../auth';
@@ -353,6 +354,7 @@ export class CreationService {
           notify: notifier.createdNotification(view),
           outbox: email?.outbox,
         });
+        metrics.bookingsCreated.inc();
         if (email) await notifier.deliver(view, email);
         else await notifier.created(view, [{ to: 'customer', kind: 'created' }], [plan.customer]);
         return dto;

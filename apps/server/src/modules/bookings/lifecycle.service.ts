@@ -27,6 +27,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
+import { metrics } from '../../platform/metrics';
 import type { EventBus } from '../../platform/events';
 import { PAYMENT_FAILED_MESSAGES, type LedgerRepository, type PaymentsRepository, type PaymentsService } from '../payments';
 import { freeFor, overlaps, worksAt } from './assignment.service';
@@ -221,6 +222,7 @@ export class LifecycleService {
       });
       return { action: t.transition.action, actor, outcome, held };
     });
+    if (done.held > 0) metrics.refunds.inc({ kind: done.outcome.refund === done.held ? 'full' : done.outcome.refund > 0 ? 'partial' : 'none' });
     const money = done.held > 0 ? { fee: done.outcome.fee, refund: done.outcome.refund } : {};
     const emails: EmailToSend[] =
       done.actor === 'customer'

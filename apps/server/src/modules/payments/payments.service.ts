@@ -24,6 +24,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
+import { metrics } from '../../platform/metrics';
 import type { EventBus } from '../../platform/events';
 import type { InstanceLease } from '../../platform/instance';
 import type { JobRunner } from '../../platform/jobs';
@@ -95,6 +96,7 @@ export class PaymentsService {
       throw err;
     }
     const outcome = await this.settle(bookingId, payment.id, result);
+    metrics.payments.inc({ outcome });
     return { outcome, payment: { id: payment.id, method: input.method, status: 'succeeded', amount: payment.amount, demo: this.provider.demo } };
   }
 
