@@ -16,8 +16,12 @@ rmSync(outdir, { recursive: true, force: true });
 
 const started = Date.now();
 await build({
-  entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-  outfile: path.join(outdir, 'main.js'),
+  // The server, and the backup command (npm run backup / restore) that the image runs without tsx.
+  entryPoints: {
+    main: path.join(root, 'apps/server/src/main.ts'),
+    'backup-cli': path.join(root, 'apps/server/src/ops/backup-cli.ts'),
+  },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -40,4 +44,4 @@ await build({
     },
   ],
 });
-console.log(`Server bundle: apps/server/dist/main.js (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`Server bundle: apps/server/dist/main.js and backup-cli.js (${((Date.now() - started) / 1000).toFixed(1)} s)`);
