@@ -59,6 +59,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Platform.
   'GET /api/ws': signedIn,
   'GET /api/health': anyone,
+  'GET /livez': anyone,
+  'GET /readyz': anyone,
   // Accounts and sessions.
   'POST /api/accounts/sign-up': anyone,
   'POST /api/auth/sign-in/email': anyone,
