@@ -17,7 +17,7 @@ COPY . .
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && mkdir -p /out/apps/server /out/apps/web /out/packages/shared \
- && cp -r package.json node_modules /out/ \
+ && cp -r package.json node_modules scripts /out/ \
  && cp -r apps/server/package.json apps/server/dist apps/server/drizzle /out/apps/server/ \
  && if [ -d apps/server/node_modules ]; then cp -r apps/server/node_modules /out/apps/server/; fi \
  && cp -r apps/web/package.json apps/web/dist /out/apps/web/ \
