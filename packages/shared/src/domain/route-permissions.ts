@@ -136,6 +136,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/payouts': needs('payout:manage'),
   'POST /api/admin/payouts/{id}/paid': needs('payout:manage'),
   'POST /api/admin/payouts/{id}/reveal': needs('finance:read'),
+  'POST /api/admin/payouts/statement': needs('payout:manage'),
+  'GET /api/admin/payout-batches': needs('payout:manage'),
+  'POST /api/admin/payout-batches': needs('payout:manage'),
+  'GET /api/admin/payout-batches/{id}/csv': needs('payout:manage'),
+  'GET /api/admin/payout-batches/{id}/pdf': needs('payout:manage'),
   'GET /api/receipts/{bookingId}': { needs: 'signed-in', of: 'booking-customer-or-reader' },
   'GET /api/receipts/{bookingId}/pdf': { needs: 'signed-in', of: 'booking-customer-or-reader' },
   // Applications (the onboarding wizard).

@@ -5,6 +5,13 @@ import { errorResponseSchema } from '@khedma/shared';
 import {
   adminPayoutsQuerySchema,
   adminPayoutsResponseSchema,
+  createPayoutBatchResponseSchema,
+  createPayoutBatchSchema,
+  payoutBatchesResponseSchema,
+  payoutBatchFileQuerySchema,
+  payoutBatchParamsSchema,
+  payoutStatementResultSchema,
+  payoutStatementSchema,
   earningsSummarySchema,
   payoutIdParamsSchema,
   payoutRequestResponseSchema,
@@ -67,7 +74,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = asyn
     {
       schema: {
         tags: ['admin'],
-        summary: 'Payouts for admins with payout rights: pending oldest first, then paid',
+        summary: 'Payouts for admins with payout rights: pending oldest first (with why one cannot go into a batch), then sent, then paid',
         security: signedIn,
         querystring: adminPayoutsQuerySchema,
         response: { 200: adminPayoutsResponseSchema, 400: errorResponseSchema, ...e401 },
@@ -82,7 +89,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = asyn
     {
       schema: {
         tags: ['admin'],
-        summary: 'Marks a pending payout paid: the ledger moves the amount out of the professional’s account',
+        summary: 'Marks a pending or sent payout paid: the ledger moves the amount out of the professional’s account',
         security: signedIn,
         params: payoutIdParamsSchema,
         response: { 200: payoutSchema, 400: errorResponseSchema, ...e401, 404: errorResponseSchema, 409: errorResponseSchema },
@@ -105,6 +112,99 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = asyn
       preHandler: requirePermission('finance:read', ADMIN_DENIED),
     },
     async (req) => payouts.reveal(currentUser(req)!, req.params.id, origin(req)),
+  );
+
+  // Payout batches (docs/payments.md "Payout batches"): finance and super admins only.
+  app.get(
+    '/api/admin/payout-batches',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Bank transfer batches of payouts, newest first, with how many of each are paid',
+        security: signedIn,
+        response: { 200: payoutBatchesResponseSchema, ...e401 },
+      },
+      preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+    },
+    async () => payouts.batches(),
+  );
+
+  app.post(
+    '/api/admin/payout-batches',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Puts the selected pending payouts whose RIB checks out into one bank transfer batch (each becomes sent); the others are listed with their reason. 409 PAYOUT_BATCH_EMPTY when none can go',
+        security: signedIn,
+        body: createPayoutBatchSchema,
+        response: { 201: createPayoutBatchResponseSchema, 400: errorResponseSchema, ...e401, 409: errorResponseSchema },
+      },
+      preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+    },
+    async (req, reply) => reply.code(201).send(await payouts.createBatch(currentUser(req)!, req.body.payoutIds)),
+  );
+
+  app.get(
+    '/api/admin/payout-batches/:id/csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A batch as the bank's bulk transfer CSV (docs/payments.md); carries full RIBs: the download is logged",
+        security: signedIn,
+        params: payoutBatchParamsSchema,
+        response: { 400: errorResponseSchema, ...e401, 404: errorResponseSchema },
+      },
+      preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+    },
+    async (req, reply) => {
+      const { number, csv } = await payouts.batchCsv(currentUser(req)!, req.params.id, origin(req));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="khedma-${number}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv as never);
+    },
+  );
+
+  app.get(
+    '/api/admin/payout-batches/:id/pdf',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The same batch as a printable PDF, in the admin's language unless ?lang= is given; the download is logged",
+        security: signedIn,
+        params: payoutBatchParamsSchema,
+        querystring: payoutBatchFileQuerySchema,
+        response: { 400: errorResponseSchema, ...e401, 404: errorResponseSchema },
+      },
+      preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+    },
+    async (req, reply) => {
+      const user = currentUser(req)!;
+      const { number, pdf: file } = await payouts.batchPdf(user, req.params.id, req.query.lang ?? user.locale ?? 'en', origin(req));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="khedma-${number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(file as never);
+    },
+  );
+
+  app.post(
+    '/api/admin/payouts/statement',
+    {
+      bodyLimit: 1_200_000,
+      schema: {
+        tags: ['admin'],
+        summary: "Imports the bank statement's lines (CSV: reference, amount, date): each line matching a sent payout by reference and amount marks it paid (the ledger moves); the others are reported",
+        security: signedIn,
+        body: payoutStatementSchema,
+        response: { 200: payoutStatementResultSchema, 400: errorResponseSchema, ...e401, 413: errorResponseSchema },
+      },
+      preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+    },
+    async (req) => payouts.importStatement(currentUser(req)!, req.body.csv),
   );
 
   app.get(
