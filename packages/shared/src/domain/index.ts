@@ -21,6 +21,7 @@ export * from './holds';
 export * from './reviews';
 export * from './payouts';
 export * from './payout-batches';
+export * from './invoices';
 export * from './masking';
 export * from './chat';
 export * from './native';

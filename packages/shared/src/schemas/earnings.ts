@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LOCALES, PAYMENT_METHODS, PAYOUT_STATUSES } from '../domain/constants';
 import { PAYOUT_BATCH_EXCLUSIONS, PAYOUT_BATCH_MAX } from '../domain/payout-batches';
+import { INVOICE_KINDS } from '../domain/invoices';
 
 /** SPEC §8 Earnings and payouts. */
 export const EARNINGS_MESSAGES = {
@@ -27,6 +28,7 @@ export const EARNINGS_MESSAGES = {
   },
   notAProfessional: 'Only approved professionals have earnings.',
   receiptNotFound: 'Receipt not found',
+  invoiceNotFound: 'Invoice not found',
 } as const;
 
 const money = z.number().int();
@@ -169,3 +171,47 @@ export const receiptSchema = z
   })
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Invoices and credit notes (docs/payments.md "Invoices"): amounts in centimes
+// ---------------------------------------------------------------------------------------------
+
+const cents = z.number().int();
+export const invoiceDocumentSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(INVOICE_KINDS),
+    number: z.string(),
+    issuedAt: instant,
+    /** A credit note's invoice number. */
+    invoiceNumber: z.string().nullable(),
+    /** The professional's service, billed on their behalf, outside the platform's VAT. */
+    serviceCents: cents,
+    /** Khedma's service fee without VAT, the VAT on it, the total (service + fee with VAT). */
+    feeExclVatCents: cents,
+    feeVatCents: cents,
+    totalCents: cents,
+    vatRate: z.number(),
+  })
+  .meta({ id: 'InvoiceDocument' });
+export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
+export const invoiceSchema = z
+  .object({
+    bookingId: z.uuid(),
+    /** The customer's language (the invoice's language unless ?lang= asks for another). */
+    locale: z.enum(LOCALES),
+    title: z.string(),
+    professionalName: z.string(),
+    seller: z.object({ name: z.string(), address: z.string(), ice: z.string(), if: z.string(), rc: z.string() }),
+    customer: z.object({ name: z.string(), ice: z.string().nullable() }),
+    invoice: invoiceDocumentSchema,
+    creditNotes: z.array(invoiceDocumentSchema),
+  })
+  .meta({ id: 'Invoice' });
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoiceQuerySchema = z.object({
+  lang: z.enum(LOCALES).optional(),
+  /** A credit note of the booking (its id); without it, the invoice. */
+  document: z.uuid().optional(),
+});
+

@@ -5,9 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { inList, tstz } from './_columns';
+import { INVOICE_KINDS } from '@khedma/shared/domain/invoices';
 import { bookings } from './bookings';
-
-export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 
 /** The last number handed out per series and year; incremented (and locked) by the transaction that issues. */
 export const documentCounters = pgTable(

@@ -1,7 +1,8 @@
 /** HTTP of earnings, payouts and receipts. */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@khedma/shared';
+import { EARNINGS_MESSAGES, errorResponseSchema } from '@khedma/shared';
+import { notFound } from '../../http/errors';
 import {
   adminPayoutsQuerySchema,
   adminPayoutsResponseSchema,
@@ -13,6 +14,8 @@ import {
   payoutStatementResultSchema,
   payoutStatementSchema,
   earningsSummarySchema,
+  invoiceQuerySchema,
+  invoiceSchema,
   payoutIdParamsSchema,
   payoutRequestResponseSchema,
   payoutRevealResponseSchema,
@@ -24,6 +27,8 @@ import {
 import { signedIn } from '../../http/openapi';
 import { currentUser, requirePermission, requireUser } from '../auth';
 import type { EarningsService } from './earnings.service';
+import { renderInvoicePdf } from './invoice-pdf';
+import type { InvoicesService } from './invoices.service';
 import type { PayoutsAdminService } from './payouts-admin.service';
 import type { ReceiptPdf } from './receipt-pdf';
 import type { ReceiptsService } from './receipts.service';
@@ -38,9 +43,10 @@ export interface EarningsRouteServices {
   payouts: PayoutsAdminService;
   receipts: ReceiptsService;
   pdf: ReceiptPdf;
+  invoices: InvoicesService;
 }
 
-export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = async (app, { earnings, payouts, receipts, pdf }) => {
+export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = async (app, { earnings, payouts, receipts, pdf, invoices }) => {
   app.get(
     '/api/earnings',
     {
@@ -242,6 +248,49 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = asyn
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="khedma-receipt-${receipt.reference}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(file as never);
+    },
+  );
+
+  // Invoices and credit notes (docs/payments.md "Invoices"): the booking's customer, or finance access.
+  app.get(
+    '/api/invoices/:bookingId',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: "A paid booking's invoice and its credit notes (its customer, or an admin with finance access), in the customer's language unless ?lang= is given",
+        security: signedIn,
+        params: receiptParamsSchema,
+        querystring: invoiceQuerySchema,
+        response: { 200: invoiceSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => invoices.invoice(currentUser(req)!, req.params.bookingId, req.query.lang),
+  );
+
+  app.get(
+    '/api/invoices/:bookingId/pdf',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: 'The invoice as a PDF, or one of its credit notes (?document=<id>); Arabic right to left, letters joined',
+        security: signedIn,
+        params: receiptParamsSchema,
+        querystring: invoiceQuerySchema,
+        response: { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (req, reply) => {
+      const invoice = await invoices.invoice(currentUser(req)!, req.params.bookingId, req.query.lang);
+      const doc = req.query.document ? [invoice.invoice, ...invoice.creditNotes].find((d) => d.id === req.query.document) : invoice.invoice;
+      if (!doc) throw notFound(EARNINGS_MESSAGES.invoiceNotFound);
+      const file = await renderInvoicePdf(invoice, doc);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="khedma-${doc.number}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(file as never);
     },
