@@ -11,6 +11,10 @@ import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
 
 /**
+ * Invoices (issue 36; docs/payments.md "Invoices"): the customer of the same (paid) booking downloads
+ * its invoice from the booking's details; the PDF is the invoice numbered KH-<year>-nnnnnn, and the
+ * receipt page lists it.
+ *
  * Payout batches (issue 36; docs/admin.md "Payouts"): a professional's payout request (made through the
  * API after a completed, released booking), then a finance admin at 390 px selects it on /admin/payouts,
  * exports one bank transfer batch (the CSV carries the RIB, amount and reference; the PDF downloads),
@@ -49,15 +53,21 @@ async function requestedPayout(request: APIRequestContext, customer: APIRequestC
     data: { serviceTypeId: p.serviceTypeIds![0], cityId: p.cityId, date: casablancaDate(5), startTime: '10:00', endTime: '11:00' },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const booking = (await created.json()) as { id: string };
+  const booking = (await created.json()) as { id: string; reference: string };
   expect((await customer.post(`/api/bookings/${booking.id}/pay`, { headers: { 'idempotency-key': randomUUID() }, data: { method: 'card' } })).status()).toBe(200);
   expect((await pro.post(`/api/bookings/${booking.id}/accept`)).status()).toBe(200);
   expect((await admin.post(`/api/admin/bookings/${booking.id}/complete`, { data: {} })).status()).toBe(200);
   expect(await (await request.post(`/api/dev/bookings/${booking.id}/release-escrow`)).json()).toEqual({ result: 'released' });
   const requested = await pro.post('/api/payouts');
   expect(requested.status(), await requested.text()).toBe(201);
-  return ((await requested.json()) as { payout: { id: string; amount: number } }).payout;
+  return { ...((await requested.json()) as { payout: { id: string; amount: number } }).payout, booking };
 }
+
+/** Booking strings (the details dialog). */
+const bookingCatalogues = Object.fromEntries(
+  (['en', 'ar'] as const).map((lang) => [lang, JSON.parse(readFileSync(path.join(WEB, `features/booking/locales/${lang}.json`), 'utf8')) as Catalogue]),
+) as Record<Language, Catalogue>;
+const bookingText = (lang: Language, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], bookingCatalogues[lang]) as string;
 
 const JOURNEYS = [
   { lang: 'en' as const, category: 'plumbing', name: 'Nabil Batch', first22: '0117800000009876543210', paidBy: 'statement' as const },
@@ -68,7 +78,7 @@ test.describe('payout batches', () => {
   test.describe.configure({ timeout: 180_000 });
 
   for (const j of JOURNEYS) {
-    test(`finance exports a bank transfer batch and marks it paid ${j.paidBy} (${j.lang}, 390 px)`, async ({ browser, request }) => {
+    test(`finance exports a bank transfer batch and marks it paid ${j.paidBy}; the customer downloads the invoice (${j.lang}, 390 px)`, async ({ browser, request }) => {
       const t = (key: string, vars?: Record<string, string | number>) => text(j.lang, key, vars);
       const rib = ribWithKey(j.first22);
       const customer = await person(browser, 'customer', j.lang);
@@ -134,6 +144,20 @@ test.describe('payout batches', () => {
       // The professional sees it paid.
       await openIn(pro.page, j.lang, '/dashboard?tab=earnings');
       await expect(pro.page.getByTestId('payouts-list').getByText(t('payouts.statuses.paid'), { exact: true })).toBeVisible();
+
+      // The customer downloads the booking's invoice from its details; the receipt page lists it too.
+      const cpage = customer.page;
+      await openIn(cpage, j.lang, '/dashboard');
+      await cpage.locator(`article[data-booking-reference="${payout.booking.reference}"]`).getByRole('button', { name: bookingText(j.lang, 'details.view') }).click();
+      const invoiceLink = cpage.getByRole('dialog').getByRole('link', { name: bookingText(j.lang, 'details.invoice') });
+      await expect(invoiceLink).toBeVisible();
+      const [invoiceFile] = await Promise.all([cpage.waitForEvent('download'), invoiceLink.click()]);
+      expect(invoiceFile.suggestedFilename()).toMatch(/^khedma-KH-\d{4}-\d{6}\.pdf$/);
+      expect(readFileSync((await invoiceFile.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const invoiceNumber = invoiceFile.suggestedFilename().slice('khedma-'.length, -'.pdf'.length);
+      await openIn(cpage, j.lang, `/receipts/${payout.booking.id}`);
+      await expect(cpage.getByTestId('invoice-links')).toContainText(invoiceNumber);
+      await expectNoSeriousAxeViolations(cpage, `${j.lang} receipt with invoice`);
       for (const p of [customer, pro, admin, finance]) await p.context.close();
     });
   }

@@ -8,6 +8,7 @@ import type {
   Payout,
   PayoutBatchesResponse,
   PayoutRevealResponse,
+  Invoice,
   PayoutStatementResult,
   Receipt,
 } from '@khedma/shared/schemas/earnings';
@@ -83,3 +84,17 @@ export function useReceipt(bookingId: string | undefined, lang?: Locale) {
     retry: (count, error) => count < 2 && !(error as { status?: number }).status,
   });
 }
+
+/** The booking's invoice and credit notes (its customer, or finance access; anyone else: 404). */
+export function useInvoice(bookingId: string | undefined) {
+  return useQuery({
+    queryKey: ['earnings', 'invoice', bookingId ?? ''],
+    queryFn: ({ signal }) => api.get<Invoice>(`/api/invoices/${bookingId}`, { signal }),
+    enabled: Boolean(bookingId),
+    retry: false,
+  });
+}
+
+export const invoicePdfHref = (bookingId: string, lang: Locale, documentId?: string) =>
+  `/api/invoices/${encodeURIComponent(bookingId)}/pdf?lang=${lang}${documentId ? `&document=${encodeURIComponent(documentId)}` : ''}`;
+
