@@ -72,7 +72,14 @@ describe('amounts', () => {
 
 describe('invoices', () => {
   it('a paid booking has its invoice, issued with the payment; who may NOT read it', async () => {
-    await db().update(profiles).set({ ice: '001525874000089' }).where(eq(profiles.id, customer.userId));
+    // A business customer gives the ICE on the profile: 15 digits, said next to the field otherwise.
+    const patch = (ice: string) => t.app.inject(withCookie(customer.cookie, { method: 'PATCH', url: '/api/profile', payload: { ice } }));
+    const bad = await patch('12345');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ ice: "An ICE is the 15 digits of your company's identifier." });
+    const good = await patch('001525874000089');
+    expect(good.statusCode, good.body).toBe(200);
+    expect((await db().select({ ice: profiles.ice }).from(profiles).where(eq(profiles.id, customer.userId)))[0]!.ice).toBe('001525874000089');
     const booking = await createPaidBooking(t, { customer, pro, date: casablancaDate(3) });
     const [doc] = await docsOf(booking.id);
     expect(doc).toMatchObject({ kind: 'invoice', year, customerIce: '001525874000089', invoiceId: null });
