@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ribWithKey } from '@khedma/shared/domain/applications';
 import { payoutReference } from '@khedma/shared/domain/payout-batches';
@@ -31,6 +31,12 @@ function text(lang: Language, key: string, vars: Record<string, string | number>
   const value = key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogues[lang]);
   if (typeof value !== 'string') throw new Error(`missing ${lang} earnings:${key}`);
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
+async function shot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
 interface Person {
@@ -104,6 +110,7 @@ test.describe('payout batches', () => {
       const number = ((await created.textContent()) ?? '').match(/KHV-\d{4}-\d{4}/)?.[0];
       expect(number).toBeTruthy();
       await expectNoSeriousAxeViolations(page, `${j.lang} payout batch`);
+      await shot(page, `payout-batch-${j.lang}-390`);
 
       // The CSV: the bank's bulk transfer file with this transfer.
       const [download] = await Promise.all([page.waitForEvent('download'), created.getByRole('link', { name: t('admin.batches.downloadCsv', { number: number! }) }).click()]);
@@ -140,6 +147,7 @@ test.describe('payout batches', () => {
       }
       await expect(page.getByTestId(`batch-${number}`)).toContainText(t('admin.batches.paidOf', { paid: 1, count: 1 }));
       await expectNoSeriousAxeViolations(page, `${j.lang} payout statement`);
+      await shot(page, `payout-statement-${j.lang}-390`);
 
       // The professional sees it paid.
       await openIn(pro.page, j.lang, '/dashboard?tab=earnings');

@@ -321,7 +321,8 @@ function BatchesList() {
           empty={t('admin.batches.empty')}
           rows={(data) =>
             data.items.map((b) => (
-              <tr key={b.id} data-testid={`batch-${b.number}`}>
+              // Whole values on a phone: the table scrolls sideways rather than break a number or an amount.
+              <tr key={b.id} data-testid={`batch-${b.number}`} className="whitespace-nowrap">
                 <td className="px-4 py-3 font-mono font-semibold text-ink" dir="ltr">
                   {b.number}
                 </td>
@@ -428,11 +429,11 @@ function StatementImport() {
                   {result.unmatched.map((u) => (
                     <tr key={u.line}>
                       <td className="px-3 py-2 tabular-nums">{u.line}</td>
-                      <td className="px-3 py-2 font-mono" dir="ltr">
+                      <td className="px-3 py-2 font-mono whitespace-nowrap" dir="ltr">
                         {u.reference}
                       </td>
-                      <td className="px-3 py-2 tabular-nums">{u.amount === null ? t('admin.none') : formatMoney(u.amount)}</td>
-                      <td className="px-3 py-2">{t(`admin.statement.issues.${u.issue}`)}</td>
+                      <td className="px-3 py-2 tabular-nums whitespace-nowrap">{u.amount === null ? t('admin.none') : formatMoney(u.amount)}</td>
+                      <td className="min-w-40 px-3 py-2">{t(`admin.statement.issues.${u.issue}`)}</td>
                     </tr>
                   ))}
                 </tbody>
