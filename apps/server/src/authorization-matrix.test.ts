@@ -226,6 +226,8 @@ function owns(actor: Actor, access: RouteAccess): boolean {
       return u === c1.userId;
     case 'booking-customer-or-reader':
       return u === c1.userId || reader;
+    case 'booking-customer-or-finance':
+      return u === c1.userId || can(actor.subject, 'finance:read');
     case 'booking-pro':
     case 'review-pro':
       return u === p1.userId;

@@ -61,6 +61,16 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Path-style addressing (endpoint/bucket/key), which most S3-compatible stores want. Default: on with S3_ENDPOINT. */
     S3_FORCE_PATH_STYLE: bool.optional(),
+    // The seller on invoices and credit notes (docs/payments.md "Invoices"): required in production;
+    // outside it, defaults that say they are not real.
+    COMPANY_NAME: z.string().min(2).max(120).optional(),
+    COMPANY_ADDRESS: z.string().min(5).max(300).optional(),
+    /** Identifiant Commun de l'Entreprise: 15 digits. */
+    COMPANY_ICE: z.string().regex(/^\d{15}$/, 'must be the 15 digits of the ICE').optional(),
+    /** Identifiant fiscal. */
+    COMPANY_IF: z.string().regex(/^\d{6,10}$/, 'must be the 6 to 10 digits of the IF').optional(),
+    /** Registre du commerce: the court's city and the number, e.g. "Casablanca 123456". */
+    COMPANY_RC: z.string().min(3).max(60).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -82,6 +92,11 @@ export const envSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production') {
+      for (const key of ['COMPANY_NAME', 'COMPANY_ADDRESS', 'COMPANY_ICE', 'COMPANY_IF', 'COMPANY_RC'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production (printed on every invoice)' });
+      }
     }
   });
 
@@ -119,7 +134,26 @@ export interface Config {
   vapid?: VapidConfig;
   /** Object storage, when configured (else the local disk under dataDir). */
   s3?: S3Config;
+  /** The seller printed on invoices and credit notes. */
+  company: CompanyConfig;
 }
+
+export interface CompanyConfig {
+  name: string;
+  address: string;
+  ice: string;
+  if: string;
+  rc: string;
+}
+
+/** Outside production: a seller that says on every invoice it is not real. */
+export const DEV_COMPANY: CompanyConfig = {
+  name: 'Khedma SARL (DEVELOPMENT – not a real company)',
+  address: 'DEVELOPMENT ONLY – not a real address, Casablanca',
+  ice: '000000000000000',
+  if: '00000000',
+  rc: 'DEV 000000',
+};
 
 export interface S3Config {
   bucket: string;
@@ -204,6 +238,13 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
         }
       : undefined,
+    company: {
+      name: e.COMPANY_NAME ?? DEV_COMPANY.name,
+      address: e.COMPANY_ADDRESS ?? DEV_COMPANY.address,
+      ice: e.COMPANY_ICE ?? DEV_COMPANY.ice,
+      if: e.COMPANY_IF ?? DEV_COMPANY.if,
+      rc: e.COMPANY_RC ?? DEV_COMPANY.rc,
+    },
   };
 }
 

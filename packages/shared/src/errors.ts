@@ -57,6 +57,8 @@ export const ERROR_CODES = {
   PAYOUT_BELOW_MINIMUM: 409,
   /** Marking paid a payout that is already paid. */
   PAYOUT_ALREADY_PAID: 409,
+  /** A payout batch none of whose selected payouts can be sent; `fields` gives each payout's reason. */
+  PAYOUT_BATCH_EMPTY: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** A path segment longer than any id or slug of the API. */
   URI_TOO_LONG: 414,

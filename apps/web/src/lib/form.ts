@@ -51,6 +51,7 @@ const KEY_BY_MESSAGE = new Map<string, ValidationKey>([
   ...PASSWORD_RULES.map((rule, i) => [rule.message, PASSWORD_RULE_KEYS[i]!] as [string, ValidationKey]),
   [PROFILE_MESSAGES.location, 'validation.location'],
   [PROFILE_MESSAGES.aboutMe, 'validation.aboutMe'],
+  [PROFILE_MESSAGES.ice, 'validation.ice'],
   [PROFILE_MESSAGES.avatarTooLarge, 'validation.avatarTooLarge'],
   [PROFILE_MESSAGES.avatarType, 'validation.avatarType'],
   [PROFILE_MESSAGES.avatarMissing, 'validation.avatarMissing'],

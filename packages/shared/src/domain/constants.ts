@@ -73,8 +73,11 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const PROFESSIONAL_STATUSES = ['active', 'suspended'] as const;
 export type ProfessionalStatus = (typeof PROFESSIONAL_STATUSES)[number];
 
-/** payouts.status; pending amount = all payouts minus paid ones. */
-export const PAYOUT_STATUSES = ['pending', 'paid'] as const;
+/**
+ * payouts.status; pending amount = all payouts minus paid ones. `sent`: in a bank transfer batch
+ * (docs/payments.md "Payout batches"), not yet seen on the bank's statement; the ledger moves at `paid`.
+ */
+export const PAYOUT_STATUSES = ['pending', 'sent', 'paid'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** messages.message_type; a file message's content is "filename|url". */
@@ -163,6 +166,11 @@ export const EARNINGS_CALCULATOR = {
 export const ESCROW_RELEASE_HOURS = 48;
 /** A payout request must be at least this much (whole MAD). */
 export const PAYOUT_MINIMUM_AMOUNT = 100;
+/**
+ * Moroccan VAT (TVA) on the platform's own service: the service fee (docs/payments.md "Invoices").
+ * The professional's service is billed on the professional's behalf, outside the platform's VAT.
+ */
+export const VAT_RATE = 0.2;
 /** Refunds reach the customer within this many business days. */
 export const REFUND_BUSINESS_DAYS = 10;
 

@@ -20,6 +20,8 @@ export * from './pros';
 export * from './holds';
 export * from './reviews';
 export * from './payouts';
+export * from './payout-batches';
+export * from './invoices';
 export * from './masking';
 export * from './chat';
 export * from './native';

@@ -18,6 +18,7 @@ import type { Permission } from './permissions';
  * - `booking-party-or-reader`: the same, or anyone holding booking:read:any (admins).
  * - `booking-customer` / `booking-pro`: that side of the booking only.
  * - `booking-customer-or-reader`: the booking's customer, or anyone holding booking:read:any.
+ * - `booking-customer-or-finance`: the booking's customer, or anyone holding finance:read (invoices).
  * - `review-pro`: the professional the review is about.
  * - `not-review-author`: anybody but the review's author (nobody votes on their own review).
  * - `professional`: the caller's own professional profile: an account that is a professional (an
@@ -32,6 +33,7 @@ export type RouteOwnership =
   | 'booking-customer'
   | 'booking-pro'
   | 'booking-customer-or-reader'
+  | 'booking-customer-or-finance'
   | 'review-pro'
   | 'not-review-author'
   | 'professional'
@@ -138,8 +140,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/payouts': needs('payout:manage'),
   'POST /api/admin/payouts/{id}/paid': needs('payout:manage'),
   'POST /api/admin/payouts/{id}/reveal': needs('finance:read'),
+  'POST /api/admin/payouts/statement': needs('payout:manage'),
+  'GET /api/admin/payout-batches': needs('payout:manage'),
+  'POST /api/admin/payout-batches': needs('payout:manage'),
+  'GET /api/admin/payout-batches/{id}/csv': needs('payout:manage'),
+  'GET /api/admin/payout-batches/{id}/pdf': needs('payout:manage'),
   'GET /api/receipts/{bookingId}': { needs: 'signed-in', of: 'booking-customer-or-reader' },
   'GET /api/receipts/{bookingId}/pdf': { needs: 'signed-in', of: 'booking-customer-or-reader' },
+  'GET /api/invoices/{bookingId}': { needs: 'signed-in', of: 'booking-customer-or-finance' },
+  'GET /api/invoices/{bookingId}/pdf': { needs: 'signed-in', of: 'booking-customer-or-finance' },
   // Applications (the onboarding wizard).
   'GET /api/applications/mine': needs('application:read:own'),
   'GET /api/applications/draft': needs('application:create'),

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { LOCALES, PAYMENT_METHODS, PAYOUT_STATUSES } from '../domain/constants';
+import { PAYOUT_BATCH_EXCLUSIONS, PAYOUT_BATCH_MAX } from '../domain/payout-batches';
+import { INVOICE_KINDS } from '../domain/invoices';
 
 /** SPEC §8 Earnings and payouts. */
 export const EARNINGS_MESSAGES = {
@@ -14,8 +16,19 @@ export const EARNINGS_MESSAGES = {
   belowMinimum: (minimum: number) => `The minimum payout is ${minimum} MAD.`,
   notFound: 'Payout not found',
   alreadyPaid: 'This payout is already paid.',
+  batchEmpty: 'None of the selected payouts can be sent: see the reason next to each.',
+  batchNotFound: 'Batch not found',
+  statementEmpty: 'The statement has no lines with a reference and an amount.',
+  statementInvalid: 'The statement could not be read: it must be a CSV with reference, amount and date columns.',
+  exclusions: {
+    NOT_PENDING: 'Not pending: already in a batch or paid.',
+    NO_BANK_DETAILS: 'No bank account on file.',
+    RIB_INVALID: 'The RIB is not valid (24 digits whose key checks out).',
+    HOLDER_MISSING: 'The account holder name is missing or not in Latin letters.',
+  },
   notAProfessional: 'Only approved professionals have earnings.',
   receiptNotFound: 'Receipt not found',
+  invoiceNotFound: 'Invoice not found',
 } as const;
 
 const money = z.number().int();
@@ -67,16 +80,68 @@ export const adminPayoutSchema = payoutSchema
     professional: z.object({ id: z.uuid(), name: z.string(), fullName: z.string(), city: z.string().nullable() }),
     /** Null when the professional has no approved application. */
     bank: payoutBankSchema.nullable(),
+    /** The bank's reference of the transfer (set when the payout goes into a batch). */
+    reference: z.string().nullable(),
+    /** The batch the payout was sent in, and when. */
+    batch: z.object({ id: z.uuid(), number: z.string() }).nullable(),
+    sentAt: instant.nullable(),
+    /** Why a pending payout cannot go into a batch now (null: it can, or it is not pending). */
+    batchExclusion: z.enum(PAYOUT_BATCH_EXCLUSIONS).nullable(),
   })
   .meta({ id: 'AdminPayout' });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;
 export const adminPayoutsResponseSchema = z
-  .object({ items: z.array(adminPayoutSchema), pendingTotal: money, paidTotal: money })
+  .object({ items: z.array(adminPayoutSchema), pendingTotal: money, sentTotal: money, paidTotal: money })
   .meta({ id: 'AdminPayouts' });
 export type AdminPayoutsResponse = z.infer<typeof adminPayoutsResponseSchema>;
 /** The full account number of a payout's professional (finance access; logged). Null when none is on file. */
 export const payoutRevealResponseSchema = z.object({ value: z.string().nullable() }).meta({ id: 'PayoutBankAccount' });
 export type PayoutRevealResponse = z.infer<typeof payoutRevealResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Payout batches (docs/payments.md "Payout batches")
+// ---------------------------------------------------------------------------------------------
+
+export const createPayoutBatchSchema = z
+  .object({ payoutIds: z.array(z.uuid()).min(1, 'Select at least one payout.').max(PAYOUT_BATCH_MAX) })
+  .meta({ id: 'CreatePayoutBatch' });
+export const payoutBatchSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    createdAt: instant,
+    count: z.number().int(),
+    total: money,
+    /** How many of its payouts the bank has paid so far. */
+    paidCount: z.number().int(),
+  })
+  .meta({ id: 'PayoutBatch' });
+export type PayoutBatch = z.infer<typeof payoutBatchSchema>;
+export const payoutExclusionSchema = z.object({ payoutId: z.uuid(), reason: z.enum(PAYOUT_BATCH_EXCLUSIONS), message: z.string() });
+export const createPayoutBatchResponseSchema = z
+  .object({ batch: payoutBatchSchema, excluded: z.array(payoutExclusionSchema) })
+  .meta({ id: 'PayoutBatchCreated' });
+export type CreatePayoutBatchResponse = z.infer<typeof createPayoutBatchResponseSchema>;
+export const payoutBatchesResponseSchema = z.object({ items: z.array(payoutBatchSchema) }).meta({ id: 'PayoutBatches' });
+export type PayoutBatchesResponse = z.infer<typeof payoutBatchesResponseSchema>;
+export const payoutBatchParamsSchema = z.object({ id: z.uuid() });
+export const payoutBatchFileQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
+
+/** The bank statement's lines, as the CSV file's text (at most 1 MB). */
+export const payoutStatementSchema = z.object({ csv: z.string().min(1).max(1_000_000) }).meta({ id: 'PayoutStatement' });
+export const STATEMENT_LINE_ISSUES = ['UNKNOWN_REFERENCE', 'AMOUNT_MISMATCH', 'NOT_SENT', 'ALREADY_PAID', 'UNREADABLE'] as const;
+export type StatementLineIssue = (typeof STATEMENT_LINE_ISSUES)[number];
+export const payoutStatementResultSchema = z
+  .object({
+    /** Payouts marked paid by this import. */
+    paid: z.array(z.object({ line: z.number().int(), payoutId: z.uuid(), reference: z.string(), amount: money })),
+    /** Lines that matched nothing (or a payout already paid: importing the same statement twice pays nothing twice). */
+    unmatched: z.array(
+      z.object({ line: z.number().int(), reference: z.string(), amount: z.number().nullable(), date: z.string().nullable(), issue: z.enum(STATEMENT_LINE_ISSUES) }),
+    ),
+  })
+  .meta({ id: 'PayoutStatementResult' });
+export type PayoutStatementResult = z.infer<typeof payoutStatementResultSchema>;
 
 export const receiptParamsSchema = z.object({ bookingId: z.uuid() });
 export const receiptQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
@@ -106,3 +171,47 @@ export const receiptSchema = z
   })
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Invoices and credit notes (docs/payments.md "Invoices"): amounts in centimes
+// ---------------------------------------------------------------------------------------------
+
+const cents = z.number().int();
+export const invoiceDocumentSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(INVOICE_KINDS),
+    number: z.string(),
+    issuedAt: instant,
+    /** A credit note's invoice number. */
+    invoiceNumber: z.string().nullable(),
+    /** The professional's service, billed on their behalf, outside the platform's VAT. */
+    serviceCents: cents,
+    /** Khedma's service fee without VAT, the VAT on it, the total (service + fee with VAT). */
+    feeExclVatCents: cents,
+    feeVatCents: cents,
+    totalCents: cents,
+    vatRate: z.number(),
+  })
+  .meta({ id: 'InvoiceDocument' });
+export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
+export const invoiceSchema = z
+  .object({
+    bookingId: z.uuid(),
+    /** The customer's language (the invoice's language unless ?lang= asks for another). */
+    locale: z.enum(LOCALES),
+    title: z.string(),
+    professionalName: z.string(),
+    seller: z.object({ name: z.string(), address: z.string(), ice: z.string(), if: z.string(), rc: z.string() }),
+    customer: z.object({ name: z.string(), ice: z.string().nullable() }),
+    invoice: invoiceDocumentSchema,
+    creditNotes: z.array(invoiceDocumentSchema),
+  })
+  .meta({ id: 'Invoice' });
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoiceQuerySchema = z.object({
+  lang: z.enum(LOCALES).optional(),
+  /** A credit note of the booking (its id); without it, the invoice. */
+  document: z.uuid().optional(),
+});
+

@@ -1,5 +1,6 @@
 /** Profiles (docs/accounts.md Profile, §5 profile rules): GET/PATCH /api/profile, POST /api/profile/avatar. */
 import { z } from 'zod';
+import { ICE_PATTERN } from '../domain/invoices';
 import { LIMITS, LOCALES, USER_TYPES } from '../domain/constants';
 import { VALIDATION_MESSAGES, isPlainText, isSingleLineText, isValidName, normalizeMoroccanPhone } from '../domain/validation';
 
@@ -22,11 +23,12 @@ export const PROFILE_MESSAGES = {
   avatarType: 'Please choose a JPEG, PNG, WebP, GIF, AVIF or HEIC image',
   avatarUnreadable: 'Failed to upload image. Please try again.',
   avatarMissing: 'Please choose an image to upload',
+  ice: "An ICE is the 15 digits of your company's identifier.",
   avatarTooMany: 'You have uploaded many pictures in a short time. Please wait a moment and try again.',
 } as const;
 
 /** The fields docs/accounts.md lets a user change on their own profile (plus their language). */
-export const EDITABLE_PROFILE_FIELDS = ['name', 'phone', 'location', 'full_name', 'about_me', 'avatar_url', 'locale'] as const;
+export const EDITABLE_PROFILE_FIELDS = ['name', 'phone', 'location', 'full_name', 'about_me', 'avatar_url', 'locale', 'ice'] as const;
 export type EditableProfileField = (typeof EDITABLE_PROFILE_FIELDS)[number];
 
 export const profileSchema = z
@@ -45,6 +47,8 @@ export const profileSchema = z
     avatar_url: z.string().nullable(),
     user_type: z.enum(USER_TYPES),
     locale: z.enum(LOCALES),
+    /** A business customer's ICE (15 digits), printed on their invoices (docs/payments.md "Invoices"). */
+    ice: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -93,9 +97,10 @@ export const updateProfileRequestSchema = z
       z.string().max(PROFILE_LIMITS.avatarUrlMax, PROFILE_MESSAGES.avatarUrl).refine(isSingleLineText, PROFILE_MESSAGES.avatarUrl),
     ).optional(),
     locale: z.enum(LOCALES, { error: VALIDATION_MESSAGES.locale }).optional(),
+    ice: clearable(z.string().regex(ICE_PATTERN, PROFILE_MESSAGES.ice)).optional(),
   })
   .meta({ id: 'UpdateProfileRequest' });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 /** Profile form (web): the four fields of "Update Profile", same rules. */
-export const profileFormSchema = updateProfileRequestSchema.pick({ full_name: true, phone: true, location: true, about_me: true });
+export const profileFormSchema = updateProfileRequestSchema.pick({ full_name: true, phone: true, location: true, about_me: true, ice: true });

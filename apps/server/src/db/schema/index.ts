@@ -7,6 +7,7 @@ export * from './professionals';
 export * from './applications';
 export * from './bookings';
 export * from './payments';
+export * from './billing';
 export * from './messaging';
 export * from './reviews';
 export * from './system';

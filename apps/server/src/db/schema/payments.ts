@@ -1,7 +1,7 @@
 /** Money: payment attempts, the double-entry escrow ledger, and payouts to professionals. */
 import { LEDGER_ENTRY_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, PAYOUT_STATUSES } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, inList, tstz, updatedAt } from './_columns';
 import { users } from './auth';
 import { bookings } from './bookings';
@@ -82,13 +82,29 @@ export const payouts = pgTable(
     /** The admin who marked it paid, and the ledger transaction that moved the money out (migration 0011). */
     paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
     ledgerTransactionId: uuid('ledger_transaction_id'),
+    /** The bank transfer batch it was sent in (migration 0020, docs/payments.md "Payout batches"). */
+    batchId: uuid('batch_id').references((): AnyPgColumn => payoutBatches.id),
+    /** The transfer's reference on the bank's statement (payoutReference). */
+    reference: text('reference'),
+    sentAt: tstz('sent_at'),
+    /** The RIB and holder name the batch file ordered the transfer to (kept as sent). */
+    batchRib: text('batch_rib'),
+    batchHolder: text('batch_holder'),
+    /** The value date of the statement line that showed the transfer (null when marked paid by hand). */
+    statementDate: date('statement_date', { mode: 'string' }),
   },
   (t) => [
     check('payouts_amount_check', sql`${t.amount} >= 0`),
     check('payouts_status_check', inList(t.status, PAYOUT_STATUSES)),
     check('payouts_paid_check', sql`(${t.status} = 'paid') = (${t.paidAt} IS NOT NULL)`),
-    // At most one pending payout per professional.
-    uniqueIndex('payouts_one_pending_idx').on(t.professionalId).where(sql`${t.status} = 'pending'`),
+    check(
+      'payouts_sent_check',
+      sql`(${t.status} = 'pending') OR (${t.status} = 'paid' AND ${t.batchId} IS NULL) OR (${t.batchId} IS NOT NULL AND ${t.reference} IS NOT NULL AND ${t.sentAt} IS NOT NULL)`,
+    ),
+    // At most one payout on its way per professional (pending or sent).
+    uniqueIndex('payouts_one_pending_idx').on(t.professionalId).where(sql`${t.status} IN ('pending', 'sent')`),
+    uniqueIndex('payouts_reference_idx').on(t.reference),
+    index('payouts_batch_idx').on(t.batchId),
     index('payouts_status_created_idx').on(t.status, t.createdAt),
     // "payouts: select by professional_id newest first".
     index('payouts_professional_created_idx').on(t.professionalId, t.createdAt.desc().nullsFirst()),
@@ -108,3 +124,19 @@ export const demoProviderCharges = pgTable('demo_provider_charges', {
   amount: integer('amount').notNull(),
   createdAt: createdAt(),
 });
+
+/** Bank transfer batches of payouts (migration 0020): one CSV for the bank's bulk transfer, one PDF. */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** KHV-<year>-<seq>, from the gap-free `payout_batch` series (document_counters). */
+    number: text('number').notNull().unique('payout_batches_number_unique'),
+    createdAt: createdAt(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    count: integer('count').notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [check('payout_batches_count_check', sql`${t.count} > 0`), check('payout_batches_total_check', sql`${t.total} > 0`), index('payout_batches_created_idx').on(t.createdAt)],
+);
+

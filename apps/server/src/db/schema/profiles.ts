@@ -23,12 +23,15 @@ export const profiles = pgTable(
     avatarUrl: text('avatar_url'),
     userType: text('user_type', { enum: USER_TYPES }).notNull().default('customer'),
     locale: text('locale', { enum: LOCALES }).notNull().default('en'),
+    /** A business customer's ICE (15 digits), printed on their invoices (migration 0020). */
+    ice: text('ice'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('profiles_user_type_check', inList(t.userType, USER_TYPES)),
     check('profiles_locale_check', inList(t.locale, LOCALES)),
+    check('profiles_ice_check', sql`${t.ice} IS NULL OR ${t.ice} ~ '^[0-9]{15}$'`),
   ],
 );
 

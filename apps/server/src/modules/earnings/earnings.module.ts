@@ -10,6 +10,7 @@ import { EarningsRepository } from './earnings.repository';
 import { devEscrowRoutes } from './dev-escrow.routes';
 import { earningsRoutes } from './earnings.routes';
 import { EarningsService } from './earnings.service';
+import { InvoicesService } from './invoices.service';
 import { PayoutsAdminService } from './payouts-admin.service';
 import { ReceiptPdf } from './receipt-pdf';
 import { ReceiptsService } from './receipts.service';
@@ -18,6 +19,9 @@ export const earningsModule = defineModule('earnings', async (app, { ctx }) => {
   const db = ctx.database.db;
   const repo = new EarningsRepository(db);
   const recipients = new RecipientsRepository(db);
+  // Invoices and credit notes are written with the ledger's hold and refund rows, in their transaction.
+  const invoices = new InvoicesService(db, ctx.clock, ctx.config.company);
+  app.payments.ledger.onPosted(invoices.onLedgerPosted);
   await app.register(earningsRoutes, {
     earnings: new EarningsService(db, repo, ctx.clock),
     payouts: new PayoutsAdminService(
@@ -37,6 +41,7 @@ export const earningsModule = defineModule('earnings', async (app, { ctx }) => {
     ),
     receipts: new ReceiptsService(repo, { email: ctx.config.supportEmail, website: ctx.config.publicUrl }),
     pdf: new ReceiptPdf(),
+    invoices,
   });
   // The browser journeys' shortcut to a released balance (dev-escrow.routes.ts); never in production.
   if (ctx.config.testPeople && !ctx.config.isProduction) await app.register(devEscrowRoutes, { repo });

@@ -9,6 +9,7 @@ import {
   cities,
   ledgerEntries,
   payments,
+  payoutBatches,
   payouts,
   professionalApplications,
   professionals,
@@ -92,13 +93,73 @@ export class EarningsRepository {
     return transactionId;
   }
 
-  async markPaid(id: string, by: string, at: Date, ledgerTransactionId: string): Promise<PayoutRow> {
-    const [row] = await this.db.update(payouts).set({ status: 'paid', paidAt: at, paidBy: by, ledgerTransactionId }).where(eq(payouts.id, id)).returning();
+  async markPaid(id: string, by: string, at: Date, ledgerTransactionId: string, statementDate: string | null = null): Promise<PayoutRow> {
+    const [row] = await this.db
+      .update(payouts)
+      .set({ status: 'paid', paidAt: at, paidBy: by, ledgerTransactionId, statementDate })
+      .where(eq(payouts.id, id))
+      .returning();
     return row!;
   }
 
-  /** Payouts for admins (pending oldest first, then paid newest first), with the professional. */
-  async adminList(status?: 'pending' | 'paid') {
+  /** The payouts of these ids, locked (FOR UPDATE) in id order, so two batches made at once queue. */
+  async lockPayouts(ids: readonly string[]): Promise<PayoutRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(payouts).where(inArray(payouts.id, [...ids])).orderBy(asc(payouts.id)).for('update');
+  }
+
+  /** The payout a bank reference names, locked. */
+  async lockPayoutByReference(reference: string): Promise<PayoutRow | undefined> {
+    const [row] = await this.db.select().from(payouts).where(eq(payouts.reference, reference)).for('update');
+    return row;
+  }
+
+  async insertBatch(values: { number: string; createdBy: string; count: number; total: number; createdAt: Date }) {
+    const [row] = await this.db.insert(payoutBatches).values(values).returning();
+    return row!;
+  }
+
+  async markSent(id: string, v: { batchId: string; reference: string; sentAt: Date; batchRib: string; batchHolder: string }): Promise<void> {
+    await this.db
+      .update(payouts)
+      .set({ status: 'sent', ...v })
+      .where(and(eq(payouts.id, id), eq(payouts.status, 'pending')));
+  }
+
+  /** Batches newest first, with how many of their payouts are paid. */
+  async batches(limit = 50) {
+    return this.db
+      .select({
+        id: payoutBatches.id,
+        number: payoutBatches.number,
+        createdAt: payoutBatches.createdAt,
+        count: payoutBatches.count,
+        total: payoutBatches.total,
+        // Spelled out: drizzle would write the outer table's columns unqualified inside the subquery.
+        paidCount: sql<number>`(select count(*)::int from payouts p where p.batch_id = "payout_batches"."id" and p.status = 'paid')`,
+      })
+      .from(payoutBatches)
+      .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.number))
+      .limit(limit);
+  }
+
+  async batch(id: string) {
+    const [row] = await this.db.select().from(payoutBatches).where(eq(payoutBatches.id, id));
+    return row;
+  }
+
+  /** A batch's transfers, in the file's order, with the professional. */
+  async batchLines(batchId: string) {
+    return this.db
+      .select({ id: payouts.id, amount: payouts.amount, status: payouts.status, reference: payouts.reference, rib: payouts.batchRib, holder: payouts.batchHolder, fullName: professionals.fullName })
+      .from(payouts)
+      .innerJoin(professionals, eq(professionals.id, payouts.professionalId))
+      .where(eq(payouts.batchId, batchId))
+      .orderBy(asc(payouts.reference));
+  }
+
+  /** Payouts for admins (pending oldest first, then sent, then paid newest first), with the professional. */
+  async adminList(status?: 'pending' | 'sent' | 'paid') {
     return this.db
       .select({
         id: payouts.id,
@@ -106,6 +167,10 @@ export class EarningsRepository {
         status: payouts.status,
         createdAt: payouts.createdAt,
         paidAt: payouts.paidAt,
+        reference: payouts.reference,
+        sentAt: payouts.sentAt,
+        batchId: payouts.batchId,
+        batchNumber: payoutBatches.number,
         professionalId: professionals.id,
         userId: professionals.userId,
         name: professionals.name,
@@ -115,8 +180,15 @@ export class EarningsRepository {
       .from(payouts)
       .innerJoin(professionals, eq(professionals.id, payouts.professionalId))
       .leftJoin(cities, eq(cities.id, professionals.cityId))
+      .leftJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
       .where(status ? eq(payouts.status, status) : undefined)
-      .orderBy(sql`${payouts.status} = 'paid'`, sql`case when ${payouts.status} = 'pending' then ${payouts.createdAt} end asc`, desc(payouts.paidAt), desc(payouts.id))
+      .orderBy(
+        sql`case ${payouts.status} when 'pending' then 0 when 'sent' then 1 else 2 end`,
+        sql`case when ${payouts.status} = 'pending' then ${payouts.createdAt} end asc`,
+        sql`${payouts.sentAt} desc nulls last`,
+        desc(payouts.paidAt),
+        desc(payouts.id),
+      )
       .limit(200);
   }
 
@@ -145,10 +217,11 @@ export class EarningsRepository {
     const [row] = await this.db
       .select({
         pending: sql<string>`coalesce(sum(${payouts.amount}) filter (where ${payouts.status} = 'pending'), 0)`,
+        sent: sql<string>`coalesce(sum(${payouts.amount}) filter (where ${payouts.status} = 'sent'), 0)`,
         paid: sql<string>`coalesce(sum(${payouts.amount}) filter (where ${payouts.status} = 'paid'), 0)`,
       })
       .from(payouts);
-    return { pending: Number(row?.pending ?? 0), paid: Number(row?.paid ?? 0) };
+    return { pending: Number(row?.pending ?? 0), sent: Number(row?.sent ?? 0), paid: Number(row?.paid ?? 0) };
   }
 
   /** The user account of a professional. */

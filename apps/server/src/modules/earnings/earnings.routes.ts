@@ -1,11 +1,21 @@
 /** HTTP of earnings, payouts and receipts. */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@khedma/shared';
+import { EARNINGS_MESSAGES, errorResponseSchema } from '@khedma/shared';
+import { notFound } from '../../http/errors';
 import {
   adminPayoutsQuerySchema,
   adminPayoutsResponseSchema,
+  createPayoutBatchResponseSchema,
+  createPayoutBatchSchema,
+  payoutBatchesResponseSchema,
+  payoutBatchFileQuerySchema,
+  payoutBatchParamsSchema,
+  payoutStatementResultSchema,
+  payoutStatementSchema,
   earningsSummarySchema,
+  invoiceQuerySchema,
+  invoiceSchema,
   payoutIdParamsSchema,
   payoutRequestResponseSchema,
   payoutRevealResponseSchema,
@@ -17,6 +27,8 @@ import {
 import { signedIn } from '../../http/openapi';
 import { currentUser, requirePermission, requireUser } from '../auth';
 import type { EarningsService } from './earnings.service';
+import { renderInvoicePdf } from './invoice-pdf';
+import type { InvoicesService } from './invoices.service';
 import type { PayoutsAdminService } from './payouts-admin.service';
 import type { ReceiptPdf } from './receipt-pdf';
 import type { ReceiptsService } from './receipts.service';
@@ -31,9 +43,10 @@ export interface EarningsRouteServices {
   payouts: PayoutsAdminService;
   receipts: ReceiptsService;
   pdf: ReceiptPdf;
+  invoices: InvoicesService;
 }
 
-export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = async (app, { earnings, payouts, receipts, pdf }) => {
+export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = async (app, { earnings, payouts, receipts, pdf, invoices }) => {
   app.get(
     '/api/earnings',
     {
@@ -67,7 +80,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = asyn
     {
       schema: {
         tags: ['admin'],
-        summary: 'Payouts for admins with payout rights: pending oldest first, then paid',
+        summary: 'Payouts for admins with payout rights: pending oldest first (with why one cannot go into a batch), then sent, then paid',
         security: signedIn,
         querystring: adminPayoutsQuerySchema,
         response: { 200: adminPayoutsResponseSchema, 400: errorResponseSchema, ...e401 },
@@ -82,7 +95,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = asyn
     {
       schema: {
         tags: ['admin'],
-        summary: 'Marks a pending payout paid: the ledger moves the amount out of the professional’s account',
+        summary: 'Marks a pending or sent payout paid: the ledger moves the amount out of the professional’s account',
         security: signedIn,
         params: payoutIdParamsSchema,
         response: { 200: payoutSchema, 400: errorResponseSchema, ...e401, 404: errorResponseSchema, 409: errorResponseSchema },
@@ -105,6 +118,99 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = asyn
       preHandler: requirePermission('finance:read', ADMIN_DENIED),
     },
     async (req) => payouts.reveal(currentUser(req)!, req.params.id, origin(req)),
+  );
+
+  // Payout batches (docs/payments.md "Payout batches"): finance and super admins only.
+  app.get(
+    '/api/admin/payout-batches',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Bank transfer batches of payouts, newest first, with how many of each are paid',
+        security: signedIn,
+        response: { 200: payoutBatchesResponseSchema, ...e401 },
+      },
+      preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+    },
+    async () => payouts.batches(),
+  );
+
+  app.post(
+    '/api/admin/payout-batches',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Puts the selected pending payouts whose RIB checks out into one bank transfer batch (each becomes sent); the others are listed with their reason. 409 PAYOUT_BATCH_EMPTY when none can go',
+        security: signedIn,
+        body: createPayoutBatchSchema,
+        response: { 201: createPayoutBatchResponseSchema, 400: errorResponseSchema, ...e401, 409: errorResponseSchema },
+      },
+      preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+    },
+    async (req, reply) => reply.code(201).send(await payouts.createBatch(currentUser(req)!, req.body.payoutIds)),
+  );
+
+  app.get(
+    '/api/admin/payout-batches/:id/csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A batch as the bank's bulk transfer CSV (docs/payments.md); carries full RIBs: the download is logged",
+        security: signedIn,
+        params: payoutBatchParamsSchema,
+        response: { 400: errorResponseSchema, ...e401, 404: errorResponseSchema },
+      },
+      preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+    },
+    async (req, reply) => {
+      const { number, csv } = await payouts.batchCsv(currentUser(req)!, req.params.id, origin(req));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="khedma-${number}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv as never);
+    },
+  );
+
+  app.get(
+    '/api/admin/payout-batches/:id/pdf',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The same batch as a printable PDF, in the admin's language unless ?lang= is given; the download is logged",
+        security: signedIn,
+        params: payoutBatchParamsSchema,
+        querystring: payoutBatchFileQuerySchema,
+        response: { 400: errorResponseSchema, ...e401, 404: errorResponseSchema },
+      },
+      preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+    },
+    async (req, reply) => {
+      const user = currentUser(req)!;
+      const { number, pdf: file } = await payouts.batchPdf(user, req.params.id, req.query.lang ?? user.locale ?? 'en', origin(req));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="khedma-${number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(file as never);
+    },
+  );
+
+  app.post(
+    '/api/admin/payouts/statement',
+    {
+      bodyLimit: 1_200_000,
+      schema: {
+        tags: ['admin'],
+        summary: "Imports the bank statement's lines (CSV: reference, amount, date): each line matching a sent payout by reference and amount marks it paid (the ledger moves); the others are reported",
+        security: signedIn,
+        body: payoutStatementSchema,
+        response: { 200: payoutStatementResultSchema, 400: errorResponseSchema, ...e401, 413: errorResponseSchema },
+      },
+      preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+    },
+    async (req) => payouts.importStatement(currentUser(req)!, req.body.csv),
   );
 
   app.get(
@@ -142,6 +248,49 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = asyn
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="khedma-receipt-${receipt.reference}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(file as never);
+    },
+  );
+
+  // Invoices and credit notes (docs/payments.md "Invoices"): the booking's customer, or finance access.
+  app.get(
+    '/api/invoices/:bookingId',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: "A paid booking's invoice and its credit notes (its customer, or an admin with finance access), in the customer's language unless ?lang= is given",
+        security: signedIn,
+        params: receiptParamsSchema,
+        querystring: invoiceQuerySchema,
+        response: { 200: invoiceSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => invoices.invoice(currentUser(req)!, req.params.bookingId, req.query.lang),
+  );
+
+  app.get(
+    '/api/invoices/:bookingId/pdf',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: 'The invoice as a PDF, or one of its credit notes (?document=<id>); Arabic right to left, letters joined',
+        security: signedIn,
+        params: receiptParamsSchema,
+        querystring: invoiceQuerySchema,
+        response: { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (req, reply) => {
+      const invoice = await invoices.invoice(currentUser(req)!, req.params.bookingId, req.query.lang);
+      const doc = req.query.document ? [invoice.invoice, ...invoice.creditNotes].find((d) => d.id === req.query.document) : invoice.invoice;
+      if (!doc) throw notFound(EARNINGS_MESSAGES.invoiceNotFound);
+      const file = await renderInvoicePdf(invoice, doc);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="khedma-${doc.number}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(file as never);
     },

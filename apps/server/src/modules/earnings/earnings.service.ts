@@ -88,7 +88,8 @@ export class EarningsService {
         const [balance, payouts] = await Promise.all([repo.balance(id), repo.payoutsOf(id)]);
         const decision = payoutRequest({
           balance,
-          pendingCount: payouts.filter((p) => p.status === 'pending').length,
+          // A payout on its way (pending, or sent in a bank batch) blocks a second one.
+          pendingCount: payouts.filter((p) => p.status !== 'paid').length,
           pendingAmount: pendingAmount(payouts),
         });
         if (!decision.ok) {

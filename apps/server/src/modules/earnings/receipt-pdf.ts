@@ -24,7 +24,7 @@ import { RECEIPT_COPY } from './receipts.copy';
 const bidi = bidiFactory();
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(require.resolve('@fontsource/ibm-plex-sans-arabic/package.json')), 'files');
-const FONTS = {
+export const FONTS = {
   ar: path.join(FONT_DIR, 'ibm-plex-sans-arabic-arabic-400-normal.woff'),
   arBold: path.join(FONT_DIR, 'ibm-plex-sans-arabic-arabic-600-normal.woff'),
   latin: path.join(FONT_DIR, 'ibm-plex-sans-arabic-latin-400-normal.woff'),
@@ -116,7 +116,7 @@ export function visualRuns(input: string, rtl: boolean, bold = false): Run[] {
  * right, which breaks Arabic word order. fontkit adds the script's own features (Arabic joining forms)
  * whatever the list.
  */
-const SHAPING_FEATURES: PDFKit.Mixins.OpenTypeFeatures[] = ['kern', 'liga'];
+export const SHAPING_FEATURES: PDFKit.Mixins.OpenTypeFeatures[] = ['kern', 'liga'];
 
 export class ReceiptPdf {
   async render(r: Receipt): Promise<Buffer> {

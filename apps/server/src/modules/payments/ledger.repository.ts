@@ -9,12 +9,28 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerEntries } from '../../db/schema/index';
 
+/**
+ * Called after every posted ledger transaction, in the same database transaction (`tx`): what must be
+ * written with the money's movement or not at all (the invoice of a hold, the credit note of a refund:
+ * earnings/invoices.service.ts). A hook that throws rolls the movement back.
+ */
+export type LedgerPostHook = (tx: Db, transactionId: string, entries: readonly LedgerEntry[]) => Promise<void>;
+
 export class LedgerRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Shared by every `with(tx)` copy: a hook added later reaches them all. */
+    private readonly hooks: LedgerPostHook[] = [],
+  ) {}
 
   /** The same statements inside a transaction. */
   with(tx: Db): LedgerRepository {
-    return new LedgerRepository(tx);
+    return new LedgerRepository(tx, this.hooks);
+  }
+
+  /** Runs `hook` after each posted transaction, inside it (another module's documents of money movements). */
+  onPosted(hook: LedgerPostHook): void {
+    this.hooks.push(hook);
   }
 
   /** Writes one balanced transaction (one INSERT); returns its id. Call inside the caller's transaction. */
@@ -22,6 +38,7 @@ export class LedgerRepository {
     if (entries.length === 0) return null;
     const transactionId = randomUUID();
     await this.db.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, bookingId: e.bookingId, account: e.account, amount: e.amount, kind: e.kind })));
+    for (const hook of this.hooks) await hook(this.db, transactionId, entries);
     return transactionId;
   }
 

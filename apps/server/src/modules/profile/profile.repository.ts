@@ -15,6 +15,7 @@ const COLUMN: Record<EditableProfileField, keyof ProfileRow> = {
   about_me: 'aboutMe',
   avatar_url: 'avatarUrl',
   locale: 'locale',
+  ice: 'ice',
 };
 
 export type ProfileChanges = Partial<Record<EditableProfileField, string | null>>;
@@ -41,6 +42,7 @@ export function toProfile(r: ProfileRow): Profile {
     avatar_url: r.avatarUrl,
     user_type: normalizeUserType(r.userType),
     locale: r.locale,
+    ice: r.ice,
     created_at: new Date(r.createdAt).toISOString(),
     updated_at: new Date(r.updatedAt).toISOString(),
   };

@@ -1,12 +1,23 @@
 /** Earnings, payouts and receipts over HTTP. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@khedma/shared/domain/constants';
-import type { AdminPayoutsResponse, EarningsSummary, Payout, PayoutRevealResponse, Receipt } from '@khedma/shared/schemas/earnings';
+import type {
+  AdminPayoutsResponse,
+  CreatePayoutBatchResponse,
+  EarningsSummary,
+  Payout,
+  PayoutBatchesResponse,
+  PayoutRevealResponse,
+  Invoice,
+  PayoutStatementResult,
+  Receipt,
+} from '@khedma/shared/schemas/earnings';
 import { api } from '../../lib/api';
 
 export const earningsKeys = {
   summary: ['earnings', 'summary'] as const,
   adminPayouts: (status?: string) => ['earnings', 'admin-payouts', status ?? 'all'] as const,
+  batches: ['earnings', 'payout-batches'] as const,
   receipt: (bookingId: string, lang?: string) => ['earnings', 'receipt', bookingId, lang ?? 'own'] as const,
 };
 
@@ -22,7 +33,7 @@ export function useRequestPayout() {
   });
 }
 
-export function useAdminPayouts(status?: 'pending' | 'paid') {
+export function useAdminPayouts(status?: 'pending' | 'sent' | 'paid') {
   return useQuery({
     queryKey: earningsKeys.adminPayouts(status),
     queryFn: ({ signal }) => api.get<AdminPayoutsResponse>('/api/admin/payouts', { signal, query: { status } }),
@@ -37,6 +48,31 @@ export function useMarkPayoutPaid() {
   });
 }
 
+export function usePayoutBatches() {
+  return useQuery({ queryKey: earningsKeys.batches, queryFn: ({ signal }) => api.get<PayoutBatchesResponse>('/api/admin/payout-batches', { signal }) });
+}
+
+/** One bank transfer batch of the selected payouts (the server keeps out, with a reason, those that cannot go). */
+export function useCreatePayoutBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payoutIds: string[]) => api.post<CreatePayoutBatchResponse>('/api/admin/payout-batches', { payoutIds }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['earnings'] }),
+  });
+}
+
+/** The bank statement's lines (the CSV file's text): matching lines mark sent payouts paid. */
+export function useImportStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) => api.post<PayoutStatementResult>('/api/admin/payouts/statement', { csv }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['earnings'] }),
+  });
+}
+
+export const batchFileHref = (id: string, kind: 'csv' | 'pdf', lang?: Locale) =>
+  `/api/admin/payout-batches/${encodeURIComponent(id)}/${kind}${kind === 'pdf' && lang ? `?lang=${lang}` : ''}`;
+
 /** The full account number of a payout's professional: a request of its own, checked and logged by the server. */
 export const revealPayoutAccount = (id: string) => api.post<PayoutRevealResponse>(`/api/admin/payouts/${id}/reveal`);
 
@@ -48,3 +84,17 @@ export function useReceipt(bookingId: string | undefined, lang?: Locale) {
     retry: (count, error) => count < 2 && !(error as { status?: number }).status,
   });
 }
+
+/** The booking's invoice and credit notes (its customer, or finance access; anyone else: 404). */
+export function useInvoice(bookingId: string | undefined) {
+  return useQuery({
+    queryKey: ['earnings', 'invoice', bookingId ?? ''],
+    queryFn: ({ signal }) => api.get<Invoice>(`/api/invoices/${bookingId}`, { signal }),
+    enabled: Boolean(bookingId),
+    retry: false,
+  });
+}
+
+export const invoicePdfHref = (bookingId: string, lang: Locale, documentId?: string) =>
+  `/api/invoices/${encodeURIComponent(bookingId)}/pdf?lang=${lang}${documentId ? `&document=${encodeURIComponent(documentId)}` : ''}`;
+

@@ -8,7 +8,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';
-import { useReceipt } from '../api';
+import { invoicePdfHref, useInvoice, useReceipt } from '../api';
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,6 +31,7 @@ export function ReceiptPage() {
   const { t } = useTranslation('earnings');
   const language = useLanguage();
   const receipt = useReceipt(bookingId, language);
+  const invoice = useInvoice(bookingId);
 
   if (receipt.isPending) {
     return (
@@ -74,6 +75,17 @@ export function ReceiptPage() {
           {t('receipt.pdf')}
         </a>
       </div>
+      {invoice.data ? (
+        // The invoice and its credit notes (docs/payments.md "Invoices"), each a PDF in the reader's language.
+        <nav aria-label={t('receipt.invoices')} className="mb-4 flex flex-wrap justify-end gap-2 print:hidden" data-testid="invoice-links">
+          {[invoice.data.invoice, ...invoice.data.creditNotes].map((d) => (
+            <a key={d.id} href={invoicePdfHref(r.bookingId, language, d.kind === 'invoice' ? undefined : d.id)} className={buttonClass({ variant: 'secondary' })} download={`khedma-${d.number}.pdf`}>
+              <FileDown aria-hidden="true" className="size-4" />
+              {t(d.kind === 'invoice' ? 'receipt.invoiceLink' : 'receipt.creditNoteLink', { number: d.number })}
+            </a>
+          ))}
+        </nav>
+      ) : null}
       <article className="rounded-card border border-sand-200 bg-white p-6 md:p-10 print:border-0" data-testid="receipt" data-receipt="">
         <header className="flex flex-wrap items-start justify-between gap-4 border-b-2 border-primary-700 pb-5">
           <div>

@@ -12,7 +12,7 @@ import { useUpdateProfile } from '../api';
 
 /**
  * Update Profile (docs/accounts.md): full name, phone (Moroccan rule), City (the profile's location, chosen
- * from the served cities) and about me. Trimmed, empty as null, same schema as the server.
+ * from the served cities), a business's ICE (printed on its invoices) and about me. Trimmed, empty as null, same schema as the server.
  * Remount it (key) when the saved profile changes so it shows what was stored.
  */
 export function ProfileForm({ profile }: { profile: Profile | null }) {
@@ -26,6 +26,7 @@ export function ProfileForm({ profile }: { profile: Profile | null }) {
       phone: profile?.phone ?? '',
       location: profile?.location ?? '',
       about_me: profile?.about_me ?? '',
+      ice: profile?.ice ?? '',
     },
     schema: profileFormSchema,
     idPrefix: 'profile',
@@ -84,6 +85,17 @@ export function ProfileForm({ profile }: { profile: Profile | null }) {
           </option>
         ))}
       </SelectField>
+      <TextField
+        {...form.field('ice')}
+        label={t('form.ice')}
+        hint={t('form.iceHint')}
+        labelExtra={t('form.optional')}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={15}
+        dir="ltr"
+        className="rtl:text-end"
+      />
       <TextAreaField {...form.field('about_me')} label={t('form.aboutMe')} labelExtra={t('form.optional')} hint={t('form.aboutMeHint')} rows={4} maxLength={1000} />
       <Button type="submit" size="lg" disabled={update.isPending} className="w-full sm:w-auto sm:self-start">
         {update.isPending ? t('form.submitting') : t('form.submit')}

@@ -1,8 +1,8 @@
-import { CalendarClock, FileText, MessageCircle, RotateCcw, Star, XCircle } from 'lucide-react';
+import { CalendarClock, FileDown, FileText, MessageCircle, RotateCcw, Star, XCircle } from 'lucide-react';
 import { CHAT_OPEN_PAYMENT_STATUSES } from '@khedma/shared/domain/chat';
 import { useNavigate } from 'react-router';
 import { paths, withQuery } from '../../../../config/paths';
-import { Button, ButtonLink } from '../../../../components/ui/button';
+import { Button, ButtonLink, buttonClass } from '../../../../components/ui/button';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDate, formatDuration, formatLocalDate, formatMoney } from '../../../../lib/format';
 import { useLanguage } from '../../../../lib/localized';
@@ -119,6 +119,13 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
               <FileText aria-hidden="true" className="size-4" />
               {t('details.receipt')}
             </ButtonLink>
+          ) : null}
+          {hasReceipt && booking.viewerRole === 'customer' ? (
+            // The invoice (docs/payments.md "Invoices"): a PDF in the reader's language.
+            <a href={`/api/invoices/${encodeURIComponent(booking.id)}/pdf?lang=${language}`} download className={buttonClass({ variant: 'secondary' })} data-testid="invoice-pdf">
+              <FileDown aria-hidden="true" className="size-4" />
+              {t('details.invoice')}
+            </a>
           ) : null}
           {booking.rebook ? (
             <Button variant="accent" onClick={bookAgain}>
