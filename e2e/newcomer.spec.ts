@@ -1,0 +1,204 @@
+/**
+ * Issue 38, what a newcomer met on the screen, at 390 px in English and Arabic (screenshots in
+ * test-results/screenshots/newcomer-*): step 7 of the application says what is wrong next to each field
+ * and keeps the consents across a reload; a double click on Submit application or on an admin's Refund
+ * sends once and shows what happened.
+ */
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { skipCookieBanner } from './support/consent';
+import { readStrings } from './support/locales';
+import { casablancaDate } from './support/time';
+import { createUser, type TestPerson } from './support/users';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
+
+type Language = 'en' | 'ar';
+type Catalogue = Record<string, unknown>;
+
+const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
+const catalogues = {
+  onboarding: { en: readStrings<Catalogue>('features/onboarding/locales/en.json'), ar: readStrings<Catalogue>('features/onboarding/locales/ar.json') },
+  admin: { en: readStrings<Catalogue>('features/admin/locales/en.json'), ar: readStrings<Catalogue>('features/admin/locales/ar.json') },
+  shell: { en: readStrings<Catalogue>('locales/en.json'), ar: readStrings<Catalogue>('locales/ar.json') },
+  dashboard: { en: readStrings<Catalogue>('features/dashboard/locales/en.json'), ar: readStrings<Catalogue>('features/dashboard/locales/ar.json') },
+  booking: { en: readStrings<Catalogue>('features/booking/locales/en.json'), ar: readStrings<Catalogue>('features/booking/locales/ar.json') },
+};
+
+/** The string at a dotted key of a catalogue, with {{variables}} filled in. */
+function text(ns: keyof typeof catalogues, lang: Language, key: string, vars: Record<string, string | number> = {}): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Catalogue)[part], catalogues[ns][lang]);
+  if (typeof value !== 'string') throw new Error(`not a string: ${lang} ${ns}:${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `newcomer-${name}.png`), fullPage: true });
+
+/** A context of its own at 390 px in `lang`, signed in as a new person. */
+async function person(browser: Browser, type: 'customer' | 'pro' | 'admin', lang: Language, o: { name: string; roles?: Array<'super_admin' | 'application_reviewer' | 'finance_admin'>; city?: string; category?: string } = { name: 'Karim Bennani' }) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await skipCookieBanner(context);
+  const user = await createUser(context, type, { lang, ...o });
+  const page = waitForAppOnNavigation(await context.newPage());
+  return { context, page, user };
+}
+
+const uniqueDigits = () => `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+/** A valid RIB: 22 digits and the key that makes the 24-digit number divisible by 97. */
+function rib(first22 = '0117800000123456789012') {
+  let rest = 0;
+  for (const c of `${first22}00`) rest = (rest * 10 + Number(c)) % 97;
+  return first22 + String((97 - rest) % 97).padStart(2, '0');
+}
+/** 24 digits whose key is wrong (the issue's example). */
+const WRONG_KEY_RIB = '011780000012345678901234';
+
+/** Steps 1 to 6 of an application made through the API, so the wizard opens on step 7. */
+async function draftUpToFinal(request: APIRequestContext, final: Record<string, unknown> = {}) {
+  const phone = `+212${uniqueDigits()}`;
+  // The accounts module (better-auth) answers only requests of its own origin.
+  const headers = { origin: `http://127.0.0.1:${process.env.E2E_PORT}` };
+  const sent = await request.post('/api/auth/phone-number/send-otp', { data: { phoneNumber: phone }, headers });
+  expect(sent.status(), await sent.text()).toBe(200);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const list = (await (await request.get('/api/dev/outbox')).json()) as Array<{ channel: string; to: string; text: string }>;
+      code = /(\d{6})/.exec(list.find((m) => m.channel === 'sms' && m.to === phone)?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  const verified = await request.post('/api/auth/phone-number/verify', { data: { phoneNumber: phone, code }, headers });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const put = async (step: string, data: unknown) => {
+    const res = await request.put(`/api/applications/draft/${step}`, { data });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  const cities = (await (await request.get('/api/cities')).json()) as Array<{ id: string; slug: string }>;
+  const services = (await (await request.get('/api/services')).json()) as Array<{ id: string }>;
+  const me = (await (await request.get('/api/auth/get-session')).json()) as { user: { email: string } };
+  await put('personal', { firstName: 'Karim', lastName: 'Bennani', email: me.user.email, dateOfBirth: '1990-05-12' });
+  await put('area', { cityId: cities.find((c) => c.slug === 'rabat')!.id, boroughIds: [] });
+  await put('services', { serviceIds: [services[0]!.id] });
+  await put('availability', { availability: { monday: { allDay: true } } });
+  const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#2b3fb6' } }).jpeg().toBuffer();
+  for (const kind of ['profilePhoto', 'idFront', 'idBack']) {
+    const res = await request.post(`/api/applications/draft/documents/${kind}`, { multipart: { file: { name: `${kind}.jpg`, mimeType: 'image/jpeg', buffer: jpeg } } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  if (Object.keys(final).length) await put('final', final);
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`step 7 says what is wrong next to each field, on blur and on Submit, and keeps the consents across a reload (${lang}, 390 px)`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { context, page } = await person(browser, 'customer', lang);
+    await draftUpToFinal(context.request);
+    await page.goto(`/professional-onboarding?lang=${lang}`);
+    const main = page.getByRole('main');
+    const t = (key: string) => text('onboarding', lang, key);
+    await expect(main.getByRole('heading', { level: 2, name: t('wizard.steps.final') })).toBeVisible();
+
+    // Submit is never greyed out: pressed with fields missing, each says so next to it, and the first takes the focus.
+    const submit = main.getByRole('button', { name: t('final.submit') });
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    const description = main.getByRole('textbox', { name: t('final.description') });
+    await expect(description).toBeFocused();
+    await expect(description).toHaveAttribute('aria-invalid', 'true');
+    for (const key of ['description', 'bank', 'accountHolder', 'rib', 'acceptTerms', 'acceptPrivacy']) {
+      await expect(main.getByText(t(`final.errors.${key}`))).toBeVisible();
+    }
+    await shot(page, `final-errors-${lang}-390`);
+
+    // A fixed field's message goes at once; a RIB with the right length and a wrong key says so on blur.
+    await description.fill('Plumber for ten years: leaks, water heaters, bathrooms.');
+    await expect(main.getByText(t('final.errors.description'))).toHaveCount(0);
+    await page.reload();
+    await expect(main.getByRole('heading', { level: 2, name: t('wizard.steps.final') })).toBeVisible();
+    const ribBox = main.getByRole('textbox', { name: t('final.rib'), exact: true });
+    await ribBox.fill(WRONG_KEY_RIB);
+    await expect(main.getByText(t('final.errors.rib'))).toHaveCount(0);
+    await ribBox.press('Tab');
+    await expect(main.getByText(t('final.errors.rib'))).toBeVisible();
+    await expect(ribBox).toHaveAttribute('aria-invalid', 'true');
+    await shot(page, `final-rib-blur-${lang}-390`);
+
+    // The consents are kept in the saved draft: a reload keeps them ticked.
+    const terms = main.getByRole('checkbox', { name: new RegExp(t('final.termsLink')) });
+    const privacy = main.getByRole('checkbox', { name: new RegExp(t('final.privacyLink')) });
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/applications/draft/final') && r.request().method() === 'PUT');
+    await terms.check();
+    await privacy.check();
+    await saved;
+    await page.reload();
+    await expect(main.getByRole('checkbox', { name: new RegExp(t('final.termsLink')) })).toBeChecked();
+    await expect(main.getByRole('checkbox', { name: new RegExp(t('final.privacyLink')) })).toBeChecked();
+    await context.close();
+  });
+
+  test(`a double click on Submit application sends it once and says it was submitted (${lang}, 390 px)`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { context, page } = await person(browser, 'customer', lang);
+    await draftUpToFinal(context.request, {
+      description: 'Plumber for ten years.',
+      bankName: 'CIH Bank',
+      rib: rib(),
+      accountHolder: 'Karim Bennani',
+      acceptTerms: true,
+      acceptPrivacy: true,
+    });
+    await page.goto(`/professional-onboarding?lang=${lang}`);
+    const t = (key: string) => text('onboarding', lang, key);
+    const main = page.getByRole('main');
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/applications') posts++;
+    });
+    await main.getByRole('button', { name: t('final.submit') }).dblclick();
+    const dialog = page.getByRole('dialog', { name: t('submit.successTitle') });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByText(t('submit.exists'))).toHaveCount(0);
+    await shot(page, `submit-double-click-${lang}-390`);
+    expect(posts).toBe(1);
+    await context.close();
+  });
+
+  test(`a double click on Refund refunds once and says it was refunded (${lang}, 390 px)`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const pro = await person(browser, 'pro', lang, { name: 'Fouad Plombier', city: 'fes', category: 'plumbing' });
+    const customer = await person(browser, 'customer', lang, { name: 'Khadija Client' });
+    const booking = await paidBooking(customer.context.request, pro.user, casablancaDate(14 + Math.floor(Math.random() * 14)), lang === 'en' ? '09:00' : '14:00', lang === 'en' ? '10:00' : '15:00');
+    const admin = await person(browser, 'admin', lang, { name: 'Amal Admin', roles: ['super_admin'] });
+    const { page } = admin;
+    const t = (key: string, vars: Record<string, string> = {}) => text('admin', lang, key, vars);
+    await page.goto(`/admin/bookings?lang=${lang}`);
+    await page.getByRole('searchbox', { name: t('bookings.filters.search') }).fill(booking.reference);
+    await page.getByRole('group', { name: t('bookings.actionsFor', { reference: booking.reference }) }).getByRole('button', { name: t('bookings.refund') }).click();
+    const dialog = page.getByRole('dialog', { name: t('bookings.refundTitle', { reference: booking.reference }) });
+    await dialog.getByLabel(t('bookings.refundReason')).fill('The customer was away');
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(`/api/admin/bookings/${booking.id}/refund`)) posts++;
+    });
+    await dialog.getByRole('button', { name: t('bookings.confirmRefund') }).dblclick();
+    await expect(page.getByText(t('bookings.refundedSent'))).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(t('bookings.refundFailed'))).toHaveCount(0);
+    await shot(page, `refund-double-click-${lang}-390`);
+    expect(posts).toBe(1);
+    for (const x of [pro, customer, admin]) await x.context.close();
+  });
+}
+
+async function paidBooking(request: APIRequestContext, pro: TestPerson, date: string, startTime: string, endTime: string) {
+  const created = await request.post('/api/bookings', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: { serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date, startTime, endTime },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const booking = (await created.json()) as { id: string; reference: string };
+  const paid = await request.post(`/api/bookings/${booking.id}/pay`, { headers: { 'idempotency-key': randomUUID() }, data: { method: 'card' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return booking;
+}
