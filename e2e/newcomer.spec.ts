@@ -23,6 +23,8 @@ const catalogues = {
   shell: { en: readStrings<Catalogue>('locales/en.json'), ar: readStrings<Catalogue>('locales/ar.json') },
   dashboard: { en: readStrings<Catalogue>('features/dashboard/locales/en.json'), ar: readStrings<Catalogue>('features/dashboard/locales/ar.json') },
   booking: { en: readStrings<Catalogue>('features/booking/locales/en.json'), ar: readStrings<Catalogue>('features/booking/locales/ar.json') },
+  pros: { en: readStrings<Catalogue>('features/pros/locales/en.json'), ar: readStrings<Catalogue>('features/pros/locales/ar.json') },
+  earnings: { en: readStrings<Catalogue>('features/earnings/locales/en.json'), ar: readStrings<Catalogue>('features/earnings/locales/ar.json') },
 };
 
 /** The string at a dotted key of a catalogue, with {{variables}} filled in. */
@@ -188,6 +190,34 @@ for (const lang of ['en', 'ar'] as const) {
     await shot(page, `refund-double-click-${lang}-390`);
     expect(posts).toBe(1);
     for (const x of [pro, customer, admin]) await x.context.close();
+  });
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`each admin role is told plainly where a page is not theirs, and sees an admin's dashboard (${lang}, 390 px)`, async ({ browser }) => {
+    const shell = (key: string) => text('shell', lang, key);
+    for (const role of ['application_reviewer', 'finance_admin'] as const) {
+      const { context, page } = await person(browser, 'admin', lang, { name: 'Rim Admin', roles: [role] });
+      await page.goto(`/professional-onboarding?lang=${lang}`);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByText(shell('auth.guard.applyNotAllowed'))).toBeVisible();
+      await expect(page.getByText(text('onboarding', lang, 'wizard.loadFailed'))).toHaveCount(0);
+      if (role === 'application_reviewer') await shot(page, `reviewer-onboarding-${lang}-390`);
+      await context.close();
+    }
+    const { context, page } = await person(browser, 'admin', lang, { name: 'Samira Super', roles: ['super_admin'] });
+    await page.goto(`/pro-profile?lang=${lang}`);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(shell('auth.guard.proOnlyAdmin'))).toBeVisible();
+    // The admin's own dashboard: the admin subtitle and tab, no professional's tabs (they answer 403), no customer's figures.
+    const main = page.getByRole('main');
+    await expect(main.getByText(text('dashboard', lang, 'subtitle.admin'))).toBeVisible();
+    await expect(main.getByRole('tab', { name: text('admin', lang, 'tab.label') })).toHaveAttribute('aria-selected', 'true');
+    await expect(main.getByRole('tab', { name: text('pros', lang, 'settings.tab') })).toHaveCount(0);
+    await expect(main.getByRole('tab', { name: text('earnings', lang, 'tab') })).toHaveCount(0);
+    await expect(main.getByText(text('dashboard', lang, 'stats.totalSpent'))).toHaveCount(0);
+    await shot(page, `super-admin-dashboard-${lang}-390`);
+    await context.close();
   });
 }
 

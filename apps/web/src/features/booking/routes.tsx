@@ -9,7 +9,7 @@ export const pageRoutes: FeatureRoute[] = [
     { path: routes.bookings, lazy: myBookings },
     { path: routes.payBooking, lazy: page(() => import('./pages/pay-booking-page'), 'PayBookingPage', ['booking']) },
   ]),
-  guarded({ permission: 'booking:accept:own', deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly' }, [
+  guarded({ permission: 'booking:accept:own', userTypes: ['pro'], deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly', adminMessage: 'auth.guard.proOnlyAdmin' }, [
     { path: routes.proBookings, lazy: page(() => import('./pages/pro-bookings-page'), 'ProBookingsPage', ['booking']) },
   ]),
   redirectRoute(routes.book, () => paths.bookService()),
