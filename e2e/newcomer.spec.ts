@@ -221,6 +221,29 @@ for (const lang of ['en', 'ar'] as const) {
   });
 }
 
+for (const lang of ['en', 'ar'] as const) {
+  test(`the admin bookings filter with From after To says why next to the dates, and the figures do not spin for ever (${lang}, 390 px)`, async ({ browser }) => {
+    const { context, page } = await person(browser, 'admin', lang, { name: 'Amal Admin', roles: ['super_admin'] });
+    const t = (key: string) => text('admin', lang, key);
+    await page.goto(`/admin/bookings?lang=${lang}`);
+    const figures = page.getByRole('region', { name: t('bookings.stats.label') });
+    await expect(figures.locator('.animate-pulse')).toHaveCount(0);
+    await page.getByLabel(t('bookings.filters.to')).fill(casablancaDate(1));
+    await page.getByLabel(t('bookings.filters.from')).fill(casablancaDate(5));
+    const to = page.getByLabel(t('bookings.filters.to'));
+    await expect(page.getByText(t('bookings.filters.dateOrder'))).toBeVisible();
+    await expect(to).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(t('bookings.filters.fixDates'))).toBeVisible();
+    await expect(figures.locator('.animate-pulse')).toHaveCount(0);
+    await page.getByText(t('bookings.filters.dateOrder')).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `newcomer-admin-dates-${lang}-390.png`) });
+    // Put right, the list comes back.
+    await page.getByLabel(t('bookings.filters.from')).fill(casablancaDate(0));
+    await expect(page.getByText(t('bookings.filters.dateOrder'))).toHaveCount(0);
+    await context.close();
+  });
+}
+
 async function paidBooking(request: APIRequestContext, pro: TestPerson, date: string, startTime: string, endTime: string) {
   const created = await request.post('/api/bookings', {
     headers: { 'idempotency-key': randomUUID() },
