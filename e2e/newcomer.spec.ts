@@ -24,6 +24,7 @@ const catalogues = {
   dashboard: { en: readStrings<Catalogue>('features/dashboard/locales/en.json'), ar: readStrings<Catalogue>('features/dashboard/locales/ar.json') },
   booking: { en: readStrings<Catalogue>('features/booking/locales/en.json'), ar: readStrings<Catalogue>('features/booking/locales/ar.json') },
   pros: { en: readStrings<Catalogue>('features/pros/locales/en.json'), ar: readStrings<Catalogue>('features/pros/locales/ar.json') },
+  profile: { en: readStrings<Catalogue>('features/profile/locales/en.json'), ar: readStrings<Catalogue>('features/profile/locales/ar.json') },
   earnings: { en: readStrings<Catalogue>('features/earnings/locales/en.json'), ar: readStrings<Catalogue>('features/earnings/locales/ar.json') },
 };
 
@@ -37,8 +38,15 @@ function text(ns: keyof typeof catalogues, lang: Language, key: string, vars: Re
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `newcomer-${name}.png`), fullPage: true });
 
 /** A context of its own at 390 px in `lang`, signed in as a new person. */
-async function person(browser: Browser, type: 'customer' | 'pro' | 'admin', lang: Language, o: { name: string; roles?: Array<'super_admin' | 'application_reviewer' | 'finance_admin'>; city?: string; category?: string } = { name: 'Karim Bennani' }) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+async function person(
+  browser: Browser,
+  type: 'customer' | 'pro' | 'admin',
+  lang: Language,
+  o: { name: string; roles?: Array<'super_admin' | 'application_reviewer' | 'finance_admin'>; city?: string; category?: string } = { name: 'Karim Bennani' },
+  /** 'block' where a journey fakes the API's answers (page.route does not see the service worker's requests). */
+  serviceWorkers: 'allow' | 'block' = 'allow',
+) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers });
   await skipCookieBanner(context);
   const user = await createUser(context, type, { lang, ...o });
   const page = waitForAppOnNavigation(await context.newPage());
@@ -240,6 +248,66 @@ for (const lang of ['en', 'ar'] as const) {
     // Put right, the list comes back.
     await page.getByLabel(t('bookings.filters.from')).fill(casablancaDate(0));
     await expect(page.getByText(t('bookings.filters.dateOrder'))).toHaveCount(0);
+    await context.close();
+  });
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`the SPEC's messages where their situation happens: signed out, lists that fail, no services, the profile's unexpected error (${lang}, 390 px)`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const b = (key: string) => text('booking', lang, key);
+    // Signed out, the booking wizard: "Please login to create a booking".
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await skipCookieBanner(visitor);
+    const out = waitForAppOnNavigation(await visitor.newPage());
+    await out.goto(`/book-service?lang=${lang}`);
+    await expect(out).toHaveURL(/\/login/);
+    await expect(out.getByText(text('shell', lang, 'auth.guard.createBooking'))).toBeVisible();
+    await shot(out, `login-to-book-${lang}-390`);
+    await visitor.close();
+
+    const { context, page } = await person(browser, 'customer', lang, undefined, 'block');
+    // The dashboard's bookings cannot be read: "Unable to load bookings. Please try again."
+    await page.route(/\/api\/bookings(\?.*)?$/, (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'down' } } }) : route.fallback()));
+    await page.goto(`/dashboard?lang=${lang}`);
+    await expect(page.getByText(b('errors.loadBookingsRetry'))).toBeVisible();
+    await shot(page, `dashboard-bookings-failed-${lang}-390`);
+    await page.unroute(/\/api\/bookings(\?.*)?$/);
+
+    // The search page's lists cannot be read: "Failed to load search data", with Try again.
+    // (Opened within the app: a page the server renders arrives with its lists.)
+    await page.route('**/api/cities', (route) => route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'down' } } }));
+    await page.evaluate(() => {
+      history.pushState(null, '', '/search');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByText(text('pros', lang, 'errors.searchData'))).toBeVisible();
+    await shot(page, `search-data-failed-${lang}-390`);
+    await page.unroute('**/api/cities');
+
+    // No service at all: "No services available. Please contact support."
+    await page.route('**/api/services', (route) => route.fulfill({ json: [] }));
+    await page.goto(`/book-service?lang=${lang}`);
+    await expect(page.getByText(b('errors.noServices'))).toBeVisible();
+    await shot(page, `no-services-${lang}-390`);
+    await page.unroute('**/api/services');
+
+    // The chosen service's add-ons cannot be read: a toast titled Error, "Failed to fetch add-ons".
+    const services = (await (await context.request.get('/api/services')).json()) as Array<{ id: string }>;
+    const id = services[0]!.id;
+    await page.route(`**/api/services/${id}`, (route) => route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'down' } } }));
+    await page.goto(`/book-service?service=${id}&lang=${lang}`);
+    await expect(page.getByText(b('errors.addOns'))).toBeVisible();
+    await expect(page.getByText(b('errors.addOnsTitle'), { exact: true })).toBeVisible();
+    await shot(page, `add-ons-failed-${lang}-390`);
+    await page.unroute(`**/api/services/${id}`);
+
+    // The server fails a profile update: "An unexpected error occurred".
+    await page.route('**/api/profile', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } }) : route.fallback()));
+    await page.goto(`/profile?lang=${lang}`);
+    await page.getByRole('textbox', { name: text('profile', lang, 'form.fullName') }).fill('Karim Bennani');
+    await page.getByRole('button', { name: text('profile', lang, 'form.submit') }).click();
+    await expect(page.getByText(text('profile', lang, 'form.unexpected'))).toBeVisible();
     await context.close();
   });
 }

@@ -71,6 +71,10 @@ export function ServiceStep({
         <SkeletonGrid />
       ) : services.isError ? (
         <LoadError message={t('errors.loadServices')} onRetry={() => void services.refetch()} />
+      ) : (services.data ?? []).length === 0 ? (
+        <p role="status" className="rounded-card border border-dashed border-sand-300 bg-white p-6 text-center font-medium text-ink">
+          {t('errors.noServices')}
+        </p>
       ) : groups.length === 0 ? (
         <div className="rounded-card border border-dashed border-sand-300 bg-white p-6 text-center">
           <p className="font-medium text-ink">{t('wizard.service.noMatch', { query: deferred })}</p>

@@ -272,7 +272,7 @@ function BookingsTab({ isPro, canBook }: { isPro: boolean; canBook: boolean }) {
           </div>
         ) : bookings.isError ? (
           <div role="alert" className="rounded-card border border-cancelled/30 bg-cancelled-soft p-5 text-cancelled">
-            <p className="font-semibold">{tb('errors.loadBookings')}</p>
+            <p className="font-semibold">{tb('errors.loadBookingsRetry')}</p>
             <Button variant="secondary" className="mt-3" onClick={() => void bookings.refetch()}>
               <RefreshCw aria-hidden="true" className="size-4" />
               {t('actions.retry')}
