@@ -24,6 +24,7 @@ const catalogues = {
   dashboard: { en: readStrings<Catalogue>('features/dashboard/locales/en.json'), ar: readStrings<Catalogue>('features/dashboard/locales/ar.json') },
   booking: { en: readStrings<Catalogue>('features/booking/locales/en.json'), ar: readStrings<Catalogue>('features/booking/locales/ar.json') },
   pros: { en: readStrings<Catalogue>('features/pros/locales/en.json'), ar: readStrings<Catalogue>('features/pros/locales/ar.json') },
+  site: { en: readStrings<Catalogue>('features/site/locales/en.json'), ar: readStrings<Catalogue>('features/site/locales/ar.json') },
   profile: { en: readStrings<Catalogue>('features/profile/locales/en.json'), ar: readStrings<Catalogue>('features/profile/locales/ar.json') },
   earnings: { en: readStrings<Catalogue>('features/earnings/locales/en.json'), ar: readStrings<Catalogue>('features/earnings/locales/ar.json') },
 };
@@ -308,6 +309,36 @@ for (const lang of ['en', 'ar'] as const) {
     await page.getByRole('textbox', { name: text('profile', lang, 'form.fullName') }).fill('Karim Bennani');
     await page.getByRole('button', { name: text('profile', lang, 'form.submit') }).click();
     await expect(page.getByText(text('profile', lang, 'form.unexpected'))).toBeVisible();
+    await context.close();
+  });
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`the contact form sent offline says the connection is gone and that it will be sent, and is sent once back online (${lang}, 390 px)`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await skipCookieBanner(context);
+    const page = waitForAppOnNavigation(await context.newPage());
+    const c = (key: string) => text('site', lang, `contact.${key}`);
+    await page.goto(`/contact?lang=${lang}`);
+    await page.getByRole('textbox', { name: c('name') }).fill('Salma Bennani');
+    await page.getByRole('textbox', { name: c('email') }).fill('salma@example.ma');
+    await page.getByRole('textbox', { name: c('message') }).fill('Do you cover Bouskoura for plumbing?');
+    // A reader types (fill does not press keys): the first key press fetches the toasts' code, as in life.
+    await page.getByRole('textbox', { name: c('message') }).press('End');
+    await page.waitForFunction(() => Boolean(document.querySelector('section[aria-label][tabindex="-1"], [data-sonner-toaster]')));
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/contact') posts++;
+    });
+    await context.setOffline(true);
+    await page.getByRole('button', { name: c('submit') }).click();
+    await expect(page.getByText(text('shell', lang, 'errors.api.offlineQueued'))).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `newcomer-contact-offline-${lang}-390.png`) });
+    expect(posts).toBe(0);
+    await context.setOffline(false);
+    await expect(page.getByText(c('success'))).toBeVisible();
+    await expect(page.getByText(text('shell', lang, 'errors.api.offlineQueued'))).toHaveCount(0);
+    expect(posts).toBe(1);
     await context.close();
   });
 }
