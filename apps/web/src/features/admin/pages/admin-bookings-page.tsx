@@ -1,5 +1,5 @@
 import { CalendarCheck, Clock, ClipboardList, RotateCcw, Wallet } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { BOOKING_STATUSES, type AdminBookingRow, type BookingStatus } from '@khedma/shared';
 import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
@@ -55,8 +55,8 @@ export function AdminBookingsPage() {
   };
 
   // The figures of the last answer stay while a refused filter is corrected (they never spin for ever).
-  const lastData = useRef(query.data);
-  if (query.data) lastData.current = query.data;
+  const [lastStats, setLastStats] = useState(query.data?.stats);
+  if (query.data && query.data.stats !== lastStats) setLastStats(query.data.stats);
 
   if (redirecting) return null;
   const data = query.data;
@@ -64,7 +64,7 @@ export function AdminBookingsPage() {
   // A filter the server refuses (400: From after To) is said next to the dates, in the reader's language.
   const refused = isApiError(query.error) && query.error.status === 400 ? query.error : null;
   const dateError = refused && ('to' in refused.fields || 'from' in refused.fields) ? t('bookings.filters.dateOrder') : null;
-  const stats = data?.stats ?? (query.isError ? lastData.current?.stats : undefined);
+  const stats = data?.stats ?? (query.isError ? lastStats : undefined);
   const statsLoading = !stats && !query.isError;
   const figure = (value: number | undefined, money = false) => (value === undefined ? '—' : money ? formatMoney(value) : String(value));
   return (
