@@ -343,6 +343,84 @@ for (const lang of ['en', 'ar'] as const) {
   });
 }
 
+for (const lang of ['en', 'ar'] as const) {
+  test(`copy and layout: the city's price from step 1, no floating button over a list, the dashboard's tabs on screen (${lang}, 390 px)`, async ({ browser }) => {
+    const { context, page } = await person(browser, 'customer', lang);
+    // The city is known (a link's ?city=): each service says its price there, as the confirm step will.
+    const cities = (await (await context.request.get('/api/cities')).json()) as Array<{ slug: string; name: Record<Language, string> }>;
+    const casablanca = cities.find((c) => c.slug === 'casablanca')!;
+    const services = (await (await context.request.get('/api/services')).json()) as Array<{ id: string; basePrice: number }>;
+    const price = (await (await context.request.get(`/api/services/${services[0]!.id}/price?city=casablanca`)).json()) as { price: number };
+    await page.goto(`/book-service?city=casablanca&lang=${lang}`);
+    const first = page.locator('[data-city-price]').first();
+    await expect(first).toContainText(`${casablanca.name[lang]}`);
+    await expect(page.locator('[data-city-price]')).toHaveCount(services.length);
+    await expect(page.locator('[data-city-price]', { hasText: String(price.price) }).first()).toBeVisible();
+    await shot(page, `service-city-price-${lang}-390`);
+    // Without a city yet, step 2 gives the chosen service's price in each city.
+    await page.goto(`/book-service?lang=${lang}`);
+    await page.locator('ul button[aria-pressed]').first().click();
+    const casablancaButton = page.getByRole('button', { name: new RegExp(casablanca.name[lang]) });
+    await expect(casablancaButton).toContainText('MAD');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `newcomer-city-step-price-${lang}-390.png`) });
+
+    // The floating Become a Professional button is on the home page and the dashboard, not over a list's cards.
+    await page.goto(`/search?lang=${lang}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-become-pro-fab]')).toHaveCount(0);
+
+    // The dashboard's tab row: every tab on screen at 390 px (wrapping, never clipped at the edge).
+    await page.goto(`/dashboard?lang=${lang}`);
+    const tabs = page.getByRole('tab');
+    await expect(tabs.first()).toBeVisible();
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await page.getByRole('tablist').screenshot({ path: path.join(SCREENSHOT_DIR, `newcomer-dashboard-tabs-${lang}-390.png`) });
+    await context.close();
+  });
+
+  test(`the reviewer's table never breaks a rate inside its amount at 1280 px (${lang})`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    await skipCookieBanner(context);
+    await createUser(context, 'admin', { lang, name: 'Rim Reviewer', roles: ['application_reviewer'] });
+    const page = waitForAppOnNavigation(await context.newPage());
+    // An application with an hourly rate (the demo applicant's may be approved by another journey): one of this journey's own.
+    const applicant = await browser.newContext();
+    await createUser(applicant, 'customer', { lang, name: 'Rachid Tarif' });
+    await draftUpToFinal(applicant.request, { description: 'Painter.', bankName: 'CIH Bank', rib: rib(), accountHolder: 'Rachid Tarif', acceptTerms: true, acceptPrivacy: true });
+    const submitted = await applicant.request.post('/api/applications', { data: { experienceYears: 5, description: 'Painter.', bankName: 'CIH Bank', rib: rib(), accountHolder: 'Rachid Tarif', acceptTerms: true, acceptPrivacy: true } });
+    expect(submitted.status(), await submitted.text()).toBe(201);
+    await applicant.close();
+    // Applications made in the wizard have no rate; the demo applicant's (160 MAD) may be approved by another
+    // journey: every pending application is shown with that rate.
+    await page.route('**/api/admin/applications', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { applications: Array<{ hourlyRate: number | null }> };
+      for (const a of body.applications) a.hourlyRate = 160;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`/admin/review-professionals?lang=${lang}`);
+    const perHour = text('admin', lang, 'review.perHour', { amount: '' }).trim();
+    const rates = page.locator('tbody td').filter({ hasText: perHour });
+    await expect(rates.first()).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `newcomer-reviewer-rate-${lang}-1280.png`) });
+    for (const rate of await rates.all()) {
+      // One line: every box of the cell's text at one height (in Arabic the amount is a run of its own).
+      const lines = await rate.evaluate((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
+    }
+    await context.close();
+  });
+}
+
 async function paidBooking(request: APIRequestContext, pro: TestPerson, date: string, startTime: string, endTime: string) {
   const created = await request.post('/api/bookings', {
     headers: { 'idempotency-key': randomUUID() },

@@ -292,9 +292,15 @@ function Wizard({
       ) : null}
 
       {state.step === STEP.service ? (
-        <ServiceStep selectedId={state.serviceId} allowedIds={allowedServiceIds} onSelect={(id) => dispatch({ type: 'selectService', serviceId: id })} />
+        <ServiceStep
+          selectedId={state.serviceId}
+          allowedIds={allowedServiceIds}
+          city={city ? { slug: city.slug, name: pickLocalized(city.name, language) } : null}
+          onSelect={(id) => dispatch({ type: 'selectService', serviceId: id })}
+        />
       ) : state.step === STEP.city ? (
         <CityStep
+          serviceId={state.serviceId}
           cityId={state.cityId}
           citySlug={state.citySlug}
           boroughId={state.boroughId}

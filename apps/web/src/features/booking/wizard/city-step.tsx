@@ -4,7 +4,8 @@ import { scrollBehavior } from '../../../lib/motion';
 import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../components/ui/cn';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
-import { useBoroughs, useCities } from '../../../entities/catalogue/api';
+import { useBoroughs, useCities, useServicePrice } from '../../../entities/catalogue/api';
+import { formatMoney } from '../../../lib/format';
 import { LoadError, SkeletonGrid, StepHeading } from './step-parts';
 import { cityHasBoroughs } from './wizard-state';
 
@@ -30,9 +31,12 @@ export function CityStep({
   cityId,
   citySlug,
   boroughId,
+  serviceId,
   onSelectCity,
   onSelectBorough,
 }: {
+  /** The chosen service: each city says its price there (prices differ by city, issue 38). */
+  serviceId?: string | null;
   cityId: string | null;
   citySlug: string | null;
   boroughId: string | null;
@@ -66,6 +70,7 @@ export function CityStep({
               <Choice selected={city.id === cityId} onClick={() => onSelectCity({ id: city.id, slug: city.slug })}>
                 <MapPin aria-hidden="true" className="size-5 shrink-0 text-primary-600" />
                 {pickLocalized(city.name, language)}
+                {serviceId ? <CityPrice serviceId={serviceId} citySlug={city.slug} /> : null}
               </Choice>
             </li>
           ))}
@@ -101,4 +106,11 @@ export function CityStep({
       ) : null}
     </section>
   );
+}
+
+/** The chosen service's price in this city, at the end of its button ("170 MAD"). */
+function CityPrice({ serviceId, citySlug }: { serviceId: string; citySlug: string }) {
+  const price = useServicePrice(serviceId, citySlug);
+  if (!price.data) return null;
+  return <bdi className="ms-auto text-sm font-semibold whitespace-nowrap text-primary-700 tabular-nums">{formatMoney(price.data.price)}</bdi>;
 }

@@ -145,7 +145,8 @@ function Dashboard({ user, name, permissions }: { user: SessionUser; name: strin
       {isAdmin ? null : <StatCards isPro={isPro} />}
 
       <div className="mt-8">
-        <div role="tablist" aria-label={t('tabs.label')} onKeyDown={onTabKey} className="flex gap-1 overflow-x-auto border-b border-sand-200">
+        {/* The tabs wrap onto a second line rather than run off the screen's edge (issue 38: clipped in Arabic at 390 px). */}
+        <div role="tablist" aria-label={t('tabs.label')} onKeyDown={onTabKey} className="flex flex-wrap gap-x-1 border-b border-sand-200">
           {tabs.map((tab) => {
             const selected = tab === current;
             const Icon = tab.icon;
