@@ -54,7 +54,8 @@ async function person(
   return { context, page, user };
 }
 
-const uniqueDigits = () => `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+/** A mobile number nobody else has: 61 then 7 digits (every 61… is a valid Moroccan mobile; some 68… are not). */
+const uniqueDigits = () => `61${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 /** A valid RIB: 22 digits and the key that makes the 24-digit number divisible by 97. */
 function rib(first22 = '0117800000123456789012') {
   let rest = 0;

@@ -34,7 +34,7 @@ function text(lang: Language, key: string, vars: Record<string, string | number>
 
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 /** A mobile number nobody else in this database has (a verified number belongs to one account). */
-const uniqueDigits = () => `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const uniqueDigits = () => `61${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`; // 61…: always a valid mobile (some 68… are not)
 /** A valid RIB: 22 digits and the key that makes the 24-digit number divisible by 97. */
 function rib(first22 = '0117800000123456789012') {
   let rest = 0;
