@@ -211,12 +211,12 @@ test('when the permission check gets no answer, the page says so and sends to /'
 });
 
 test('the dashboard of an admin: never a professional\'s, and Book a Service only for an admin who may book', async ({ browser }) => {
-  const dashboard = readStrings<{ subtitle: Record<'pro' | 'customer', string>; links: Record<'bookService' | 'pendingRequests', string> }>('features/dashboard/locales/en.json');
+  const dashboard = readStrings<{ subtitle: Record<'pro' | 'customer' | 'admin', string>; links: Record<'bookService' | 'pendingRequests', string> }>('features/dashboard/locales/en.json');
   // super_admin holds every permission, a professional's included: still an admin's dashboard, who may book.
   const superAdmin = await person(browser, 'admin', { name: 'Samira Super', roles: ['super_admin'] });
   await superAdmin.page.goto('/dashboard');
   const main = superAdmin.page.getByRole('main');
-  await expect(main.getByText(dashboard.subtitle.customer)).toBeVisible();
+  await expect(main.getByText(dashboard.subtitle.admin)).toBeVisible();
   await expect(main.getByText(dashboard.subtitle.pro)).toHaveCount(0);
   await expect(main.getByRole('link', { name: dashboard.links.pendingRequests })).toHaveCount(0);
   await expect(main.getByRole('link', { name: dashboard.links.bookService }).first()).toBeVisible();
@@ -224,7 +224,7 @@ test('the dashboard of an admin: never a professional\'s, and Book a Service onl
   // A reviewer cannot book (the server refuses it): no Book a Service, in the header nor in the empty Bookings tab.
   const reviewer = await person(browser, 'admin', { name: 'Rim Reviewer', roles: ['application_reviewer'] });
   await reviewer.page.goto('/dashboard');
-  await expect(reviewer.page.getByRole('main').getByText(dashboard.subtitle.customer)).toBeVisible();
+  await expect(reviewer.page.getByRole('main').getByText(dashboard.subtitle.admin)).toBeVisible();
   await expect(reviewer.page.getByRole('tabpanel')).toBeVisible();
   await expect(reviewer.page.getByRole('main').getByRole('link', { name: dashboard.links.bookService })).toHaveCount(0);
   // Nor the wizard, by its address: back to the dashboard, told why.

@@ -34,7 +34,7 @@ function text(lang: Language, key: string, vars: Record<string, string | number>
 
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 /** A mobile number nobody else in this database has (a verified number belongs to one account). */
-const uniqueDigits = () => `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const uniqueDigits = () => `61${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`; // 61…: always a valid mobile (some 68… are not)
 /** A valid RIB: 22 digits and the key that makes the 24-digit number divisible by 97. */
 function rib(first22 = '0117800000123456789012') {
   let rest = 0;
@@ -171,10 +171,12 @@ for (const lang of ['en', 'ar'] as const) {
     await shot(page, lang, 6);
     await next();
 
-    // 7. Final steps: submit stays disabled until the rules hold; a wrong RIB key keeps it so.
+    // 7. Final steps: Submit is never greyed out; pressed too early, it says what is missing; a wrong RIB key says so.
     await expectStep(page, lang, 7, 'final');
     const submit = main.getByRole('button', { name: text(lang, 'final.submit') });
-    await expect(submit).toBeDisabled();
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(main.getByText(text(lang, 'final.errors.description'))).toBeVisible();
     await main.getByRole('textbox', { name: text(lang, 'final.description') }).fill('Plumber for ten years: leaks, water heaters, bathrooms.');
     await main.getByRole('combobox', { name: text(lang, 'final.bank') }).selectOption('CIH Bank');
     const good = rib();
@@ -182,9 +184,9 @@ for (const lang of ['en', 'ar'] as const) {
     await main.getByRole('textbox', { name: text(lang, 'final.accountHolder'), exact: true }).fill('Karim Bennani');
     await main.getByRole('checkbox', { name: new RegExp(text(lang, 'final.termsLink')) }).check();
     await main.getByRole('checkbox', { name: new RegExp(text(lang, 'final.privacyLink')) }).check();
-    await expect(submit).toBeDisabled();
+    await expect(main.getByText(text(lang, 'final.errors.rib'))).toBeVisible();
     await main.getByRole('textbox', { name: text(lang, 'final.rib'), exact: true }).fill(good);
-    await expect(submit).toBeEnabled();
+    await expect(main.getByText(text(lang, 'final.errors.rib'))).toHaveCount(0);
     await expect(main.getByRole('link', { name: new RegExp(text(lang, 'final.termsLink')) })).toHaveAttribute('target', '_blank');
     await shot(page, lang, 7);
     await submit.click();

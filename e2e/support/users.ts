@@ -93,7 +93,8 @@ export const PRO_AREAS = [
   { city: 'fes', category: 'moving', spec: 'pros.spec (the Services tab professional\'s second city: no journey books movers there)' },
   { city: 'fes', category: 'plumbing', spec: 'payout-batches.spec (en)' },
   { city: 'fes', category: 'handyman', spec: 'payout-batches.spec (ar)' },
-  // Free: none left of these pairs; add a new pair for a new journey.
+  { city: 'tanger', category: 'plumbing', spec: 'newcomer.spec (refund double click)' },
+  // Free (no demo professional there): tanger cleaning, handyman, gardening, delivery.
 ] as const;
 
 /** Session cookies of the people made here, by email: signInByCookie uses them instead of a password. */

@@ -6,6 +6,7 @@ import { lazyPiece } from '../components/lazy-piece';
 import { ApiError } from '../lib/api';
 import { FormOutcomeProvider, type FormOutcome } from '../lib/form-outcome';
 import { i18n } from '../lib/i18n';
+import { watchPausedMutations } from '../lib/paused-mutations';
 import { watchPausedQueries } from '../lib/paused-queries';
 import { loadToaster, onToasterNeeded } from '../lib/toast';
 import { NetworkNoticeHost } from './network-notice';
@@ -76,6 +77,8 @@ export function AppProviders({
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
   // Offline, a page waiting for data it cannot fetch says so instead of loading forever.
   useEffect(() => watchPausedQueries(queryClient), [queryClient]);
+  // Offline, a change (paying, the contact form) waits for the connection: said, and sent once back online.
+  useEffect(() => watchPausedMutations(queryClient, () => (givenI18n ?? i18n).t('errors.api.offlineQueued')), [queryClient, givenI18n]);
   return (
     <I18nextProvider i18n={givenI18n ?? i18n}>
       <QueryClientProvider client={queryClient}>

@@ -17,7 +17,7 @@ export type RequireAuthProps = RouteGuard;
  * permission it sends them to / or /dashboard with a message. The server checks every call anyway:
  * this only spares people a page they cannot use.
  */
-export function RequireAuth({ permission, deniedTo = 'home', signedOutMessage, deniedMessage }: RequireAuthProps) {
+export function RequireAuth({ permission, deniedTo = 'home', signedOutMessage, deniedMessage, userTypes, adminMessage }: RequireAuthProps) {
   const session = useSession();
   const location = useLocation();
 
@@ -26,8 +26,9 @@ export function RequireAuth({ permission, deniedTo = 'home', signedOutMessage, d
     return <RedirectWithToast to={loginPathWithNext(`${location.pathname}${location.search}${location.hash}`)} message={signedOutMessage} tone="info" />;
   }
   // The server's list (GET /api/me): a pro account not approved yet has no professional's pages.
-  if (permission && !session.permissions.includes(permission)) {
-    return <RedirectWithToast to={deniedTo === 'home' ? paths.home() : paths.dashboard()} message={deniedMessage} tone="error" />;
+  if ((permission && !session.permissions.includes(permission)) || (userTypes && !userTypes.includes(session.user.userType))) {
+    const message = session.user.userType === 'admin' ? (adminMessage ?? deniedMessage) : deniedMessage;
+    return <RedirectWithToast to={deniedTo === 'home' ? paths.home() : paths.dashboard()} message={message} tone="error" />;
   }
   return <Outlet />;
 }

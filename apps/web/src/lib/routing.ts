@@ -8,6 +8,7 @@ import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { Permission } from '@khedma/shared/domain/permissions';
+import type { UserType } from '@khedma/shared/domain/constants';
 import { loadNamespaces } from './i18n';
 import type { FeatureNamespace } from './i18next';
 
@@ -21,6 +22,14 @@ export interface RouteGuard {
   signedOutMessage?: ParseKeys;
   /** Toast for a signed-in user without the permission. */
   deniedMessage?: ParseKeys;
+  /**
+   * The account types the pages are for (issue 38): a super_admin holds every permission, a
+   * professional's included, yet has no professional record, so permission alone would open pages
+   * whose every call fails. Others are sent to `deniedTo`.
+   */
+  userTypes?: readonly UserType[];
+  /** Toast for an admin turned away (their tools are elsewhere); `deniedMessage` otherwise. */
+  adminMessage?: ParseKeys;
 }
 
 /** Pages that need an account or a role: the router wraps them in a path-less guard route. */

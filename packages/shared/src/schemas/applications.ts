@@ -123,7 +123,8 @@ export type SubmitApplicationRequest = z.infer<typeof submitApplicationRequestSc
 
 /**
  * PUT /api/applications/draft/final: what the applicant typed so far on step 7, kept for a reload or
- * another device. Any field may be missing; those given must be valid. The consents are never kept.
+ * another device. Any field may be missing; those given must be valid. The consents are kept as ticked
+ * (so a reload does not untick them behind the applicant's back); submitting still requires both true.
  */
 export const finalDraftSchema = z
   .object({
@@ -133,6 +134,8 @@ export const finalDraftSchema = z
     /** Kept as typed (it may be half written); checked on submit. */
     rib: z.string().max(40).regex(/^[\d\s-]*$/, APPLICATION_MESSAGES.rib).optional(),
     accountHolder: z.string().max(APPLICATION_LIMITS.accountHolderMax).refine(isSingleLineText, VALIDATION_MESSAGES.singleLine).optional(),
+    acceptTerms: z.boolean().optional(),
+    acceptPrivacy: z.boolean().optional(),
   })
   .meta({ id: 'ApplicationFinalDraft' });
 export type FinalDraft = z.infer<typeof finalDraftSchema>;

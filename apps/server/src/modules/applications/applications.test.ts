@@ -407,6 +407,18 @@ describe('the draft is kept on the server', () => {
     const b = await newApplicant();
     expect(await draft(b)).toMatchObject({ resumeStep: 1, completedSteps: [], personal: null, documents: [] });
   });
+
+  it('keeps the consents as ticked (issue 38: a reload unticked them), and a submission still needs both', async () => {
+    const a = await newApplicant();
+    await completeSixSteps(a);
+    expect((await put(a, 'final', { acceptTerms: true, acceptPrivacy: false })).statusCode).toBe(200);
+    expect((await draft(a)).final).toMatchObject({ acceptTerms: true, acceptPrivacy: false });
+    expect((await put(a, 'final', { acceptTerms: 'yes' })).statusCode).toBe(400);
+    // The draft's consents are what the applicant sees; the submission's own fields decide.
+    const refused = await a.call({ method: 'POST', url: '/api/applications', payload: finalBody({ acceptPrivacy: false }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toHaveProperty('acceptPrivacy');
+  });
 });
 
 describe('submitting', () => {

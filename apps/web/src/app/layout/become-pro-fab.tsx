@@ -12,26 +12,16 @@ import { paths, routes } from '../../config/paths';
  */
 
 /**
- * Pages that already are the way in (and the admin area), where the button would only repeat itself,
- * and the booking pages, where a customer is busy booking: the booking flow (its pages end in the footer
- * the button covers) and a professional's page (its booking form's Book Now can sit where the button is).
+ * Where the button shows: the home page and the dashboard only, where "what next" is the question
+ * (issue 38: on every page it covered the bottom of lists, cards and their Book Now buttons for
+ * signed-in customers). Everywhere else, the way in is the header's and footer's Become a Pro link.
  */
-const HIDDEN_ON = [
-  routes.becomePro,
-  routes.registerProfessional,
-  routes.professionalOnboarding,
-  routes.applyProfessional,
-  '/admin',
-  routes.bookService,
-  paths.booking(),
-  routes.pro.replace('/:id', ''),
-  routes.professional.replace('/:id', ''),
-];
+const SHOWN_ON = ['/', routes.dashboard];
 
 /** Whether the button belongs on `pathname` (routes match case-insensitively, with or without a trailing slash). */
 export function showsBecomeProFabOn(pathname: string): boolean {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  return !HIDDEN_ON.some((hidden) => path === hidden || path.startsWith(`${hidden}/`));
+  return SHOWN_ON.includes(path);
 }
 
 /** localStorage key of one user's dismissal: per user, so another account on the device still sees it. */

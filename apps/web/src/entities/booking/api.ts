@@ -5,8 +5,7 @@
  *
  * The client never sends a price: it says what was chosen and shows the server's quote.
  */
-import { useMutation, useQuery, useQueryClient, type MutateOptions } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BookingDto,
   BookingStatsResponse,
@@ -18,6 +17,7 @@ import type {
   RescheduleOptionsResponse,
 } from '@khedma/shared';
 import { api } from '../../lib/api';
+import { useSingleFlightMutation } from '../../lib/single-flight';
 import { useSessionUser } from '../../lib/session';
 
 export type { BookingDto } from '@khedma/shared';
@@ -169,12 +169,9 @@ export function useRescheduleOptions(id: string, options: { enabled?: boolean } 
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Bookings with a change on its way from this tab. A second tap (a double click, an impatient second
- * press before the button shows it is busy: TanStack notifies `isPending` a task later) is dropped
- * here, so every change is sent once and only its own outcome is shown (issue 22).
+ * A change of a booking, sent once: a second tap while the first is on its way is dropped
+ * (lib/single-flight.ts, issue 22), so only the change's own outcome is shown.
  */
-const inFlight = new Set<string>();
-
 function useBookingMutation<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
   bookingIdOf: (variables: TVariables) => string,
@@ -182,29 +179,16 @@ function useBookingMutation<TVariables, TResult>(
   actions: readonly string[],
 ) {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (variables: TVariables) => {
-      noteOwnBookingAction(bookingIdOf(variables), actions);
-      return mutationFn(variables);
+  return useSingleFlightMutation(
+    {
+      mutationFn: (variables: TVariables) => {
+        noteOwnBookingAction(bookingIdOf(variables), actions);
+        return mutationFn(variables);
+      },
+      onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
     },
-    onSettled: (_data, _error, variables) => {
-      inFlight.delete(bookingIdOf(variables));
-      return queryClient.invalidateQueries({ queryKey: bookingKeys.all });
-    },
-  });
-  const { mutate: send } = mutation;
-  const mutate = useCallback(
-    (variables: TVariables, options?: MutateOptions<TResult, Error, TVariables>) => {
-      const id = bookingIdOf(variables);
-      if (inFlight.has(id)) return;
-      inFlight.add(id);
-      send(variables, options);
-    },
-    // bookingIdOf is a module-level arrow per hook: stable in practice.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [send],
+    (variables) => `booking:${bookingIdOf(variables)}`,
   );
-  return { ...mutation, mutate };
 }
 
 /** POST /api/bookings/:id/accept (the assigned professional). */

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { BookingDto } from './api';
+import { isApiError } from '../../lib/api';
 import { formatDuration } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import { pickLocalized } from '../../lib/localized';
@@ -36,4 +37,13 @@ export function bookingDescription(booking: BookingDto, language: Language, t: T
     return t('details.defaultHourlyDescription', { name: booking.professional.firstName });
   }
   return booking.description;
+}
+
+/**
+ * Why a change of a booking (accept, decline, cancel, reschedule) failed, when no rule of its own
+ * explains it: signed out meanwhile, "You must be logged in to update bookings" (SPEC §8); otherwise
+ * "Failed to update booking. Please try again.".
+ */
+export function updateFailedMessage(error: unknown, t: TFunction<'booking'>): string {
+  return isApiError(error) && error.isUnauthorized ? t('errors.loginToUpdate') : t('errors.updateFailed');
 }

@@ -19,6 +19,7 @@ import type {
   RevealableField,
 } from '@khedma/shared';
 import { api, isApiError } from '../../lib/api';
+import { useSingleFlightMutation } from '../../lib/single-flight';
 import { bookingKeys } from '../../entities/booking/api';
 
 export const adminKeys = {
@@ -76,15 +77,19 @@ export function useReassignCandidates(id: string | null) {
   });
 }
 
-function useBookingAction<V>(path: (v: V) => string, body: (v: V) => unknown) {
+/** An admin action on a booking, sent once per booking however often it is clicked (lib/single-flight.ts). */
+function useBookingAction<V extends { id: string }>(path: (v: V) => string, body: (v: V) => unknown) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (v: V) => api.post<AdminBookingActionResponse>(path(v), body(v)),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+  return useSingleFlightMutation(
+    {
+      mutationFn: (v: V) => api.post<AdminBookingActionResponse>(path(v), body(v)),
+      onSettled: () => {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+        void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+      },
     },
-  });
+    (v) => `booking:${v.id}`,
+  );
 }
 
 export const useReassign = () =>
@@ -112,18 +117,24 @@ export const documentUrl = (id: string, kind: ApplicationDocumentKind) =>
 
 export function useApprove() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post<ApproveApplicationResponse>(`/api/admin/applications/${id}/approve`),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
+  return useSingleFlightMutation(
+    {
+      mutationFn: (id: string) => api.post<ApproveApplicationResponse>(`/api/admin/applications/${id}/approve`),
+      onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    },
+    (id) => `application:${id}`,
+  );
 }
 
 export function useReject() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { id: string; reason: string }) => api.post<{ status: 'rejected'; emailSent: boolean }>(`/api/admin/applications/${v.id}/reject`, { reason: v.reason }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
+  return useSingleFlightMutation(
+    {
+      mutationFn: (v: { id: string; reason: string }) => api.post<{ status: 'rejected'; emailSent: boolean }>(`/api/admin/applications/${v.id}/reject`, { reason: v.reason }),
+      onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    },
+    (v) => `application:${v.id}`,
+  );
 }
 
 export function useAdminOverview() {

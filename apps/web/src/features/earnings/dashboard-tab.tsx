@@ -9,6 +9,7 @@ export const dashboardTab: DashboardTab = {
   icon: Wallet,
   namespaces: ['earnings'],
   useLabel: () => useTranslation('earnings').t('tab'),
-  visible: ({ permissions }) => permissions.includes('earnings:read:own') && permissions.includes('services:manage:own'),
+  // A professional's tab: a super_admin holds the permissions but has no professional record (its calls would answer 403).
+  visible: ({ user, permissions }) => user.userType === 'pro' && permissions.includes('earnings:read:own') && permissions.includes('services:manage:own'),
   Panel: lazyPanel(() => import('./components/earnings-panel').then((m) => m.EarningsPanel), ['earnings']),
 };

@@ -2,7 +2,7 @@ import { guarded, page, type FeatureRoute } from '../../lib/routing';
 import { routes } from '../../config/paths';
 
 export const pageRoutes: FeatureRoute[] = [
-  guarded({ permission: 'earnings:read:own', deniedTo: 'dashboard', signedOutMessage: 'auth.guard.continue', deniedMessage: 'auth.guard.proOnly' }, [
+  guarded({ permission: 'earnings:read:own', userTypes: ['pro'], deniedTo: 'dashboard', signedOutMessage: 'auth.guard.continue', deniedMessage: 'auth.guard.proOnly', adminMessage: 'auth.guard.proOnlyAdmin' }, [
     { path: routes.earnings, lazy: page(() => import('./pages/earnings-page'), 'EarningsPage', ['earnings']) },
   ]),
   guarded({ signedOutMessage: 'auth.guard.continue' }, [

@@ -16,6 +16,7 @@ import type {
   SubmitApplicationRequest,
 } from '@khedma/shared';
 import { api } from '../../lib/api';
+import { useSingleFlightMutation } from '../../lib/single-flight';
 import { refreshSession } from '../../lib/session';
 
 export const onboardingKeys = {
@@ -95,15 +96,19 @@ export function useVerifyCode() {
   });
 }
 
+/** POST /api/applications, sent once however often Submit is pressed (lib/single-flight.ts). */
 export function useSubmitApplication() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SubmitApplicationRequest) => api.post<MyApplication>('/api/applications', body),
-    onSuccess: async (application) => {
-      queryClient.setQueryData(onboardingKeys.mine, application);
-      queryClient.removeQueries({ queryKey: onboardingKeys.draft });
-      // The shell's view (the floating button, the header) learns of the application.
-      await refreshSession(queryClient);
+  return useSingleFlightMutation(
+    {
+      mutationFn: (body: SubmitApplicationRequest) => api.post<MyApplication>('/api/applications', body),
+      onSuccess: async (application) => {
+        queryClient.setQueryData(onboardingKeys.mine, application);
+        queryClient.removeQueries({ queryKey: onboardingKeys.draft });
+        // The shell's view (the floating button, the header) learns of the application.
+        await refreshSession(queryClient);
+      },
     },
-  });
+    () => 'application:submit',
+  );
 }

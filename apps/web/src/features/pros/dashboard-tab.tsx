@@ -9,6 +9,7 @@ export const dashboardTab: DashboardTab = {
   icon: Wrench,
   namespaces: ['pros', 'catalog'],
   useLabel: () => useTranslation('pros').t('settings.tab'),
-  visible: ({ permissions }) => permissions.includes('services:manage:own'),
+  // A professional's tab: a super_admin holds the permissions but has no professional record (its calls would answer 403).
+  visible: ({ user, permissions }) => user.userType === 'pro' && permissions.includes('services:manage:own'),
   Panel: lazyPanel(() => import('./components/services-tab').then((m) => m.ServicesTab), ['pros', 'catalog']),
 };

@@ -2,7 +2,8 @@ import { guarded, page, redirectRoute, type FeatureRoute } from '../../lib/routi
 import { paths, routes } from '../../config/paths';
 
 export const pageRoutes: FeatureRoute[] = [
-  guarded({ permission: 'services:manage:own', deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly' }, [
+  // A super_admin holds the permission but is no professional: told so rather than shown a page that cannot load.
+  guarded({ permission: 'services:manage:own', userTypes: ['pro'], deniedTo: 'dashboard', deniedMessage: 'auth.guard.proOnly', adminMessage: 'auth.guard.proOnlyAdmin' }, [
     { path: routes.proProfile, lazy: page(() => import('./pages/my-pro-profile-page'), 'MyProProfilePage', ['pros', 'catalog']) },
   ]),
   // The Professionals finder: login required (docs/professionals.md).

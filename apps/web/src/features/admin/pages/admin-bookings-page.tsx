@@ -10,6 +10,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert';
 import { SearchInput } from '../../../components/ui/search-input';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useCities } from '../../../entities/catalogue/api';
+import { isApiError } from '../../../lib/api';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/debounce';
 import { formatLocalDate, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
@@ -53,24 +54,36 @@ export function AdminBookingsPage() {
     setPage(1);
   };
 
+  // The figures of the last answer stay while a refused filter is corrected (they never spin for ever).
+  const [lastStats, setLastStats] = useState(query.data?.stats);
+  if (query.data && query.data.stats !== lastStats) setLastStats(query.data.stats);
+
   if (redirecting) return null;
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)) : 1;
+  // A filter the server refuses (400: From after To) is said next to the dates, in the reader's language.
+  const refused = isApiError(query.error) && query.error.status === 400 ? query.error : null;
+  const dateError = refused && ('to' in refused.fields || 'from' in refused.fields) ? t('bookings.filters.dateOrder') : null;
+  const stats = data?.stats ?? (query.isError ? lastStats : undefined);
+  const statsLoading = !stats && !query.isError;
+  const figure = (value: number | undefined, money = false) => (value === undefined ? '—' : money ? formatMoney(value) : String(value));
   return (
     <>
       <Seo title={t('bookings.title')} />
       <PageIntro title={t('bookings.title')} lead={t('bookings.lead')} />
       <div className="container-page py-6 md:py-8">
         <section aria-label={t('bookings.stats.label')} className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
-          <StatCard icon={ClipboardList} label={t('bookings.stats.total')} value={String(data?.stats.total ?? 0)} loading={!data} />
-          <StatCard icon={Clock} label={t('bookings.stats.pending')} value={String(data?.stats.pending ?? 0)} loading={!data} />
-          <StatCard icon={CalendarCheck} label={t('bookings.stats.completed')} value={String(data?.stats.completed ?? 0)} loading={!data} />
-          <StatCard icon={Wallet} label={t('bookings.stats.revenue')} value={formatMoney(data?.stats.revenue ?? 0)} loading={!data} />
+          <StatCard icon={ClipboardList} label={t('bookings.stats.total')} value={figure(stats?.total)} loading={statsLoading} />
+          <StatCard icon={Clock} label={t('bookings.stats.pending')} value={figure(stats?.pending)} loading={statsLoading} />
+          <StatCard icon={CalendarCheck} label={t('bookings.stats.completed')} value={figure(stats?.completed)} loading={statsLoading} />
+          <StatCard icon={Wallet} label={t('bookings.stats.revenue')} value={figure(stats?.revenue, true)} loading={statsLoading} />
         </section>
 
-        <Filters filters={filters} searchText={searchText} onSearch={setSearchText} onChange={update} onClear={clear} />
+        <Filters filters={filters} searchText={searchText} onSearch={setSearchText} onChange={update} onClear={clear} dateError={dateError} />
 
-        {query.isError && !data ? null : query.isError ? (
+        {refused ? (
+          <p className="mt-6 rounded-card border border-sand-200 bg-white p-8 text-center text-ink-muted">{dateError ? t('bookings.filters.fixDates') : t('bookings.loadFailed')}</p>
+        ) : query.isError && !data ? null : query.isError ? (
           <RetryAlert message={t('bookings.loadFailed')} onRetry={() => void query.refetch()} className="mt-6" />
         ) : !data ? (
           <p role="status" className="py-10 text-center text-ink-muted">
@@ -103,7 +116,9 @@ function Filters({
   onSearch,
   onChange,
   onClear,
+  dateError,
 }: {
+  dateError: string | null;
   filters: AdminBookingFilters;
   searchText: string;
   onSearch: (v: string) => void;
@@ -143,8 +158,16 @@ function Filters({
           </option>
         ))}
       </SelectField>
-      <TextField type="date" label={t('bookings.filters.from')} value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ from: e.target.value })} />
-      <TextField type="date" label={t('bookings.filters.to')} value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ to: e.target.value })} />
+      <TextField
+        type="date"
+        label={t('bookings.filters.from')}
+        value={filters.from}
+        max={filters.to || undefined}
+        aria-invalid={dateError ? true : undefined}
+        onChange={(e) => onChange({ from: e.target.value })}
+      />
+      {/* The server's refusal of From after To shows under To, where its rule puts it. */}
+      <TextField type="date" label={t('bookings.filters.to')} value={filters.to} min={filters.from || undefined} error={dateError} onChange={(e) => onChange({ to: e.target.value })} />
       <div className="md:col-span-2 lg:col-span-6 lg:flex lg:justify-end">
         <Button variant="secondary" onClick={onClear}>
           <RotateCcw aria-hidden="true" className="size-4" />

@@ -183,7 +183,12 @@ function Cells({
         </>,
       )}
       {cell('experience', t('review.columns.experience'), t('review.years', { count: a.experienceYears }))}
-      {cell('rate', t('review.columns.rate'), a.hourlyRate === null ? t('review.none') : t('review.perHour', { amount: `\u2068${formatMoney(a.hourlyRate)}\u2069` }))}
+      {/* Never broken inside the amount ("160 MA / D/hour" at 1280 px, issue 38). */}
+      {cell(
+        'rate',
+        t('review.columns.rate'),
+        a.hourlyRate === null ? t('review.none') : <span className="whitespace-nowrap">{t('review.perHour', { amount: `\u2068${formatMoney(a.hourlyRate)}\u2069` })}</span>,
+      )}
       {cell('description', t('review.columns.description'), <bdi className="line-clamp-4 block max-w-xs">{a.description ?? t('review.none')}</bdi>)}
       {finance
         ? cell(

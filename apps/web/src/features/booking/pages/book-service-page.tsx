@@ -9,6 +9,7 @@ import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { isApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { bookingKeys, useCancelBooking } from '../../../entities/booking/api';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { useBoroughs, useCities, useService, useServices } from '../../../entities/catalogue/api';
@@ -176,6 +177,11 @@ function Wizard({
   }, [state.step, urlStep]);
 
   const service = useService(state.serviceId);
+  // The add-ons come with the chosen service: when it cannot be read, a toast titled Error says so (SPEC §8).
+  const addOnsFailed = service.isError;
+  useEffect(() => {
+    if (addOnsFailed) toast.error(t('errors.addOnsTitle'), { description: t('errors.addOns') });
+  }, [addOnsFailed, t]);
   const cities = useCities();
   const boroughs = useBoroughs(state.citySlug === 'casablanca' ? state.citySlug : null);
   const city = cities.data?.find((c) => c.id === state.cityId);
@@ -221,9 +227,10 @@ function Wizard({
         </div>
       );
     }
-    if (isApiError(error) && error.isUnauthorized) return t('errors.loginRequired');
+    // SPEC §5 and §8: signed out meanwhile, "Authentication Required"; any other refusal, "Booking Failed".
+    if (isApiError(error) && error.isUnauthorized) return <TitledError title={t('errors.authRequired')} text={t('errors.loginToCreate')} />;
     if (isApiError(error) && error.isNetwork) return tc('errors.api.network');
-    return t('errors.createFailed');
+    return <TitledError title={t('errors.bookingFailed')} text={t('errors.createFailed')} />;
   }
 
   /** POST /api/bookings with an Idempotency-Key; a retry of the same choice after a network failure reuses it. */
@@ -285,9 +292,15 @@ function Wizard({
       ) : null}
 
       {state.step === STEP.service ? (
-        <ServiceStep selectedId={state.serviceId} allowedIds={allowedServiceIds} onSelect={(id) => dispatch({ type: 'selectService', serviceId: id })} />
+        <ServiceStep
+          selectedId={state.serviceId}
+          allowedIds={allowedServiceIds}
+          city={city ? { slug: city.slug, name: pickLocalized(city.name, language) } : null}
+          onSelect={(id) => dispatch({ type: 'selectService', serviceId: id })}
+        />
       ) : state.step === STEP.city ? (
         <CityStep
+          serviceId={state.serviceId}
           cityId={state.cityId}
           citySlug={state.citySlug}
           boroughId={state.boroughId}
@@ -353,5 +366,14 @@ function Wizard({
         <DoneStep reference={state.booking.reference} professionalName={state.professional?.firstName ?? null} onBookAnother={bookAnother} />
       ) : null}
     </div>
+  );
+}
+
+function TitledError({ title, text }: { title: string; text: string }) {
+  return (
+    <>
+      <p className="font-bold">{title}</p>
+      <p className="mt-1 font-normal">{text}</p>
+    </>
   );
 }

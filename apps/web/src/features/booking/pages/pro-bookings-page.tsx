@@ -1,3 +1,4 @@
+import { updateFailedMessage } from '../../../entities/booking/booking-text';
 import { Check, ClipboardList, Phone, RefreshCw, X } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { toast } from '../../../lib/toast';
@@ -53,7 +54,7 @@ function PendingBookings() {
     const mutation = kind === 'accept' ? accept : decline;
     mutation.mutate(booking.id, {
       onSuccess: () => (kind === 'accept' ? toast.success(t('toasts.confirmed')) : toast.success(t('toasts.declined'))),
-      onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(t('errors.updateFailed'))),
+      onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(updateFailedMessage(error, t))),
     });
   };
   const busyId = accept.isPending ? accept.variables : decline.isPending ? decline.variables : null;

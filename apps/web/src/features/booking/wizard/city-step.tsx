@@ -1,18 +1,20 @@
 import { Check, MapPin } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { scrollBehavior } from '../../../lib/motion';
 import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../components/ui/cn';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
-import { useBoroughs, useCities } from '../../../entities/catalogue/api';
+import { useBoroughs, useCities, useServicePrice } from '../../../entities/catalogue/api';
+import { formatMoney } from '../../../lib/format';
 import { LoadError, SkeletonGrid, StepHeading } from './step-parts';
 import { cityHasBoroughs } from './wizard-state';
 
-function Choice({ selected, onClick, children }: { selected: boolean; onClick: () => void; children: ReactNode }) {
+function Choice({ selected, onClick, children, describedBy }: { selected: boolean; onClick: () => void; children: ReactNode; describedBy?: string }) {
   return (
     <button
       type="button"
       aria-pressed={selected}
+      aria-describedby={describedBy}
       onClick={onClick}
       className={cn(
         'flex min-h-12 w-full items-center gap-3 rounded-xl border bg-white px-4 py-2 text-start font-medium text-ink transition-colors',
@@ -30,9 +32,12 @@ export function CityStep({
   cityId,
   citySlug,
   boroughId,
+  serviceId,
   onSelectCity,
   onSelectBorough,
 }: {
+  /** The chosen service: each city says its price there (prices differ by city, issue 38). */
+  serviceId?: string | null;
   cityId: string | null;
   citySlug: string | null;
   boroughId: string | null;
@@ -45,6 +50,7 @@ export function CityStep({
   const showBoroughs = cityHasBoroughs(citySlug);
   const boroughs = useBoroughs(showBoroughs ? citySlug : null);
   const boroughHeading = useRef<HTMLHeadingElement>(null);
+  const priceIds = useId();
   // On a phone the areas start below the fold: bring them into view once Casablanca is chosen.
   useEffect(() => {
     if (showBoroughs) boroughHeading.current?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
@@ -63,9 +69,14 @@ export function CityStep({
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {cities.data.map((city) => (
             <li key={city.id}>
-              <Choice selected={city.id === cityId} onClick={() => onSelectCity({ id: city.id, slug: city.slug })}>
+              <Choice
+                selected={city.id === cityId}
+                onClick={() => onSelectCity({ id: city.id, slug: city.slug })}
+                describedBy={serviceId ? `${priceIds}-${city.slug}` : undefined}
+              >
                 <MapPin aria-hidden="true" className="size-5 shrink-0 text-primary-600" />
                 {pickLocalized(city.name, language)}
+                {serviceId ? <CityPrice id={`${priceIds}-${city.slug}`} serviceId={serviceId} citySlug={city.slug} /> : null}
               </Choice>
             </li>
           ))}
@@ -100,5 +111,19 @@ export function CityStep({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The chosen service's price in this city, at the end of its button ("170 MAD"): the button's description
+ * (aria-describedby), so its name stays the city's.
+ */
+function CityPrice({ id, serviceId, citySlug }: { id: string; serviceId: string; citySlug: string }) {
+  const price = useServicePrice(serviceId, citySlug);
+  // Always there (empty while the price loads): the button's aria-describedby names it.
+  return (
+    <bdi id={id} aria-hidden="true" className="ms-auto text-sm font-semibold whitespace-nowrap text-primary-700 tabular-nums">
+      {price.data ? formatMoney(price.data.price) : null}
+    </bdi>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { formatDuration, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
-import { useServices } from '../../../entities/catalogue/api';
+import { useServicePrice, useServices } from '../../../entities/catalogue/api';
 import { CategoryIcon } from '../components/category-icon';
 import { StepHeading, LoadError, SkeletonGrid } from './step-parts';
 
@@ -35,9 +35,12 @@ export function groupServices(services: readonly ServiceTypeSummary[], query: st
 export function ServiceStep({
   selectedId,
   allowedIds,
+  city,
   onSelect,
 }: {
   selectedId: string | null;
+  /** The city when it is known already (a link's ?city=, or back from step 2): each card says its price there. */
+  city?: { slug: string; name: string } | null;
   /** A preselected professional: only the services they offer. */
   allowedIds?: ReadonlySet<string>;
   onSelect: (id: string) => void;
@@ -71,6 +74,10 @@ export function ServiceStep({
         <SkeletonGrid />
       ) : services.isError ? (
         <LoadError message={t('errors.loadServices')} onRetry={() => void services.refetch()} />
+      ) : (services.data ?? []).length === 0 ? (
+        <p role="status" className="rounded-card border border-dashed border-sand-300 bg-white p-6 text-center font-medium text-ink">
+          {t('errors.noServices')}
+        </p>
       ) : groups.length === 0 ? (
         <div className="rounded-card border border-dashed border-sand-300 bg-white p-6 text-center">
           <p className="font-medium text-ink">{t('wizard.service.noMatch', { query: deferred })}</p>
@@ -103,7 +110,11 @@ export function ServiceStep({
                         <span className="font-semibold text-ink">{pickLocalized(service.name, language)}</span>
                         <span className="line-clamp-2 text-sm text-ink-muted">{pickLocalized(service.description, language)}</span>
                         <span className="mt-auto flex w-full flex-wrap items-center justify-between gap-2 pt-2 text-sm">
-                          <span className="font-semibold text-primary-700">{t('wizard.service.from', { price: formatMoney(service.basePrice) })}</span>
+                          {city ? (
+                            <CityPrice serviceId={service.id} city={city} fallback={t('wizard.service.from', { price: formatMoney(service.basePrice) })} />
+                          ) : (
+                            <span className="font-semibold text-primary-700">{t('wizard.service.from', { price: formatMoney(service.basePrice) })}</span>
+                          )}
                           <span className="inline-flex items-center gap-1 text-ink-muted">
                             <Clock aria-hidden="true" className="size-4" />
                             {formatDuration(service.estimatedDurationMinutes, language)}
@@ -119,5 +130,20 @@ export function ServiceStep({
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The service's price in the known city ("Casablanca: 170 MAD", issue 38): the confirm step's price, said
+ * from the start instead of the catalogue's "From 150 MAD". The catalogue's words until it arrives. The amount is
+ * isolated (FSI…PDI) so that in Arabic it reads "170 MAD", not "MAD 170".
+ */
+function CityPrice({ serviceId, city, fallback }: { serviceId: string; city: { slug: string; name: string }; fallback: string }) {
+  const { t } = useTranslation('booking');
+  const price = useServicePrice(serviceId, city.slug);
+  return (
+    <span className="font-semibold text-primary-700" data-city-price={price.data ? '' : undefined}>
+      {price.data ? t('wizard.service.cityPrice', { city: city.name, price: `\u2068${formatMoney(price.data.price)}\u2069` }) : fallback}
+    </span>
   );
 }

@@ -84,7 +84,10 @@ function Dashboard({ user, name, permissions }: { user: SessionUser; name: strin
   const isPro = worksAsPro(user, permissions);
   const registered = useDashboardTabs();
   const viewer = { user, permissions };
-  const tabs = [...BUILT_IN_TABS, ...registered].filter((tab) => tab.visible(viewer)).sort((a, b) => a.order - b.order);
+  const isAdmin = user.userType === 'admin';
+  // An admin's dashboard opens on the Admin tab (their own work), and has no customer's figures (issue 38).
+  const order = (tab: DashboardTab) => (isAdmin && tab.id === 'admin' ? 0 : tab.order);
+  const tabs = [...BUILT_IN_TABS, ...registered].filter((tab) => tab.visible(viewer)).sort((a, b) => order(a) - order(b));
   // The open tab is in the address (?tab=earnings), so a link, a reload and Back keep it.
   const [searchParams, setSearchParams] = useSearchParams();
   const asked = searchParams.get('tab');
@@ -124,7 +127,7 @@ function Dashboard({ user, name, permissions }: { user: SessionUser; name: strin
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-ink md:text-3xl">{t('welcome', { name: name.split(' ')[0] || name })}</h1>
-          <p className="mt-1 text-ink-muted">{isPro ? t('subtitle.pro') : t('subtitle.customer')}</p>
+          <p className="mt-1 text-ink-muted">{isPro ? t('subtitle.pro') : isAdmin ? t('subtitle.admin') : t('subtitle.customer')}</p>
         </div>
         {isPro ? (
           <ButtonLink to={paths.proBookings()} variant="accent">
@@ -139,10 +142,11 @@ function Dashboard({ user, name, permissions }: { user: SessionUser; name: strin
         )}
       </div>
 
-      <StatCards isPro={isPro} />
+      {isAdmin ? null : <StatCards isPro={isPro} />}
 
       <div className="mt-8">
-        <div role="tablist" aria-label={t('tabs.label')} onKeyDown={onTabKey} className="flex gap-1 overflow-x-auto border-b border-sand-200">
+        {/* The tabs wrap onto a second line rather than run off the screen's edge (issue 38: clipped in Arabic at 390 px). */}
+        <div role="tablist" aria-label={t('tabs.label')} onKeyDown={onTabKey} className="flex flex-wrap gap-x-1 border-b border-sand-200">
           {tabs.map((tab) => {
             const selected = tab === current;
             const Icon = tab.icon;
@@ -269,7 +273,7 @@ function BookingsTab({ isPro, canBook }: { isPro: boolean; canBook: boolean }) {
           </div>
         ) : bookings.isError ? (
           <div role="alert" className="rounded-card border border-cancelled/30 bg-cancelled-soft p-5 text-cancelled">
-            <p className="font-semibold">{tb('errors.loadBookings')}</p>
+            <p className="font-semibold">{tb('errors.loadBookingsRetry')}</p>
             <Button variant="secondary" className="mt-3" onClick={() => void bookings.refetch()}>
               <RefreshCw aria-hidden="true" className="size-4" />
               {t('actions.retry')}

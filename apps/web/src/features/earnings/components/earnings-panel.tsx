@@ -50,10 +50,11 @@ export function EarningsPanel() {
   function requestPayout() {
     request.mutate(undefined, {
       onSuccess: () => toast.success(t('request.success')),
+      // "Failed to request payout", and why underneath.
       onError: (error) =>
-        toast.error(
-          isApiError(error, 'PAYOUT_PENDING') ? t('request.pending') : isApiError(error, 'PAYOUT_BELOW_MINIMUM') ? t('request.belowMinimum', { minimum }) : t('request.failed'),
-        ),
+        toast.error(t('request.failedTitle'), {
+          description: isApiError(error, 'PAYOUT_PENDING') ? t('request.pending') : isApiError(error, 'PAYOUT_BELOW_MINIMUM') ? t('request.belowMinimum', { minimum }) : t('request.failed'),
+        }),
     });
   }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import type { ApplicationDraft, FinalDraft } from '@khedma/shared';
 import { APPLICATION_LIMITS, isValidRib } from '@khedma/shared/domain/applications';
 import { BANKS } from '@khedma/shared/domain/constants';
@@ -8,6 +8,18 @@ import { paths } from '../../../config/paths';
 import { useSaveStep } from '../api';
 import { useStepErrors } from './use-step-save';
 import { NewTabLink, StepActions, StepHeading } from './wizard-parts';
+
+/** The fields in the order they appear (the first wrong one takes the focus on submit), and their controls' ids. */
+const FIELD_ORDER = ['experienceYears', 'description', 'bankName', 'accountHolder', 'rib', 'acceptTerms', 'acceptPrivacy'] as const;
+const FIELD_IDS = {
+  experienceYears: 'experience',
+  description: 'final-description',
+  bankName: 'final-bank',
+  accountHolder: 'final-account-holder',
+  rib: 'final-rib',
+  acceptTerms: 'final-accept-terms',
+  acceptPrivacy: 'final-accept-privacy',
+} as const;
 
 const KEYS = {
   experienceYears: 'final.errors.experience',
@@ -44,7 +56,7 @@ export function FinalStep({
   submitting: boolean;
   serverErrors: Partial<Record<string, string>>;
 }) {
-  const { errors, setErrors, t } = useStepErrors(KEYS);
+  const { t } = useStepErrors(KEYS);
   const saveDraft = useSaveStep('final');
   const [form, setForm] = useState({
     experienceYears: draft.final?.experienceYears ?? APPLICATION_LIMITS.experienceYears.default,
@@ -52,11 +64,16 @@ export function FinalStep({
     bankName: draft.final?.bankName ?? '',
     rib: draft.final?.rib ?? '',
     accountHolder: draft.final?.accountHolder ?? '',
-    acceptTerms: false,
-    acceptPrivacy: false,
+    acceptTerms: draft.final?.acceptTerms ?? false,
+    acceptPrivacy: draft.final?.acceptPrivacy ?? false,
   });
+  // A field's message shows once the applicant has left it (or pressed Submit), and follows the value
+  // from then on: it goes as soon as the field is right (docs/professionals.md, issue 38).
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [attempted, setAttempted] = useState(false);
 
-  // What is typed is kept on the server (a second after the last change), so a reload loses nothing.
+  // What is typed (and the consents ticked) is kept on the server a second after the last change, so a
+  // reload loses nothing.
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -68,12 +85,14 @@ export function FinalStep({
       description: form.description,
       accountHolder: form.accountHolder,
       rib: form.rib.replace(/[^\d\s-]/g, ''),
+      acceptTerms: form.acceptTerms,
+      acceptPrivacy: form.acceptPrivacy,
       ...(form.bankName ? { bankName: form.bankName as FinalDraft['bankName'] } : {}),
     };
     const id = window.setTimeout(() => saveDraft.mutate(body), 1000);
     return () => window.clearTimeout(id);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- saved when the fields change, not when the mutation object does
-  }, [form.experienceYears, form.description, form.bankName, form.rib, form.accountHolder]);
+  }, [form.experienceYears, form.description, form.bankName, form.rib, form.accountHolder, form.acceptTerms, form.acceptPrivacy]);
 
   const problems = (): Partial<Record<Field, string>> => {
     const p: Partial<Record<Field, string>> = {};
@@ -86,9 +105,17 @@ export function FinalStep({
     if (!form.acceptPrivacy) p.acceptPrivacy = t(KEYS.acceptPrivacy);
     return p;
   };
-  // docs/professionals.md: submit enabled only when the final step's rules hold.
-  const valid = Object.keys(problems()).length === 0;
-  const shown = { ...errors, ...Object.fromEntries(Object.entries(serverErrors).filter(([k]) => k in KEYS).map(([k]) => [k, t(KEYS[k as Field])])) };
+  const live = problems();
+  const fromServer = Object.fromEntries(Object.entries(serverErrors).filter(([k]) => k in KEYS).map(([k]) => [k, t(KEYS[k as Field])])) as Partial<Record<Field, string>>;
+  const shown = Object.fromEntries(
+    (Object.keys(KEYS) as Field[]).map((k) => [k, attempted || touched[k] ? (live[k] ?? fromServer[k]) : fromServer[k]]),
+  ) as Partial<Record<Field, string>>;
+  /** Leaving a field for another control shows its message (not when going to Submit: the click shows them all). */
+  const leave = (k: Field) => (e: FocusEvent) => {
+    const next = e.relatedTarget;
+    if (!(next instanceof HTMLElement) || (next instanceof HTMLButtonElement && next.type === 'submit')) return;
+    setTouched((s) => (s[k] ? s : { ...s, [k]: true }));
+  };
   const set = (k: 'description' | 'bankName' | 'rib' | 'accountHolder') => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
   return (
@@ -96,9 +123,13 @@ export function FinalStep({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const p = problems();
-        setErrors(p);
-        if (Object.keys(p).length) return;
+        setAttempted(true);
+        const wrong = FIELD_ORDER.find((k) => live[k]);
+        if (wrong) {
+          // Every message shows; the first wrong field takes the focus (and scrolls into view).
+          requestAnimationFrame(() => document.getElementById(FIELD_IDS[wrong])?.focus());
+          return;
+        }
         onSubmit({ ...form, bankName: form.bankName as FinalValues['bankName'], acceptTerms: true, acceptPrivacy: true });
       }}
     >
@@ -133,12 +164,14 @@ export function FinalStep({
           rows={4}
           dir="auto"
           maxLength={APPLICATION_LIMITS.descriptionMax}
+          id={FIELD_IDS.description}
           value={form.description}
           onChange={set('description')}
+          onBlur={leave('description')}
           error={shown.description}
         />
         <div className="grid gap-4 md:grid-cols-2">
-          <SelectField label={t('final.bank')} required value={form.bankName} onChange={set('bankName')} error={shown.bankName}>
+          <SelectField id={FIELD_IDS.bankName} label={t('final.bank')} required value={form.bankName} onChange={set('bankName')} onBlur={leave('bankName')} error={shown.bankName}>
             <option value="">{t('final.chooseBank')}</option>
             {BANKS.map((b) => (
               <option key={b} value={b}>
@@ -146,9 +179,20 @@ export function FinalStep({
               </option>
             ))}
           </SelectField>
-          <TextField label={t('final.accountHolder')} required dir="auto" autoComplete="name" value={form.accountHolder} onChange={set('accountHolder')} error={shown.accountHolder} />
+          <TextField
+            id={FIELD_IDS.accountHolder}
+            label={t('final.accountHolder')}
+            required
+            dir="auto"
+            autoComplete="name"
+            value={form.accountHolder}
+            onChange={set('accountHolder')}
+            onBlur={leave('accountHolder')}
+            error={shown.accountHolder}
+          />
         </div>
         <TextField
+          id={FIELD_IDS.rib}
           label={t('final.rib')}
           hint={t('final.ribHint')}
           required
@@ -157,11 +201,14 @@ export function FinalStep({
           autoComplete="off"
           value={form.rib}
           onChange={(e) => setForm((f) => ({ ...f, rib: e.target.value.replace(/[^\d\s]/g, '').slice(0, 30) }))}
+          onBlur={leave('rib')}
           error={shown.rib}
         />
         <CheckboxField
           required
+          id={FIELD_IDS.acceptTerms}
           checked={form.acceptTerms}
+          onBlur={leave('acceptTerms')}
           onChange={(e) => setForm((f) => ({ ...f, acceptTerms: e.target.checked }))}
           error={shown.acceptTerms}
           label={
@@ -172,7 +219,9 @@ export function FinalStep({
         />
         <CheckboxField
           required
+          id={FIELD_IDS.acceptPrivacy}
           checked={form.acceptPrivacy}
+          onBlur={leave('acceptPrivacy')}
           onChange={(e) => setForm((f) => ({ ...f, acceptPrivacy: e.target.checked }))}
           error={shown.acceptPrivacy}
           label={
@@ -183,7 +232,8 @@ export function FinalStep({
         />
       </div>
       <StepActions onBack={onBack}>
-        <Button type="submit" disabled={!valid || submitting}>
+        {/* Never disabled for a rule: pressed with a field wrong, it says which (issue 38). */}
+        <Button type="submit" disabled={submitting}>
           {submitting ? t('final.submitting') : t('final.submit')}
         </Button>
       </StepActions>

@@ -74,7 +74,15 @@ export function ProfessionalOnboardingPage() {
   const approved = !done && mine.data?.status === 'approved';
 
   let body;
-  if (pending || approved) {
+  if (done) {
+    // Submitted: the dialog says so; under it, the same words rather than an empty wizard starting again.
+    body = (
+      <FormAlert tone="success" className="mt-2">
+        <p className="font-semibold">{t('submit.successTitle')}</p>
+        <p className="mt-1 font-normal">{t('submit.successText')}</p>
+      </FormAlert>
+    );
+  } else if (pending || approved) {
     body = (
       <FormAlert tone="info" className="mt-2">
         <p className="font-semibold">{pending ? t('wizard.pendingTitle') : t('becomePro.statusText.approved')}</p>

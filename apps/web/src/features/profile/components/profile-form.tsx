@@ -43,6 +43,9 @@ export function ProfileForm({ profile }: { profile: Profile | null }) {
           form.setServerErrors(error.fields);
         } else if (isApiError(error) && error.status === 401) {
           toast.error(t('form.unauthenticated'));
+        } else if (isApiError(error) && error.status >= 500) {
+          // The server failed, not the form: nothing the reader typed is wrong.
+          toast.error(t('form.unexpected'));
         } else {
           toast.error(t('form.failed'));
         }

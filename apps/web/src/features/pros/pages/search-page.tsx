@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useCities, useServices } from '../../../entities/catalogue/api';
 import { formatNumber } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
@@ -46,6 +47,9 @@ export function SearchPage() {
   const sort: SearchSort = isSort(sortParam) ? sortParam : 'rating';
 
   const query = useProSearch({ city: city || undefined, minRating, sort, ...serviceFilterQuery(service) });
+  // The filters' lists (the same queries as the filters': one request each).
+  const cities = useCities();
+  const services = useServices();
   const total = query.data?.pages[0]?.total;
   const filters = { city, service, minRating, sort, update };
 
@@ -71,6 +75,19 @@ export function SearchPage() {
               {t('filters.open')}
             </Button>
           </div>
+          {/* The lists the filters offer (cities, services) could not be read: said above the results, where
+              a phone shows it (the filters are in a drawer there), with a way to ask again (SPEC §8). */}
+          {cities.isError || services.isError ? (
+            <RetryAlert
+              compact
+              className="mb-4"
+              message={t('errors.searchData')}
+              onRetry={() => {
+                if (cities.isError) void cities.refetch();
+                if (services.isError) void services.refetch();
+              }}
+            />
+          ) : null}
           <ProResults query={query} serviceId={serviceFilterQuery(service).service} onClear={() => update({ city: '', service: '', minRating: '', sort: '' })} />
           <div className="mt-8 rounded-card bg-primary-50 p-5 text-center">
             <p className="font-semibold text-ink">{t('search.fixedPrice')}</p>

@@ -1,3 +1,4 @@
+import { updateFailedMessage } from '../../booking-text';
 import { Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
@@ -80,7 +81,7 @@ export function CancelView({ booking, onBack, onDone }: { booking: BookingDto; o
                   isApiError(error, 'INVALID_TRANSITION')
                     ? // Changed meanwhile (another tab, the professional): say so; the list shows its status now.
                       toast.info(t('errors.changedMeanwhile'))
-                    : toast.error(isApiError(error, 'CANCELLATION_NOT_ALLOWED') ? t('cancel.reasons.TOO_LATE_GENERIC') : t('errors.updateFailed')),
+                    : toast.error(isApiError(error, 'CANCELLATION_NOT_ALLOWED') ? t('cancel.reasons.TOO_LATE_GENERIC') : updateFailedMessage(error, t)),
               },
             )
           }

@@ -11,7 +11,7 @@ import { toast } from '../../../../lib/toast';
 import { useTranslation } from '../../../../lib/use-translation';
 import { useOpenConversation } from '../../../conversation/api';
 import { useAcceptBooking, useDeclineBooking, type BookingDto } from '../../api';
-import { bookingDescription, bookingLocation } from '../../booking-text';
+import { bookingDescription, bookingLocation, updateFailedMessage } from '../../booking-text';
 import { HoldNotice } from '../hold-notice';
 import { Row } from './row';
 
@@ -155,7 +155,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
                     toast.success(t('toasts.declined'));
                     onDone();
                   },
-                  onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(t('errors.updateFailed'))),
+                  onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(updateFailedMessage(error, t))),
                 })
               }
             >
@@ -171,7 +171,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
                     toast.success(t('toasts.confirmed'));
                     onDone();
                   },
-                  onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(t('errors.updateFailed'))),
+                  onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(updateFailedMessage(error, t))),
                 })
               }
             >

@@ -1,3 +1,4 @@
+import { updateFailedMessage } from '../../booking-text';
 import { Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { minutesToTime, RESCHEDULE_MIN_LEAD_MINUTES, timeToMinutes, validateBookingWindow, type BookingWindowIssue } from '@khedma/shared';
@@ -57,7 +58,7 @@ export function RescheduleView({ booking, onBack, onDone }: { booking: BookingDt
               ? t('errors.professionalUnavailable')
               : isApiError(error, 'RESCHEDULE_NOT_ALLOWED')
                 ? t('reschedule.notAllowed')
-                : t('errors.updateFailed'),
+                : updateFailedMessage(error, t),
           );
         },
       },
