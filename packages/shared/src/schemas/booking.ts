@@ -429,15 +429,25 @@ export const idempotencyHeadersSchema = z.object({
 // Payment, cancellation, reschedule, refund
 // ---------------------------------------------------------------------------------------------
 
-/** POST /api/bookings/:id/pay. */
+/** POST /api/bookings/:id/pay: starts a hosted payment (docs/payments.md). */
 export const payBookingRequestSchema = z
   .object({
     method: z.enum(PAYMENT_METHODS, { error: BOOKING_MESSAGES.paymentMethod }),
-    /** Built-in demo provider only: force the outcome (tests and demos). Real providers ignore it. */
-    simulate: z.enum(['success', 'failure']).optional(),
+    /** The language of the provider's page (fr, ar or en); the customer's by default. */
+    lang: z.enum(['fr', 'ar', 'en']).optional(),
   })
   .meta({ id: 'PayBookingRequest' });
 export type PayBookingRequest = z.infer<typeof payBookingRequestSchema>;
+
+/** What the browser must do: post these fields to the provider's hosted page (an auto-submitting form). */
+export const paymentRedirectSchema = z
+  .object({
+    url: z.string(),
+    method: z.literal('POST'),
+    fields: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'PaymentRedirect' });
+export type PaymentRedirect = z.infer<typeof paymentRedirectSchema>;
 
 export const payBookingResponseSchema = z
   .object({
@@ -447,9 +457,11 @@ export const payBookingResponseSchema = z
       method: z.enum(PAYMENT_METHODS),
       status: z.enum(PAYMENT_STATUSES),
       amount: money,
-      /** The built-in simulated provider ("DEMO MODE: Mock payment - not for production use"). */
+      /** The provider is the built-in CMI simulator (a TEST gateway: no real money moves). */
       demo: z.boolean(),
     }),
+    /** Absent when the booking is paid already (a retry whose first answer was lost). */
+    redirect: paymentRedirectSchema.optional(),
   })
   .meta({ id: 'PayBookingResponse' });
 export type PayBookingResponse = z.infer<typeof payBookingResponseSchema>;
