@@ -38,9 +38,11 @@ export interface SimulatorBehaviour {
   retryDelayMs: number;
   /** Refuse Credits (a refund the bank refuses), with this ErrMsg. */
   refuseCredits: string | null;
+  /** Journeys: delay the callbacks of one customer's orders (by the form's email), leaving others alone. */
+  delayByEmail: Record<string, number>;
 }
 
-const DEFAULT_BEHAVIOUR: SimulatorBehaviour = { callbackDelayMs: 0, duplicates: 0, drop: false, retryDelayMs: 1000, refuseCredits: null };
+const DEFAULT_BEHAVIOUR: SimulatorBehaviour = { callbackDelayMs: 0, duplicates: 0, drop: false, retryDelayMs: 1000, refuseCredits: null, delayByEmail: {} };
 /** CMI retries a callback a few times; so does the simulator. */
 const CALLBACK_ATTEMPTS = 5;
 
@@ -92,7 +94,12 @@ export class CmiSimulator {
   }
 
   reset(): void {
-    this.behaviour = { ...DEFAULT_BEHAVIOUR };
+    this.behaviour = { ...DEFAULT_BEHAVIOUR, delayByEmail: {} };
+  }
+
+  /** How long the callback of these fields waits before its first delivery. */
+  delayOf(fields: Record<string, string>): number {
+    return this.behaviour.delayByEmail[fields.email ?? ''] ?? this.behaviour.callbackDelayMs;
   }
 
   /** Waits until every callback under way was delivered (or given up). */
@@ -176,12 +183,13 @@ export class CmiSimulator {
       for (let i = 0; i < b.duplicates && !this.closed; i++) await this.deliver(fields, b.retryDelayMs);
     };
     let p: Promise<void>;
-    if (b.callbackDelayMs > 0) {
+    const delay = this.delayOf(fields);
+    if (delay > 0) {
       p = new Promise<void>((resolve) => {
         const t = setTimeout(() => {
           this.timers.delete(t);
           void run().finally(resolve);
-        }, b.callbackDelayMs);
+        }, delay);
         this.timers.add(t);
       });
     } else p = run();
@@ -357,7 +365,7 @@ export function cmiSimulatorPlugin(sim: CmiSimulator): FastifyPluginAsync {
       }
       const outcome = pan === TEST_CARDS.approved ? ({ approved: true } as const) : ({ approved: false, code: '05', errMsg: pan === TEST_CARDS.declined ? 'Declined by the card issuer (test card)' : 'Unknown test card' } as const);
       const decided = await sim.decide(order.oid, outcome);
-      if (sim.behaviour.callbackDelayMs === 0) await sim.settled();
+      if (sim.delayOf(decided!.fields) === 0) await sim.settled();
       return html(reply, autoPost(decided!.url, decided!.fields, lang));
     });
 
@@ -367,7 +375,7 @@ export function cmiSimulatorPlugin(sim: CmiSimulator): FastifyPluginAsync {
       if (!order) return html(reply, page('CMI test gateway', '<p data-testid="cmi-error">Unknown order.</p>'), 404);
       const ok = f.code === TEST_3DS_CODE;
       const decided = await sim.decide(order.oid, ok ? { approved: true } : { approved: false, code: '05', errMsg: '3-D Secure authentication failed' });
-      if (sim.behaviour.callbackDelayMs === 0) await sim.settled();
+      if (sim.delayOf(decided!.fields) === 0) await sim.settled();
       return html(reply, autoPost(decided!.url, decided!.fields, order.fields.lang ?? 'en'));
     });
 
@@ -384,6 +392,10 @@ export function cmiSimulatorPlugin(sim: CmiSimulator): FastifyPluginAsync {
       if (typeof b.duplicates === 'number') pick.duplicates = Math.min(Math.max(0, b.duplicates), 10);
       if (typeof b.drop === 'boolean') pick.drop = b.drop;
       if (typeof b.refuseCredits === 'string' || b.refuseCredits === null) pick.refuseCredits = b.refuseCredits ?? null;
+      const one = req.body as { email?: unknown; delayMs?: unknown };
+      if (typeof one.email === 'string' && typeof one.delayMs === 'number') {
+        pick.delayByEmail = { ...sim.behaviour.delayByEmail, [one.email]: Math.min(Math.max(0, one.delayMs), 120_000) };
+      }
       sim.behave(pick);
       return { behaviour: sim.behaviour };
     });

@@ -136,6 +136,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/payouts': needs('payout:manage'),
   'POST /api/admin/payouts/{id}/paid': needs('payout:manage'),
   'POST /api/admin/payouts/{id}/reveal': needs('finance:read'),
+  // Hosted payments (docs/payments.md): the finance lists.
+  'GET /api/admin/payments/refunds/failed': needs('payout:manage'),
+  'GET /api/admin/payments/reconciliation': needs('payout:manage'),
   'GET /api/receipts/{bookingId}': { needs: 'signed-in', of: 'booking-customer-or-reader' },
   'GET /api/receipts/{bookingId}/pdf': { needs: 'signed-in', of: 'booking-customer-or-reader' },
   // Applications (the onboarding wizard).

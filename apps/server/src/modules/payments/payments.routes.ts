@@ -5,6 +5,7 @@
  * the provider refused, and the reconciliation's differences.
  */
 import type { FastifyInstance } from 'fastify';
+import { signedIn } from '../../http/openapi';
 import { requirePermission } from '../auth';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentsService } from './payments.service';
@@ -43,7 +44,7 @@ export function paymentsRoutes(deps: { service: PaymentsService; repo: PaymentsR
 
     app.get(
       '/api/admin/payments/refunds/failed',
-      { schema: { tags: ['payments'], summary: 'Refunds the provider refused, with the reason (finance)' }, preHandler: requirePermission('payout:manage', ADMIN_DENIED) },
+      { schema: { tags: ['payments'], summary: 'Refunds the provider refused, with the reason (finance)', security: signedIn }, preHandler: requirePermission('payout:manage', ADMIN_DENIED) },
       async () => ({
         refunds: (await deps.repo.failedRefunds()).map((r) => ({
           id: r.id,
@@ -59,7 +60,7 @@ export function paymentsRoutes(deps: { service: PaymentsService; repo: PaymentsR
 
     app.get(
       '/api/admin/payments/reconciliation',
-      { schema: { tags: ['payments'], summary: "Differences between our payments and the provider's answers (daily reconciliation)" }, preHandler: requirePermission('payout:manage', ADMIN_DENIED) },
+      { schema: { tags: ['payments'], summary: "Differences between our payments and the provider's answers (daily reconciliation)", security: signedIn }, preHandler: requirePermission('payout:manage', ADMIN_DENIED) },
       async () => ({ differences: await deps.reconciliation.latest() }),
     );
   };
