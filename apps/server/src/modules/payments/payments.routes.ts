@@ -35,7 +35,7 @@ export function paymentsRoutes(deps: { service: PaymentsService; repo: PaymentsR
       const booking = q.booking && UUID.test(q.booking) ? q.booking : null;
       const method = q.method && PAYMENT_METHOD.test(q.method) ? q.method : 'card';
       if (!booking) return reply.redirect('/bookings', 303);
-      return reply.redirect(`/bookings/${booking}?payment=${result === 'ok' ? 'confirming' : 'failed'}&method=${method}`, 303);
+      return reply.redirect(`/bookings/${booking}/pay?payment=${result === 'ok' ? 'confirming' : 'failed'}&method=${method}`, 303);
     };
     for (const result of ['ok', 'fail'] as const) {
       app.post(`/api/payments/cmi/return/${result}`, { schema: { hide: true } }, back(result));

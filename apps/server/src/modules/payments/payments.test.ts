@@ -132,7 +132,7 @@ describe('POST /api/bookings/:id/pay: the hosted page', () => {
     expect(back.url).toContain('/api/payments/cmi/return/ok');
     const ret = await t.app.inject({ method: 'POST', url: back.url.replace(/^https?:\/\/[^/]+/, ''), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(back.fields).toString() });
     expect(ret.statusCode).toBe(303);
-    expect(ret.headers.location).toBe(`/bookings/${b.id}?payment=confirming&method=bank`);
+    expect(ret.headers.location).toBe(`/bookings/${b.id}/pay?payment=confirming&method=bank`);
     expect(await statusOf(b.id)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
     expect((await paymentOf(b.id)).status).toBe('awaiting_callback');
     expect((await ledgerOf(t.database, b.id)).rows).toHaveLength(0);
@@ -192,7 +192,7 @@ describe('POST /api/bookings/:id/pay: the hosted page', () => {
       const { back } = await payOnSimulator(t.app, as(t.customer, {}), b.id, { method, card: TEST_CARDS.declined });
       expect(back!.url).toContain('/api/payments/cmi/return/fail');
       const ret = await t.app.inject({ method: 'GET', url: back!.url.replace(/^https?:\/\/[^/]+/, '') });
-      expect(ret.headers.location).toBe(`/bookings/${b.id}?payment=failed&method=${method}`);
+      expect(ret.headers.location).toBe(`/bookings/${b.id}/pay?payment=failed&method=${method}`);
       expect(await statusOf(b.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
       expect((await ledgerOf(t.database, b.id)).rows).toHaveLength(0);
       expect(await paymentOf(b.id)).toMatchObject({ status: 'failed' });
