@@ -369,6 +369,14 @@ export const bookingSchema = z
     holdExpiresAt: isoInstant.nullable(),
     /** The customer may pay it now (an unpaid hold of their own). */
     canPay: z.boolean(),
+    /**
+     * Customers: what was given back to their card (whole MAD) and when the provider confirmed it, and
+     * what is on its way (docs/payments.md Refunds); null for others and when nothing was refunded.
+     */
+    refund: z
+      .object({ toCard: money, at: z.iso.datetime({ offset: true }).nullable(), pending: money })
+      .nullable()
+      .optional(),
     /** "Book again": set on completed bookings. */
     rebook: z.object({ professionalId: id(), serviceTypeId: id().nullable() }).nullable(),
   })
