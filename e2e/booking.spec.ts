@@ -268,6 +268,16 @@ async function bookingJourney(browser: Browser, request: APIRequestContext, j: J
   await expect(page.getByText(t('booking', 'toasts.cancelled'))).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(otherCard.getByText(t('shell', 'status.cancelled'), { exact: true })).toBeVisible();
+  // The refund reaches the card through CMI (the simulator) by a job: the details say so, with the date.
+  const refunded = t('booking', 'details.refundedToCard', { date: '@@', amount: '' }).split('@@')[0]!.trim();
+  await expect(async () => {
+    await page.reload();
+    const card = page.locator(`article[data-booking-reference="${other.reference}"]`);
+    await card.getByRole('button', { name: t('booking', 'details.view') }).click();
+    await expect(page.getByRole('dialog').getByTestId('refund-to-card')).toContainText(refunded, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await snap('refunded-to-card');
+  await page.keyboard.press('Escape');
 
   expect(errors).toEqual([]);
   await proSide.context.close();

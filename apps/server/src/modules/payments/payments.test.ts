@@ -329,6 +329,7 @@ describe('refunds reach the card', () => {
     expect(res.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
     const [refund] = await t.app.payments.repo.refundsOfBooking(b.id);
     expect(refund).toMatchObject({ amount: b.amounts.total, status: 'pending' });
+    expect((await statusOf(b.id)).refund).toEqual({ toCard: 0, at: null, pending: b.amounts.total });
     // The job, a second sender and a duplicate at once.
     await Promise.allSettled([runRefundJobs(), t.app.payments.refunds.send(refund!.id), t.app.payments.refunds.send(refund!.id)]);
     await runRefundJobs();
@@ -336,6 +337,10 @@ describe('refunds reach the card', () => {
     expect(await sim().credits(p.id)).toEqual([b.amounts.total * 100]);
     expect(await paymentOf(b.id)).toMatchObject({ status: 'refunded', refunded_amount: b.amounts.total });
     expect((await t.app.payments.repo.refundsOfBooking(b.id))[0]).toMatchObject({ status: 'succeeded' });
+    // The customer sees it reached the card, with the date; the professional sees nothing of it.
+    const seen = await statusOf(b.id);
+    expect(seen.refund).toMatchObject({ toCard: b.amounts.total, pending: 0 });
+    expect(new Date(seen.refund.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('a late cancellation refunds all but the fee (partial); a lost answer is not refunded twice', async () => {
