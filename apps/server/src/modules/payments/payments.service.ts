@@ -45,9 +45,6 @@ export const PAYMENT_FAILED_MESSAGES: Record<PaymentMethod, string> = {
   card: 'Card payment failed. Please try again.',
 };
 
-/** docs/payments.md: the simulator is a TEST gateway (the web app says so whenever `demo` is true). */
-export const DEMO_PAYMENT_NOTICE = 'TEST GATEWAY: CMI simulator - no real money moves';
-
 /** When an initiate's reconciliation runs (the customer is on the provider's page meanwhile). */
 export const RECONCILE_AFTER_SECONDS = 120;
 
