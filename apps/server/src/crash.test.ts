@@ -201,14 +201,22 @@ describe('kill -9 mid-flight (PostgreSQL)', () => {
 
     // 4. Payments of the acknowledged bookings at once, through the CMI simulator's hosted page (the pay,
     // the form, the card). The simulator holds its callbacks back (they die with the process), and the
-    // server is killed after 1 s: some customers were approved by the "bank" with no callback recorded,
-    // others were cut off before.
+    // server is killed when half were approved: those were approved by the "bank" with no callback
+    // recorded, the others cut off before.
     const toPay = created.slice(0, Math.min(40, created.length)).map((c) => ({ id: c.id, cookie: requests[c.i]!.cookie }));
     await fetch(`${base}/__cmi/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ callbackDelayMs: 120_000 }) });
-    const paying = toPay.map((b) => payFlow(b));
-    await new Promise((r) => setTimeout(r, 1000));
-    await killNow();
+    let approved = 0;
+    const paying = toPay.map((b) =>
+      payFlow(b).then((o) => {
+        if (o === 'approved' && ++approved === Math.ceil(toPay.length / 2)) void killNow();
+        return o;
+      }),
+    );
     const paid = await Promise.all(paying);
+    if (child.exitCode === null && child.signalCode === null) await killNow();
+    await exited(child);
+    // Some orders were approved at the provider with their callbacks lost in the kill.
+    expect(paid.filter((o) => o === 'approved').length).toBeGreaterThan(0);
     log('payments', paid.reduce<Record<string, number>>((t, o) => ({ ...t, [o]: (t[o] ?? 0) + 1 }), {}));
     child = start();
     await waitHealthy(child);
