@@ -173,7 +173,7 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   if (config.cmi.simulator) {
     const sim = new CmiSimulator(ctx.database.db, config.cmi, app.log);
     app.decorate('cmiSimulator', sim);
-    await app.register(cmiSimulatorPlugin(sim));
+    await app.register(cmiSimulatorPlugin(sim, { control: !config.isProduction }));
   }
   for (const plugin of plugins) await app.register(plugin);
 

@@ -318,7 +318,7 @@ function cardForm(order: OrderRow): string {
 const html = (reply: FastifyReply, body: string, status = 200) => reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
 /** Mounts the simulator under /__cmi (its routes are not part of the API). */
-export function cmiSimulatorPlugin(sim: CmiSimulator): FastifyPluginAsync {
+export function cmiSimulatorPlugin(sim: CmiSimulator, opts: { control: boolean } = { control: true }): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 65_536 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -384,7 +384,8 @@ export function cmiSimulatorPlugin(sim: CmiSimulator): FastifyPluginAsync {
     );
 
     // Journeys ask for a delayed callback, duplicates or a refused refund (tests in-process use `behave`).
-    app.post('/__cmi/control', { schema: { hide: true } }, async (req) => {
+    // Never in production (a staging server that accepted the simulator).
+    if (opts.control) app.post('/__cmi/control', { schema: { hide: true } }, async (req) => {
       const b = (req.body ?? {}) as Partial<SimulatorBehaviour> & { reset?: boolean };
       if (b.reset) sim.reset();
       const pick: Partial<SimulatorBehaviour> = {};
