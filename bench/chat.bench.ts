@@ -78,7 +78,13 @@ async function pair(url: string, i: number) {
       body: JSON.stringify({ professionalId: pro.professionalId, date: casablancaDate(3), time: '10:00', durationHours: 1, location: 'Bench street', contactPhone: '0612345678' }),
     }),
   );
-  await json(await fetch(`${url}/api/bookings/${booking.id}/pay`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: JSON.stringify({ method: 'card' }) }));
+  // Paid on the CMI simulator's hosted page (docs/payments.md): the pay, the signed form, the test card.
+  const { redirect } = await json<{ redirect: { fields: Record<string, string> } }>(
+    await fetch(`${url}/api/bookings/${booking.id}/pay`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: JSON.stringify({ method: 'card' }) }),
+  );
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  await (await fetch(`${url}/__cmi/fim/est3Dgate`, { method: 'POST', headers: form, body: new URLSearchParams(redirect.fields).toString() })).text();
+  await (await fetch(`${url}/__cmi/fim/est3Dgate/pay`, { method: 'POST', headers: form, body: new URLSearchParams({ oid: redirect.fields.oid!, pan: '4111111111111111' }).toString() })).text();
   const { conversation } = await json<{ conversation: { id: string } }>(
     await fetch(`${url}/api/chat/conversations`, { method: 'POST', headers, body: JSON.stringify({ bookingId: booking.id }) }),
   );

@@ -13,6 +13,7 @@ import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
 import { createUser, emailTo, type TestPerson } from './support/users';
+import { payByApi } from './support/cmi';
 
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 const en = readStrings<Record<string, Record<string, unknown>>>('features/admin/locales/en.json');
@@ -121,8 +122,8 @@ async function paidBooking(request: APIRequestContext, pro: TestPerson, date: st
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string; reference: string; professional: { id: string } };
-  const paid = await request.post(`/api/bookings/${booking.id}/pay`, { headers: { 'idempotency-key': randomUUID() }, data: { method: 'card' } });
-  expect(paid.status(), await paid.text()).toBe(200);
+  // Paid on the CMI simulator's hosted page, confirmed by its callback (support/cmi.ts).
+  await payByApi(request, booking.id);
   return booking;
 }
 

@@ -3,6 +3,7 @@ import { expectNoSeriousAxeViolations } from './support/axe';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createCustomer, type TestUser } from './support/users';
+import { delayCallbacksOf, payByApi, payOnHostedPage, TEST_CARDS } from './support/cmi';
 
 /**
  * Booking (issue 5; docs/bookings.md wizard, My Bookings, Pending bookings, Dashboard; §4; §5; §8): a customer
@@ -92,8 +93,8 @@ async function confirmedBookingByApi(customer: APIRequestContext, pro: APIReques
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string; reference: string };
-  const paid = await customer.post(`/api/bookings/${booking.id}/pay`, { data: { method: 'card' } });
-  expect(paid.status(), await paid.text()).toBe(200);
+  // Paid on the CMI simulator's hosted page, confirmed by its callback (support/cmi.ts).
+  await payByApi(customer, booking.id);
   const accepted = await pro.post(`/api/bookings/${booking.id}/accept`);
   expect(accepted.status(), await accepted.text()).toBe(200);
   return booking;
@@ -119,8 +120,6 @@ interface Journey {
   wizardDay: number;
   cancelDay: number;
   screenshots: boolean;
-  /** Make the first payment fail, then pay again. */
-  failFirstPayment?: boolean;
 }
 
 async function bookingJourney(browser: Browser, request: APIRequestContext, j: Journey) {
@@ -195,36 +194,28 @@ async function bookingJourney(browser: Browser, request: APIRequestContext, j: J
 
   await expect(page.getByRole('heading', { name: t('booking', 'payment.title') })).toBeVisible();
   await page.getByRole('radio', { name: new RegExp(escape(t('booking', 'payment.methods.bank.name'))) }).check();
-  await expect(page.getByText(t('booking', 'payment.demoMode'))).toBeVisible();
   await expectNoSeriousAxeViolations(page, `${lang} payment`);
   await snap('5-payment');
   await page.getByRole('radio', { name: new RegExp(escape(t('booking', 'payment.methods.card.name'))) }).check();
   const payButton = page.getByRole('button', { name: new RegExp(`^${escape(t('booking', 'payment.pay', { amount: '' }).trim())}`) });
-  if (j.failFirstPayment) {
-    // The demo provider fails on request (its test-only `simulate` field): the card message shows, and
-    // trying again books again (the failed payment cancelled the first booking) and pays.
-    await page.route('**/api/bookings/*/pay', async (route) => {
-      await route.continue({ postData: JSON.stringify({ ...(route.request().postDataJSON() as object), simulate: 'failure' }) });
-    }, { times: 1 });
-    await payButton.click();
-    await expect(page.getByText(t('booking', 'payment.failed.card'))).toBeVisible({ timeout: 15_000 });
-    await expect(payButton).toBeEnabled();
-  }
+  // The callback of this customer's payment comes 4 s after the card is accepted: the ok page waits.
+  await delayCallbacksOf(request, customer.email, 4000);
   await payButton.click();
-  // The demo provider takes about 2 s; every button waits.
-  await expect(page.getByRole('button', { name: t('booking', 'payment.processing') })).toBeDisabled();
-  await expect(page.getByRole('button', { name: t('booking', 'actions.back'), exact: true })).toBeDisabled();
 
-  // Step 6: Booking Confirmed with the 8-character reference.
-  await expect(page.getByRole('heading', { name: t('booking', 'wizard.done.title') })).toBeVisible({ timeout: 15_000 });
-  await expect(progress).toHaveAttribute('aria-valuenow', '6');
-  const reference = (await page.getByTestId('booking-reference').textContent())!.trim();
-  expect(reference).toMatch(/^[0-9A-F]{8}$/);
-  await expectNoSeriousAxeViolations(page, `${lang} wizard step 6`);
-  await snap('6-done');
+  // CMI's hosted page (the simulator, a TEST gateway), then back: "Confirming your payment…" until the
+  // callback lands (over the socket), then confirmed. The return itself proves nothing.
+  await payOnHostedPage(page);
+  await expect(page).toHaveURL(/\/bookings\/[0-9a-f-]{36}\/pay\?payment=confirming/, { timeout: 15_000 });
+  await expect(page.getByTestId('payment-confirming')).toContainText(t('booking', 'payment.return.confirming'));
+  await snap('6-confirming');
+  await expect(page.getByTestId('payment-confirmed')).toContainText(t('booking', 'payment.return.confirmed'), { timeout: 20_000 });
+  await expectNoSeriousAxeViolations(page, `${lang} payment confirmed`);
+  await snap('6-confirmed');
+  const bookingId = /\/bookings\/([0-9a-f-]{36})\/pay/.exec(page.url())![1]!;
+  const reference = bookingId.slice(0, 8).toUpperCase();
 
   // My Bookings: pending, with the reference.
-  await page.getByRole('link', { name: t('booking', 'wizard.done.viewBookings') }).click();
+  await page.getByRole('link', { name: t('booking', 'payment.return.toBookings') }).click();
   await expect(page).toHaveURL(/\/dashboard\/bookings$/);
   const card = page.locator(`article[data-booking-reference="${reference}"]`);
   await expect(card).toBeVisible();
@@ -277,9 +268,18 @@ async function bookingJourney(browser: Browser, request: APIRequestContext, j: J
   await expect(page.getByText(t('booking', 'toasts.cancelled'))).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(otherCard.getByText(t('shell', 'status.cancelled'), { exact: true })).toBeVisible();
+  // The refund reaches the card through CMI (the simulator) by a job: the details say so, with the date.
+  const refunded = t('booking', 'details.refundedToCard', { date: '@@', amount: '' }).split('@@')[0]!.trim();
+  await expect(async () => {
+    await page.reload();
+    const card = page.locator(`article[data-booking-reference="${other.reference}"]`);
+    await card.getByRole('button', { name: t('booking', 'details.view') }).click();
+    await expect(page.getByRole('dialog').getByTestId('refund-to-card')).toContainText(refunded, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await snap('refunded-to-card');
+  await page.keyboard.press('Escape');
 
-  // The simulated payment failure answers 409, which the browser logs as a failed resource.
-  expect(errors.filter((e) => !(j.failFirstPayment && /status of 409/.test(e)))).toEqual([]);
+  expect(errors).toEqual([]);
   await proSide.context.close();
   await context.close();
 }
@@ -291,12 +291,34 @@ test.describe('booking', () => {
   // A retry books other days: the first attempt's booking still holds its slot with the only plumber.
   test('English, 1280 px: wizard, payment, live confirmation, cancellation with the fee', async ({ browser, request }, testInfo) => {
     const shift = testInfo.retry * 6;
-    await bookingJourney(browser, request, { lang: 'en', viewport: { width: 1280, height: 900 }, wizardDay: 2 + shift, cancelDay: 3 + shift, screenshots: true, failFirstPayment: true });
+    await bookingJourney(browser, request, { lang: 'en', viewport: { width: 1280, height: 900 }, wizardDay: 2 + shift, cancelDay: 3 + shift, screenshots: true });
   });
 
   test('Arabic (right-to-left), 390 px: the same journey', async ({ browser, request }, testInfo) => {
     const shift = testInfo.retry * 6;
     await bookingJourney(browser, request, { lang: 'ar', viewport: { width: 390, height: 844 }, wizardDay: 4 + shift, cancelDay: 5 + shift, screenshots: true });
+  });
+
+  test('a declined card on the hosted page: the card failure message and "Please try again", nothing paid', async ({ browser, request }) => {
+    const customer = await createCustomer(request, { lang: 'en', tag: 'declined' });
+    const { context, page } = await newSignedInPage(browser, customer, 'en', { width: 390, height: 844 });
+    const c = await catalog(page.request);
+    const created = await page.request.post('/api/bookings', {
+      data: { serviceTypeId: c.plumbing.id, cityId: c.casablanca.id, date: casablancaDate(9), startTime: '17:00', endTime: '18:00' },
+      headers: { 'Idempotency-Key': `e2e-declined-${Math.random()}` },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const booking = (await created.json()) as { id: string };
+    await openIn(page, 'en', `/bookings/${booking.id}/pay`);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await payOnHostedPage(page, TEST_CARDS.declined);
+    await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}/pay\\?payment=failed&method=card`), { timeout: 15_000 });
+    const failed = page.getByTestId('payment-failed');
+    await expect(failed).toContainText(text('en', 'booking', 'payment.failed.card'));
+    await expect(failed).toContainText('Please try again');
+    await expectNoSeriousAxeViolations(page, 'en payment failed');
+    expect(((await (await page.request.get(`/api/bookings/${booking.id}`)).json()) as { paymentStatus: string }).paymentStatus).toBe('failed');
+    await context.close();
   });
 
   test("a professional's page books by the hour: panel, /booking form, payment, dashboard", async ({ browser, request }) => {
@@ -335,8 +357,8 @@ test.describe('booking', () => {
     await page.getByRole('button', { name: text('en', 'booking', 'bookingForm.submit') }).click();
     await expect(page.getByRole('heading', { name: text('en', 'booking', 'payment.title') })).toBeVisible();
     await page.getByRole('button', { name: /^Pay / }).click();
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
-    await expect(page.getByText(text('en', 'booking', 'toasts.created'))).toBeVisible();
+    await payOnHostedPage(page);
+    await expect(page.getByTestId('payment-confirmed')).toBeVisible({ timeout: 15_000 });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -8,6 +8,7 @@ import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
+import { payByApi } from './support/cmi';
 
 /**
  * Chat (issue 26; docs/chat.md): a customer and their professional, each in a browser context of their
@@ -71,8 +72,8 @@ async function paidBooking(customer: { context: import('@playwright/test').Brows
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string };
-  const paid = await request.post(`/api/bookings/${booking.id}/pay`, { headers: { 'idempotency-key': randomUUID() }, data: { method: 'card' } });
-  expect(paid.status(), await paid.text()).toBe(200);
+  // Paid on the CMI simulator's hosted page, confirmed by its callback (support/cmi.ts).
+  await payByApi(request, booking.id);
   return booking.id;
 }
 

@@ -6,6 +6,7 @@ import { expect, test, waitForAppOnNavigation } from './support/test';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { createPerson, createUser } from './support/users';
 import { casablancaDate } from './support/time';
+import { payOnHostedPage } from './support/cmi';
 
 /**
  * Unpaid holds (issue 21 item 2, issue 22 item 5; docs/bookings.md Unpaid holds): a booking left at the
@@ -65,7 +66,11 @@ for (const j of [
     await expectNoSeriousAxeViolations(page, `pay page ${j.lang}`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `hold-pay-${j.lang}-${j.viewport.width}.png`), fullPage: true });
     await page.getByRole('button', { name: new RegExp(text(j.lang, 'booking', 'payment.pay', { amount: '' }).trim()) }).click();
-    await expect(page.getByText(text(j.lang, 'booking', 'hold.paid')).first()).toBeVisible({ timeout: 15_000 });
+    // The CMI simulator's hosted page (a TEST gateway), then back: confirmed once its callback landed.
+    await payOnHostedPage(page);
+    await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}/pay\\?payment=confirming`), { timeout: 15_000 });
+    await expect(page.getByTestId('payment-confirmed')).toContainText(text(j.lang, 'booking', 'payment.return.confirmed'), { timeout: 15_000 });
+    await page.getByRole('link', { name: text(j.lang, 'booking', 'payment.return.toBookings') }).click();
     await expect(page).toHaveURL(/\/dashboard\/bookings$/);
     await expect(card.locator('[data-hold]')).toHaveCount(0);
 

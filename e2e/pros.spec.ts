@@ -5,6 +5,7 @@ import { createUser } from './support/users';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { casablancaDate } from './support/time';
+import { payOnHostedPage } from './support/cmi';
 
 /**
  * Professionals (issue 24; docs/professionals.md Professionals finder, Find Professionals, Professional profile): a
@@ -120,7 +121,9 @@ async function findAndBook(browser: Browser, request: APIRequestContext, baseURL
   await page.getByRole('button', { name: t('booking', 'bookingForm.submit') }).click();
   await page.getByText(t('booking', 'payment.methods.card.name')).click();
   await page.getByRole('button', { name: new RegExp(escape(t('booking', 'payment.pay', { amount: '' }).trim())) }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  // The CMI simulator's hosted page, then back to the booking: confirmed by the callback.
+  await payOnHostedPage(page);
+  await expect(page.getByTestId('payment-confirmed')).toBeVisible({ timeout: 20_000 });
   expect(errors).toEqual([]);
   await context.close();
 }

@@ -7,6 +7,7 @@ import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
+import { payByApi } from './support/cmi';
 
 /**
  * Reviews, earnings and receipts (issue 27; docs/reviews-and-earnings.md). Each journey makes its own
@@ -61,8 +62,8 @@ async function completedBooking(customer: APIRequestContext, pro: APIRequestCont
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string; reference: string };
-  const paid = await customer.post(`/api/bookings/${booking.id}/pay`, { headers: { 'idempotency-key': randomUUID() }, data: { method: 'card' } });
-  expect(paid.status(), await paid.text()).toBe(200);
+  // Paid on the CMI simulator's hosted page, confirmed by its callback (support/cmi.ts).
+  await payByApi(customer, booking.id);
   expect((await pro.post(`/api/bookings/${booking.id}/accept`)).status()).toBe(200);
   const done = await admin.post(`/api/admin/bookings/${booking.id}/complete`, { data: {} });
   expect(done.status(), await done.text()).toBe(200);

@@ -40,6 +40,7 @@ import { jobsPlugin } from './platform/jobs';
 import type { AppModule } from './platform/module';
 import { metricsPlugin } from './platform/metrics';
 import { realtimePlugin } from './platform/realtime';
+import { CmiSimulator, cmiSimulatorPlugin } from './platform/cmi-simulator';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,6 +174,12 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   for (const module of MODULES) await app.register(module, { ctx });
   const catalog = app.catalog.service;
 
+  // The CMI simulator, where no real CMI is configured (config.ts refuses it in production unless allowed).
+  if (config.cmi.simulator) {
+    const sim = new CmiSimulator(ctx.database.db, config.cmi, app.log);
+    app.decorate('cmiSimulator', sim);
+    await app.register(cmiSimulatorPlugin(sim, { control: !config.isProduction }));
+  }
   for (const plugin of plugins) await app.register(plugin);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, reply) => {

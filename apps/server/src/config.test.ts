@@ -9,6 +9,16 @@ const COMPANY = {
   COMPANY_RC: 'Casablanca 123456',
 };
 
+const PROD = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://khedma.ma', ...COMPANY };
+const CMI = {
+  CMI_CLIENT_ID: '600123456',
+  CMI_STORE_KEY: 'store-key-0123456789',
+  CMI_GATEWAY_URL: 'https://payment.cmi.co.ma/fim/est3Dgate',
+  CMI_API_URL: 'https://payment.cmi.co.ma/fim/api',
+  CMI_API_USER: 'khedma',
+  CMI_API_PASSWORD: 'secret',
+};
+
 describe('configuration from the environment', () => {
   it('has working defaults outside production', () => {
     const c = configFromEnv({});
@@ -28,13 +38,13 @@ describe('configuration from the environment', () => {
 
   it('requires a secret and a public URL in production, and never seeds demo data there', () => {
     expect(() => configFromEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
-    const c = configFromEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://khedma.ma', RATE_LIMIT_SCALE: '50', ...COMPANY });
+    const c = configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms', RATE_LIMIT_SCALE: '50' });
     expect(c.seedDemo).toBe(false);
     expect(c.rateLimitScale).toBe(1);
   });
 
   it("requires the invoices' seller in production (each variable named); outside it, defaults that say they are fake", () => {
-    const base = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://khedma.ma' };
+    const base = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://khedma.ma', ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms' };
     for (const key of Object.keys(COMPANY)) {
       const env: Record<string, string> = { ...base, ...COMPANY };
       delete env[key];
@@ -45,6 +55,60 @@ describe('configuration from the environment', () => {
     const dev = configFromEnv({}).company;
     expect(dev.name).toMatch(/DEVELOPMENT/);
     expect(dev.address).toMatch(/DEVELOPMENT/);
+  });
+
+  describe('production refuses what is not real (issue 36)', () => {
+    const REAL = {
+      ...CMI,
+      SMTP_URL: 'smtp://mail.khedma.ma:587',
+      TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'x'.repeat(32),
+      TWILIO_FROM: '+212600000000',
+    };
+
+    it('starts with CMI, SMTP and an SMS provider; the simulator is off', () => {
+      const c = configFromEnv({ ...PROD, ...REAL });
+      expect(c.cmi).toMatchObject({ simulator: false, clientId: '600123456', gatewayUrl: 'https://payment.cmi.co.ma/fim/est3Dgate', apiUrl: 'https://payment.cmi.co.ma/fim/api', callbackBaseUrl: 'https://khedma.ma' });
+    });
+
+    it('refuses the simulator, a missing SMTP_URL and a missing SMS provider, naming the variable', () => {
+      const { CMI_CLIENT_ID: _a, CMI_STORE_KEY: _b, CMI_GATEWAY_URL: _c, CMI_API_URL: _d, CMI_API_USER: _e, CMI_API_PASSWORD: _f, ...noCmi } = REAL;
+      expect(() => configFromEnv({ ...PROD, ...noCmi })).toThrow(/CMI_GATEWAY_URL: is required in production \(the CMI simulator/);
+      const { SMTP_URL: _s, ...noSmtp } = REAL;
+      expect(() => configFromEnv({ ...PROD, ...noSmtp })).toThrow(/SMTP_URL: is required in production/);
+      const { TWILIO_ACCOUNT_SID: _t, TWILIO_AUTH_TOKEN: _u, TWILIO_FROM: _v, ...noSms } = REAL;
+      expect(() => configFromEnv({ ...PROD, ...noSms })).toThrow(/TWILIO_ACCOUNT_SID: is required in production \(no SMS provider/);
+      // All three at once, each named.
+      const all = (() => {
+        try {
+          configFromEnv(PROD);
+        } catch (err) {
+          return (err as Error).message;
+        }
+        return '';
+      })();
+      expect(all).toMatch(/CMI_GATEWAY_URL/);
+      expect(all).toMatch(/SMTP_URL/);
+      expect(all).toMatch(/TWILIO_ACCOUNT_SID/);
+      expect(all).toMatch(/ALLOW_UNREAL_PROVIDERS/);
+    });
+
+    it('starts without them only when ALLOW_UNREAL_PROVIDERS says so, item by item', () => {
+      expect(configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms' }).cmi.simulator).toBe(true);
+      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp' })).toThrow(/TWILIO_ACCOUNT_SID/);
+      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,sms' })).toThrow(/SMTP_URL/);
+      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'smtp,sms' })).toThrow(/CMI_GATEWAY_URL/);
+      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'everything' })).toThrow(/ALLOW_UNREAL_PROVIDERS/);
+    });
+
+    it('wants every CMI_ variable once one is set', () => {
+      const { CMI_API_PASSWORD: _p, ...partial } = CMI;
+      expect(() => configFromEnv(partial)).toThrow(/CMI_API_PASSWORD: is required with the other CMI_ variables/);
+    });
+
+    it('outside production the simulator is the default, under /__cmi of this server', () => {
+      expect(configFromEnv({}).cmi).toMatchObject({ simulator: true, gatewayUrl: 'http://localhost:3000/__cmi/fim/est3Dgate', apiUrl: 'http://localhost:3000/__cmi/fim/api' });
+    });
   });
 
   it('treats empty variables as unset', () => {

@@ -71,6 +71,20 @@ export const envSchema = z
     COMPANY_IF: z.string().regex(/^\d{6,10}$/, 'must be the 6 to 10 digits of the IF').optional(),
     /** Registre du commerce: the court's city and the number, e.g. "Casablanca 123456". */
     COMPANY_RC: z.string().min(3).max(60).optional(),
+    // Card payments through CMI's hosted 3-D Secure page (docs/payments.md). Unset CMI_GATEWAY_URL means the
+    // built-in CMI simulator (a TEST gateway under /__cmi, no real money), which production refuses.
+    CMI_CLIENT_ID: z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'must be the merchant id CMI gave (letters and digits)').optional(),
+    CMI_STORE_KEY: z.string().min(8).max(128).optional(),
+    CMI_GATEWAY_URL: z.url().optional(),
+    CMI_API_URL: z.url().optional(),
+    CMI_API_USER: z.string().min(1).max(64).optional(),
+    CMI_API_PASSWORD: z.string().min(1).max(128).optional(),
+    // Production: what the operator accepts to run without (payments = the CMI simulator, smtp = no SMTP_URL,
+    // sms = no SMS provider), comma-separated. Unset: production refuses to start without them.
+    ALLOW_UNREAL_PROVIDERS: z
+      .string()
+      .regex(/^(payments|smtp|sms)(,(payments|smtp|sms))*$/, 'must be a comma-separated list of payments, smtp, sms')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -96,6 +110,23 @@ export const envSchema = z
     if (env.NODE_ENV === 'production') {
       for (const key of ['COMPANY_NAME', 'COMPANY_ADDRESS', 'COMPANY_ICE', 'COMPANY_IF', 'COMPANY_RC'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production (printed on every invoice)' });
+      }
+    }
+    const cmi = ['CMI_CLIENT_ID', 'CMI_STORE_KEY', 'CMI_GATEWAY_URL', 'CMI_API_URL', 'CMI_API_USER', 'CMI_API_PASSWORD'] as const;
+    if (cmi.some((k) => env[k])) {
+      for (const k of cmi) if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `is required with the other CMI_ variables (${cmi.join(', ')})` });
+    }
+    if (env.NODE_ENV === 'production') {
+      // Production refuses what is not real unless the operator says so (docs/payments.md "Going live").
+      const allowed = new Set((env.ALLOW_UNREAL_PROVIDERS ?? '').split(',').filter(Boolean));
+      if (!env.CMI_GATEWAY_URL && !allowed.has('payments')) {
+        ctx.addIssue({ code: 'custom', path: ['CMI_GATEWAY_URL'], message: 'is required in production (the CMI simulator takes no real money); set the CMI_ variables, or ALLOW_UNREAL_PROVIDERS=payments to accept the simulator' });
+      }
+      if (!env.SMTP_URL && !allowed.has('smtp')) {
+        ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (emails would only reach the outbox); or ALLOW_UNREAL_PROVIDERS=smtp' });
+      }
+      if (!env.TWILIO_ACCOUNT_SID && !allowed.has('sms')) {
+        ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'is required in production (no SMS provider: SMS would be lost); or ALLOW_UNREAL_PROVIDERS=sms' });
       }
     }
   });
@@ -136,6 +167,8 @@ export interface Config {
   s3?: S3Config;
   /** The seller printed on invoices and credit notes. */
   company: CompanyConfig;
+  /** CMI (cards; bank and mobile through the same contract until their providers are chosen). */
+  cmi: CmiConfig;
 }
 
 export interface CompanyConfig {
@@ -154,6 +187,25 @@ export const DEV_COMPANY: CompanyConfig = {
   if: '00000000',
   rc: 'DEV 000000',
 };
+
+/**
+ * CMI's merchant settings. `simulator`: the built-in CMI simulator serves these URLs (under /__cmi of
+ * this server); tests point the URLs at the port they listen on, so the fields are read at each call.
+ */
+export interface CmiConfig {
+  simulator: boolean;
+  clientId: string;
+  storeKey: string;
+  gatewayUrl: string;
+  apiUrl: string;
+  apiUser: string;
+  apiPassword: string;
+  /** Where CMI posts its server-to-server callback (this server's public address). */
+  callbackBaseUrl: string;
+}
+
+/** The simulator's merchant settings: a test store key with the characters ver3 escapes (`|` and `\`). */
+export const SIMULATOR_CMI = { clientId: '600000001', storeKey: 'TEST|key\\khedma', apiUser: 'khedma-api', apiPassword: 'simulator' } as const;
 
 export interface S3Config {
   bucket: string;
@@ -191,12 +243,13 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     isProduction,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
@@ -245,6 +298,18 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
       if: e.COMPANY_IF ?? DEV_COMPANY.if,
       rc: e.COMPANY_RC ?? DEV_COMPANY.rc,
     },
+    cmi: e.CMI_GATEWAY_URL
+      ? {
+          simulator: false,
+          clientId: e.CMI_CLIENT_ID!,
+          storeKey: e.CMI_STORE_KEY!,
+          gatewayUrl: e.CMI_GATEWAY_URL,
+          apiUrl: e.CMI_API_URL!,
+          apiUser: e.CMI_API_USER!,
+          apiPassword: e.CMI_API_PASSWORD!,
+          callbackBaseUrl: publicUrl,
+        }
+      : { simulator: true, ...SIMULATOR_CMI, gatewayUrl: `${publicUrl}/__cmi/fim/est3Dgate`, apiUrl: `${publicUrl}/__cmi/fim/api`, callbackBaseUrl: publicUrl },
   };
 }
 
@@ -252,5 +317,7 @@ export class ConfigError extends Error {}
 
 /** A configuration for tests: production-like defaults are off, nothing listens. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...configFromEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  const base = configFromEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  // Its own copy: tests point the simulator's URLs at the port they listen on.
+  return { ...base, ...overrides, cmi: { ...(overrides.cmi ?? base.cmi) } };
 }

@@ -32,7 +32,7 @@ export interface AppContext {
   mailer: Mailer;
   sms: SmsSender;
   storage: Storage;
-  /** The payment provider (the demo one today). */
+  /** The payment provider: CMI, or the CMI simulator outside production (platform/payments.ts). */
   payments: PaymentProvider;
   /** Web push (VAPID); the outbox outside production (platform/push.ts). */
   push: PushSender;
@@ -77,7 +77,7 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     mailer: new Mailer(email, jobs, outbox, preferences, log),
     sms: o.sms ?? createSmsSender({ outbox, twilio: config.twilio, log }),
     storage: o.storage ?? createStorage(config),
-    payments: o.payments ?? createPaymentProvider(config, database.db),
+    payments: o.payments ?? createPaymentProvider(config),
     instance: new InstanceLease(database.db, log),
     push: o.push ?? createPushSender({ outbox, vapid: config.vapid, log }),
     jobs,

@@ -27,6 +27,7 @@ import * as s from './db/schema/index';
 import { fillTemplate } from './http/pages';
 import { createTestApp, type TestApp } from './test/app';
 import { createAdmin, createCustomer, createPaidBooking, createPro, casablancaDate, type TestPro, type TestUser } from './test/factories';
+import { payOnSimulator } from './test/cmi';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, '../../web/dist');
@@ -161,7 +162,10 @@ describe('hostile text is stored where a user may write it, and refused cleanly 
     expect(created.statusCode, created.body).toBe(201);
     bookingId = created.json().id;
     expect(created.json()).toMatchObject({ location: HOSTILE, description: HOSTILE_TEXT });
-    expect((await call(customer, { method: 'POST', url: `/api/bookings/${bookingId}/pay`, payload: { method: 'card' } })).statusCode).toBe(200);
+    // Paid on the CMI simulator's hosted page (the hostile name travels in BillToName, signed).
+    const paid = await payOnSimulator(t.app, { headers: { cookie: customer.cookie } }, bookingId);
+    expect(paid.initiate.statusCode, paid.initiate.body).toBe(200);
+    expect(paid.back?.url).toContain('/api/payments/cmi/return/ok');
     expect((await call(pro, { method: 'POST', url: `/api/bookings/${bookingId}/accept` })).statusCode).toBe(200);
     // An admin's notes are user text too (they go into the customer's email).
     const done = await call(admin, { method: 'POST', url: `/api/admin/bookings/${bookingId}/complete`, payload: { notes: HOSTILE_TEXT } });

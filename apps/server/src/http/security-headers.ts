@@ -19,7 +19,9 @@ export interface SecurityHeaders {
 }
 
 /** The site's helmet options: a strict content security policy, HSTS in production. */
-export function helmetOptions(config: { isProduction: boolean }): HelmetOptions {
+export function helmetOptions(config: { isProduction: boolean; cmi?: { gatewayUrl: string } }): HelmetOptions {
+  // The payment screen posts its form to CMI's hosted page (docs/payments.md).
+  const gateway = config.cmi ? new URL(config.cmi.gatewayUrl).origin : null;
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -36,7 +38,7 @@ export function helmetOptions(config: { isProduction: boolean }): HelmetOptions 
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...(gateway ? [gateway] : [])],
         frameAncestors: ["'none'"],
         ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
       },

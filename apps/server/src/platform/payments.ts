@@ -1,101 +1,93 @@
 /**
- * Payment providers (docs/payments.md: "a payment provider interface with one built-in simulated
- * provider, clearly labelled demo"). The booking's money is then held in the escrow ledger by the
- * payments module; a provider only says whether the customer's money was taken.
+ * The payment provider contract for hosted payments (docs/payments.md "Contract"). The customer's
+ * browser is sent to the provider's page with a signed form (`initiate`); the provider tells our server
+ * the outcome in a signed server-to-server callback (`verifyCallback`), which is the only proof of
+ * payment besides asking the provider (`lookup`, for reconciliation). `capture` confirms an authorised
+ * payment found by a lookup, `refund` gives money back. Every call is idempotent per our payment id
+ * (the provider's order id): asked twice, the provider answers the first outcome and moves no more money.
  *
- * The demo provider takes 2 s like the prototype's simulation (0 in tests), succeeds unless told to
- * fail, and marks every answer `demo: true` so the web app shows "DEMO MODE: Mock payment - not for
- * production use" (docs/payments.md). It fails when the request asks for it (`simulate: 'failure'`, the
- * pay request's demo-only field, since amounts are computed by the server and cannot carry a magic
- * value) or when a test armed it with `failNext()`.
+ * One implementation: CMI (platform/cmi.ts), the Moroccan interbank card gateway. Outside production it
+ * talks to the built-in CMI simulator (platform/cmi-simulator.ts) over HTTP, so every test and demo runs
+ * the real CMI code path. Bank and mobile payments go through the same contract until their providers are
+ * chosen (docs/payments.md).
  */
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { PaymentMethod } from '@khedma/shared';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { demoProviderCharges } from '../db/schema/index';
+import { CmiPaymentProvider } from './cmi';
 
-export interface ChargeRequest {
-  /** Our payment row id: the idempotency reference a real provider would receive. */
+/** What `initiate` needs of our payment row. */
+export interface HostedPaymentRequest {
+  /** Our payment row id: the order id (oid) the provider receives. */
   paymentId: string;
   bookingId: string;
   /** Whole MAD. */
   amount: number;
   method: PaymentMethod;
-  /** Demo provider only. */
-  simulate?: 'success' | 'failure';
+  lang: 'fr' | 'ar' | 'en';
+  customer: { name: string; email: string; phone?: string | null };
+  /** Where the browser comes back (the customer's return: never a proof of payment). */
+  okUrl: string;
+  failUrl: string;
 }
 
-export type ChargeResult =
-  | { ok: true; providerRef: string }
-  | { ok: false; providerRef: string | null; failureReason: string };
+/** What the browser must do: post `fields` to `url` (an auto-submitting form). */
+export interface RedirectForm {
+  url: string;
+  method: 'POST';
+  fields: Record<string, string>;
+}
+
+/** A callback whose signature checked out: what the provider says happened to an order. */
+export interface VerifiedCallback {
+  ok: true;
+  /** The order id (our payment id, unless someone posts an order we never made). */
+  orderId: string;
+  approved: boolean;
+  /** Whole MAD as the provider says it (checked against our row), and the ISO 4217 numeric currency. */
+  amount: number;
+  currency: string;
+  providerRef: string | null;
+  failureReason: string | null;
+}
+export type CallbackVerdict = VerifiedCallback | { ok: false; orderId: string | null; reason: string };
+
+/** The provider's side of an order, asked after a crash or by the daily reconciliation. */
+export interface ProviderStatus {
+  /** unknown: never received; pending: on the hosted page; authorized: approved, not captured yet. */
+  state: 'unknown' | 'pending' | 'authorized' | 'captured' | 'declined';
+  /** Whole MAD authorised or captured, and refunded so far. */
+  amount: number;
+  refunded: number;
+  providerRef: string | null;
+  failureReason: string | null;
+}
+
+export type ProviderAnswer = { ok: true; providerRef: string | null } | { ok: false; reason: string };
 
 export interface PaymentProvider {
   /** Stored in payments.provider. */
   readonly name: string;
-  /** A simulation: the web app labels it "DEMO MODE". */
+  /** A simulation (the CMI simulator): the web app says no real money moves. */
   readonly demo: boolean;
+  /** The signed form for the provider's hosted page. Pure: the same request gives the same order. */
+  initiate(request: HostedPaymentRequest): RedirectForm;
+  /** Checks the callback's signature and reads its outcome; never throws on bad input. */
+  verifyCallback(body: Record<string, string>): CallbackVerdict;
+  /** The body our callback endpoint answers (CMI: `ACTION=POSTAUTH` to capture an accepted payment). */
+  callbackAnswer(verdict: CallbackVerdict, accepted: boolean): string;
+  /** What the provider knows of our payment `paymentId`. Throws when it cannot be reached. */
+  lookup(paymentId: string): Promise<ProviderStatus>;
+  /** Captures an authorised payment (found by a lookup after its callback was lost). Idempotent. */
+  capture(paymentId: string, amount: number): Promise<ProviderAnswer>;
   /**
-   * Takes the money. Idempotent per `paymentId` (the reference every real provider accepts): a
-   * second call for the same payment answers the first outcome and charges nothing more.
+   * Gives `amount` back so that the provider's refunded total reaches `refundedAfter` (whole MAD):
+   * asked again after a lost answer, it sees the total reached and refunds nothing more. Throws when
+   * the provider cannot be reached (the job retries); `ok: false` is a refusal, with its reason.
    */
-  charge(request: ChargeRequest): Promise<ChargeResult>;
-  /**
-   * What happened to the charge of `paymentId`, asked after a crash left an attempt unrecorded
-   * (payments.service.ts reconcile): its outcome, or null when the provider never received it.
-   */
-  lookup(paymentId: string): Promise<ChargeResult | null>;
+  refund(payment: { id: string; amount: number }, amount: number, reason: string | null, refundedAfter: number): Promise<ProviderAnswer>;
 }
 
-export class DemoPaymentProvider implements PaymentProvider {
-  readonly name = 'demo';
-  readonly demo = true;
-  private failures = 0;
-
-  /**
-   * `db`: where the simulated provider keeps its books (demo_provider_charges), written in a
-   * statement of its own, never in our transactions, as a real provider's would be.
-   */
-  constructor(
-    private readonly db: Db,
-    public delayMs = 2000,
-  ) {}
-
-  /** Tests: the next `count` charges fail. */
-  failNext(count = 1): void {
-    this.failures += count;
-  }
-
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
-    if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
-    const known = await this.lookup(request.paymentId);
-    if (known) return known;
-    const providerRef = `demo_${randomUUID()}`;
-    let failureReason: string | null = null;
-    if (this.failures > 0) {
-      this.failures -= 1;
-      failureReason = 'declined (demo: armed failure)';
-    } else if (request.simulate === 'failure') failureReason = 'declined (demo: simulated failure)';
-    await this.db
-      .insert(demoProviderCharges)
-      .values({ paymentId: request.paymentId, ok: failureReason === null, providerRef, failureReason, amount: request.amount })
-      .onConflictDoNothing();
-    // A concurrent charge of the same payment may have written first: its outcome is the one.
-    return (await this.lookup(request.paymentId))!;
-  }
-
-  async lookup(paymentId: string): Promise<ChargeResult | null> {
-    const [row] = await this.db.select().from(demoProviderCharges).where(eq(demoProviderCharges.paymentId, paymentId));
-    if (!row) return null;
-    return row.ok ? { ok: true, providerRef: row.providerRef } : { ok: false, providerRef: row.providerRef, failureReason: row.failureReason ?? 'declined' };
-  }
-}
-
-/**
- * The provider for this configuration. Only the demo provider exists today; a real one (CMI,
- * a mobile-money API) implements PaymentProvider and is chosen here by configuration.
- */
-export function createPaymentProvider(config: Pick<Config, 'env'>, db: Db): PaymentProvider {
-  return new DemoPaymentProvider(db, config.env === 'test' ? 0 : 2000);
+/** The provider for this configuration: CMI, or the CMI simulator outside production (config.ts). */
+export function createPaymentProvider(config: Pick<Config, 'cmi'>, fetchImpl: typeof fetch = fetch): PaymentProvider {
+  return new CmiPaymentProvider(config.cmi, fetchImpl);
 }

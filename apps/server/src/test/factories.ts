@@ -14,6 +14,7 @@ import { addDays, localDateOf } from '@khedma/shared/domain/time';
  * The catalogue (cities, categories, services) stays the seed's: it is reference data, not people.
  */
 import { randomUUID } from 'node:crypto';
+import { payOnSimulator } from './cmi';
 import type { AdminRole, UserType } from '@khedma/shared/domain/constants';
 import { bookingReference } from '@khedma/shared/domain/booking-status';
 import { eq } from 'drizzle-orm';
@@ -138,8 +139,9 @@ export async function createPaidBooking(
   });
   if (created.statusCode !== 201) throw new Error(`booking failed: ${created.statusCode} ${created.body}`);
   const booking = created.json<{ id: string; professional?: { id: string } | null }>();
-  const paid = await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/pay`, headers: auth(o.customer), payload: { method: 'card' } });
-  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.statusCode} ${paid.body}`);
+  // Paid on the CMI simulator's hosted page, confirmed by its callback (test/cmi.ts).
+  const paid = await payOnSimulator(t.app, { headers: auth(o.customer) }, booking.id);
+  if (paid.initiate.statusCode !== 200 || !paid.back) throw new Error(`payment failed: ${paid.initiate.statusCode} ${paid.initiate.body}`);
   if (o.accept) {
     const accepted = await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/accept`, headers: auth(o.pro) });
     if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);

@@ -369,6 +369,14 @@ export const bookingSchema = z
     holdExpiresAt: isoInstant.nullable(),
     /** The customer may pay it now (an unpaid hold of their own). */
     canPay: z.boolean(),
+    /**
+     * Customers: what was given back to their card (whole MAD) and when the provider confirmed it, and
+     * what is on its way (docs/payments.md Refunds); null for others and when nothing was refunded.
+     */
+    refund: z
+      .object({ toCard: money, at: z.iso.datetime({ offset: true }).nullable(), pending: money })
+      .nullable()
+      .optional(),
     /** "Book again": set on completed bookings. */
     rebook: z.object({ professionalId: id(), serviceTypeId: id().nullable() }).nullable(),
   })
@@ -429,15 +437,25 @@ export const idempotencyHeadersSchema = z.object({
 // Payment, cancellation, reschedule, refund
 // ---------------------------------------------------------------------------------------------
 
-/** POST /api/bookings/:id/pay. */
+/** POST /api/bookings/:id/pay: starts a hosted payment (docs/payments.md). */
 export const payBookingRequestSchema = z
   .object({
     method: z.enum(PAYMENT_METHODS, { error: BOOKING_MESSAGES.paymentMethod }),
-    /** Built-in demo provider only: force the outcome (tests and demos). Real providers ignore it. */
-    simulate: z.enum(['success', 'failure']).optional(),
+    /** The language of the provider's page (fr, ar or en); the customer's by default. */
+    lang: z.enum(['fr', 'ar', 'en']).optional(),
   })
   .meta({ id: 'PayBookingRequest' });
 export type PayBookingRequest = z.infer<typeof payBookingRequestSchema>;
+
+/** What the browser must do: post these fields to the provider's hosted page (an auto-submitting form). */
+export const paymentRedirectSchema = z
+  .object({
+    url: z.string(),
+    method: z.literal('POST'),
+    fields: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'PaymentRedirect' });
+export type PaymentRedirect = z.infer<typeof paymentRedirectSchema>;
 
 export const payBookingResponseSchema = z
   .object({
@@ -447,9 +465,11 @@ export const payBookingResponseSchema = z
       method: z.enum(PAYMENT_METHODS),
       status: z.enum(PAYMENT_STATUSES),
       amount: money,
-      /** The built-in simulated provider ("DEMO MODE: Mock payment - not for production use"). */
+      /** The provider is the built-in CMI simulator (a TEST gateway: no real money moves). */
       demo: z.boolean(),
     }),
+    /** Absent when the booking is paid already (a retry whose first answer was lost). */
+    redirect: paymentRedirectSchema.optional(),
   })
   .meta({ id: 'PayBookingResponse' });
 export type PayBookingResponse = z.infer<typeof payBookingResponseSchema>;

@@ -1,7 +1,7 @@
 /** Money: payment attempts, the double-entry escrow ledger, and payouts to professionals. */
-import { LEDGER_ENTRY_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, PAYOUT_STATUSES } from '@khedma/shared/domain/constants';
+import { LEDGER_ENTRY_KINDS, PAYMENT_METHODS, PAYMENT_REFUND_STATUSES, PAYMENT_STATUSES, PAYOUT_STATUSES } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, inList, tstz, updatedAt } from './_columns';
 import { users } from './auth';
 import { bookings } from './bookings';
@@ -15,12 +15,16 @@ export const payments = pgTable(
       .notNull()
       .references(() => bookings.id),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
-    /** Provider name ('simulated' outside production). */
+    /** Provider name ('cmi'; 'simulated' in seeded demo data). */
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
     amount: integer('amount').notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     failureReason: text('failure_reason'),
+    /** What the provider confirmed refunding, whole MAD (migration 0019). */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** While a payment.refund job talks to the provider for this payment (one at a time). */
+    refundLockUntil: tstz('refund_lock_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -111,20 +115,6 @@ export const payouts = pgTable(
   ],
 );
 
-/**
- * The demo payment provider's own books (migration 0017): what it charged per payment reference,
- * written outside our transactions, so that it can say after our crash whether a charge happened
- * (platform/payments.ts `lookup`). A real provider keeps these on its side.
- */
-export const demoProviderCharges = pgTable('demo_provider_charges', {
-  paymentId: uuid('payment_id').primaryKey(),
-  ok: boolean('ok').notNull(),
-  providerRef: text('provider_ref').notNull(),
-  failureReason: text('failure_reason'),
-  amount: integer('amount').notNull(),
-  createdAt: createdAt(),
-});
-
 /** Bank transfer batches of payouts (migration 0020): one CSV for the bank's bulk transfer, one PDF. */
 export const payoutBatches = pgTable(
   'payout_batches',
@@ -140,3 +130,65 @@ export const payoutBatches = pgTable(
   (t) => [check('payout_batches_count_check', sql`${t.count} > 0`), check('payout_batches_total_check', sql`${t.total} > 0`), index('payout_batches_created_idx').on(t.createdAt)],
 );
 
+/** Refunds asked of the provider (migration 0019): sent by the payment.refund job, refused ones listed for admins. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    /** Whole MAD, > 0. */
+    amount: integer('amount').notNull(),
+    reason: text('reason'),
+    status: text('status', { enum: PAYMENT_REFUND_STATUSES }).notNull().default('pending'),
+    providerRef: text('provider_ref'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    refundedAt: tstz('refunded_at'),
+  },
+  (t) => [
+    check('payment_refunds_amount_check', sql`${t.amount} > 0`),
+    check('payment_refunds_status_check', inList(t.status, PAYMENT_REFUND_STATUSES)),
+    index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt),
+    index('payment_refunds_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
+  ],
+);
+
+/** Every provider callback, accepted or not, with why (migration 0019). */
+export const paymentCallbacks = pgTable(
+  'payment_callbacks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    orderId: text('order_id'),
+    paymentId: uuid('payment_id'),
+    /** accepted, rejected, duplicate, late. */
+    verdict: text('verdict').notNull(),
+    detail: text('detail'),
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_callbacks_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** What the daily reconciliation found different between our rows and the provider's (migration 0019). */
+export const paymentReconciliationDiffs = pgTable(
+  'payment_reconciliation_diffs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runDate: date('run_date', { mode: 'string' }).notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    kind: text('kind').notNull(),
+    ours: text('ours').notNull(),
+    theirs: text('theirs').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_reconciliation_diffs_run_idx').on(t.runDate, t.paymentId, t.kind)],
+);

@@ -96,6 +96,10 @@ export function toBookingDto(v: BookingView, lines: readonly LineRow[], viewer: 
     createdAt: v.createdAt.toISOString(),
     updatedAt: v.updatedAt.toISOString(),
     viewerRole: viewer,
+    refund:
+      viewer === 'customer' && (v.refundedToCard > 0 || v.refundPending > 0)
+        ? { toCard: v.refundedToCard, at: v.refundedToCardAt ? v.refundedToCardAt.toISOString() : null, pending: v.refundPending }
+        : null,
     canCancel,
     cancellationFeePreview,
     canReschedule,

@@ -71,6 +71,11 @@ export interface BookingView extends BookingRecord {
   serviceNameFr: string | null;
   serviceNameAr: string | null;
   customerName: string | null;
+  /** What the provider confirmed refunding to the customer's payment (whole MAD) and when, last (issue 36). */
+  refundedToCard: number;
+  refundedToCardAt: Date | null;
+  /** Refunds decided and not yet confirmed by the provider (whole MAD). */
+  refundPending: number;
 }
 
 const viewColumns = {
@@ -86,6 +91,9 @@ const viewColumns = {
   serviceNameFr: serviceTypes.nameFr,
   serviceNameAr: serviceTypes.nameAr,
   customerName: sql<string | null>`coalesce(${profiles.fullName}, ${users.name})`,
+  refundedToCard: sql<number>`(select coalesce(sum(r.amount), 0)::int from payment_refunds r where r.booking_id = ${bookings.id} and r.status = 'succeeded')`,
+  refundedToCardAt: sql<string | null>`(select max(r.refunded_at) from payment_refunds r where r.booking_id = ${bookings.id} and r.status = 'succeeded')`,
+  refundPending: sql<number>`(select coalesce(sum(r.amount), 0)::int from payment_refunds r where r.booking_id = ${bookings.id} and r.status = 'pending')`,
 };
 
 type ViewRow = {
@@ -101,6 +109,9 @@ type ViewRow = {
   serviceNameFr: string | null;
   serviceNameAr: string | null;
   customerName: string | null;
+  refundedToCard: number | string;
+  refundedToCardAt: string | Date | null;
+  refundPending: number | string;
 };
 
 const toView = (r: ViewRow): BookingView => ({
@@ -116,6 +127,9 @@ const toView = (r: ViewRow): BookingView => ({
   serviceNameFr: r.serviceNameFr,
   serviceNameAr: r.serviceNameAr,
   customerName: r.customerName,
+  refundedToCard: Number(r.refundedToCard),
+  refundedToCardAt: r.refundedToCardAt === null ? null : new Date(r.refundedToCardAt),
+  refundPending: Number(r.refundPending),
 });
 
 /** Payment statuses under which a professional sees the booking: once the customer has paid. */

@@ -84,6 +84,8 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
       ledger: app.payments.ledger,
       payments: app.payments.repo,
       pay: app.payments.service,
+      refunds: app.payments.refunds,
+      publicUrl: ctx.config.publicUrl,
       notifier,
       events: ctx.events,
       clock,

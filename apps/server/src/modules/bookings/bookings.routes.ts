@@ -259,7 +259,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingUseCases }
       schema: {
         tags: ['payments'],
         summary:
-          'Pay a pending booking (card, bank, mobile). Success holds the money in escrow; failure (409 PAYMENT_FAILED) cancels the booking',
+          "Pay a pending booking (card, bank, mobile): answers the signed form the browser posts to the provider's hosted page (CMI). The outcome comes in the provider's callback (paid: the money held in escrow; declined: the booking cancelled). A booking paid already answers its success",
         security: signedIn,
         params: bookingIdParamsSchema,
         body: payBookingRequestSchema,

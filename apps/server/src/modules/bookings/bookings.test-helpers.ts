@@ -7,6 +7,7 @@ import { seedId } from '../../db/seed/ids';
 import type { BuildAppOptions } from '../../app';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signIn } from '../auth/auth.test-helpers';
+import { payOnSimulator, TEST_CARDS } from '../../test/cmi';
 
 export const IDS = {
   leakRepair: seedId('service:leak-repair'),
@@ -80,8 +81,19 @@ export async function book(app: FastifyInstance, who: Session, overrides: Record
   return res.json() as BookingJson;
 }
 
+/**
+ * The customer pays on the CMI simulator's hosted page (test/cmi.ts) with `card` (approved by default;
+ * 'failure' = the declined test card). Answers like the API did: 200 with the booking once the callback
+ * landed, the initiate's own error otherwise, 409 PAYMENT_FAILED for a declined card.
+ */
 export async function pay(app: FastifyInstance, who: Session, id: string, method = 'card', simulate?: 'failure') {
-  return app.inject(as(who, { method: 'POST', url: `/api/bookings/${id}/pay`, payload: { method, ...(simulate ? { simulate } : {}) } }));
+  const { initiate, back } = await payOnSimulator(app, as(who, {}), id, { method, card: simulate === 'failure' ? TEST_CARDS.declined : TEST_CARDS.approved });
+  if (initiate.statusCode !== 200 || !back) return initiate;
+  const after = await app.inject(as(who, { method: 'GET', url: `/api/bookings/${id}` }));
+  const booking = after.json();
+  const failed = booking.paymentStatus === 'failed';
+  const body = failed ? { error: { code: 'PAYMENT_FAILED', message: 'Card payment failed. Please try again.' } } : { booking, payment: initiate.json().payment };
+  return { statusCode: failed ? 409 : 200, json: () => body, body: JSON.stringify(body) } as unknown as LightMyRequestResponse;
 }
 
 /** A paid wizard booking. */

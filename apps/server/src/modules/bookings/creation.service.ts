@@ -337,6 +337,9 @@ export class CreationService {
           serviceNameFr: service?.nameFr ?? null,
           serviceNameAr: service?.nameAr ?? null,
           customerName: null,
+          refundedToCard: 0,
+          refundedToCardAt: null,
+          refundPending: 0,
         };
         const lines = q.lines.map((l) => ({ kind: l.kind, label: l.label, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount }));
         const dto = toBookingDto(view, lines.map((l) => ({ ...l, bookingId: row.id })), 'customer', now);

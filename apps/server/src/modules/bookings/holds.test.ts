@@ -9,6 +9,7 @@ import { BOOKING_CREATE_LIMITS, MAX_UNPAID_HOLDS, UNPAID_HOLD_MINUTES } from '@k
 import { casablancaDate, createCustomer, createPro, type TestPro, type TestUser } from '../../test/factories';
 import { freshIp, startApp, type TestApp } from '../../test/helpers';
 import { counts } from './bookings.test-helpers';
+import { payOnSimulator } from '../../test/cmi';
 
 let t: TestApp;
 let pro: TestPro;
@@ -53,7 +54,7 @@ describe('unpaid holds', () => {
     expect(third.json().error).toMatchObject({ code: 'UNPAID_HOLD_LIMIT', message: expect.stringContaining('waiting for payment') });
     expect(await counts(t.database)).toEqual(before);
 
-    const paid = await t.app.inject({ method: 'POST', url: `/api/bookings/${held[0].id}/pay`, headers: { cookie: customer.cookie }, payload: { method: 'card' } });
+    const { initiate: paid } = await payOnSimulator(t.app, { headers: { cookie: customer.cookie } }, held[0].id);
     expect(paid.statusCode, paid.body).toBe(200);
     expect((await create(customer, ip)).statusCode).toBe(201);
   });
@@ -82,7 +83,7 @@ describe('unpaid holds', () => {
     const stranger = await t.app.inject({ method: 'POST', url: `/api/bookings/${b.id}/pay`, headers: { cookie: other.cookie }, payload: { method: 'card' } });
     expect(stranger.statusCode).toBe(404);
 
-    await t.app.inject({ method: 'POST', url: `/api/bookings/${b.id}/pay`, headers: { cookie: customer.cookie }, payload: { method: 'card' } });
+    await payOnSimulator(t.app, { headers: { cookie: customer.cookie } }, b.id);
     const after = (await t.app.inject({ method: 'GET', url: `/api/bookings/${b.id}`, headers: { cookie: customer.cookie } })).json();
     expect(after).toMatchObject({ holdExpiresAt: null, canPay: false, paymentStatus: 'paid' });
     const stats2 = (await t.app.inject({ method: 'GET', url: '/api/bookings/stats', headers: { cookie: customer.cookie } })).json();

@@ -29,7 +29,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { metrics } from '../../platform/metrics';
 import type { EventBus } from '../../platform/events';
-import { PAYMENT_FAILED_MESSAGES, type LedgerRepository, type PaymentsRepository, type PaymentsService } from '../payments';
+import type { LedgerRepository, PaymentsRepository, PaymentsService, RefundsService } from '../payments';
 import { freeFor, overlaps, worksAt } from './assignment.service';
 import { toBookingDto } from './booking-dto';
 import { BOOKING_NOT_FOUND, isSlotConflict, slotTaken, transitionError, windowError } from './booking-errors';
@@ -47,6 +47,9 @@ export interface LifecycleDeps {
   ledger: LedgerRepository;
   payments: PaymentsRepository;
   pay: PaymentsService;
+  refunds: RefundsService;
+  /** This site's address (the provider sends the customer back to it). */
+  publicUrl: string;
   notifier: BookingNotifier;
   events: EventBus;
   clock: Clock;
@@ -86,17 +89,17 @@ export class LifecycleService {
   }
 
   /**
-   * The customer pays (payments module: claim, charge, record), then both parties are told: paid
-   * (the request reaches the professional), failed (cancelled) or refunded (cancelled meanwhile).
+   * The customer pays: the answer is the form the browser posts to the provider's hosted page. The
+   * outcome comes later, in the provider's callback (payments module), announced then. A booking paid
+   * already answers its success (a retry whose first answer was lost).
    */
   async pay(user: SessionUser, id: string, input: PayBookingRequest): Promise<PayBookingResponse> {
-    const result = await this.d.pay.pay(user, id, input);
-    await announcePayment(this.d.notifier, (await this.d.repo.view(id))!, result.outcome);
-    if (result.outcome === 'failed') throw new AppError('PAYMENT_FAILED', PAYMENT_FAILED_MESSAGES[input.method]);
-    if (result.outcome === 'refunded') {
-      throw new AppError('INVALID_TRANSITION', 'This booking was cancelled before the payment completed; the payment has been refunded.');
-    }
-    return { booking: await this.d.reads.dto(user, id), payment: result.payment };
+    const result = await this.d.pay.pay(user, id, input, {
+      customer: { name: user.name, email: user.email },
+      lang: user.locale,
+      publicUrl: this.d.publicUrl,
+    });
+    return { booking: await this.d.reads.dto(user, id), payment: result.payment, ...(result.redirect ? { redirect: result.redirect } : {}) };
   }
 
   /** The booking locked for `user` as assigned professional (others: 404). */
@@ -211,7 +214,8 @@ export class LifecycleService {
       if (held > 0) {
         await ledger.post(refundEntries(id, b.professionalId, { held, fee: outcome.fee }));
         paymentStatus = paymentStatusAfterRefund(held, outcome.refund);
-        if (outcome.refund === held) await this.d.payments.with(tx).markRefunded(id);
+        // The ledger's refund reaches the customer's card through the provider (a durable job).
+        await this.d.refunds.request(tx, id, outcome.refund, opts.reason ?? null);
       }
       await repo.update(id, {
         status: 'cancelled',

@@ -47,8 +47,8 @@ export class EscrowService {
       const b = await repo.lockBooking(bookingId);
       if (!b || b.status !== 'pending' || b.paymentStatus !== 'pending') return false;
       const [payment] = await repo.ofBooking(bookingId);
-      // A payment being processed right now: look again later (the job is retried).
-      if (payment && payment.status === 'pending' && payment.providerRef?.startsWith('claim:') && Date.now() - payment.updatedAt.getTime() < 2 * MINUTE) {
+      // The customer was sent to the provider's page moments ago: look again later (the job is retried).
+      if (payment && payment.status === 'awaiting_callback' && Date.now() - payment.updatedAt.getTime() < 2 * MINUTE) {
         throw new Error('payment in progress');
       }
       const t = checkTransition(b.status, 'cancelled', { role: 'system' });

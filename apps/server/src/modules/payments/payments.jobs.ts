@@ -14,8 +14,11 @@ export { UNPAID_HOLD_MINUTES as UNPAID_BOOKING_TTL_MINUTES } from '@khedma/share
 export const EXPIRE_UNPAID_JOB = defineJob('booking.expire_unpaid', forBooking);
 
 /**
- * Scheduled with every payment attempt (its claim), run after RECONCILE_AFTER_SECONDS: an attempt
- * whose process died is reconciled with the provider (payments.service.ts reconcile); for an
- * attempt that finished, it finds nothing to do.
+ * Scheduled with every initiate, RECONCILE_AFTER_SECONDS later, and at start-up for every payment
+ * awaiting its callback: the provider is asked (payments.service.ts reconcile); for a payment whose
+ * callback landed, it finds nothing to do.
  */
-export const PAYMENT_RECONCILE_JOB = defineJob('payment.reconcile', z.object({ paymentId: z.string().uuid(), claim: z.string().min(1) }));
+export const PAYMENT_RECONCILE_JOB = defineJob('payment.reconcile', z.object({ paymentId: z.string().uuid() }));
+
+/** A refund decided (cancellation, admin refund) sent to the provider until it answers (refunds.service.ts). */
+export const PAYMENT_REFUND_JOB = defineJob('payment.refund', z.object({ refundId: z.string().uuid() }));

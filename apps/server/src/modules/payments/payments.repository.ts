@@ -3,23 +3,9 @@
  * system's cancellations: a failed payment, an unpaid booking expired). The booking lifecycle
  * itself is the bookings module's.
  */
-import { and, desc, eq, isNull, like, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookings, payments } from '../../db/schema/index';
-import { instanceDeadSql } from '../../platform/instance';
-
-/** As long as a claim of a live instance counts as in progress for reconciliation (the claim's own TTL). */
-const CLAIM_LIVE_SECONDS = 120;
-
-/**
- * SQL true while the row's claim (`claim:<instance id>:<attempt id>`) may still be worked on: its
- * instance holds a live lease and it is younger than `ttlSeconds`. A provider reference (no claim)
- * is not live.
- */
-function claimLive(ttlSeconds: number): SQL {
-  const instance = sql`(case when ${payments.providerRef} ~ '^claim:[0-9a-f-]{36}:' then substring(${payments.providerRef} from 7 for 36)::uuid end)`;
-  return sql`(${payments.providerRef} like 'claim:%' and ${payments.updatedAt} > now() - make_interval(secs => ${ttlSeconds}) and not ${instanceDeadSql(instance)})`;
-}
+import { bookings, paymentCallbacks, paymentRefunds, payments } from '../../db/schema/index';
 
 export type PaymentRecord = typeof payments.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
@@ -37,56 +23,109 @@ export class PaymentsRepository {
     return this.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.createdAt));
   }
 
-  /** Mark the succeeded payment refunded (a full refund). */
-  async markRefunded(bookingId: string): Promise<void> {
-    await this.db
-      .update(payments)
-      .set({ status: 'refunded', updatedAt: sql`now()` })
-      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
+  /** The booking's paid payment (the one refunds go back to). */
+  async paidOf(bookingId: string): Promise<PaymentRecord | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['succeeded', 'partially_refunded'])))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return row;
   }
 
   /**
-   * Claims the booking's pending payment row for one attempt (`claim` in provider_ref), unless another
-   * attempt holds it: a claim is taken over only when its instance holds no live lease (the process
-   * died) or it is older than `ttlSeconds` (a provider call that hung). Undefined when it is taken.
+   * The booking's open payment row sent to the provider's page (awaiting_callback), with the method
+   * chosen. Undefined when it is no longer open (paid, failed, refunded).
    */
-  async claim(bookingId: string, claim: string, set: { method: PaymentRecord['method']; provider: string }, ttlSeconds: number) {
+  async initiate(bookingId: string, set: { method: PaymentRecord['method']; provider: string }) {
     const [payment] = await this.db
       .update(payments)
-      .set({ method: set.method, provider: set.provider, providerRef: claim, updatedAt: sql`now()` })
-      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending'), or(isNull(payments.providerRef), not(claimLive(ttlSeconds)))))
+      .set({ method: set.method, provider: set.provider, status: 'awaiting_callback', updatedAt: sql`now()` })
+      .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['pending', 'awaiting_callback'])))
       .returning({ id: payments.id, amount: payments.amount });
     return payment;
   }
 
-  /** A payment's claim as reconciliation sees it: whose booking, which claim, and whether its attempt may still be running. */
-  async claimState(paymentId: string) {
-    const [row] = await this.db
-      .select({ bookingId: payments.bookingId, status: payments.status, providerRef: payments.providerRef, live: sql<boolean>`${claimLive(CLAIM_LIVE_SECONDS)}` })
-      .from(payments)
-      .where(eq(payments.id, paymentId));
+  async payment(paymentId: string): Promise<PaymentRecord | undefined> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
     return row;
   }
 
-  /** Payments with an attempt at the provider (a claim), oldest first. */
-  async claimed(): Promise<Array<{ id: string; providerRef: string }>> {
+  /** Payments awaiting the provider's callback, oldest first. */
+  async awaiting(): Promise<Array<{ id: string }>> {
+    return this.db.select({ id: payments.id }).from(payments).where(eq(payments.status, 'awaiting_callback')).orderBy(payments.updatedAt);
+  }
+
+  /** Every callback, whatever its verdict (payment_callbacks). */
+  async logCallback(row: typeof paymentCallbacks.$inferInsert): Promise<void> {
+    await this.db.insert(paymentCallbacks).values(row);
+  }
+
+  /** A refund to send to the provider (the payment.refund job, scheduled in the same transaction). */
+  async addRefund(row: { paymentId: string; bookingId: string; amount: number; reason: string | null }) {
+    const [r] = await this.db.insert(paymentRefunds).values(row).returning();
+    return r!;
+  }
+
+  async refund(refundId: string) {
+    const [r] = await this.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId));
+    return r;
+  }
+
+  /** Refunds of a payment, oldest first. */
+  async refundsOf(paymentId: string) {
+    return this.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId)).orderBy(paymentRefunds.createdAt, paymentRefunds.id);
+  }
+
+  /** Refunds of a booking, oldest first (what the customer sees). */
+  async refundsOfBooking(bookingId: string) {
+    return this.db.select().from(paymentRefunds).where(eq(paymentRefunds.bookingId, bookingId)).orderBy(paymentRefunds.createdAt, paymentRefunds.id);
+  }
+
+  /** Refunds the provider refused, newest first (the admin's failed list). */
+  async failedRefunds(limit = 200) {
+    return this.db.select().from(paymentRefunds).where(eq(paymentRefunds.status, 'failed')).orderBy(desc(paymentRefunds.createdAt)).limit(limit);
+  }
+
+  /** Takes the payment's refund lock for `seconds` (one sender per payment); false when held. */
+  async lockRefunds(paymentId: string, seconds: number): Promise<boolean> {
     const rows = await this.db
-      .select({ id: payments.id, providerRef: payments.providerRef })
-      .from(payments)
-      .where(and(eq(payments.status, 'pending'), like(payments.providerRef, 'claim:%')))
-      .orderBy(payments.updatedAt);
-    return rows.map((r) => ({ id: r.id, providerRef: r.providerRef! }));
+      .update(payments)
+      .set({ refundLockUntil: sql`now() + make_interval(secs => ${seconds})` })
+      .where(and(eq(payments.id, paymentId), or(isNull(payments.refundLockUntil), lt(payments.refundLockUntil, sql`now()`))))
+      .returning({ id: payments.id });
+    return rows.length > 0;
+  }
+
+  async unlockRefunds(paymentId: string): Promise<void> {
+    await this.db.update(payments).set({ refundLockUntil: null }).where(eq(payments.id, paymentId));
+  }
+
+  /** The provider's answer to a refund, and the payment's refunded total (refunded in part or in full). */
+  async recordRefund(refundId: string, answer: { ok: true; providerRef: string | null } | { ok: false; reason: string }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [r] = await tx
+        .update(paymentRefunds)
+        .set(answer.ok ? { status: 'succeeded', providerRef: answer.providerRef, refundedAt: sql`now()`, updatedAt: sql`now()` } : { status: 'failed', failureReason: answer.reason, updatedAt: sql`now()` })
+        .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.status, 'pending')))
+        .returning();
+      if (!r || !answer.ok) return;
+      await tx
+        .update(payments)
+        .set({
+          refundedAmount: sql`${payments.refundedAmount} + ${r.amount}`,
+          status: sql`case when ${payments.refundedAmount} + ${r.amount} >= ${payments.amount} then 'refunded' else 'partially_refunded' end`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(payments.id, r.paymentId));
+    });
   }
 
   /** The payment row locked until the end of the transaction (an outcome is recorded once). */
   async lockPayment(paymentId: string): Promise<PaymentRecord | undefined> {
     const [row] = await this.db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     return row;
-  }
-
-  /** Gives a claim back (the provider could not be reached). */
-  async releaseClaim(paymentId: string, claim: string): Promise<void> {
-    await this.db.update(payments).set({ providerRef: null }).where(and(eq(payments.id, paymentId), eq(payments.providerRef, claim)));
   }
 
   async record(paymentId: string, set: { status: PaymentRecord['status']; providerRef: string | null; failureReason?: string | null }): Promise<void> {

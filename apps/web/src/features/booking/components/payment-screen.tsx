@@ -1,7 +1,8 @@
-import { CreditCard, Landmark, Loader2, Lock, Smartphone, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { CreditCard, Landmark, Loader2, Lock, Smartphone, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { PAYMENT_METHODS, type PaymentMethod } from '@khedma/shared';
+import { PAYMENT_METHODS, type PaymentMethod, type PaymentRedirect } from '@khedma/shared';
+import { currentLanguage } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { isApiError } from '../../../lib/api';
@@ -26,17 +27,40 @@ export interface PaymentScreenProps {
 }
 
 /**
- * The payment screen (docs/payments.md): card, bank digital payment or mobile payment; "DEMO MODE"
- * with the bank method; every button disabled while the provider answers (the demo provider takes
- * about 2 s); the method's failure message when it fails.
+ * Sends the browser to the provider's hosted page: a form with the signed fields, posted at once (CMI's
+ * 3-D Secure page; the CMI simulator outside production). The answer comes back to /bookings/{id}/pay.
+ */
+export function postToProvider(redirect: PaymentRedirect): void {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = redirect.url;
+  form.acceptCharset = 'UTF-8';
+  for (const [name, value] of Object.entries(redirect.fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  document.body.appendChild(form);
+  form.submit();
+}
+
+/**
+ * The payment screen (docs/payments.md): card, bank digital payment or mobile payment. Pay sends the
+ * browser to the provider's secure page (outside production the CMI simulator, whose page says it is a
+ * TEST gateway); the
+ * outcome is shown when the browser comes back (PaymentReturn). A booking paid already (a retry whose
+ * first answer was lost) goes straight on.
  */
 export function PaymentScreen({ amount, prepare, onPaid, onFailed, onBack }: PaymentScreenProps) {
   const { t } = useTranslation('booking');
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [preparing, setPreparing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
   const pay = usePayBooking();
-  const processing = preparing || pay.isPending;
+  const processing = preparing || pay.isPending || redirecting;
   const headingId = useId();
 
   async function submit() {
@@ -52,9 +76,16 @@ export function PaymentScreen({ amount, prepare, onPaid, onFailed, onBack }: Pay
     }
     setPreparing(false);
     pay.mutate(
-      { id: bookingId, method },
+      { id: bookingId, method, lang: currentLanguage() },
       {
-        onSuccess: () => onPaid(bookingId),
+        onSuccess: (res) => {
+          if (!res.redirect) {
+            onPaid(bookingId);
+            return;
+          }
+          setRedirecting(true);
+          postToProvider(res.redirect);
+        },
         onError: (err) => {
           if (isApiError(err, 'ALREADY_PAID')) {
             onPaid(bookingId);
@@ -103,12 +134,6 @@ export function PaymentScreen({ amount, prepare, onPaid, onFailed, onBack }: Pay
               <span className="min-w-0">
                 <span className="block font-semibold text-ink">{t(`payment.methods.${m}.name`)}</span>
                 <span className="block text-sm text-ink-muted">{t(`payment.methods.${m}.description`)}</span>
-                {m === 'bank' ? (
-                  <span className="mt-2 flex items-start gap-1.5 rounded-lg bg-saffron-100 px-2.5 py-1.5 text-xs font-semibold text-sand-900">
-                    <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-                    {t('payment.demoMode')}
-                  </span>
-                ) : null}
               </span>
             </label>
           );
@@ -122,7 +147,7 @@ export function PaymentScreen({ amount, prepare, onPaid, onFailed, onBack }: Pay
         {error}
       </div>
       <p aria-live="polite" className="sr-only">
-        {processing ? t('payment.processing') : ''}
+        {redirecting ? t('payment.redirecting') : processing ? t('payment.processing') : ''}
       </p>
       <ActionBar>
         <Button variant="secondary" size="lg" onClick={onBack} disabled={processing}>
@@ -130,7 +155,7 @@ export function PaymentScreen({ amount, prepare, onPaid, onFailed, onBack }: Pay
         </Button>
         <Button variant="accent" size="lg" onClick={() => void submit()} disabled={processing || amount === null}>
           {processing ? <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" /> : null}
-          {processing ? t('payment.processing') : t('payment.pay', { amount: amount === null ? '' : formatMoney(amount) })}
+          {redirecting ? t('payment.redirecting') : processing ? t('payment.processing') : t('payment.pay', { amount: amount === null ? '' : formatMoney(amount) })}
         </Button>
       </ActionBar>
     </section>

@@ -1,5 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
-import { useNavigate, useParams } from 'react-router';
+import { ArrowLeft, CircleCheck, Loader2 } from 'lucide-react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PAYMENT_METHODS, type BookingDto, type PaymentMethod } from '@khedma/shared';
 import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { ButtonLink } from '../../../components/ui/button';
@@ -19,6 +20,11 @@ import { SignedIn } from '../components/signed-in';
  * /bookings/{id}/pay (docs/bookings.md Unpaid holds): the payment screen for an unpaid hold of the
  * customer's own, reached from Pay now on its card or details. The server decides whether it can still
  * be paid (canPay); a failed payment cancels the booking, as in the wizard.
+ *
+ * Also where the provider's page sends the customer back (docs/payments.md): `?payment=confirming`
+ * shows "Confirming your payment…" until the provider's callback lands (the booking is re-fetched on
+ * its booking.updated event, over the socket), then "Payment confirmed"; `?payment=failed` shows the
+ * method's failure message. The return itself proves nothing: only the booking's state counts.
  */
 export function PayBookingPage() {
   const { t } = useTranslation('booking');
@@ -35,6 +41,9 @@ function PayBooking() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const booking = useBooking(id);
+  const [params] = useSearchParams();
+  const returned = params.get('payment');
+  const method = (PAYMENT_METHODS as readonly string[]).includes(params.get('method') ?? '') ? (params.get('method') as PaymentMethod) : 'card';
 
   return (
     <div className={cn('container-page max-w-2xl py-6 md:py-10', ACTION_BAR_SPACE)}>
@@ -51,7 +60,9 @@ function PayBooking() {
         ) : (
           <>
             <BookingSummary booking={booking.data} headingLevel={2} hold={false} />
-            {booking.data.canPay ? (
+            {returned === 'confirming' || returned === 'failed' ? (
+              <PaymentReturn booking={booking.data} returned={returned} method={method} />
+            ) : booking.data.canPay ? (
               <>
                 <HoldNotice booking={booking.data} pay={false} />
                 <PaymentScreen
@@ -72,6 +83,42 @@ function PayBooking() {
             )}
           </>
         )}
+      </div>
+    </div>
+  );
+}
+
+/** Back from the provider's page: what the booking says, live. */
+function PaymentReturn({ booking, returned, method }: { booking: BookingDto; returned: 'confirming' | 'failed'; method: PaymentMethod }) {
+  const { t } = useTranslation('booking');
+  const paid = booking.paymentStatus !== 'pending' && booking.paymentStatus !== 'failed';
+  const failed = booking.paymentStatus === 'failed' || (returned === 'failed' && !paid);
+  if (paid) {
+    return (
+      <div role="status" data-testid="payment-confirmed" className="flex items-start gap-3 rounded-card border border-confirmed/30 bg-confirmed-soft p-4 text-ink">
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-confirmed" />
+        <div className="space-y-3">
+          <p className="font-semibold">{t('payment.return.confirmed')}</p>
+          <ButtonLink to={paths.dashboardBookings()}>{t('payment.return.toBookings')}</ButtonLink>
+        </div>
+      </div>
+    );
+  }
+  if (failed) {
+    return (
+      <div role="alert" data-testid="payment-failed" className="space-y-3 rounded-card border border-cancelled/30 bg-cancelled-soft p-4">
+        <p className="font-semibold text-cancelled">{t('payment.return.failedTitle')}</p>
+        <p className="text-ink">{t(`payment.failed.${method}`)}</p>
+        <ButtonLink to={paths.services()}>{t('payment.return.bookAgain')}</ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <div role="status" aria-live="polite" data-testid="payment-confirming" className="flex items-start gap-3 rounded-card border border-sand-200 bg-white p-4 text-ink">
+      <Loader2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 animate-spin text-primary-700 motion-reduce:animate-none" />
+      <div>
+        <p className="font-semibold">{t('payment.return.confirming')}</p>
+        <p className="mt-1 text-sm text-ink-muted">{t('payment.return.confirmingHint')}</p>
       </div>
     </div>
   );

@@ -98,6 +98,16 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
         ) : null}
         <Row label={t('summary.amount')}>{formatMoney(booking.amounts.total)}</Row>
         {booking.amounts.cancellationFee ? <Row label={t('details.feeKept')}>{formatMoney(booking.amounts.cancellationFee)}</Row> : null}
+        {booking.refund ? (
+          <Row label={t('details.refund')}>
+            <span data-testid="refund-to-card" className="block">
+              {booking.refund.toCard > 0 && booking.refund.at
+                ? t('details.refundedToCard', { date: formatDate(booking.refund.at, language, 'long'), amount: formatMoney(booking.refund.toCard) })
+                : null}
+              {booking.refund.pending > 0 ? <span className="block">{t('details.refundPending', { amount: formatMoney(booking.refund.pending) })}</span> : null}
+            </span>
+          </Row>
+        ) : null}
         <Row label={t('summary.bookedOn')}>{formatDate(booking.createdAt, language, 'long')}</Row>
       </dl>
       {canMessage || booking.canAccept || booking.canDecline || booking.canReschedule || booking.canCancel || booking.rebook || canReview || hasReceipt ? (
