@@ -140,6 +140,8 @@ test('an admin reassigns, refunds and completes bookings, and each email reaches
   const proOf = (x: { professional: { id: string } }) => pros.find((p) => p.user.professionalId === x.professional.id)!;
   const accepted = await proOf(c).context.request.post(`/api/bookings/${c.id}/accept`, { headers: { 'idempotency-key': randomUUID() } });
   expect(accepted.status(), await accepted.text()).toBe(200);
+  // An admin completes a booking only once it has started (issue 38): c is moved into the past.
+  expect((await request.post(`/api/dev/test-bookings/${c.id}/happened`)).status()).toBe(200);
 
   const admin = await person(browser, 'admin', { name: 'Amal Admin', roles: ['super_admin'] });
   const { page } = admin;

@@ -64,6 +64,8 @@ async function completedBooking(customer: APIRequestContext, pro: APIRequestCont
   const paid = await customer.post(`/api/bookings/${booking.id}/pay`, { headers: { 'idempotency-key': randomUUID() }, data: { method: 'card' } });
   expect(paid.status(), await paid.text()).toBe(200);
   expect((await pro.post(`/api/bookings/${booking.id}/accept`)).status()).toBe(200);
+  // An admin completes a booking only once it has started (issue 38): moved into the past first.
+  expect((await customer.post(`/api/dev/test-bookings/${booking.id}/happened`)).status()).toBe(200);
   const done = await admin.post(`/api/admin/bookings/${booking.id}/complete`, { data: {} });
   expect(done.status(), await done.text()).toBe(200);
   return booking;

@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from './db/schema/index';
 import { fillTemplate } from './http/pages';
 import { createTestApp, type TestApp } from './test/app';
-import { createAdmin, createCustomer, createPaidBooking, createPro, casablancaDate, type TestPro, type TestUser } from './test/factories';
+import { afterBookingEnd, createAdmin, createCustomer, createPaidBooking, createPro, casablancaDate, type TestPro, type TestUser } from './test/factories';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, '../../web/dist');
@@ -164,7 +164,7 @@ describe('hostile text is stored where a user may write it, and refused cleanly 
     expect((await call(customer, { method: 'POST', url: `/api/bookings/${bookingId}/pay`, payload: { method: 'card' } })).statusCode).toBe(200);
     expect((await call(pro, { method: 'POST', url: `/api/bookings/${bookingId}/accept` })).statusCode).toBe(200);
     // An admin's notes are user text too (they go into the customer's email).
-    const done = await call(admin, { method: 'POST', url: `/api/admin/bookings/${bookingId}/complete`, payload: { notes: HOSTILE_TEXT } });
+    const done = await afterBookingEnd(t, bookingId, () => call(admin, { method: 'POST', url: `/api/admin/bookings/${bookingId}/complete`, payload: { notes: HOSTILE_TEXT } }));
     expect(done.statusCode, done.body).toBe(200);
   });
 

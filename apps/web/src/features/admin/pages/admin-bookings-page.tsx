@@ -11,6 +11,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useCities } from '../../../entities/catalogue/api';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/debounce';
+import { isApiError } from '../../../lib/api';
 import { formatLocalDate, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';
@@ -289,13 +290,14 @@ function ReassignDialog({ action: b, onClose }: { action: AdminBookingRow | null
       return;
     }
     reassign.mutate(
-      { id: b.id, professionalId: chosen },
+      // The status shown: if the professional accepts meanwhile, the server refuses (BOOKING_CHANGED).
+      { id: b.id, professionalId: chosen, expectedStatus: b.status === 'confirmed' ? 'confirmed' : 'pending' },
       {
         onSuccess: () => {
           toast.success(t('bookings.reassigned'));
           close();
         },
-        onError: () => toast.error(t('bookings.reassignFailed')),
+        onError: (err) => toast.error(isApiError(err, 'BOOKING_CHANGED') ? t('bookings.reassignChanged') : t('bookings.reassignFailed')),
       },
     );
   }
@@ -402,7 +404,7 @@ function CompleteDialog({ action: b, onClose }: { action: AdminBookingRow | null
           else toast.warning(t('bookings.completedNoEmail'));
           close();
         },
-        onError: () => toast.error(t('bookings.completeFailed')),
+        onError: (err) => toast.error(isApiError(err, 'BOOKING_NOT_STARTED') ? t('bookings.completeNotStarted') : t('bookings.completeFailed')),
       },
     );
   }

@@ -53,7 +53,12 @@ function PendingBookings() {
     const mutation = kind === 'accept' ? accept : decline;
     mutation.mutate(booking.id, {
       onSuccess: () => (kind === 'accept' ? toast.success(t('toasts.confirmed')) : toast.success(t('toasts.declined'))),
-      onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(t('errors.updateFailed'))),
+      onError: (error) =>
+        isApiError(error, 'INVALID_TRANSITION')
+          ? toast.info(t('errors.changedMeanwhile'))
+          : isApiError(error, 'BOOKING_REASSIGNED')
+            ? toast.info(t('errors.reassignedMeanwhile'))
+            : toast.error(t('errors.updateFailed')),
     });
   };
   const busyId = accept.isPending ? accept.variables : decline.isPending ? decline.variables : null;
