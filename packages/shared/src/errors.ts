@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   BOOKING_REASSIGNED: 409,
   /** An admin action decided on a status the booking no longer has (its professional accepted meanwhile). */
   BOOKING_CHANGED: 409,
+  /** An admin refund of a booking whose payment was never taken (domain/booking-status.ts refundable). */
+  BOOKING_NOT_PAID: 409,
   /** Nobody can take this service, city and time (wizard step 3 offers other times). */
   NO_PROFESSIONAL_AVAILABLE: 409,
   /** The customer already holds MAX_UNPAID_HOLDS unpaid bookings (domain/holds.ts). */

@@ -164,6 +164,17 @@ export const PAYMENT_STATUS_TRANSITIONS: Readonly<Record<BookingPaymentStatus, r
   refunded: [],
 };
 
+/**
+ * Whether an admin refund has money to give back (issue 38): only a paid booking's. A hold whose
+ * payment is pending or failed took nothing; it is released on its own when its payment time runs out.
+ */
+export function refundable(paymentStatus: BookingPaymentStatus): boolean {
+  return paymentStatus === 'paid';
+}
+
+/** The API's message when `refundable` says no (code BOOKING_NOT_PAID). */
+export const REFUND_UNPAID_MESSAGE = 'This booking has not been paid: there is nothing to refund.';
+
 export function canTransitionPayment(from: BookingPaymentStatus, to: BookingPaymentStatus): boolean {
   return PAYMENT_STATUS_TRANSITIONS[from].includes(to);
 }

@@ -9,6 +9,7 @@ import {
   can,
   completionAllowed,
   maskEmail,
+  refundable,
   toLocal,
   type AdminBookingActionResponse,
   type AdminBookingListQuery,
@@ -98,7 +99,8 @@ export function toRow(r: AdminBookingRecord, user: SessionUser, now: Date): Admi
     cancellationReason: r.status === 'cancelled' ? r.cancellationReason : null,
     actions: {
       reassign: open(r.status) && can(user, 'booking:reassign'),
-      refund: open(r.status) && can(user, 'booking:refund'),
+      // Only money taken is refunded: an unpaid hold is shown as one and offers no refund (issue 38).
+      refund: open(r.status) && refundable(r.paymentStatus) && can(user, 'booking:refund'),
       // Offered from the scheduled start (completionAllowed); the server refuses it before.
       complete: r.status === 'confirmed' && completionAllowed(now, r.scheduledStart) && can(user, 'booking:complete'),
     },

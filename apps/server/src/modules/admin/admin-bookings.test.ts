@@ -205,6 +205,34 @@ describe('refund', () => {
   });
 });
 
+describe('an unpaid hold (issue 38)', () => {
+  it('is listed as awaiting payment without a Refund, and the server refuses to refund it, changing nothing', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      remoteAddress: '203.0.113.77',
+      headers: { cookie: otherCustomer.cookie, 'idempotency-key': crypto.randomUUID() },
+      payload: { serviceTypeId: pros[0]!.serviceTypeIds[0], cityId: pros[0]!.cityId, date: casablancaDate(13), startTime: '10:00', endTime: '11:00' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const hold = created.json() as { id: string };
+    const ref = hold.id.slice(0, 8).toUpperCase();
+    const row = (await inject(superAdmin, 'GET', `/api/admin/bookings?search=${ref}`)).json().items[0];
+    expect(row).toMatchObject({ status: 'pending', paymentStatus: 'pending', actions: { refund: false, reassign: true, complete: false } });
+
+    const ledgerBefore = await t.database.db.select().from(s.ledgerEntries).where(eq(s.ledgerEntries.bookingId, hold.id));
+    const mailsBefore = (await outbox(t.app)).length;
+    for (const who of [finance, superAdmin]) {
+      const res = await inject(who, 'POST', `/api/admin/bookings/${hold.id}/refund`, { reason: 'Customer asked' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({ code: 'BOOKING_NOT_PAID', message: 'This booking has not been paid: there is nothing to refund.' });
+    }
+    expect(await bookingRow(hold.id)).toMatchObject({ status: 'pending', paymentStatus: 'pending', cancellationReason: null });
+    expect(await t.database.db.select().from(s.ledgerEntries).where(eq(s.ledgerEntries.bookingId, hold.id))).toEqual(ledgerBefore);
+    expect((await outbox(t.app)).length).toBe(mailsBefore);
+  });
+});
+
 describe('complete', () => {
   it('completes a confirmed booking with notes, schedules the escrow release and invites a review', async () => {
     const pending = await book(customer, { date: casablancaDate(9) });

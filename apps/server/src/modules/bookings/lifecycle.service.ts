@@ -15,6 +15,8 @@ import {
   completionAllowed,
   CURRENCY,
   paymentStatusAfterRefund,
+  REFUND_UNPAID_MESSAGE,
+  refundable,
   refundEntries,
   RESCHEDULE_MIN_LEAD_MINUTES,
   reschedulePolicy,
@@ -205,6 +207,8 @@ export class LifecycleService {
       }
       const t = checkTransition(b.status, 'cancelled', actor === 'customer' ? { role: 'customer', isOwner: true } : actor === 'professional' ? { role: 'professional', isAssigned: true } : { role: 'admin' });
       if (!t.ok) throw transitionError(t.code, b.status, 'cancelled');
+      // An admin refunds money taken; an unpaid hold has none (it expires on its own: issue 38).
+      if (opts.mode === 'refund' && !refundable(b.paymentStatus)) throw new AppError('BOOKING_NOT_PAID', REFUND_UNPAID_MESSAGE);
       const escrow = await ledger.escrowOf(id);
       const held = escrow.state === 'held' ? escrow.held : 0;
       const outcome = cancellationOutcome({
