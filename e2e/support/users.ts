@@ -91,7 +91,8 @@ export const PRO_AREAS = [
   { city: 'rabat', category: 'gardening', spec: 'chat.spec' },
   { city: 'marrakech', category: 'moving', spec: 'pros.spec (Services tab; adds fes as a second city)' },
   { city: 'fes', category: 'moving', spec: 'pros.spec (the Services tab professional\'s second city: no journey books movers there)' },
-  // Free: fes plumbing, fes handyman.
+  { city: 'fes', category: 'handyman', spec: 'admin.spec (an unpaid hold, en and ar)' },
+  // Free: fes plumbing.
 ] as const;
 
 /** Session cookies of the people made here, by email: signInByCookie uses them instead of a password. */

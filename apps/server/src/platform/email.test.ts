@@ -11,6 +11,8 @@ describe('plainSubject', () => {
     expect(plainSubject('<script>alert(1)</script>Hi <img src=x onerror=alert(1)')).toBe('alert(1)Hi img src=x onerror=alert(1)');
     expect(plainSubject('Réservation 3F2A9C1E confirmée — الحجز')).toBe('Réservation 3F2A9C1E confirmée — الحجز');
     expect(plainSubject('x'.repeat(500))).toHaveLength(200);
+    // Money's no-break spaces stay (French-Moroccan format).
+    expect(plainSubject('Your payout of 1\u202f200\u00a0MAD has been sent')).toBe('Your payout of 1\u202f200\u00a0MAD has been sent');
   });
 
   it('is applied to every email the sender sends', async () => {

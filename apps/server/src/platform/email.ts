@@ -38,7 +38,7 @@ export interface EmailSender {
 /**
  * A subject line from text people typed (a name in "Contact form: {name}"): a subject is plain text
  * on one header line, so tags are removed (and any stray angle bracket), every control character,
- * line break and bidirectional control becomes a space, runs of spaces one, and it is cut at 200
+ * line break and bidirectional control becomes a space, runs of spaces one (no-break spaces stay), and it is cut at 200
  * characters. Every email's subject goes through it (createEmailSender), whatever its source (issue 38).
  */
 export function plainSubject(text: string): string {
@@ -46,7 +46,8 @@ export function plainSubject(text: string): string {
     .replace(/<[^>]*>/g, '')
     .replace(/[<>]/g, '')
     .replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, ' ')
-    .replace(/\s+/g, ' ')
+    // Only plain spaces are merged: money keeps its no-break spaces ("1 200 MAD").
+    .replace(/ {2,}/g, ' ')
     .trim()
     .slice(0, 200);
 }
