@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from './db/schema/index';
 import { fillTemplate } from './http/pages';
 import { createTestApp, type TestApp } from './test/app';
+import { plainSubject } from './platform/email';
 import { afterBookingEnd, createAdmin, createCustomer, createPaidBooking, createPro, casablancaDate, type TestPro, type TestUser } from './test/factories';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -276,7 +277,9 @@ describe('where the server renders it', () => {
     const support = rows.find((r) => r.text?.includes('New message from the contact form') && r.text.includes(HOSTILE_TEXT));
     expect(support).toBeDefined();
     expect(support!.html).toBeNull();
-    expect(support!.subject).toBe(`Contact form: ${HOSTILE}`);
+    // Its subject is one plain line: the sender's tags removed (issue 38), the text of the name kept.
+    expect(support!.subject).toBe(`Contact form: ${plainSubject(HOSTILE)}`);
+    expect(support!.subject).not.toMatch(/[<>\r\n]/);
   });
 
   it('SMS texts carry no stored text (only a code, a reference, a service and a time)', async () => {
