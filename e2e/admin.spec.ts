@@ -141,6 +141,8 @@ test('an admin reassigns, refunds and completes bookings, and each email reaches
   const proOf = (x: { professional: { id: string } }) => pros.find((p) => p.user.professionalId === x.professional.id)!;
   const accepted = await proOf(c).context.request.post(`/api/bookings/${c.id}/accept`, { headers: { 'idempotency-key': randomUUID() } });
   expect(accepted.status(), await accepted.text()).toBe(200);
+  // An admin completes a booking only once it has started (issue 38): c is moved into the past.
+  expect((await request.post(`/api/dev/test-bookings/${c.id}/happened`)).status()).toBe(200);
 
   const admin = await person(browser, 'admin', { name: 'Amal Admin', roles: ['super_admin'] });
   const { page } = admin;
@@ -235,6 +237,44 @@ test('the dashboard of an admin: never a professional\'s, and Book a Service onl
   await expect(reviewer.page.getByText(shell.auth.guard.bookingNotAllowed)).toBeVisible();
   await reviewer.context.close();
 });
+
+// Issue 38: an unpaid hold is not a paid booking. The row says "Awaiting payment", offers no Refund,
+// and the server refuses to refund money never taken.
+for (const [lang, day] of [['en', 15], ['ar', 16]] as const) {
+  test(`an unpaid hold reads as awaiting payment and offers no refund (${lang}, 390 px)`, async ({ browser }) => {
+    const catalogue = lang === 'ar' ? ar : en;
+    const pro = await person(browser, 'pro', { name: lang === 'ar' ? 'حميد الصانع' : 'Hamid Handyman', city: 'tanger', category: 'handyman', lang });
+    const customer = await person(browser, 'customer', { name: lang === 'ar' ? 'نادية الزبونة' : 'Nadia Hold', lang });
+    const created = await customer.context.request.post('/api/bookings', {
+      headers: { 'idempotency-key': randomUUID() },
+      data: { serviceTypeId: pro.user.serviceTypeIds![0], cityId: pro.user.cityId, date: casablancaDate(day), startTime: '10:00', endTime: '11:00' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const hold = (await created.json()) as { id: string; reference: string; paymentStatus: string };
+    expect(hold.paymentStatus).toBe('pending');
+
+    const admin = await person(browser, 'admin', { name: lang === 'ar' ? 'أمل المسؤولة' : 'Amal Finance', roles: ['super_admin'], lang, width: 390 });
+    const { page } = admin;
+    await page.goto(`/admin/bookings?lang=${lang}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await page.getByRole('searchbox', { name: text('bookings.filters.search', {}, catalogue) }).fill(hold.reference);
+    // At 390 px the bookings are cards (the table is for wide screens).
+    const card = page.locator(`li[data-booking="${hold.id}"]`);
+    await expect(card.getByText(text('bookings.awaitingPayment', {}, catalogue))).toBeVisible();
+    const actions = card.getByRole('group', { name: text('bookings.actionsFor', { reference: hold.reference }, catalogue) });
+    await expect(actions.getByRole('button', { name: text('bookings.reassign', {}, catalogue) })).toBeVisible();
+    await expect(actions.getByRole('button', { name: text('bookings.refund', {}, catalogue) })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page, `unpaid hold ${lang} 390`);
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-unpaid-hold-${lang}-390.png`), fullPage: true });
+
+    // The server says the same to anyone who asks anyway.
+    const refused = await page.request.post(`/api/admin/bookings/${hold.id}/refund`, { data: { reason: 'Customer asked' } });
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('BOOKING_NOT_PAID');
+    for (const x of [admin, customer, pro]) await x.context.close();
+  });
+}
 
 for (const [lang, width] of [['ar', 390], ['ar', 1280], ['en', 390], ['en', 1280]] as const) {
   test(`the admin pages in ${lang === 'ar' ? 'Arabic' : 'English'} at ${width} px${lang === 'en' ? ' @matrix' : ''}`, async ({ browser }) => {

@@ -65,6 +65,8 @@ async function completedBooking(customer: APIRequestContext, pro: APIRequestCont
   // Paid on the CMI simulator's hosted page, confirmed by its callback (support/cmi.ts).
   await payByApi(customer, booking.id);
   expect((await pro.post(`/api/bookings/${booking.id}/accept`)).status()).toBe(200);
+  // An admin completes a booking only once it has started (issue 38): moved into the past first.
+  expect((await customer.post(`/api/dev/test-bookings/${booking.id}/happened`)).status()).toBe(200);
   const done = await admin.post(`/api/admin/bookings/${booking.id}/complete`, { data: {} });
   expect(done.status(), await done.text()).toBe(200);
   return booking;

@@ -94,7 +94,8 @@ export const PRO_AREAS = [
   { city: 'fes', category: 'plumbing', spec: 'payout-batches.spec (en)' },
   { city: 'fes', category: 'handyman', spec: 'payout-batches.spec (ar)' },
   { city: 'tanger', category: 'plumbing', spec: 'newcomer.spec (refund double click)' },
-  // Free (no demo professional there): tanger cleaning, handyman, gardening, delivery.
+  { city: 'tanger', category: 'handyman', spec: 'admin.spec (an unpaid hold, en and ar)' },
+  // Free (no demo professional there): tanger cleaning, gardening, delivery.
 ] as const;
 
 /** Session cookies of the people made here, by email: signInByCookie uses them instead of a password. */

@@ -26,7 +26,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from './db/schema/index';
 import { fillTemplate } from './http/pages';
 import { createTestApp, type TestApp } from './test/app';
-import { createAdmin, createCustomer, createPaidBooking, createPro, casablancaDate, type TestPro, type TestUser } from './test/factories';
+import { plainSubject } from './platform/email';
+import { afterBookingEnd, createAdmin, createCustomer, createPaidBooking, createPro, casablancaDate, type TestPro, type TestUser } from './test/factories';
 import { payOnSimulator } from './test/cmi';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -168,7 +169,7 @@ describe('hostile text is stored where a user may write it, and refused cleanly 
     expect(paid.back?.url).toContain('/api/payments/cmi/return/ok');
     expect((await call(pro, { method: 'POST', url: `/api/bookings/${bookingId}/accept` })).statusCode).toBe(200);
     // An admin's notes are user text too (they go into the customer's email).
-    const done = await call(admin, { method: 'POST', url: `/api/admin/bookings/${bookingId}/complete`, payload: { notes: HOSTILE_TEXT } });
+    const done = await afterBookingEnd(t, bookingId, () => call(admin, { method: 'POST', url: `/api/admin/bookings/${bookingId}/complete`, payload: { notes: HOSTILE_TEXT } }));
     expect(done.statusCode, done.body).toBe(200);
   });
 
@@ -280,7 +281,9 @@ describe('where the server renders it', () => {
     const support = rows.find((r) => r.text?.includes('New message from the contact form') && r.text.includes(HOSTILE_TEXT));
     expect(support).toBeDefined();
     expect(support!.html).toBeNull();
-    expect(support!.subject).toBe(`Contact form: ${HOSTILE}`);
+    // Its subject is one plain line: the sender's tags removed (issue 38), the text of the name kept.
+    expect(support!.subject).toBe(`Contact form: ${plainSubject(HOSTILE)}`);
+    expect(support!.subject).not.toMatch(/[<>\r\n]/);
   });
 
   it('SMS texts carry no stored text (only a code, a reference, a service and a time)', async () => {

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, tableChecksums } from './test/db-checksum';
 import { createAdmin, createCustomer, createPaidBooking, createPro, casablancaDate, sessionFor, type TestBooking, type TestPro, type TestUser } from './test/factories';
 import { freshIp, startApp, type TestApp } from './test/helpers';
+import { propertyTimeout } from './test/property';
 import { openApiDocument, operationsOf, sampleOf, type OpenApiDocument, type Operation } from './test/openapi-operations';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
@@ -272,5 +273,5 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     expect([...new Set(failures)]).toEqual([]);
     // About 0.05-0.15 s a request on a busy 2-core machine (each one checksums the tables): the bound
     // grows with FUZZ_RUNS, so that the full size (`npm run bench`, 100) fails on a finding, not on time.
-  }, Math.max(600_000, RUNS * 25_000));
+  }, propertyTimeout({ runs: RUNS, perRunMs: 25_000, setupMs: 600_000 }));
 });

@@ -4,6 +4,7 @@ import { shutDownGracefully } from './http/shutdown';
 import { ConfigError, configFromEnv, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/index';
+import { Clock } from './platform/clock';
 import { startJobRunner } from './platform/jobs';
 
 let config: Config;
@@ -25,7 +26,8 @@ const database = await openDatabase({
   queryTimeoutMs: config.dbQueryTimeoutMs,
 });
 await database.migrate();
-if (config.seedDemo && !config.isProduction) await seedDemo(database.db);
+// The demo is made relative to today, by the clock every rule reads (platform/clock.ts).
+if (config.seedDemo && !config.isProduction) await seedDemo(database.db, { clock: new Clock() });
 
 const app = await buildApp({ config, database });
 

@@ -172,7 +172,9 @@ describe('two instances behind a round-robin balancer', () => {
     const releases = async () =>
       (await t.database.db.select({ tx: s.ledgerEntries.transactionId }).from(s.ledgerEntries).where(and(eq(s.ledgerEntries.bookingId, done.id), eq(s.ledgerEntries.kind, 'release')))).map((r) => r.tx);
     expect(await releases()).toEqual([]);
-    const later = new Date(Date.now() + 49 * 3600_000);
+    // 49 h after the completion (made once the booking had ended: afterBookingEnd).
+    const [completed] = await t.database.db.select({ at: s.bookings.completedAt }).from(s.bookings).where(eq(s.bookings.id, done.id));
+    const later = new Date(completed!.at!.getTime() + 49 * 3600_000);
     await Promise.all([t.app.ctx.jobs.runDueJobs(later), b.app.ctx.jobs.runDueJobs(later), t.app.ctx.jobs.runDueJobs(later), b.app.ctx.jobs.runDueJobs(later)]);
     const once = new Set(await releases());
     expect(once.size).toBe(1);

@@ -35,6 +35,14 @@ export const ERROR_CODES = {
   CANCELLATION_NOT_ALLOWED: 409,
   /** Rescheduling is not allowed now (less than 24 h before the start, final status). */
   RESCHEDULE_NOT_ALLOWED: 409,
+  /** Completing a booking before its scheduled start (domain/booking-status.ts completionAllowed). */
+  BOOKING_NOT_STARTED: 409,
+  /** A professional answering a request an admin has just given to another professional (issue 38). */
+  BOOKING_REASSIGNED: 409,
+  /** An admin action decided on a status the booking no longer has (its professional accepted meanwhile). */
+  BOOKING_CHANGED: 409,
+  /** An admin refund of a booking whose payment was never taken (domain/booking-status.ts refundable). */
+  BOOKING_NOT_PAID: 409,
   /** Nobody can take this service, city and time (wizard step 3 offers other times). */
   NO_PROFESSIONAL_AVAILABLE: 409,
   /** The customer already holds MAX_UNPAID_HOLDS unpaid bookings (domain/holds.ts). */
@@ -63,6 +71,8 @@ export const ERROR_CODES = {
   /** A path segment longer than any id or slug of the API. */
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** An uploaded PDF with scripts, automatic actions or embedded files (domain/validation.ts). */
+  PDF_ACTIVE_CONTENT: 415,
   IDEMPOTENCY_MISMATCH: 422,
   RATE_LIMITED: 429,
   /** The request line and headers together are over the server's limit (16 KB). */

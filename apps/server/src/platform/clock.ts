@@ -10,6 +10,11 @@ export class Clock {
     return this.fixed ? new Date(this.fixed.getTime()) : new Date();
   }
 
+  /** Tests: the frozen instant, or `null` on real time (to put the clock back after a jump). */
+  frozenAt(): Date | null {
+    return this.fixed ? new Date(this.fixed.getTime()) : null;
+  }
+
   /** Tests: freeze the clock at `instant`; `null` returns to real time. */
   set(instant: Date | null): void {
     this.fixed = instant ? new Date(instant.getTime()) : null;

@@ -35,6 +35,23 @@ export interface EmailSender {
   prepare?(message: EmailMessage): PreparedEmail;
 }
 
+/**
+ * A subject line from text people typed (a name in "Contact form: {name}"): a subject is plain text
+ * on one header line, so tags are removed (and any stray angle bracket), every control character,
+ * line break and bidirectional control becomes a space, runs of spaces one (no-break spaces stay), and it is cut at 200
+ * characters. Every email's subject goes through it (createEmailSender), whatever its source (issue 38).
+ */
+export function plainSubject(text: string): string {
+  return text
+    .replace(/<[^>]*>/g, '')
+    .replace(/[<>]/g, '')
+    .replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, ' ')
+    // Only plain spaces are merged: money keeps its no-break spaces ("1 200 MAD").
+    .replace(/ {2,}/g, ' ')
+    .trim()
+    .slice(0, 200);
+}
+
 export function createEmailSender(opts: {
   smtpUrl?: string;
   from: string;
@@ -51,12 +68,15 @@ export function createEmailSender(opts: {
       opts.log.warn({ to: redactAddress(message.to), subject: message.subject }, 'email not sent: SMTP_URL is not set');
     }
   }
+  const clean = (message: EmailMessage): EmailMessage => ({ ...message, subject: plainSubject(message.subject) });
   return {
-    async send(message) {
+    async send(sent) {
+      const message = clean(sent);
       if (opts.outbox) await opts.outbox.add(outboxRow(message));
       await deliver(message);
     },
-    prepare(message) {
+    prepare(prepared) {
+      const message = clean(prepared);
       return { outbox: opts.outbox ? outboxRow(message) : undefined, deliver: () => deliver(message), needsDelivery: transport !== undefined };
     },
   };

@@ -104,6 +104,23 @@ export function casablancaDate(days: number): string {
   return addDays(localDateOf(new Date()), days);
 }
 
+/**
+ * Runs `fn` with the app's clock past the booking's scheduled end when it is still ahead (an admin
+ * completes a booking only once it has started: completionAllowed), then puts the clock back.
+ */
+export async function afterBookingEnd<T>(t: FactoryApp, bookingId: string, fn: () => Promise<T>): Promise<T> {
+  const [row] = await t.database.db.select({ end: s.bookings.scheduledEnd }).from(s.bookings).where(eq(s.bookings.id, bookingId));
+  const clock = t.app.ctx.clock;
+  const before = clock.frozenAt();
+  if (!row || clock.now() >= row.end) return fn();
+  clock.set(new Date(row.end.getTime() + 60_000));
+  try {
+    return await fn();
+  } finally {
+    clock.set(before);
+  }
+}
+
 export interface TestBooking {
   id: string;
   reference: string;

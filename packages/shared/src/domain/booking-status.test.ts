@@ -6,6 +6,7 @@ import {
   bookingReference,
   canTransition,
   canTransitionPayment,
+  completionAllowed,
   checkTransition,
   isFinalStatus,
   nextStatuses,
@@ -139,5 +140,15 @@ describe('bookingReference', () => {
   it('is the first 8 characters of the id in upper case', () => {
     expect(bookingReference('3f2a9c1e-7b4d-4e2a-9c1e-7b4d4e2a9c1e')).toBe('3F2A9C1E');
     expect(bookingReference('abc')).toBe('ABC');
+  });
+});
+
+describe('completionAllowed (issue 38: no completing what has not happened)', () => {
+  const start = new Date('2026-12-04T09:00:00Z');
+  it('refuses before the scheduled start and allows from it', () => {
+    expect(completionAllowed(new Date('2026-11-28T10:00:00Z'), start)).toBe(false);
+    expect(completionAllowed(new Date(start.getTime() - 1), start)).toBe(false);
+    expect(completionAllowed(start, start)).toBe(true);
+    expect(completionAllowed(new Date('2026-12-04T11:00:00Z'), start)).toBe(true);
   });
 });

@@ -135,6 +135,18 @@ export function nextStatuses(from: BookingStatus, actor: BookingActor): BookingS
   return [...new Set(BOOKING_TRANSITIONS.filter((t) => t.from === from && t.allows(actor)).map((t) => t.to))];
 }
 
+/**
+ * Completion's timing (issue 38): an admin marks a booking delivered only once its scheduled start has
+ * come. Before it the job cannot have happened, and completing would start the 48 h escrow release
+ * before the work. The state machine says who may complete; this says when.
+ */
+export function completionAllowed(now: Date, scheduledStart: Date): boolean {
+  return now.getTime() >= scheduledStart.getTime();
+}
+
+/** The API's message when `completionAllowed` says no (code BOOKING_NOT_STARTED). */
+export const COMPLETION_BEFORE_START_MESSAGE = 'This booking has not started yet. It can be completed once its scheduled start has passed.';
+
 // ---------------------------------------------------------------------------------------------
 // Payment status (bookings.payment_status)
 // ---------------------------------------------------------------------------------------------
@@ -151,6 +163,17 @@ export const PAYMENT_STATUS_TRANSITIONS: Readonly<Record<BookingPaymentStatus, r
   partially_refunded: ['refunded'],
   refunded: [],
 };
+
+/**
+ * Whether an admin refund has money to give back (issue 38): only a paid booking's. A hold whose
+ * payment is pending or failed took nothing; it is released on its own when its payment time runs out.
+ */
+export function refundable(paymentStatus: BookingPaymentStatus): boolean {
+  return paymentStatus === 'paid';
+}
+
+/** The API's message when `refundable` says no (code BOOKING_NOT_PAID). */
+export const REFUND_UNPAID_MESSAGE = 'This booking has not been paid: there is nothing to refund.';
 
 export function canTransitionPayment(from: BookingPaymentStatus, to: BookingPaymentStatus): boolean {
   return PAYMENT_STATUS_TRANSITIONS[from].includes(to);

@@ -26,6 +26,13 @@ export const VALIDATION_MESSAGES = {
   controlCharacters: 'This text contains characters that are not allowed',
 } as const;
 
+/**
+ * An uploaded PDF (chat file, application document) carrying scripts, automatic actions or embedded
+ * files is refused (issue 38; the server's check: http/pdf-active-content.ts). Code PDF_ACTIVE_CONTENT.
+ */
+export const PDF_ACTIVE_CONTENT_MESSAGE =
+  'This PDF contains active content (scripts, automatic actions or embedded files) and cannot be uploaded. Please save it as a plain PDF (for example with "Print to PDF") and try again.';
+
 // ---------------------------------------------------------------------------------------------
 // Plain text: what a person can type. Control characters (C0, DEL, C1: \p{Cc}) never are, except
 // tabs and line breaks in multi-line text; PostgreSQL refuses NUL in text outright, and a line break

@@ -8,6 +8,7 @@ import { APPLICATION_DOCUMENT_KINDS } from '../domain/applications';
 import { ADMIN_ROLES, BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES, SENSITIVE_ACCESS_ACTIONS } from '../domain/constants';
 import { REVEALABLE_FIELDS } from '../domain/masking';
 import { isLocalDate } from '../domain/time';
+import { isPlainText, VALIDATION_MESSAGES } from '../domain/validation';
 import { localizedTextSchema } from './catalog';
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -36,6 +37,12 @@ export const ADMIN_MESSAGES = {
   rejected: 'Application rejected successfully',
   notPending: 'This application has already been reviewed.',
   professionalNotFree: 'This professional is not available for this booking.',
+  /** Reassign decided on a pending booking its professional has just accepted (issue 38). */
+  acceptedMeanwhile: 'The professional has just accepted this booking. Reload the list to see it before reassigning.',
+  /** Reassign decided on a status the booking no longer has (rescheduled, cancelled...). */
+  changedMeanwhile: 'This booking has just changed. Reload the list to see it and try again.',
+  /** A reassign request without the status the page showed (an out-of-date page). */
+  statusSeen: 'This page is out of date. Please reload it and try again.',
 } as const;
 
 export const ADMIN_LIMITS = {
@@ -127,10 +134,16 @@ export const reassignCandidatesResponseSchema = z.object({ candidates: z.array(r
 
 export const reassignBookingRequestSchema = z.object({
   professionalId: z.uuid({ message: ADMIN_MESSAGES.selectProfessional }),
+  /**
+   * The status the admin saw (the row's). The reassignment is made only while the booking still has
+   * it: a professional's accept racing the reassignment wins or loses as a whole (issue 38).
+   */
+  expectedStatus: z.enum(['pending', 'confirmed'], { message: ADMIN_MESSAGES.statusSeen }),
 });
 /** The refund's request is bookings' own: refundBookingRequestSchema (schemas/booking.ts). */
 export const completeBookingRequestSchema = z.object({
-  notes: z.string().trim().max(ADMIN_LIMITS.notesMax).optional(),
+  // Notes go into the customer's email: plain text like every other free text (issue 38).
+  notes: z.string().trim().max(ADMIN_LIMITS.notesMax).refine(isPlainText, VALIDATION_MESSAGES.controlCharacters).optional(),
 });
 
 /** The booking after the action, and whether its email was handed to the mailer. */

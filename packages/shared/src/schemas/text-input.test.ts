@@ -8,6 +8,7 @@ import { VALIDATION_MESSAGES, emailField, isPlainText, isSingleLineText, isValid
 import { forgotPasswordRequestSchema, resetPasswordRequestSchema, signUpRequestSchema } from './auth';
 import { cancelBookingRequestSchema, createBookingRequestSchema, createHourlyBookingRequestSchema, quoteRequestSchema, refundBookingRequestSchema } from './booking';
 import { citySlugParamsSchema, priceQuerySchema, serviceSearchQuerySchema } from './catalog';
+import { completeBookingRequestSchema } from './admin';
 import { CONTACT_MESSAGES, contactRequestSchema } from './contact';
 import { updateProfileRequestSchema } from './profile';
 
@@ -85,6 +86,8 @@ describe('every free-text field of the API', () => {
     ['hourly booking address', createHourlyBookingRequestSchema, { professionalId: uuid, date: '2030-01-02', time: '10:00', location: `a${NUL}`, contactPhone: '+212612345678' }],
     ['cancel reason', cancelBookingRequestSchema, { reason: `a${NUL}` }],
     ['refund reason', refundBookingRequestSchema, { reason: `a${NUL}` }],
+    ['completion notes (control character)', completeBookingRequestSchema, { notes: `Done\u0007` }],
+    ['completion notes (right-to-left override)', completeBookingRequestSchema, { notes: 'Paid in cash \u202e0001 DAM' }],
     ['profile city', updateProfileRequestSchema, { location: 'Rabat\nx' }],
     ['profile about', updateProfileRequestSchema, { about_me: `a${NUL}` }],
     ['sign-up next', signUpRequestSchema, { name: 'Amina', email: 'a@b.ma', password: 'Demo!2345', confirmPassword: 'Demo!2345', acceptAge: true, acceptTerms: true, next: `/x${NUL}` }],
@@ -100,5 +103,6 @@ describe('every free-text field of the API', () => {
     expect(createBookingRequestSchema.safeParse({ ...base, description: 'Kitchen sink.\nSecond floor, door on the left.', location: 'Rue de Fès, Maârif' }).success).toBe(true);
     expect(serviceSearchQuerySchema.safeParse({ q: 'سباك' }).success).toBe(true);
     expect(updateProfileRequestSchema.safeParse({ about_me: 'Plombier depuis 10 ans.\nDisponible le week-end.' }).success).toBe(true);
+    expect(completeBookingRequestSchema.safeParse({ notes: 'Tuyau changé.\nالعمل تم.' }).success).toBe(true);
   });
 });

@@ -38,14 +38,14 @@ const BOOKING_CUSTOMERS = [
 const PAYMENT_METHODS = ['card', 'mobile', 'bank'] as const;
 
 /** Price of a service in a city by the shared rule: the city's price, else the price function's (base x the city's factor), else the base. */
-function priceIn(sv: SeedService, citySlug: string) {
+export function priceIn(sv: SeedService, citySlug: string) {
   return resolvePrice({ regionPrice: sv.regionPrices?.[citySlug], functionPrice: sv.basePrice * cityById.get(citySlug)!.priceFactor, basePrice: sv.basePrice });
 }
 
 /**
  * Past bookings: 2-4 completed ones per professional (on different days, so never overlapping),
  * each paid, released from escrow and reviewed; every fifth professional also has a cancelled,
- * refunded one. No future bookings, so every professional's calendar is free.
+ * refunded one. The present (upcoming bookings, unreviewed ones, a payout request) is upcoming.ts.
  *
  * Money as the server computes it: quote()/hourlyQuote() price the lines, holdEntries at payment,
  * releaseEntries 48 h after completion, refundEntries (no fee: cancelled in the free window) on cancellation.

@@ -1,6 +1,7 @@
 /**
  * Demo data (outside production only; the caller decides), one file per capability: catalog.ts,
- * accounts.ts, professionals.ts, bookings.ts (the data itself: places.ts, services.ts, people.ts).
+ * accounts.ts, professionals.ts, bookings.ts (the past), upcoming.ts (the present: issue 38) (the data
+ * itself: places.ts, services.ts, people.ts).
  * A new capability adds its seed-<capability> file and one line below. Idempotent: every row has a
  * deterministic id or natural key and is inserted with ON CONFLICT DO NOTHING, so a second run
  * changes nothing. Everything runs in one transaction.
@@ -12,19 +13,24 @@ import { seedBookings } from './bookings';
 import { seedCatalog, seedPlaces } from './catalog';
 import { DEMO_PASSWORD } from './people';
 import { seedApplicant, seedProfessionals } from './professionals';
+import { seedUpcoming } from './upcoming';
+import type { Clock } from '../../platform/clock';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './people';
 export { seedId } from './ids';
 
 export interface SeedDemoOptions {
-  /** Reference time for the past bookings (default: now). */
-  now?: Date;
+  /**
+   * The clock the demo is made relative to (past, upcoming and unreviewed bookings, the payout request):
+   * the app's own (platform/clock.ts); a test sets it to a date of its choosing. Default: real time.
+   */
+  clock?: Clock;
   /** Progress messages. */
   log?: (message: string) => void;
 }
 
 export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<void> {
-  const now = opts.now ?? new Date();
+  const now = opts.clock?.now() ?? new Date();
   const log = opts.log ?? (() => {});
   const started = Date.now();
   // One scrypt hash shared by every demo account (hashing is the slow part of seeding).
@@ -36,6 +42,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<void
     const proIds = await seedProfessionals(tx, userIds, cityIds, serviceIds, now);
     await seedApplicant(tx, userIds, cityIds, serviceIds, now);
     await seedBookings(tx, { userIds, proIds, cityIds, serviceIds, now });
+    await seedUpcoming(tx, { userIds, proIds, cityIds, serviceIds, now });
   });
   log(`demo data seeded in ${Date.now() - started} ms`);
 }

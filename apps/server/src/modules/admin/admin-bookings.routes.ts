@@ -67,7 +67,7 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod<{ service: AdminBookings
         response: { 200: adminBookingActionResponseSchema, ...errors },
       },
     },
-    async (req) => service.reassign(user(req), req.params.id, req.body.professionalId),
+    async (req) => service.reassign(user(req), req.params.id, req.body.professionalId, req.body.expectedStatus),
   );
 
   app.post(

@@ -7,7 +7,9 @@
 import {
   bookingReference,
   can,
+  completionAllowed,
   maskEmail,
+  refundable,
   toLocal,
   type AdminBookingActionResponse,
   type AdminBookingListQuery,
@@ -17,6 +19,7 @@ import {
   type SessionUser,
 } from '@khedma/shared';
 import { forbidden, notFound } from '../../http/errors';
+import type { Clock } from '../../platform/clock';
 import type { BookingUseCases, Notified } from '../bookings';
 import type { AdminBookingRecord, AdminBookingsRepository } from './admin-bookings.repository';
 
@@ -24,6 +27,7 @@ export class AdminBookingsService {
   constructor(
     private readonly repo: AdminBookingsRepository,
     private readonly bookings: BookingUseCases,
+    private readonly clock: Clock,
   ) {}
 
   private require(user: SessionUser, permission: Parameters<typeof can>[1]) {
@@ -33,7 +37,7 @@ export class AdminBookingsService {
   async list(user: SessionUser, q: AdminBookingListQuery): Promise<AdminBookingListResponse> {
     this.require(user, 'booking:read:any');
     const [{ items, total }, stats] = await Promise.all([this.repo.list(q), this.repo.stats()]);
-    return { items: items.map((r) => toRow(r, user)), total, page: q.page, pageSize: q.pageSize, stats };
+    return { items: items.map((r) => toRow(r, user, this.clock.now())), total, page: q.page, pageSize: q.pageSize, stats };
   }
 
   async stats(user: SessionUser) {
@@ -53,8 +57,8 @@ export class AdminBookingsService {
     }));
   }
 
-  async reassign(user: SessionUser, id: string, professionalId: string) {
-    return this.answer(user, id, await this.bookings.lifecycle.reassign(user, id, professionalId));
+  async reassign(user: SessionUser, id: string, professionalId: string, expectedStatus: 'pending' | 'confirmed') {
+    return this.answer(user, id, await this.bookings.lifecycle.reassign(user, id, professionalId, expectedStatus));
   }
 
   async refund(user: SessionUser, id: string, reason: string) {
@@ -68,13 +72,13 @@ export class AdminBookingsService {
   private async answer(user: SessionUser, id: string, done: Notified): Promise<AdminBookingActionResponse> {
     const row = await this.repo.one(id);
     if (!row) throw notFound('Booking not found');
-    return { booking: toRow(row, user), emailSent: done.emailSent };
+    return { booking: toRow(row, user, this.clock.now()), emailSent: done.emailSent };
   }
 }
 
 const open = (status: string) => status === 'pending' || status === 'confirmed';
 
-export function toRow(r: AdminBookingRecord, user: SessionUser): AdminBookingRow {
+export function toRow(r: AdminBookingRecord, user: SessionUser, now: Date): AdminBookingRow {
   const local = toLocal(r.scheduledStart);
   const end = toLocal(r.scheduledEnd);
   return {
@@ -95,8 +99,10 @@ export function toRow(r: AdminBookingRecord, user: SessionUser): AdminBookingRow
     cancellationReason: r.status === 'cancelled' ? r.cancellationReason : null,
     actions: {
       reassign: open(r.status) && can(user, 'booking:reassign'),
-      refund: open(r.status) && can(user, 'booking:refund'),
-      complete: r.status === 'confirmed' && can(user, 'booking:complete'),
+      // Only money taken is refunded: an unpaid hold is shown as one and offers no refund (issue 38).
+      refund: open(r.status) && refundable(r.paymentStatus) && can(user, 'booking:refund'),
+      // Offered from the scheduled start (completionAllowed); the server refuses it before.
+      complete: r.status === 'confirmed' && completionAllowed(now, r.scheduledStart) && can(user, 'booking:complete'),
     },
   };
 }

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../db/schema/index';
-import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro, type TestBooking, type TestPro, type TestUser } from '../../test/factories';
+import { afterBookingEnd, casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro, type TestBooking, type TestPro, type TestUser } from '../../test/factories';
 import { outbox, startApp, type TestApp } from '../../test/helpers';
 
 let t: TestApp;
@@ -61,7 +61,7 @@ describe('who may not call the admin booking routes', () => {
   const routes = (id: string) => [
     { method: 'GET' as const, url: '/api/admin/bookings', perm: 'read' },
     { method: 'GET' as const, url: `/api/admin/bookings/${id}/candidates`, perm: 'reassign' },
-    { method: 'POST' as const, url: `/api/admin/bookings/${id}/reassign`, payload: { professionalId: pros[2]!.professionalId }, perm: 'reassign' },
+    { method: 'POST' as const, url: `/api/admin/bookings/${id}/reassign`, payload: { professionalId: pros[2]!.professionalId, expectedStatus: 'pending' }, perm: 'reassign' },
     { method: 'POST' as const, url: `/api/admin/bookings/${id}/refund`, payload: { reason: 'Customer asked' }, perm: 'refund' },
     { method: 'POST' as const, url: `/api/admin/bookings/${id}/complete`, payload: {}, perm: 'complete' },
   ];
@@ -165,12 +165,12 @@ describe('reassign', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().error.fields.professionalId).toBe('Please select a professional');
 
-    const refused = await inject(superAdmin, 'POST', `/api/admin/bookings/${first.id}/reassign`, { professionalId: busy.professionalId });
+    const refused = await inject(superAdmin, 'POST', `/api/admin/bookings/${first.id}/reassign`, { professionalId: busy.professionalId, expectedStatus: 'pending' });
     expect(refused.statusCode).toBe(409);
     expect((await bookingRow(first.id)).professionalId).toBe(first.professionalId);
 
     const before = (await outbox(t.app)).length;
-    const ok = await inject(superAdmin, 'POST', `/api/admin/bookings/${first.id}/reassign`, { professionalId: free.professionalId });
+    const ok = await inject(superAdmin, 'POST', `/api/admin/bookings/${first.id}/reassign`, { professionalId: free.professionalId, expectedStatus: 'pending' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ emailSent: true, booking: { id: first.id, status: 'pending', professional: { id: free.professionalId } } });
     expect((await bookingRow(first.id)).professionalId).toBe(free.professionalId);
@@ -205,6 +205,34 @@ describe('refund', () => {
   });
 });
 
+describe('an unpaid hold (issue 38)', () => {
+  it('is listed as awaiting payment without a Refund, and the server refuses to refund it, changing nothing', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      remoteAddress: '203.0.113.77',
+      headers: { cookie: otherCustomer.cookie, 'idempotency-key': crypto.randomUUID() },
+      payload: { serviceTypeId: pros[0]!.serviceTypeIds[0], cityId: pros[0]!.cityId, date: casablancaDate(13), startTime: '10:00', endTime: '11:00' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const hold = created.json() as { id: string };
+    const ref = hold.id.slice(0, 8).toUpperCase();
+    const row = (await inject(superAdmin, 'GET', `/api/admin/bookings?search=${ref}`)).json().items[0];
+    expect(row).toMatchObject({ status: 'pending', paymentStatus: 'pending', actions: { refund: false, reassign: true, complete: false } });
+
+    const ledgerBefore = await t.database.db.select().from(s.ledgerEntries).where(eq(s.ledgerEntries.bookingId, hold.id));
+    const mailsBefore = (await outbox(t.app)).length;
+    for (const who of [finance, superAdmin]) {
+      const res = await inject(who, 'POST', `/api/admin/bookings/${hold.id}/refund`, { reason: 'Customer asked' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({ code: 'BOOKING_NOT_PAID', message: 'This booking has not been paid: there is nothing to refund.' });
+    }
+    expect(await bookingRow(hold.id)).toMatchObject({ status: 'pending', paymentStatus: 'pending', cancellationReason: null });
+    expect(await t.database.db.select().from(s.ledgerEntries).where(eq(s.ledgerEntries.bookingId, hold.id))).toEqual(ledgerBefore);
+    expect((await outbox(t.app)).length).toBe(mailsBefore);
+  });
+});
+
 describe('complete', () => {
   it('completes a confirmed booking with notes, schedules the escrow release and invites a review', async () => {
     const pending = await book(customer, { date: casablancaDate(9) });
@@ -212,7 +240,7 @@ describe('complete', () => {
     expect(notYet.statusCode).toBe(409);
 
     const b = await book(customer, { date: casablancaDate(10), accept: true });
-    const res = await inject(plainAdmin, 'POST', `/api/admin/bookings/${b.id}/complete`, { notes: 'All sockets replaced' });
+    const res = await afterBookingEnd(t, b.id, () => inject(plainAdmin, 'POST', `/api/admin/bookings/${b.id}/complete`, { notes: 'All sockets replaced' }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ emailSent: true, booking: { status: 'completed', completionNotes: 'All sockets replaced' } });
     const row = await bookingRow(b.id);
@@ -231,8 +259,49 @@ describe('complete', () => {
       const again = await inject(superAdmin, 'POST', url, { reason: 'x' });
       expect(again.statusCode, url).toBe(409);
     }
-    const reassign = await inject(superAdmin, 'POST', `/api/admin/bookings/${b.id}/reassign`, { professionalId: pros.find((p) => p.professionalId !== b.professionalId)!.professionalId });
+    const reassign = await inject(superAdmin, 'POST', `/api/admin/bookings/${b.id}/reassign`, { professionalId: pros.find((p) => p.professionalId !== b.professionalId)!.professionalId, expectedStatus: 'pending' });
     expect(reassign.statusCode).toBe(409);
+  });
+
+  it('refuses to complete a booking before its scheduled start, changing nothing, and allows it from the start (issue 38)', async () => {
+    const b = await book(customer, { date: casablancaDate(11), startTime: '14:00', endTime: '15:00', accept: true });
+    const jobsBefore = (await t.database.db.select().from(s.scheduledJobs).where(eq(s.scheduledJobs.kind, 'escrow.release'))).length;
+    const mailsBefore = (await outbox(t.app)).length;
+    const list = async () => (await inject(superAdmin, 'GET', `/api/admin/bookings?search=${b.reference}`)).json().items[0];
+    // The row does not offer Complete before the start...
+    expect((await list()).actions).toMatchObject({ complete: false, refund: true });
+    // ...and the server refuses it with a clear message.
+    const early = await inject(superAdmin, 'POST', `/api/admin/bookings/${b.id}/complete`, { notes: 'Done early' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toMatchObject({ code: 'BOOKING_NOT_STARTED', message: 'This booking has not started yet. It can be completed once its scheduled start has passed.' });
+    const row = await bookingRow(b.id);
+    expect(row).toMatchObject({ status: 'confirmed', completedAt: null, completionNotes: null });
+    expect((await t.database.db.select().from(s.scheduledJobs).where(eq(s.scheduledJobs.kind, 'escrow.release'))).length).toBe(jobsBefore);
+    expect((await outbox(t.app)).length).toBe(mailsBefore);
+
+    // One minute before the start: still refused; at the start: offered and done.
+    const clock = t.app.ctx.clock;
+    try {
+      clock.set(new Date(row.scheduledStart.getTime() - 60_000));
+      expect((await inject(superAdmin, 'POST', `/api/admin/bookings/${b.id}/complete`, {})).statusCode).toBe(409);
+      clock.set(row.scheduledStart);
+      expect((await list()).actions.complete).toBe(true);
+      const done = await inject(superAdmin, 'POST', `/api/admin/bookings/${b.id}/complete`, {});
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().booking.status).toBe('completed');
+    } finally {
+      clock.set(null);
+    }
+  });
+
+  it('refuses completion notes with a control character or a right-to-left override, like every other text (issue 38)', async () => {
+    const b = await book(customer, { date: casablancaDate(12), accept: true });
+    for (const notes of ['Done\u0007', 'Paid in cash \u202e0001 DAM']) {
+      const res = await afterBookingEnd(t, b.id, () => inject(superAdmin, 'POST', `/api/admin/bookings/${b.id}/complete`, { notes }));
+      expect(res.statusCode, JSON.stringify(notes)).toBe(400);
+      expect(res.json().error.fields.notes).toBe('This text contains characters that are not allowed');
+    }
+    expect((await bookingRow(b.id)).status).toBe('confirmed');
   });
 
   it('an unknown booking is a 404', async () => {

@@ -17,7 +17,7 @@ import { ReviewService } from './review.service';
 
 export const adminModule = defineModule('admin', async (app, { ctx }) => {
   const db = ctx.database.db;
-  const bookings = new AdminBookingsService(new AdminBookingsRepository(db), app.bookings);
+  const bookings = new AdminBookingsService(new AdminBookingsRepository(db), app.bookings, ctx.clock);
   const review = new ReviewService({
     db,
     repo: new ReviewRepository(db),

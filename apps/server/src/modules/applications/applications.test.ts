@@ -1,5 +1,5 @@
 /** API tests of the onboarding wizard: every step's rules, the SMS code life cycle, documents, the draft, submission. */
-import { APPLICATION_MESSAGES, PHONE_CODE_RULES, ribWithKey, VALIDATION_MESSAGES } from '@khedma/shared';
+import { APPLICATION_MESSAGES, PDF_ACTIVE_CONTENT_MESSAGE, PHONE_CODE_RULES, ribWithKey, VALIDATION_MESSAGES } from '@khedma/shared';
 import { eq, like, notLike, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -353,6 +353,19 @@ describe('step 6: documents', () => {
     const photo = await upload(a, 'profilePhoto', 'me.pdf', 'application/pdf', PDF);
     expect(photo.statusCode).toBe(415);
     expect(photo.json().error.message).toBe(APPLICATION_MESSAGES.photoType);
+  });
+
+  it('a PDF carrying JavaScript or an embedded file is refused with the reason, and nothing is kept (issue 38)', async () => {
+    const a = await newApplicant();
+    for (const body of [
+      Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+      Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Names << /EmbeddedFiles 2 0 R >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+    ]) {
+      const res = await upload(a, 'idFront', 'id.pdf', 'application/pdf', body);
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error).toMatchObject({ code: 'PDF_ACTIVE_CONTENT', message: PDF_ACTIVE_CONTENT_MESSAGE, fields: { file: PDF_ACTIVE_CONTENT_MESSAGE } });
+    }
+    expect((await draft(a)).documents).toEqual([]);
   });
 
   it('a file that is not what its name says, an empty one, an oversized one or an unknown kind is refused and nothing is kept', async () => {

@@ -2,6 +2,7 @@ import { APPLICATION_DOCUMENT_RULES, APPLICATION_MESSAGES, acceptsPdf, type Appl
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../../http/errors';
+import { assertPlainPdf } from '../../http/pdf-active-content';
 
 // About 50 megapixels: a real photo or scan fits, a decompression bomb does not.
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -30,6 +31,8 @@ export async function prepareDocument(kind: ApplicationDocumentKind, input: Buff
   if (type?.mime === APPLICATION_DOCUMENT_RULES.pdfType && acceptsPdf(kind)) {
     // file-type recognises the header; a PDF also ends with its %%EOF marker (a renamed fragment does not).
     if (!input.subarray(Math.max(0, input.length - 1024)).includes('%%EOF')) throw refuse('UNSUPPORTED_MEDIA_TYPE', APPLICATION_MESSAGES.documentUnreadable);
+    // Reviewers open it: no scripts, automatic actions or embedded files (issue 38).
+    assertPlainPdf(input);
     return { body: input, contentType: 'application/pdf', extension: 'pdf' };
   }
   if (!type || !(APPLICATION_DOCUMENT_RULES.imageTypes as readonly string[]).includes(type.mime)) {

@@ -38,6 +38,10 @@ export function isUnpaidHoldLimit(err: unknown): boolean {
 
 export const slotTaken = () => new AppError('SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
 
+/** A professional answering a request an admin gave to someone else while they looked at it (issue 38). */
+export const REASSIGNED_MESSAGE = 'This booking has just been reassigned to another professional.';
+export const reassignedMeanwhile = () => new AppError('BOOKING_REASSIGNED', REASSIGNED_MESSAGE);
+
 export function transitionError(code: TransitionErrorCode, from: string, to: string) {
   return code === 'FORBIDDEN'
     ? forbidden('You are not allowed to change this booking.')

@@ -270,6 +270,21 @@ export class BookingsRepository {
       .where(eq(bookings.id, id));
   }
 
+  /**
+   * `update` only while the row still has the status and professional the caller decided on (issue 38:
+   * an accept and a reassignment racing). PostgreSQL re-checks the WHERE on the newest row version
+   * after waiting for a concurrent writer, so of two such updates at most one matches. False: changed.
+   */
+  async updateIf(id: string, expected: { status: BookingStatus; professionalId: string | null }, set: Partial<NewBooking>): Promise<boolean> {
+    const professional = expected.professionalId === null ? sql`${bookings.professionalId} is null` : eq(bookings.professionalId, expected.professionalId);
+    const rows = await this.db
+      .update(bookings)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(and(eq(bookings.id, id), eq(bookings.status, expected.status), professional))
+      .returning({ id: bookings.id });
+    return rows.length === 1;
+  }
+
   /** The booking row locked until the end of the transaction (transitions read-check-write under it). */
   async lock(id: string): Promise<BookingRecord | undefined> {
     const [row] = await this.db.select().from(bookings).where(eq(bookings.id, id)).for('update');

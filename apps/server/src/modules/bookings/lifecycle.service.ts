@@ -7,11 +7,16 @@
  * told through the `booking.completed` event.
  */
 import {
+  ADMIN_MESSAGES,
   can,
   cancellationOutcome,
   checkTransition,
+  COMPLETION_BEFORE_START_MESSAGE,
+  completionAllowed,
   CURRENCY,
   paymentStatusAfterRefund,
+  REFUND_UNPAID_MESSAGE,
+  refundable,
   refundEntries,
   RESCHEDULE_MIN_LEAD_MINUTES,
   reschedulePolicy,
@@ -32,7 +37,7 @@ import type { EventBus } from '../../platform/events';
 import type { LedgerRepository, PaymentsRepository, PaymentsService, RefundsService } from '../payments';
 import { freeFor, overlaps, worksAt } from './assignment.service';
 import { toBookingDto } from './booking-dto';
-import { BOOKING_NOT_FOUND, isSlotConflict, slotTaken, transitionError, windowError } from './booking-errors';
+import { BOOKING_NOT_FOUND, isSlotConflict, reassignedMeanwhile, slotTaken, transitionError, windowError } from './booking-errors';
 import type { BookingNotifier, EmailToSend } from './booking-notifier';
 import type { BookingView } from './booking.repository';
 import type { BookingReads } from './booking-reads.service';
@@ -102,14 +107,21 @@ export class LifecycleService {
     return { booking: await this.d.reads.dto(user, id), payment: result.payment, ...(result.redirect ? { redirect: result.redirect } : {}) };
   }
 
-  /** The booking locked for `user` as assigned professional (others: 404). */
-  private async lockForProfessional(repo: BookingsRepository, user: SessionUser, id: string): Promise<BookingRecord> {
+  /**
+   * The booking locked for `user` as assigned professional (others: 404). It is read once before the
+   * lock, as the professional's page showed it: when an admin's reassignment commits while we wait for
+   * the lock, the professional is told so (409 BOOKING_REASSIGNED) rather than "not found" (issue 38).
+   */
+  private async lockForProfessional(repo: BookingsRepository, user: SessionUser, id: string): Promise<BookingRecord & { professionalId: string }> {
     const professionalId = await repo.professionalIdOfUser(user.id);
-    const b = await repo.lock(id);
-    if (!b || !professionalId || b.professionalId !== professionalId || !(PRO_VISIBLE_PAYMENT as readonly string[]).includes(b.paymentStatus)) {
+    const seen = await repo.view(id);
+    if (!seen || !professionalId || seen.professionalId !== professionalId || !(PRO_VISIBLE_PAYMENT as readonly string[]).includes(seen.paymentStatus)) {
       throw notFound(BOOKING_NOT_FOUND);
     }
-    return b;
+    const b = await repo.lock(id);
+    if (!b) throw notFound(BOOKING_NOT_FOUND);
+    if (b.professionalId !== professionalId) throw reassignedMeanwhile();
+    return { ...b, professionalId };
   }
 
   /** The assigned professional accepts a paid request: "Booking confirmed!". */
@@ -121,7 +133,8 @@ export class LifecycleService {
       const t = checkTransition(b.status, 'confirmed', { role: 'professional', isAssigned: true });
       if (!t.ok) throw transitionError(t.code, b.status, 'confirmed');
       if (b.paymentStatus !== 'paid') throw new AppError('INVALID_TRANSITION', 'This booking is not paid.');
-      await repo.update(id, { status: 'confirmed' });
+      // Under the lock this always matches; the condition states the rule a reassignment races against.
+      if (!(await repo.updateIf(id, { status: 'pending', professionalId: b.professionalId }, { status: 'confirmed' }))) throw reassignedMeanwhile();
     });
     return this.afterChange(user, id, 'accept', [{ to: 'customer', kind: 'confirmed' }]);
   }
@@ -198,6 +211,8 @@ export class LifecycleService {
       }
       const t = checkTransition(b.status, 'cancelled', actor === 'customer' ? { role: 'customer', isOwner: true } : actor === 'professional' ? { role: 'professional', isAssigned: true } : { role: 'admin' });
       if (!t.ok) throw transitionError(t.code, b.status, 'cancelled');
+      // An admin refunds money taken; an unpaid hold has none (it expires on its own: issue 38).
+      if (opts.mode === 'refund' && !refundable(b.paymentStatus)) throw new AppError('BOOKING_NOT_PAID', REFUND_UNPAID_MESSAGE);
       const escrow = await ledger.escrowOf(id);
       const held = escrow.state === 'held' ? escrow.held : 0;
       const outcome = cancellationOutcome({
@@ -297,6 +312,8 @@ export class LifecycleService {
       if (!b) throw notFound(BOOKING_NOT_FOUND);
       const t = checkTransition(b.status, 'completed', { role: 'admin' });
       if (!t.ok) throw transitionError(t.code, b.status, 'completed');
+      // Not before the job could have happened: the escrow release would start before the work.
+      if (!completionAllowed(now, b.scheduledStart)) throw new AppError('BOOKING_NOT_STARTED', COMPLETION_BEFORE_START_MESSAGE);
       await repo.update(id, { status: 'completed', completedAt: now, completionNotes });
       // Payments schedules the escrow release 48 h later, in this transaction.
       await this.d.events.emit('booking.completed', { tx, bookingId: id, completedAt: now });
@@ -325,7 +342,7 @@ export class LifecycleService {
    * Admin "Reassign": the booking goes to another professional of its city who offers its service and
    * is free then (status unchanged, docs/admin.md). The new professional is told by email once paid.
    */
-  async reassign(user: SessionUser, id: string, professionalId: string): Promise<Notified> {
+  async reassign(user: SessionUser, id: string, professionalId: string, expectedStatus: 'pending' | 'confirmed'): Promise<Notified> {
     this.require(user, 'booking:reassign');
     const now = this.d.clock.now();
     let previousUserId: string | undefined;
@@ -335,6 +352,11 @@ export class LifecycleService {
         const b = await repo.lock(id);
         if (!b) throw notFound(BOOKING_NOT_FOUND);
         if (b.status !== 'pending' && b.status !== 'confirmed') throw transitionError('INVALID_TRANSITION', b.status, b.status);
+        // The admin decided on the status the page showed: a professional who accepted meanwhile wins
+        // (the booking is not handed, confirmed, to someone who never accepted it: issue 38).
+        if (b.status !== expectedStatus) {
+          throw new AppError('BOOKING_CHANGED', b.status === 'confirmed' ? ADMIN_MESSAGES.acceptedMeanwhile : ADMIN_MESSAGES.changedMeanwhile);
+        }
         if (b.professionalId === professionalId) throw new AppError('VALIDATION_FAILED', 'This professional already has this booking.', { professionalId: 'This professional already has this booking.' });
         const filter = { professionalId, cityId: b.cityId, ...(b.serviceTypeId ? { serviceTypeId: b.serviceTypeId } : {}) };
         const [pro] = await this.d.pool.with(tx).pool(filter, { from: b.scheduledStart, to: b.scheduledEnd }, now);
@@ -343,7 +365,9 @@ export class LifecycleService {
         }
         const view = await this.d.repo.with(tx).view(id);
         previousUserId = view?.proUserId;
-        await repo.update(id, { professionalId });
+        if (!(await repo.updateIf(id, { status: expectedStatus, professionalId: b.professionalId }, { professionalId }))) {
+          throw new AppError('BOOKING_CHANGED', ADMIN_MESSAGES.changedMeanwhile);
+        }
         // The chat moves with the booking (the previous professional no longer reads or writes it).
         await this.d.events.emit('booking.reassigned', { tx, bookingId: id, professionalId });
       });

@@ -2,6 +2,7 @@ import { CHAT_MESSAGES, CHAT_RULES } from '@khedma/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../../http/errors';
+import { assertPlainPdf } from '../../http/pdf-active-content';
 
 export interface PreparedChatFile {
   body: Buffer;
@@ -33,7 +34,7 @@ function isPlainTextFile(input: Buffer): boolean {
  * A chat upload as it will be stored (docs/chat.md): the type read from its bytes with file-type (the
  * name and the declared type are never trusted). Images (JPEG, PNG, WebP) are re-encoded by sharp,
  * turned upright and without metadata (a phone photo's EXIF carries its GPS position); GIF is kept
- * as sent (animated). PDF, DOCX and Word 97 (.doc, an OLE compound file) are kept as sent and served
+ * as sent (animated). PDF (without active content: http/pdf-active-content.ts), DOCX and Word 97 (.doc, an OLE compound file) are kept as sent and served
  * as downloads; a .txt is accepted only when its bytes are plain UTF-8 text.
  */
 export async function prepareChatFile(input: Buffer, fileName: string): Promise<PreparedChatFile> {
@@ -54,7 +55,10 @@ export async function prepareChatFile(input: Buffer, fileName: string): Promise<
     }
   }
   if (mime === 'image/gif') return { body: input, contentType: mime, type: 'image' };
-  if (mime === 'application/pdf') return { body: input, contentType: mime, type: 'file' };
+  if (mime === 'application/pdf') {
+    assertPlainPdf(input);
+    return { body: input, contentType: mime, type: 'file' };
+  }
   if (mime === DOCX) return { body: input, contentType: mime, type: 'file' };
   // Word 97-2003 is an OLE compound file, as are .xls and .msi: accepted only under a .doc name.
   if (mime === 'application/x-cfb' && ext === 'doc') return { body: input, contentType: 'application/msword', type: 'file' };

@@ -50,7 +50,7 @@ describe('reassigning a booking moves its conversation to the new professional',
     expect((await call(before, 'GET', `/api/chat/conversations/${id}/messages`)).statusCode).toBe(200);
     expect((await call(before, 'GET', fileUrl)).statusCode).toBe(200);
 
-    const moved = await call(admin, 'POST', `/api/admin/bookings/${booking.id}/reassign`, { professionalId: after.professionalId });
+    const moved = await call(admin, 'POST', `/api/admin/bookings/${booking.id}/reassign`, { professionalId: after.professionalId, expectedStatus: 'pending' });
     expect(moved.statusCode).toBe(200);
 
     // The professional taken off the booking: as anyone else, "not found", and nothing sent.
@@ -102,7 +102,7 @@ describe('reassigning a booking moves its conversation to the new professional',
     expect((await call(customer, 'POST', `/api/chat/conversations/${id}/messages`, { content: 'Before' })).statusCode).toBe(201);
     await old.next('chat.message', (d) => d.conversationId === id);
 
-    expect((await call(admin, 'POST', `/api/admin/bookings/${booking.id}/reassign`, { professionalId: after.professionalId })).statusCode).toBe(200);
+    expect((await call(admin, 'POST', `/api/admin/bookings/${booking.id}/reassign`, { professionalId: after.professionalId, expectedStatus: 'pending' })).statusCode).toBe(200);
     const heard = () => old.messages.filter((m) => ['chat.message', 'chat.read', 'chat.typing'].includes(m.event) && m.data.conversationId === id).length;
     // The revocation is a NOTIFY at the reassignment's commit: give it a moment to arrive.
     await new Promise((r) => setTimeout(r, 300));
@@ -134,8 +134,8 @@ describe('reassigning a booking moves its conversation to the new professional',
     const opened = await call(customer, 'POST', '/api/chat/conversations', { bookingId: booking.id });
     const id = opened.json().conversation.id as string;
     // Not an admin with the right, and the same professional again: both refused, nothing moves.
-    expect((await call(owner, 'POST', `/api/admin/bookings/${booking.id}/reassign`, { professionalId: owner.professionalId })).statusCode).toBe(403);
-    expect((await call(admin, 'POST', `/api/admin/bookings/${booking.id}/reassign`, { professionalId: owner.professionalId })).statusCode).toBe(400);
+    expect((await call(owner, 'POST', `/api/admin/bookings/${booking.id}/reassign`, { professionalId: owner.professionalId, expectedStatus: 'pending' })).statusCode).toBe(403);
+    expect((await call(admin, 'POST', `/api/admin/bookings/${booking.id}/reassign`, { professionalId: owner.professionalId, expectedStatus: 'pending' })).statusCode).toBe(400);
     expect((await call(owner, 'GET', `/api/chat/conversations/${id}/messages`)).statusCode).toBe(200);
   });
 });

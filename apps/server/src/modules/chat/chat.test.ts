@@ -3,6 +3,8 @@
  * file rules, read receipts and unread counts, typing and presence rooms, delivery across two app
  * instances on one database, catching up after a reconnect, and the push of a new message.
  */
+import { deflateSync } from 'node:zlib';
+import { PDF_ACTIVE_CONTENT_MESSAGE } from '@khedma/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -224,6 +226,19 @@ describe('files: images, pdf, doc, docx, txt by their bytes, at most 10 MB, serv
       const res = await upload(customer, c.id, name, body);
       expect(res.statusCode).toBe(415);
       expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    // A PDF that runs JavaScript when opened (issue 38), plainly or hidden in an object stream: refused, with the reason.
+    const scripted = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >> >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
+    const inner = deflateSync(Buffer.from('2 0 << /S /JavaScript /JS (app.alert\\(1\\)) >>'));
+    const hidden = Buffer.concat([
+      Buffer.from(`%PDF-1.5\n1 0 obj<< /Type /Catalog /OpenAction 2 0 R >>endobj\n3 0 obj<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${inner.length} >>\nstream\n`),
+      inner,
+      Buffer.from('\nendstream\nendobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n'),
+    ]);
+    for (const body of [scripted, hidden]) {
+      const res = await upload(customer, c.id, 'devis.pdf', body);
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error).toMatchObject({ code: 'PDF_ACTIVE_CONTENT', message: PDF_ACTIVE_CONTENT_MESSAGE });
     }
     const big = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024 + 10, 0x20)]);
     const tooBig = await upload(customer, c.id, 'big.pdf', big);

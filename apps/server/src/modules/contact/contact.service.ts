@@ -2,7 +2,7 @@ import { CONTACT_RATE_LIMITS, type ContactRequest } from '@khedma/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema/index';
-import type { EmailSender } from '../../platform/email';
+import { plainSubject, type EmailSender } from '../../platform/email';
 import type { RateLimiter } from '../../platform/rate-limit';
 
 /** How long an identical message from the same sender counts as the same send. */
@@ -62,7 +62,8 @@ export class ContactService {
     ];
     await this.email.send({
       to: this.supportEmail,
-      subject: `Contact form: ${input.name}`,
+      // The name as plain text (createEmailSender cleans every subject; a name of tags alone is none).
+      subject: `Contact form: ${plainSubject(input.name) || '(no name)'}`,
       replyTo: input.email,
       text: lines.join('\n'),
     });

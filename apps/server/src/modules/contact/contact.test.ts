@@ -25,6 +25,18 @@ describe('POST /api/contact', () => {
     expect(outbox[0].text).toContain('salma@example.ma');
   });
 
+  it('puts no raw HTML, line break or control character into the support email\'s subject (issue 38)', async () => {
+    const res = await post({ name: '<img src=x onerror=alert(1)><b>Salma</b> <script>x</script>Idrissi', email: 'salma.html@example.ma', message: 'A question about a move, with HTML in my name.' }, '10.0.0.9');
+    expect(res.statusCode).toBe(201);
+    const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json() as Array<{ subject: string; text: string }>;
+    const mail = outbox.find((m) => m.text.includes('with HTML in my name'))!;
+    expect(mail.subject).toBe('Contact form: Salma xIdrissi');
+    const tagsOnly = await post({ name: '<b></b>', email: 'tags@example.ma', message: 'A name made of tags alone.' }, '10.0.0.10');
+    expect(tagsOnly.statusCode).toBe(201);
+    const second = ((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json() as Array<{ subject: string; text: string }>).find((m) => m.text.includes('made of tags alone'))!;
+    expect(second.subject).toBe('Contact form: (no name)');
+  });
+
   it('refuses bad input with field messages and stores nothing', async () => {
     const before = await stored();
     const res = await post({ name: '', email: 'not-an-email', message: 'short' }, '10.0.0.2');

@@ -5,7 +5,9 @@ import { CATEGORIES } from '@khedma/shared/domain/catalog';
 import { errorResponseSchema } from '@khedma/shared';
 import type { AppContext } from '../../context';
 import { eq } from 'drizzle-orm';
-import { cities } from '../../db/schema/index';
+import { bookings, cities } from '../../db/schema/index';
+import { sql } from 'drizzle-orm';
+import { notFound } from '../../http/errors';
 import { badRequest } from '../../http/errors';
 import { publicRoute } from '../../http/openapi';
 import { insertAdminRoles, insertApprovedApplication, insertPerson, insertProfessional, insertSession, uniquePhone } from './people';
@@ -79,6 +81,35 @@ export const testPeopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       );
       reply.header('cache-control', 'no-store');
       return reply.code(201).send({ ...person, ...pro });
+    },
+  );
+
+  /**
+   * POST /api/dev/test-bookings/{id}/happened: the booking moved five weeks back (past any booking
+   * horizon, weekday and time kept), so that a journey can complete it: an admin completes a booking
+   * only once it has started (issue 38). The same shift for every booking keeps a professional's
+   * bookings apart. Same registration as test-people (TEST_PEOPLE outside production).
+   */
+  app.post(
+    '/api/dev/test-bookings/:id/happened',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Browser journeys only: move a booking into the past (never in production)',
+        security: publicRoute,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.object({ scheduledStart: z.string(), scheduledEnd: z.string() }), 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const [row] = await db
+        .update(bookings)
+        .set({ scheduledStart: sql`${bookings.scheduledStart} - interval '35 days'`, scheduledEnd: sql`${bookings.scheduledEnd} - interval '35 days'` })
+        .where(eq(bookings.id, req.params.id))
+        .returning({ start: bookings.scheduledStart, end: bookings.scheduledEnd });
+      if (!row) throw notFound('Booking not found');
+      reply.header('cache-control', 'no-store');
+      return { scheduledStart: row.start.toISOString(), scheduledEnd: row.end.toISOString() };
     },
   );
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { professionalApplications } from '../../db/schema/index';
+import { bookings, professionalApplications } from '../../db/schema/index';
+import { casablancaDate, createCustomer, createPaidBooking, createPro } from '../../test/factories';
 import { startApp, type TestApp } from '../../test/helpers';
 
 /** POST /api/dev/test-people: the browser journeys' people, never in production nor without TEST_PEOPLE. */
@@ -54,6 +55,20 @@ describe('test people (development only)', () => {
       expect(res.headers['set-cookie']).toBeUndefined();
     }
   });
+
+  it('moves a booking five weeks back so that a journey can complete it (issue 38)', async () => {
+    const customer = await createCustomer(t);
+    const pro = await createPro(t, { city: 'tanger', category: 'gardening' });
+    const b = await createPaidBooking(t, { customer, pro, date: casablancaDate(3) });
+    const [before] = await t.database.db.select().from(bookings).where(eq(bookings.id, b.id));
+    const res = await t.app.inject({ method: 'POST', url: `/api/dev/test-bookings/${b.id}/happened` });
+    expect(res.statusCode, res.body).toBe(200);
+    const [after] = await t.database.db.select().from(bookings).where(eq(bookings.id, b.id));
+    expect(before!.scheduledStart.getTime() - after!.scheduledStart.getTime()).toBe(35 * 86_400_000);
+    expect(after!.scheduledEnd.getTime() - after!.scheduledStart.getTime()).toBe(before!.scheduledEnd.getTime() - before!.scheduledStart.getTime());
+    expect(after!.scheduledEnd.getTime()).toBeLessThan(Date.now());
+    expect((await t.app.inject({ method: 'POST', url: '/api/dev/test-bookings/00000000-0000-4000-8000-000000000000/happened' })).statusCode).toBe(404);
+  });
 });
 
 describe('test people are off unless asked for', () => {
@@ -63,6 +78,7 @@ describe('test people are off unless asked for', () => {
       try {
         const res = await t.app.inject({ method: 'POST', url: '/api/dev/test-people', payload: { type: 'admin' } });
         expect(res.statusCode).toBe(404);
+        expect((await t.app.inject({ method: 'POST', url: '/api/dev/test-bookings/00000000-0000-4000-8000-000000000000/happened' })).statusCode).toBe(404);
       } finally {
         await t.close();
       }

@@ -1,6 +1,6 @@
 /** Test helpers of reviews and earnings: completed bookings made through the real services. */
 import type { SessionUser } from '@khedma/shared';
-import { casablancaDate, createPaidBooking, type FactoryApp, type TestBooking, type TestPro, type TestUser } from '../../test/factories';
+import { afterBookingEnd, casablancaDate, createPaidBooking, type FactoryApp, type TestBooking, type TestPro, type TestUser } from '../../test/factories';
 
 /** The admin as the bookings service sees it (completing is the admin's action: POST /api/admin/bookings/{id}/complete). */
 export function adminSession(admin: TestUser): SessionUser {
@@ -16,6 +16,6 @@ export async function completedBooking(
   const [h, m] = startTime.split(':').map(Number) as [number, number];
   const endTime = `${String(h + 1).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
   const b = await createPaidBooking(t, { customer: o.customer, pro: o.pro, accept: true, date: casablancaDate(o.day), startTime, endTime });
-  await t.app.bookings.lifecycle.complete(adminSession(o.admin), b.id);
+  await afterBookingEnd(t, b.id, () => t.app.bookings.lifecycle.complete(adminSession(o.admin), b.id));
   return { ...b, status: 'completed' };
 }

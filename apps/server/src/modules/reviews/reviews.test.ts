@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { professionalRatings, reviews as reviewsTable } from '../../db/schema/index';
 import { createAdmin, createCustomer, createPaidBooking, createPro, casablancaDate, type TestBooking, type TestPro, type TestUser } from '../../test/factories';
 import { startApp, withCookie, type TestApp } from '../../test/helpers';
+import { propertyTimeout } from '../../test/property';
 import { completedBooking } from './reviews.test-helpers';
 
 let t: TestApp;
@@ -191,6 +192,8 @@ describe('GET /api/admin/flagged-professionals', () => {
   });
 });
 
+const RATING_PROPERTY_RUNS = 12;
+
 describe('the rating aggregate (property)', () => {
   it('after any sequence of reviews (and refused duplicates and votes), professional_ratings equals a fresh computation', async () => {
     // A pool of completed bookings of two professionals by three customers; each run starts from no reviews.
@@ -246,7 +249,8 @@ describe('the rating aggregate (property)', () => {
           expect(await fresh(p.professionalId)).toEqual(expected);
         }
       }),
-      { numRuns: 12 },
+      { numRuns: RATING_PROPERTY_RUNS },
     );
-  });
+    // Sized by runs: the setup (16 completed bookings) and each run get generous time on a busy machine.
+  }, propertyTimeout({ runs: RATING_PROPERTY_RUNS }));
 });

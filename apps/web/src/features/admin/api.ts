@@ -93,7 +93,10 @@ function useBookingAction<V extends { id: string }>(path: (v: V) => string, body
 }
 
 export const useReassign = () =>
-  useBookingAction<{ id: string; professionalId: string }>((v) => `/api/admin/bookings/${v.id}/reassign`, (v) => ({ professionalId: v.professionalId }));
+  useBookingAction<{ id: string; professionalId: string; expectedStatus: 'pending' | 'confirmed' }>(
+    (v) => `/api/admin/bookings/${v.id}/reassign`,
+    (v) => ({ professionalId: v.professionalId, expectedStatus: v.expectedStatus }),
+  );
 export const useRefund = () => useBookingAction<{ id: string; reason: string }>((v) => `/api/admin/bookings/${v.id}/refund`, (v) => ({ reason: v.reason }));
 export const useComplete = () =>
   useBookingAction<{ id: string; notes: string }>((v) => `/api/admin/bookings/${v.id}/complete`, (v) => (v.notes.trim() ? { notes: v.notes } : {}));

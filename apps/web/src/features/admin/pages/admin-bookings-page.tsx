@@ -1,4 +1,4 @@
-import { CalendarCheck, Clock, ClipboardList, RotateCcw, Wallet } from 'lucide-react';
+import { CalendarCheck, Clock, ClipboardList, Hourglass, RotateCcw, Wallet } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { BOOKING_STATUSES, type AdminBookingRow, type BookingStatus } from '@khedma/shared';
 import { Seo } from '../../../components/seo';
@@ -262,8 +262,25 @@ function Cells({ booking: b, onAction, as }: { booking: AdminBookingRow; onActio
           </bdi>
         </>,
       )}
-      {cell('status', <StatusBadge tone={b.status}>{tr(`status.${b.status}`)}</StatusBadge>)}
-      {cell('amount', <bdi className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(b.totalAmount)}</bdi>)}
+      {cell(
+        'status',
+        <span className="flex flex-wrap items-center gap-1">
+          <StatusBadge tone={b.status}>{tr(`status.${b.status}`)}</StatusBadge>
+          {/* A hold whose payment was never taken says so: it is not a paid booking (issue 38). */}
+          {b.paymentStatus === 'pending' || b.paymentStatus === 'failed' ? (
+            <span className="inline-flex items-center gap-1 rounded-full border border-dashed border-sand-300 px-2 py-0.5 text-xs font-semibold text-ink-muted">
+              <Hourglass aria-hidden="true" className="size-3.5" />
+              {b.paymentStatus === 'pending' ? t('bookings.awaitingPayment') : t('bookings.paymentFailed')}
+            </span>
+          ) : null}
+        </span>,
+      )}
+      {cell(
+        'amount',
+        <bdi className={`font-semibold whitespace-nowrap tabular-nums${b.paymentStatus === 'pending' || b.paymentStatus === 'failed' ? ' text-ink-muted' : ''}`}>
+          {formatMoney(b.totalAmount)}
+        </bdi>,
+      )}
       {cell('city', pickLocalized(b.city.name, language))}
       {cell('actions', <RowActions booking={b} onAction={onAction} />, true)}
     </>
@@ -312,13 +329,14 @@ function ReassignDialog({ action: b, onClose }: { action: AdminBookingRow | null
       return;
     }
     reassign.mutate(
-      { id: b.id, professionalId: chosen },
+      // The status shown: if the professional accepts meanwhile, the server refuses (BOOKING_CHANGED).
+      { id: b.id, professionalId: chosen, expectedStatus: b.status === 'confirmed' ? 'confirmed' : 'pending' },
       {
         onSuccess: () => {
           toast.success(t('bookings.reassigned'));
           close();
         },
-        onError: () => toast.error(t('bookings.reassignFailed')),
+        onError: (err) => toast.error(isApiError(err, 'BOOKING_CHANGED') ? t('bookings.reassignChanged') : t('bookings.reassignFailed')),
       },
     );
   }
@@ -397,7 +415,7 @@ function RefundDialog({ action: b, onClose }: { action: AdminBookingRow | null; 
               else toast.warning(t('bookings.refundedNoEmail'));
               done();
             },
-            onError: () => toast.error(t('bookings.refundFailed')),
+            onError: (err) => toast.error(isApiError(err, 'BOOKING_NOT_PAID') ? t('bookings.refundNotPaid') : t('bookings.refundFailed')),
           },
         );
       }}
@@ -425,7 +443,7 @@ function CompleteDialog({ action: b, onClose }: { action: AdminBookingRow | null
           else toast.warning(t('bookings.completedNoEmail'));
           close();
         },
-        onError: () => toast.error(t('bookings.completeFailed')),
+        onError: (err) => toast.error(isApiError(err, 'BOOKING_NOT_STARTED') ? t('bookings.completeNotStarted') : t('bookings.completeFailed')),
       },
     );
   }

@@ -54,7 +54,12 @@ function PendingBookings() {
     const mutation = kind === 'accept' ? accept : decline;
     mutation.mutate(booking.id, {
       onSuccess: () => (kind === 'accept' ? toast.success(t('toasts.confirmed')) : toast.success(t('toasts.declined'))),
-      onError: (error) => (isApiError(error, 'INVALID_TRANSITION') ? toast.info(t('errors.changedMeanwhile')) : toast.error(updateFailedMessage(error, t))),
+      onError: (error) =>
+        isApiError(error, 'INVALID_TRANSITION')
+          ? toast.info(t('errors.changedMeanwhile'))
+          : isApiError(error, 'BOOKING_REASSIGNED')
+            ? toast.info(t('errors.reassignedMeanwhile'))
+            : toast.error(updateFailedMessage(error, t)),
     });
   };
   const busyId = accept.isPending ? accept.variables : decline.isPending ? decline.variables : null;

@@ -270,7 +270,9 @@ function Composer({ conversationId, otherName }: { conversationId: string; other
             ? t('errors.tooLarge')
             : isApiError(error, 'RATE_LIMITED')
               ? t('errors.tooFast')
-              : isApiError(error, 'UNSUPPORTED_MEDIA_TYPE') ? t('errors.fileType') : t('errors.upload'),
+              : isApiError(error, 'PDF_ACTIVE_CONTENT')
+                ? t('errors.pdfActive')
+                : isApiError(error, 'UNSUPPORTED_MEDIA_TYPE') ? t('errors.fileType') : t('errors.upload'),
         ),
     });
   }

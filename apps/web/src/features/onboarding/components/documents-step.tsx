@@ -11,6 +11,7 @@ import { StepActions, StepHeading } from './wizard-parts';
 
 function uploadErrorKey(error: unknown, kind: ApplicationDocumentKind) {
   if (isApiError(error) && error.status === 413) return 'documents.errors.tooLarge';
+  if (isApiError(error, 'PDF_ACTIVE_CONTENT')) return 'documents.errors.pdfActive';
   if (isApiError(error) && error.status === 415) {
     if (/could not be read/i.test(error.message)) return 'documents.errors.unreadable';
     return acceptsPdf(kind) ? 'documents.errors.type' : 'documents.errors.photoType';
