@@ -49,9 +49,10 @@ async function generate(url: string, professionals: number, reviewsEach: number)
     await client.query(`INSERT INTO users (id, name, email, email_verified, created_at, updated_at)
       SELECT 'bench-' || g, 'Pro ' || g, 'bench' || g || '@bench.ma', true, now(), now() FROM generate_series(1, $1) g`, [professionals]);
     // First names from a small list, so name searches and sorts meet real duplicates; cities in turn;
-    // hourly rates 80-400 in steps of 10.
+    // hourly rates 80-400 in steps of 10. Ids: an md5 with the version-4 and RFC variant bits set, as
+    // gen_random_uuid() makes them (a bare md5 is a valid PostgreSQL uuid but no RFC 9562 one).
     await client.query(`INSERT INTO professionals (id, user_id, name, full_name, city_id, hourly_rate, status, approved_at)
-      SELECT md5('bench-pro-' || g)::uuid, 'bench-' || g,
+      SELECT overlay(overlay(md5('bench-pro-' || g) placing '4' from 13) placing '8' from 17)::uuid, 'bench-' || g,
         (ARRAY['Youssef','Salma','Karim','Nadia','Omar','Imane','Hamza','Sara','Mehdi','Laila','Rachid','Khadija'])[1 + g % 12],
         'Pro Bench ' || g,
         (SELECT id FROM cities ORDER BY slug OFFSET g % (SELECT count(*) FROM cities) LIMIT 1),

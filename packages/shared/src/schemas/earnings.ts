@@ -22,7 +22,7 @@ const money = z.number().int();
 const instant = z.iso.datetime({ offset: true });
 
 export const payoutSchema = z
-  .object({ id: z.uuid(), amount: money, status: z.enum(PAYOUT_STATUSES), createdAt: instant, paidAt: instant.nullable() })
+  .object({ id: z.guid(), amount: money, status: z.enum(PAYOUT_STATUSES), createdAt: instant, paidAt: instant.nullable() })
   .meta({ id: 'Payout' });
 export type Payout = z.infer<typeof payoutSchema>;
 
@@ -54,7 +54,7 @@ export type EarningsSummary = z.infer<typeof earningsSummarySchema>;
 
 export const payoutRequestResponseSchema = z.object({ payout: payoutSchema, message: z.string() }).meta({ id: 'PayoutRequested' });
 
-export const payoutIdParamsSchema = z.object({ id: z.uuid() });
+export const payoutIdParamsSchema = z.object({ id: z.guid() });
 export const adminPayoutsQuerySchema = z.object({ status: z.enum(PAYOUT_STATUSES).optional() });
 
 /**
@@ -64,7 +64,7 @@ export const adminPayoutsQuerySchema = z.object({ status: z.enum(PAYOUT_STATUSES
 export const payoutBankSchema = z.object({ bankName: z.string().nullable(), accountHolder: z.string().nullable(), account: z.string().nullable() });
 export const adminPayoutSchema = payoutSchema
   .extend({
-    professional: z.object({ id: z.uuid(), name: z.string(), fullName: z.string(), city: z.string().nullable() }),
+    professional: z.object({ id: z.guid(), name: z.string(), fullName: z.string(), city: z.string().nullable() }),
     /** Null when the professional has no approved application. */
     bank: payoutBankSchema.nullable(),
   })
@@ -78,12 +78,12 @@ export type AdminPayoutsResponse = z.infer<typeof adminPayoutsResponseSchema>;
 export const payoutRevealResponseSchema = z.object({ value: z.string().nullable() }).meta({ id: 'PayoutBankAccount' });
 export type PayoutRevealResponse = z.infer<typeof payoutRevealResponseSchema>;
 
-export const receiptParamsSchema = z.object({ bookingId: z.uuid() });
+export const receiptParamsSchema = z.object({ bookingId: z.guid() });
 export const receiptQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
 
 export const receiptSchema = z
   .object({
-    bookingId: z.uuid(),
+    bookingId: z.guid(),
     reference: z.string(),
     /** The customer's language (the receipt's language unless ?lang= asks for another). */
     locale: z.enum(LOCALES),

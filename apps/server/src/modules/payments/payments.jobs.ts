@@ -18,4 +18,4 @@ export const EXPIRE_UNPAID_JOB = defineJob('booking.expire_unpaid', forBooking);
  * whose process died is reconciled with the provider (payments.service.ts reconcile); for an
  * attempt that finished, it finds nothing to do.
  */
-export const PAYMENT_RECONCILE_JOB = defineJob('payment.reconcile', z.object({ paymentId: z.string().uuid(), claim: z.string().min(1) }));
+export const PAYMENT_RECONCILE_JOB = defineJob('payment.reconcile', z.object({ paymentId: z.guid(), claim: z.string().min(1) }));
