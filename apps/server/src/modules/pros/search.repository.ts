@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import {
   cities,
   professionalRatings,
+  professionalListedCount,
   professionals,
   professionalSearchKeys,
   professionalServices,
@@ -221,7 +222,9 @@ export class ProsSearchRepository {
 
   /** How many professionals match (the finder's result count); the ratings join only when filtered by rating. */
   async count(f: ProSearchFilter): Promise<number> {
-    // Unfiltered, the narrowest index of listed professionals (professionals_listed_idx) counts faster.
+    // Unfiltered: the count kept by a trigger (migration 0023), one row, whatever the number of professionals.
+    if (this.useSearchKeys && !f.city && !f.serviceId && !f.category && !(f.minRating > 0) && !f.text) return this.listedCount();
+    // Filtered without keys, the narrowest index of listed professionals (professionals_listed_idx) counts faster.
     const onKeys = f.city || f.category || f.minRating > 0 ? this.keysCondition(f) : undefined;
     if (onKeys) {
       // An index-only scan of a range of the keys' btree.
@@ -234,12 +237,18 @@ export class ProsSearchRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** How many professionals are listed (active and approved), as the trigger of migration 0023 keeps it. */
+  async listedCount(): Promise<number> {
+    const [row] = await this.db.select({ n: professionalListedCount.n }).from(professionalListedCount);
+    return Number(row?.n ?? 0);
+  }
+
   /** The finder's tiles: active professionals, the services and cities they cover, the average rating of their reviews. */
   async stats() {
     const active = sql`p.status = 'active' and p.approved_at is not null`;
     const [row] = await this.db
       .select({
-        professionals: sql<number>`(select count(*)::int from ${professionals} p where ${active})`,
+        professionals: sql<number>`(select n from ${professionalListedCount})`,
         services: sql<number>`(select count(distinct ps.service_type_id)::int from ${professionalServices} ps
           join ${professionals} p on p.id = ps.professional_id join ${serviceTypes} st on st.id = ps.service_type_id
           where ${active} and st.is_active)`,
