@@ -77,7 +77,8 @@ interface Preparable<T> {
  * PostgreSQL may keep its plan; the same text always gets the same name (node-postgres refuses one name
  * for two texts). PGlite's driver runs it as any statement.
  */
-function prepared<T>(query: Preparable<T>): Promise<T> {
+function prepared<T>(query: Preparable<T>, named = true): Promise<T> {
+  if (!named) return query.prepare('').execute(); // the unnamed statement: parsed and planned on each call
   const name = `pros_search_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`;
   return query.prepare(name).execute();
 }
@@ -85,7 +86,8 @@ function prepared<T>(query: Preparable<T>): Promise<T> {
 export class ProsSearchRepository {
   /** false: every page and count takes the general query (the tests compare both paths). */
   useSearchKeys = true;
-
+  /** false: statements unnamed, parsed and planned on every call (the bench measures both). */
+  namedStatements = true;
 
   constructor(private readonly db: Db) {}
 
@@ -115,6 +117,7 @@ export class ProsSearchRepository {
             sql`search_normalize(${serviceTypes.name} || E'\\n' || ${serviceTypes.nameFr} || E'\\n' || ${serviceTypes.nameAr} || E'\\n' || ${serviceTypes.category}) like ${pattern}`,
           ),
         ),
+        this.namedStatements,
       ),
       prepared(
         this.db
@@ -126,6 +129,7 @@ export class ProsSearchRepository {
             sql`search_normalize(${cities.name} || E'\\n' || ${cities.nameFr} || E'\\n' || ${cities.nameAr} || E'\\n' || ${cities.slug}) like ${pattern}`,
           ),
         ),
+        this.namedStatements,
       ),
     ]);
     return { serviceIds: services.map((s) => s.id), cityIds: places.map((c) => c.id) };
@@ -212,6 +216,7 @@ export class ProsSearchRepository {
           .orderBy(...ORDER.location)
           .limit(PRO_SEARCH_PAGE_SIZE + 1)
           .offset(offset),
+        this.namedStatements,
       );
     }
     const query = this.db
@@ -238,6 +243,7 @@ export class ProsSearchRepository {
           .where(inArray(professionals.id, ids))
           .orderBy(...ORDER[sort])
           .limit(PRO_SEARCH_PAGE_SIZE + 1),
+        this.namedStatements,
       );
     }
     return prepared(
@@ -246,6 +252,7 @@ export class ProsSearchRepository {
         .orderBy(...ORDER[sort])
         .limit(PRO_SEARCH_PAGE_SIZE + 1)
         .offset(offset),
+      this.namedStatements,
     );
   }
 
@@ -257,18 +264,18 @@ export class ProsSearchRepository {
     const onKeys = f.city || f.category || f.minRating > 0 ? this.keysCondition(f) : undefined;
     if (onKeys) {
       // An index-only scan of a range of the keys' btree.
-      const [row] = await prepared(this.db.select({ n: sql<number>`count(*)::int` }).from(keys).where(onKeys));
+      const [row] = await prepared(this.db.select({ n: sql<number>`count(*)::int` }).from(keys).where(onKeys), this.namedStatements);
       return Number(row?.n ?? 0);
     }
     const base = this.db.select({ n: sql<number>`count(*)::int` }).from(professionals);
     const query = f.minRating > 0 ? base.innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id)) : base;
-    const [row] = await prepared(query.where(this.conditions(f)));
+    const [row] = await prepared(query.where(this.conditions(f)), this.namedStatements);
     return Number(row?.n ?? 0);
   }
 
   /** How many professionals are listed (active and approved), as the trigger of migration 0023 keeps it. */
   async listedCount(): Promise<number> {
-    const [row] = await prepared(this.db.select({ n: professionalListedCount.n }).from(professionalListedCount));
+    const [row] = await prepared(this.db.select({ n: professionalListedCount.n }).from(professionalListedCount), this.namedStatements);
     return Number(row?.n ?? 0);
   }
 
