@@ -13,6 +13,7 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
+import { processCpuMs } from './lib';
 import { seedDemo } from '../apps/server/src/db/seed/index';
 import { ProsSearchRepository } from '../apps/server/src/modules/pros/search.repository';
 import { ProsSearchService } from '../apps/server/src/modules/pros/search.service';
@@ -22,7 +23,18 @@ export interface ProsSearchFigures {
   professionals: number;
   reviews: number;
   /** p50 / p99 with the search keys (what the product runs), and of the general query on the same data. */
-  queries: Array<{ query: string; p50: number; p99: number; generalP50: number; generalP99: number; total: number }>;
+  queries: Array<{
+    query: string;
+    p50: number;
+    p99: number;
+    generalP50: number;
+    generalP99: number;
+    total: number;
+    /** CPU milliseconds per search (the product's path): the bench process (the service runs in it) and PostgreSQL's backends. */
+    cpuMs?: { server: number; postgres: number | null };
+    /** The same path with unnamed statements (parsed and planned on every call, as before issue 40). */
+    unnamed?: { p50: number; p99: number; cpuMs: { server: number; postgres: number | null } };
+  }>;
   /** The floor: `select 1` over the same pool, timed the same way (what the machine gives any query). */
   floor: { p50: number; p99: number };
 }
@@ -49,9 +61,10 @@ async function generate(url: string, professionals: number, reviewsEach: number)
     await client.query(`INSERT INTO users (id, name, email, email_verified, created_at, updated_at)
       SELECT 'bench-' || g, 'Pro ' || g, 'bench' || g || '@bench.ma', true, now(), now() FROM generate_series(1, $1) g`, [professionals]);
     // First names from a small list, so name searches and sorts meet real duplicates; cities in turn;
-    // hourly rates 80-400 in steps of 10.
+    // hourly rates 80-400 in steps of 10. Ids: an md5 with the version-4 and RFC variant bits set, as
+    // gen_random_uuid() makes them (a bare md5 is a valid PostgreSQL uuid but no RFC 9562 one).
     await client.query(`INSERT INTO professionals (id, user_id, name, full_name, city_id, hourly_rate, status, approved_at)
-      SELECT md5('bench-pro-' || g)::uuid, 'bench-' || g,
+      SELECT overlay(overlay(md5('bench-pro-' || g) placing '4' from 13) placing '8' from 17)::uuid, 'bench-' || g,
         (ARRAY['Youssef','Salma','Karim','Nadia','Omar','Imane','Hamza','Sara','Mehdi','Laila','Rachid','Khadija'])[1 + g % 12],
         'Pro Bench ' || g,
         (SELECT id FROM cities ORDER BY slug OFFSET g % (SELECT count(*) FROM cities) LIMIT 1),
@@ -106,6 +119,8 @@ async function generate(url: string, professionals: number, reviewsEach: number)
       CROSS JOIN LATERAL (SELECT '00000000-0000-0000-0000-000000000000'::uuid AS city_id UNION SELECT unnest(p.city_ids)) c
       CROSS JOIN LATERAL (SELECT ''::text AS category UNION SELECT unnest(p.categories)) k
       WHERE p.user_id LIKE 'bench-%' AND p.status = 'active' AND p.approved_at IS NOT NULL`);
+    // The listed count (migration 0023's trigger, off during the load), once.
+    await client.query(`UPDATE professional_listed_count SET n = (SELECT count(*) FROM professionals WHERE status = 'active' AND approved_at IS NOT NULL)`);
     await client.query('SET session_replication_role = origin');
     // The array UPDATE above left a dead copy of every bench professional: compact the table as a
     // table written row by row would be (a search must not pay for the bench's own bulk update).
@@ -145,22 +160,39 @@ export async function benchProsSearch(serverUrl: string, professionals: number, 
     floorTimes.sort((a, b) => a - b);
     const floor = { p50: +percentile(floorTimes, 50).toFixed(2), p99: +percentile(floorTimes, 99).toFixed(2) };
     /** p50 / p99 of one query, with the search keys (migration 0018) or the general query. */
-    const measure = async (q: ProSearchQuery, useSearchKeys: boolean) => {
+    /** CPU ms of this database's PostgreSQL backends (the pool's connections), by pid. */
+    const backendsCpu = async () => {
+      const pids = (await admin.query(`select pid from pg_stat_activity where datname = $1`, [name])).rows.map((r: { pid: number }) => r.pid);
+      return new Map(pids.map((pid) => [pid, processCpuMs(pid)] as const));
+    };
+    const measure = async (q: ProSearchQuery, useSearchKeys: boolean, namedStatements = true) => {
       repo.useSearchKeys = useSearchKeys;
+      repo.namedStatements = namedStatements;
       for (let i = 0; i < 20; i++) await service.search(q); // warm
       const times: number[] = [];
       let answer = await service.search(q);
+      const pg0 = await backendsCpu();
+      const server0 = process.cpuUsage();
       for (let i = 0; i < RUNS; i++) {
         const start = performance.now();
         answer = await service.search(q);
         times.push(performance.now() - start);
       }
+      const server = process.cpuUsage(server0);
+      let postgres: number | null = 0;
+      for (const [pid, after] of await backendsCpu()) {
+        const before = pg0.get(pid) ?? 0;
+        if (after === undefined || postgres === null) postgres = null;
+        else postgres += after - before;
+      }
       times.sort((a, b) => a - b);
-      return { p50: +percentile(times, 50).toFixed(1), p99: +percentile(times, 99).toFixed(1), answer };
+      const cpuMs = { server: +((server.user + server.system) / 1000 / RUNS).toFixed(2), postgres: postgres === null ? null : +(postgres / RUNS).toFixed(2) };
+      return { p50: +percentile(times, 50).toFixed(1), p99: +percentile(times, 99).toFixed(1), answer, cpuMs };
     };
     for (const params of QUERIES) {
       const q = proSearchQuerySchema.parse(params);
       const general = await measure(q, false);
+      const unnamed = await measure(q, true, false);
       const keys = await measure(q, true);
       // Both paths answer the same (the tests prove it on every page; here on the bench's data).
       if (JSON.stringify(keys.answer) !== JSON.stringify(general.answer)) throw new Error(`search keys and general query differ for ${JSON.stringify(params)}`);
@@ -171,6 +203,8 @@ export async function benchProsSearch(serverUrl: string, professionals: number, 
         generalP50: general.p50,
         generalP99: general.p99,
         total: keys.answer.total,
+        cpuMs: keys.cpuMs,
+        unnamed: { p50: unnamed.p50, p99: unnamed.p99, cpuMs: unnamed.cpuMs },
       });
     }
     return { professionals: count.rows[0]!.p, reviews: count.rows[0]!.r, queries, floor };
@@ -198,6 +232,8 @@ export async function benchPros(serverUrl = process.env.DATABASE_URL ?? 'postgre
         '100k p50 ms': l.p50,
         '100k p99 ms': l.p99,
         '100k matches': l.total,
+        '100k CPU ms server/pg': `${l.cpuMs?.server} / ${l.cpuMs?.postgres}`,
+        'unnamed 100k p50/p99, CPU server/pg': `${l.unnamed?.p50} / ${l.unnamed?.p99}, ${l.unnamed?.cpuMs.server} / ${l.unnamed?.cpuMs.postgres}`,
         'general 10k p50/p99': `${s.generalP50} / ${s.generalP99}`,
         'general 100k p50/p99': `${l.generalP50} / ${l.generalP99}`,
       };

@@ -176,7 +176,14 @@ export function rowsOf(parts: Parts): Row[] {
       const worst = [...f.queries].sort((x, y) => y.p99 - x.p99)[0];
       push('search', s, {
         figure: `Professional search at ${label} professionals (PostgreSQL): worst p99 of ${f.queries.length} queries`,
-        value: worst ? `${ms(worst.p99)} (${worst.query || 'no filter'})` : '?',
+        value: worst
+          ? `${ms(worst.p99)} (${worst.query || 'no filter'})` +
+            (worst.cpuMs ? `; CPU per search: server ${worst.cpuMs.server} ms, PostgreSQL ${worst.cpuMs.postgres ?? '?'} ms` : '') +
+            (worst.unnamed
+              ? ` (unnamed statements, planned each call: p99 ${ms(worst.unnamed.p99)}, CPU server ${worst.unnamed.cpuMs.server} ms, PostgreSQL ${worst.unnamed.cpuMs.postgres ?? '?'} ms)`
+              : '') +
+            `; unfiltered p99 ${ms(f.queries.find((q) => q.query === 'sort=rating')?.p99 ?? NaN)}`
+          : '?',
         floor: `\`select 1\` over the same pool: p50 ${ms(f.floor.p50)}, p99 ${ms(f.floor.p99)}`,
         goal: '<= 50 ms (issue 24)',
         met: met(!!worst && worst.p99 <= 50),

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { payByApi } from './support/cmi';
 import { skipCookieBanner } from './support/consent';
 import { readStrings } from './support/locales';
 import { casablancaDate } from './support/time';
@@ -429,7 +430,6 @@ async function paidBooking(request: APIRequestContext, pro: TestPerson, date: st
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string; reference: string };
-  const paid = await request.post(`/api/bookings/${booking.id}/pay`, { headers: { 'idempotency-key': randomUUID() }, data: { method: 'card' } });
-  expect(paid.status(), await paid.text()).toBe(200);
+  await payByApi(request, booking.id);
   return booking;
 }

@@ -6,6 +6,7 @@ import { payoutReference } from '@khedma/shared/domain/payout-batches';
 import { expect, test, waitForAppOnNavigation, type Browser, type Page, openIn } from './support/test';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { payByApi } from './support/cmi';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
 import { createUser, type TestPerson } from './support/users';
@@ -60,8 +61,10 @@ async function requestedPayout(request: APIRequestContext, customer: APIRequestC
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string; reference: string };
-  expect((await customer.post(`/api/bookings/${booking.id}/pay`, { headers: { 'idempotency-key': randomUUID() }, data: { method: 'card' } })).status()).toBe(200);
+  await payByApi(customer, booking.id);
   expect((await pro.post(`/api/bookings/${booking.id}/accept`)).status()).toBe(200);
+  // A booking is completed once it has happened (issue 38 item 3): the development route moves it into the past.
+  expect((await customer.post(`/api/dev/test-bookings/${booking.id}/happened`)).status()).toBe(200);
   expect((await admin.post(`/api/admin/bookings/${booking.id}/complete`, { data: {} })).status()).toBe(200);
   expect(await (await request.post(`/api/dev/bookings/${booking.id}/release-escrow`)).json()).toEqual({ result: 'released' });
   const requested = await pro.post('/api/payouts');

@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/app';
 import { helmetOptions, securityHeaders } from './security-headers';
 
@@ -18,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** The headers every answer carries (development options, as the test app runs). */
-const expected = securityHeaders(helmetOptions({ isProduction: false })).set.map(([name, value]) => [name.toLowerCase(), value] as const);
+/** The headers every answer carries (development options, as the test app runs, with the CMI simulator's form target). */
+const expected = securityHeaders(helmetOptions(testConfig())).set.map(([name, value]) => [name.toLowerCase(), value] as const);
 
 /** Sends raw bytes and reads the whole answer until the server closes the connection (or 3 s). */
 function raw(request: string | Buffer): Promise<{ status: number; headers: Record<string, string>; body: string }> {

@@ -26,5 +26,5 @@ export interface ChatServerEvents {
 /** Client -> server events of chat. */
 export const chatClientEvents = {
   /** The user is typing in a conversation whose room this connection joined. */
-  'chat.typing': z.object({ conversationId: z.uuid() }).strict(),
+  'chat.typing': z.object({ conversationId: z.guid() }).strict(),
 };

@@ -62,7 +62,7 @@ export const adminBookingListQuerySchema = z
     /** Over the reference/id, the customer (name, email), the professional's name and the service. */
     search: z.string().trim().max(ADMIN_LIMITS.searchMax).optional(),
     status: z.enum(BOOKING_STATUSES).optional(),
-    cityId: z.uuid({ message: 'Unknown city' }).optional(),
+    cityId: z.guid({ message: 'Unknown city' }).optional(),
     /** Casablanca calendar dates, inclusive. */
     from: localDate.optional(),
     to: localDate.optional(),
@@ -85,19 +85,19 @@ export type AdminBookingStats = z.infer<typeof adminBookingStatsSchema>;
 
 export const adminBookingRowSchema = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     reference: z.string(),
     title: z.string(),
-    service: z.object({ id: z.uuid(), name: localizedTextSchema }).nullable(),
+    service: z.object({ id: z.guid(), name: localizedTextSchema }).nullable(),
     /** The customer's name and masked email (no phone in admin lists). */
     customer: z.object({ name: z.string(), email: z.string() }),
-    professional: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    professional: z.object({ id: z.guid(), name: z.string() }).nullable(),
     scheduledStart: isoInstant,
     local: z.object({ date: z.string(), startTime: z.string(), endTime: z.string() }),
     status: z.enum(BOOKING_STATUSES),
     paymentStatus: z.enum(BOOKING_PAYMENT_STATUSES),
     totalAmount: money,
-    city: z.object({ id: z.uuid(), name: localizedTextSchema }),
+    city: z.object({ id: z.guid(), name: localizedTextSchema }),
     completedAt: isoInstant.nullable(),
     completionNotes: z.string().nullable(),
     cancellationReason: z.string().nullable(),
@@ -118,10 +118,10 @@ export const adminBookingListResponseSchema = z
   .meta({ id: 'AdminBookingList' });
 export type AdminBookingListResponse = z.infer<typeof adminBookingListResponseSchema>;
 
-export const adminBookingParamsSchema = z.object({ id: z.uuid({ message: 'Booking not found' }) });
+export const adminBookingParamsSchema = z.object({ id: z.guid({ message: 'Booking not found' }) });
 
 export const reassignCandidateSchema = z.object({
-  professionalId: z.uuid(),
+  professionalId: z.guid(),
   name: z.string(),
   rating: z.number().min(0).max(5).nullable(),
   reviewsCount: z.number().int().nonnegative(),
@@ -133,7 +133,7 @@ export type ReassignCandidate = z.infer<typeof reassignCandidateSchema>;
 export const reassignCandidatesResponseSchema = z.object({ candidates: z.array(reassignCandidateSchema) }).meta({ id: 'ReassignCandidates' });
 
 export const reassignBookingRequestSchema = z.object({
-  professionalId: z.uuid({ message: ADMIN_MESSAGES.selectProfessional }),
+  professionalId: z.guid({ message: ADMIN_MESSAGES.selectProfessional }),
   /**
    * The status the admin saw (the row's). The reassignment is made only while the booking still has
    * it: a professional's accept racing the reassignment wins or loses as a whole (issue 38).
@@ -158,14 +158,14 @@ export type AdminBookingActionResponse = z.infer<typeof adminBookingActionRespon
 
 export const adminApplicationSchema = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     submittedAt: isoInstant,
     fullName: z.string(),
     /** Masked (reveal: POST .../reveal). */
     email: z.string(),
     phone: z.string().nullable(),
     city: localizedTextSchema.nullable(),
-    services: z.array(z.object({ id: z.uuid(), name: localizedTextSchema })),
+    services: z.array(z.object({ id: z.guid(), name: localizedTextSchema })),
     experienceYears: z.number().int(),
     hourlyRate: z.number().int().nullable(),
     description: z.string().nullable(),
@@ -186,9 +186,9 @@ export const adminApplicationListResponseSchema = z
   .meta({ id: 'AdminApplicationList' });
 export type AdminApplicationListResponse = z.infer<typeof adminApplicationListResponseSchema>;
 
-export const adminApplicationParamsSchema = z.object({ id: z.uuid({ message: 'Application not found' }) });
+export const adminApplicationParamsSchema = z.object({ id: z.guid({ message: 'Application not found' }) });
 export const adminApplicationDocumentParamsSchema = z.object({
-  id: z.uuid({ message: 'Application not found' }),
+  id: z.guid({ message: 'Application not found' }),
   kind: z.enum(APPLICATION_DOCUMENT_KINDS, { message: 'Unknown document' }),
 });
 
@@ -198,7 +198,7 @@ export const revealResponseSchema = z.object({ field: z.enum(REVEALABLE_FIELDS),
 export const documentUrlResponseSchema = z.object({ url: z.string(), expiresAt: isoInstant }).meta({ id: 'DocumentUrl' });
 
 export const approveApplicationResponseSchema = z
-  .object({ status: z.literal('approved'), name: z.string(), professionalId: z.uuid(), emailSent: z.boolean() })
+  .object({ status: z.literal('approved'), name: z.string(), professionalId: z.guid(), emailSent: z.boolean() })
   .meta({ id: 'ApproveApplication' });
 export type ApproveApplicationResponse = z.infer<typeof approveApplicationResponseSchema>;
 
@@ -226,7 +226,7 @@ export const pageQuerySchema = z.object({
 });
 
 export const accessLogEntrySchema = z.object({
-  id: z.uuid(),
+  id: z.guid(),
   actor: z.object({ id: z.string(), name: z.string() }),
   action: z.enum(SENSITIVE_ACCESS_ACTIONS),
   tableName: z.string(),
@@ -242,7 +242,7 @@ export const accessLogResponseSchema = z
   .meta({ id: 'AccessLog' });
 
 export const contactMessageEntrySchema = z.object({
-  id: z.uuid(),
+  id: z.guid(),
   name: z.string(),
   /** Masked like every admin answer. */
   email: z.string(),
@@ -257,7 +257,7 @@ export const contactMessagesResponseSchema = z
 /** A durable job that failed for good (every retry spent), as the admin overview lists it. */
 export const FAILED_JOB_CHANNELS = ['email', 'push', 'other'] as const;
 export const failedJobEntrySchema = z.object({
-  id: z.uuid(),
+  id: z.guid(),
   kind: z.string(),
   channel: z.enum(FAILED_JOB_CHANNELS),
   /** Emails: the recipient, masked like every admin answer. */
@@ -273,5 +273,5 @@ export type FailedJobEntry = z.infer<typeof failedJobEntrySchema>;
 export const failedJobsResponseSchema = z
   .object({ items: z.array(failedJobEntrySchema), total: z.number().int().nonnegative(), page: z.number().int(), pageSize: z.number().int() })
   .meta({ id: 'FailedJobs' });
-export const failedJobParamsSchema = z.object({ id: z.uuid() });
-export const retryFailedJobResponseSchema = z.object({ id: z.uuid(), status: z.enum(['done', 'pending', 'failed']) }).meta({ id: 'RetriedJob' });
+export const failedJobParamsSchema = z.object({ id: z.guid() });
+export const retryFailedJobResponseSchema = z.object({ id: z.guid(), status: z.enum(['done', 'pending', 'failed']) }).meta({ id: 'RetriedJob' });

@@ -48,9 +48,9 @@ export type PersonalStep = z.infer<typeof personalStepSchema>;
 export const areaStepSchema = z
   .object({
     country: z.literal(COUNTRY).default(COUNTRY),
-    cityId: z.uuid({ error: APPLICATION_MESSAGES.city }),
+    cityId: z.guid({ error: APPLICATION_MESSAGES.city }),
     boroughIds: z
-      .array(z.uuid({ error: APPLICATION_MESSAGES.boroughs }))
+      .array(z.guid({ error: APPLICATION_MESSAGES.boroughs }))
       .max(APPLICATION_LIMITS.boroughsMax)
       .default([])
       .transform((ids) => [...new Set(ids)]),
@@ -62,7 +62,7 @@ export type AreaStep = z.infer<typeof areaStepSchema>;
 export const servicesStepSchema = z
   .object({
     serviceIds: z
-      .array(z.uuid({ error: APPLICATION_MESSAGES.services }))
+      .array(z.guid({ error: APPLICATION_MESSAGES.services }))
       .min(1, APPLICATION_MESSAGES.services)
       .max(APPLICATION_LIMITS.servicesMax)
       .transform((ids) => [...new Set(ids)]),
@@ -165,8 +165,8 @@ export const applicationDraftSchema = z
     personal: z
       .object({ firstName: z.string(), lastName: z.string(), email: z.string(), dateOfBirth: z.string() })
       .nullable(),
-    area: z.object({ country: z.string(), cityId: z.uuid(), citySlug: z.string(), boroughIds: z.array(z.uuid()) }).nullable(),
-    services: z.object({ serviceIds: z.array(z.uuid()) }).nullable(),
+    area: z.object({ country: z.string(), cityId: z.guid(), citySlug: z.string(), boroughIds: z.array(z.guid()) }).nullable(),
+    services: z.object({ serviceIds: z.array(z.guid()) }).nullable(),
     availability: applicationAvailabilitySchema.nullable(),
     documents: z.array(draftDocumentSchema),
     final: finalDraftSchema.nullable(),
@@ -180,7 +180,7 @@ export type ApplicationDraft = z.infer<typeof applicationDraftSchema>;
 
 export const myApplicationSchema = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     status: z.enum(APPLICATION_STATUSES),
     submittedAt: z.string(),
     rejectionReason: z.string().nullable(),
@@ -193,4 +193,4 @@ export const myApplicationResponseSchema = z.object({ application: myApplication
 export type MyApplicationResponse = z.infer<typeof myApplicationResponseSchema>;
 
 export const applicationDocumentParamsSchema = z.object({ kind: applicationDocumentKindSchema });
-export const applicationFileParamsSchema = z.object({ id: z.uuid({ error: 'Not found' }), kind: applicationDocumentKindSchema });
+export const applicationFileParamsSchema = z.object({ id: z.guid({ error: 'Not found' }), kind: applicationDocumentKindSchema });

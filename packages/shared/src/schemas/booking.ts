@@ -55,7 +55,7 @@ const ADD_ONS_MAX = 20;
 // Fields
 // ---------------------------------------------------------------------------------------------
 
-const id = (message?: string) => z.uuid(message ? { message } : undefined);
+const id = (message?: string) => z.guid(message ? { message } : undefined);
 
 /** 'YYYY-MM-DD', a real calendar date (Casablanca calendar). */
 export const bookingDateField = z

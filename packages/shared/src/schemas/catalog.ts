@@ -15,7 +15,7 @@ export const categoriesResponseSchema = z.array(categorySchema);
 
 export const serviceTypeSummarySchema = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     category: categorySlugSchema,
     name: localizedTextSchema,
     description: localizedTextSchema,
@@ -31,7 +31,7 @@ export const serviceTypesResponseSchema = z.array(serviceTypeSummarySchema);
 
 export const addOnSchema = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     name: localizedTextSchema,
     description: localizedTextSchema.nullable(),
     price: z.number().int().nonnegative(),
@@ -53,26 +53,26 @@ export const serviceSearchQuerySchema = z.object({
   category: categorySlugSchema.optional(),
 });
 
-export const serviceIdParamsSchema = z.object({ id: z.uuid({ message: 'Service not found' }) });
+export const serviceIdParamsSchema = z.object({ id: z.guid({ message: 'Service not found' }) });
 
 export const priceQuerySchema = z.object({
   city: z.string().trim().max(64).refine(isSingleLineText, VALIDATION_MESSAGES.singleLine).optional(),
-  borough: z.uuid().optional(),
+  borough: z.guid().optional(),
 });
 export const priceResponseSchema = z.object({
-  serviceTypeId: z.uuid(),
+  serviceTypeId: z.guid(),
   price: z.number().int().nonnegative(),
   source: z.enum(['region', 'function', 'base']),
 });
 export type PriceResponse = z.infer<typeof priceResponseSchema>;
 
 export const citySchema = z
-  .object({ id: z.uuid(), slug: z.string(), name: localizedTextSchema, region: z.string() })
+  .object({ id: z.guid(), slug: z.string(), name: localizedTextSchema, region: z.string() })
   .meta({ id: 'City' });
 export type City = z.infer<typeof citySchema>;
 export const citiesResponseSchema = z.array(citySchema);
 
-export const boroughSchema = z.object({ id: z.uuid(), name: localizedTextSchema }).meta({ id: 'Borough' });
+export const boroughSchema = z.object({ id: z.guid(), name: localizedTextSchema }).meta({ id: 'Borough' });
 export type Borough = z.infer<typeof boroughSchema>;
 export const boroughsResponseSchema = z.array(boroughSchema);
 export const citySlugParamsSchema = z.object({

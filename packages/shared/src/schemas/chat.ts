@@ -8,11 +8,11 @@ import { MESSAGE_TYPES } from '../domain/constants';
 import { isPlainText } from '../domain/validation';
 import { localizedTextSchema } from './catalog';
 
-export const conversationIdParamsSchema = z.object({ id: z.uuid() });
-export const chatFileParamsSchema = z.object({ id: z.uuid(), file: z.string().regex(/^[a-f0-9]{32}$/) });
+export const conversationIdParamsSchema = z.object({ id: z.guid() });
+export const chatFileParamsSchema = z.object({ id: z.guid(), file: z.string().regex(/^[a-f0-9]{32}$/) });
 
 /** POST /api/chat/conversations: open (or find) the conversation of a booking. */
-export const openConversationRequestSchema = z.object({ bookingId: z.uuid() }).meta({ id: 'OpenConversationRequest' });
+export const openConversationRequestSchema = z.object({ bookingId: z.guid() }).meta({ id: 'OpenConversationRequest' });
 
 /** POST /api/chat/conversations/:id/messages: a text message. */
 export const sendMessageRequestSchema = z
@@ -33,7 +33,7 @@ export const sendMessageRequestSchema = z
 /** GET /api/chat/conversations/:id/messages: newest page, or what came after a message (a reconnect's catch-up). */
 export const messagesQuerySchema = z.object({
   /** Only messages after this one (the last the client has). */
-  after: z.uuid().optional(),
+  after: z.guid().optional(),
 });
 
 export const chatPartySchema = z
@@ -47,8 +47,8 @@ export const chatPartySchema = z
 
 export const chatMessageSchema = z
   .object({
-    id: z.uuid(),
-    conversationId: z.uuid(),
+    id: z.guid(),
+    conversationId: z.guid(),
     senderId: z.string(),
     senderName: z.string(),
     type: z.enum(MESSAGE_TYPES),
@@ -65,8 +65,8 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const conversationSchema = z
   .object({
-    id: z.uuid(),
-    bookingId: z.uuid(),
+    id: z.guid(),
+    bookingId: z.guid(),
     /** First 8 characters of the booking id, upper case. */
     bookingReference: z.string(),
     /** The stored title: the server writes it in English; clients show `bookingService` in the reader's language when there is one. */

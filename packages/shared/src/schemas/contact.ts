@@ -50,7 +50,7 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
-export const contactResponseSchema = z.object({ id: z.uuid(), message: z.string() });
+export const contactResponseSchema = z.object({ id: z.guid(), message: z.string() });
 
 export const CONTACT_SUCCESS_MESSAGE = "Message sent successfully! We'll get back to you soon.";
 export const CONTACT_FAILURE_MESSAGE = 'Failed to send message. Please try again.';

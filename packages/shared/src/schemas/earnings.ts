@@ -35,7 +35,7 @@ const money = z.number().int();
 const instant = z.iso.datetime({ offset: true });
 
 export const payoutSchema = z
-  .object({ id: z.uuid(), amount: money, status: z.enum(PAYOUT_STATUSES), createdAt: instant, paidAt: instant.nullable() })
+  .object({ id: z.guid(), amount: money, status: z.enum(PAYOUT_STATUSES), createdAt: instant, paidAt: instant.nullable() })
   .meta({ id: 'Payout' });
 export type Payout = z.infer<typeof payoutSchema>;
 
@@ -67,7 +67,7 @@ export type EarningsSummary = z.infer<typeof earningsSummarySchema>;
 
 export const payoutRequestResponseSchema = z.object({ payout: payoutSchema, message: z.string() }).meta({ id: 'PayoutRequested' });
 
-export const payoutIdParamsSchema = z.object({ id: z.uuid() });
+export const payoutIdParamsSchema = z.object({ id: z.guid() });
 export const adminPayoutsQuerySchema = z.object({ status: z.enum(PAYOUT_STATUSES).optional() });
 
 /**
@@ -77,13 +77,13 @@ export const adminPayoutsQuerySchema = z.object({ status: z.enum(PAYOUT_STATUSES
 export const payoutBankSchema = z.object({ bankName: z.string().nullable(), accountHolder: z.string().nullable(), account: z.string().nullable() });
 export const adminPayoutSchema = payoutSchema
   .extend({
-    professional: z.object({ id: z.uuid(), name: z.string(), fullName: z.string(), city: z.string().nullable() }),
+    professional: z.object({ id: z.guid(), name: z.string(), fullName: z.string(), city: z.string().nullable() }),
     /** Null when the professional has no approved application. */
     bank: payoutBankSchema.nullable(),
     /** The bank's reference of the transfer (set when the payout goes into a batch). */
     reference: z.string().nullable(),
     /** The batch the payout was sent in, and when. */
-    batch: z.object({ id: z.uuid(), number: z.string() }).nullable(),
+    batch: z.object({ id: z.guid(), number: z.string() }).nullable(),
     sentAt: instant.nullable(),
     /** Why a pending payout cannot go into a batch now (null: it can, or it is not pending). */
     batchExclusion: z.enum(PAYOUT_BATCH_EXCLUSIONS).nullable(),
@@ -103,11 +103,11 @@ export type PayoutRevealResponse = z.infer<typeof payoutRevealResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const createPayoutBatchSchema = z
-  .object({ payoutIds: z.array(z.uuid()).min(1, 'Select at least one payout.').max(PAYOUT_BATCH_MAX) })
+  .object({ payoutIds: z.array(z.guid()).min(1, 'Select at least one payout.').max(PAYOUT_BATCH_MAX) })
   .meta({ id: 'CreatePayoutBatch' });
 export const payoutBatchSchema = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     number: z.string(),
     createdAt: instant,
     count: z.number().int(),
@@ -117,14 +117,14 @@ export const payoutBatchSchema = z
   })
   .meta({ id: 'PayoutBatch' });
 export type PayoutBatch = z.infer<typeof payoutBatchSchema>;
-export const payoutExclusionSchema = z.object({ payoutId: z.uuid(), reason: z.enum(PAYOUT_BATCH_EXCLUSIONS), message: z.string() });
+export const payoutExclusionSchema = z.object({ payoutId: z.guid(), reason: z.enum(PAYOUT_BATCH_EXCLUSIONS), message: z.string() });
 export const createPayoutBatchResponseSchema = z
   .object({ batch: payoutBatchSchema, excluded: z.array(payoutExclusionSchema) })
   .meta({ id: 'PayoutBatchCreated' });
 export type CreatePayoutBatchResponse = z.infer<typeof createPayoutBatchResponseSchema>;
 export const payoutBatchesResponseSchema = z.object({ items: z.array(payoutBatchSchema) }).meta({ id: 'PayoutBatches' });
 export type PayoutBatchesResponse = z.infer<typeof payoutBatchesResponseSchema>;
-export const payoutBatchParamsSchema = z.object({ id: z.uuid() });
+export const payoutBatchParamsSchema = z.object({ id: z.guid() });
 export const payoutBatchFileQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
 
 /** The bank statement's lines, as the CSV file's text (at most 1 MB). */
@@ -134,7 +134,7 @@ export type StatementLineIssue = (typeof STATEMENT_LINE_ISSUES)[number];
 export const payoutStatementResultSchema = z
   .object({
     /** Payouts marked paid by this import. */
-    paid: z.array(z.object({ line: z.number().int(), payoutId: z.uuid(), reference: z.string(), amount: money })),
+    paid: z.array(z.object({ line: z.number().int(), payoutId: z.guid(), reference: z.string(), amount: money })),
     /** Lines that matched nothing (or a payout already paid: importing the same statement twice pays nothing twice). */
     unmatched: z.array(
       z.object({ line: z.number().int(), reference: z.string(), amount: z.number().nullable(), date: z.string().nullable(), issue: z.enum(STATEMENT_LINE_ISSUES) }),
@@ -143,12 +143,12 @@ export const payoutStatementResultSchema = z
   .meta({ id: 'PayoutStatementResult' });
 export type PayoutStatementResult = z.infer<typeof payoutStatementResultSchema>;
 
-export const receiptParamsSchema = z.object({ bookingId: z.uuid() });
+export const receiptParamsSchema = z.object({ bookingId: z.guid() });
 export const receiptQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
 
 export const receiptSchema = z
   .object({
-    bookingId: z.uuid(),
+    bookingId: z.guid(),
     reference: z.string(),
     /** The customer's language (the receipt's language unless ?lang= asks for another). */
     locale: z.enum(LOCALES),
@@ -179,7 +179,7 @@ export type Receipt = z.infer<typeof receiptSchema>;
 const cents = z.number().int();
 export const invoiceDocumentSchema = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     kind: z.enum(INVOICE_KINDS),
     number: z.string(),
     issuedAt: instant,
@@ -197,7 +197,7 @@ export const invoiceDocumentSchema = z
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
 export const invoiceSchema = z
   .object({
-    bookingId: z.uuid(),
+    bookingId: z.guid(),
     /** The customer's language (the invoice's language unless ?lang= asks for another). */
     locale: z.enum(LOCALES),
     title: z.string(),
@@ -212,6 +212,6 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceQuerySchema = z.object({
   lang: z.enum(LOCALES).optional(),
   /** A credit note of the booking (its id); without it, the invoice. */
-  document: z.uuid().optional(),
+  document: z.guid().optional(),
 });
 

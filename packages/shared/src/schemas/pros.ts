@@ -45,15 +45,15 @@ export const PROS_MESSAGES = {
   skills: `At most ${PRO_PROFILE_LIMITS.skillsMax} skills of ${PRO_PROFILE_LIMITS.skillMax} characters`,
 } as const;
 
-export const proIdParamsSchema = z.object({ id: z.uuid(PROS_MESSAGES.notFound) });
+export const proIdParamsSchema = z.object({ id: z.guid(PROS_MESSAGES.notFound) });
 
 const rating = z.number().min(0).max(5).nullable();
 
 /** A city a professional works in, with the boroughs they cover there (none where the city has none). */
 export const proAreaViewSchema = z
   .object({
-    city: z.object({ id: z.uuid(), slug: z.string(), name: localizedTextSchema }),
-    boroughs: z.array(z.object({ id: z.uuid(), name: localizedTextSchema })),
+    city: z.object({ id: z.guid(), slug: z.string(), name: localizedTextSchema }),
+    boroughs: z.array(z.object({ id: z.guid(), name: localizedTextSchema })),
   })
   .meta({ id: 'ProArea' });
 export type ProAreaView = z.infer<typeof proAreaViewSchema>;
@@ -64,21 +64,21 @@ export const ratingBreakdownSchema = z
 
 export const proProfileSchema = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     /** First name only (docs/professionals.md). */
     name: z.string(),
     avatarUrl: z.string().nullable(),
     /** An approved (vetted) professional: the verified tick. */
     verified: z.boolean(),
     /** The first city the professional works in. */
-    city: z.object({ id: z.uuid(), slug: z.string(), name: localizedTextSchema }),
+    city: z.object({ id: z.guid(), slug: z.string(), name: localizedTextSchema }),
     /** Every city they work in (the first first), each with the boroughs covered where the city has them. */
     areas: z.array(proAreaViewSchema),
     /** Whole MAD per hour. */
     hourlyRate: z.number().int().nonnegative(),
     about: z.string().nullable(),
     skills: z.array(z.string()),
-    services: z.array(z.object({ id: z.uuid(), category: z.enum(CATEGORIES), name: localizedTextSchema })),
+    services: z.array(z.object({ id: z.guid(), category: z.enum(CATEGORIES), name: localizedTextSchema })),
     /** Average of real reviews; null when there are none ("No reviews yet"). */
     rating,
     reviewsCount: z.number().int().nonnegative(),
@@ -100,7 +100,7 @@ export type ProReviewsQuery = z.infer<typeof proReviewsQuerySchema>;
 
 export const proReviewSchema = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     rating: z.number().int().min(1).max(5),
     title: z.string().nullable(),
     comment: z.string().nullable(),
@@ -163,7 +163,7 @@ export const proSearchQuerySchema = z.object({
   /** A city slug (casablanca) or id. */
   city: z.preprocess(allMeansNone, z.string().trim().max(60).refine(isSingleLineText, VALIDATION_MESSAGES.singleLine).optional()),
   /** A service type id. */
-  service: z.preprocess(allMeansNone, z.uuid('Unknown service').optional()),
+  service: z.preprocess(allMeansNone, z.guid('Unknown service').optional()),
   /** A category (plumbing ...): professionals offering any service of it. */
   category: z.preprocess(
     (v) => (typeof v === 'string' ? allMeansNone(v.toLowerCase()) : v),
@@ -186,17 +186,17 @@ export type ProSearchParams = z.input<typeof proSearchQuerySchema>;
 
 export const proCardSchema = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     /** First name only. */
     name: z.string(),
     avatarUrl: z.string().nullable(),
     verified: z.boolean(),
     /** The city searched for when the search names one (any of the professional's), else their first city. */
-    city: z.object({ id: z.uuid(), slug: z.string(), name: localizedTextSchema }),
+    city: z.object({ id: z.guid(), slug: z.string(), name: localizedTextSchema }),
     /** How many cities the professional works in (the card says "+n" beyond the one shown). */
     citiesCount: z.number().int().min(1),
     /** Services offered, by name; the first is the card's badge. */
-    services: z.array(z.object({ id: z.uuid(), category: z.enum(CATEGORIES), name: localizedTextSchema })),
+    services: z.array(z.object({ id: z.guid(), category: z.enum(CATEGORIES), name: localizedTextSchema })),
     hourlyRate: z.number().int().nonnegative(),
     /** Average of real reviews (the ratings aggregate); null without any. */
     rating,
@@ -256,9 +256,9 @@ export const dayOffRangeSchema = z
  * (Casablanca), none elsewhere (checked by the server, which knows the city). */
 export const proAreaInputSchema = z
   .object({
-    cityId: z.uuid(PROS_MESSAGES.city),
+    cityId: z.guid(PROS_MESSAGES.city),
     boroughIds: z
-      .array(z.uuid())
+      .array(z.guid())
       .max(100)
       .default([])
       .transform((ids) => [...new Set(ids)]),
@@ -284,7 +284,7 @@ export const updateProSettingsSchema = z
       .max(PRO_PROFILE_LIMITS.skillsMax, PROS_MESSAGES.skills)
       .default([]),
     serviceIds: z
-      .array(z.uuid(PROS_MESSAGES.unknownService))
+      .array(z.guid(PROS_MESSAGES.unknownService))
       .min(1, PROS_MESSAGES.services)
       .max(PRO_PROFILE_LIMITS.servicesMax)
       .transform((ids) => [...new Set(ids)]),
@@ -303,14 +303,14 @@ export type ProSettingsInput = z.output<typeof updateProSettingsSchema>;
 
 export const proSettingsSchema = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     name: z.string(),
     about: z.string().nullable(),
     hourlyRate: z.number().int().nonnegative(),
     skills: z.array(z.string()),
-    serviceIds: z.array(z.uuid()),
+    serviceIds: z.array(z.guid()),
     /** The cities worked in, the first first, each with its boroughs. */
-    areas: z.array(z.object({ cityId: z.uuid(), boroughIds: z.array(z.uuid()) })),
+    areas: z.array(z.object({ cityId: z.guid(), boroughIds: z.array(z.guid()) })),
     availability: weeklyAvailabilitySchema,
     daysOff: z.array(z.object({ startsOn: z.string(), endsOn: z.string() })),
   })

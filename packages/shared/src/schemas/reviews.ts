@@ -33,12 +33,12 @@ const ratingField = z
   .min(LIMITS.ratingMin, REVIEW_MESSAGES.rating)
   .max(LIMITS.ratingMax, REVIEW_MESSAGES.rating);
 
-export const reviewIdParamsSchema = z.object({ id: z.uuid() });
-export const reviewBookingParamsSchema = z.object({ bookingId: z.uuid() });
+export const reviewIdParamsSchema = z.object({ id: z.guid() });
+export const reviewBookingParamsSchema = z.object({ bookingId: z.guid() });
 
 export const createReviewRequestSchema = z
   .object({
-    bookingId: z.uuid(),
+    bookingId: z.guid(),
     rating: ratingField,
     title: z
       .string({ error: REVIEW_MESSAGES.title })
@@ -70,9 +70,9 @@ export const replyRequestSchema = z
 
 export const reviewSchema = z
   .object({
-    id: z.uuid(),
-    bookingId: z.uuid(),
-    professionalId: z.uuid(),
+    id: z.guid(),
+    bookingId: z.guid(),
+    professionalId: z.guid(),
     rating: z.number().int().min(1).max(5),
     title: z.string().nullable(),
     comment: z.string().nullable(),
@@ -88,17 +88,17 @@ export type Review = z.infer<typeof reviewSchema>;
 export const reviewContextSchema = z
   .object({
     booking: z.object({
-      id: z.uuid(),
+      id: z.guid(),
       reference: z.string(),
       /** The stored title, in English; clients show `service` in the reader's language when there is one. */
       title: z.string(),
       /** A catalogue booking's service (null for an hourly booking). */
-      service: z.object({ id: z.uuid(), name: localizedTextSchema }).nullable(),
+      service: z.object({ id: z.guid(), name: localizedTextSchema }).nullable(),
       /** An hourly booking is called "2h with Youssef" in the reader's language. */
       durationMinutes: z.number().int().positive(),
       status: z.string(),
       scheduledStart: z.iso.datetime({ offset: true }),
-      professional: z.object({ id: z.uuid(), name: z.string() }),
+      professional: z.object({ id: z.guid(), name: z.string() }),
     }),
     canReview: z.boolean(),
     /** Why not: the booking is not completed yet, or it has its review already. */
@@ -118,16 +118,16 @@ export const myVotesQuerySchema = z.object({
     .string()
     .max(50 * 37)
     .transform((s) => s.split(',').filter(Boolean))
-    .pipe(z.array(z.uuid()).max(50)),
+    .pipe(z.array(z.guid()).max(50)),
 });
 export const myVotesResponseSchema = z
-  .object({ reviewIds: z.array(z.uuid()), replyable: z.array(z.uuid()), own: z.array(z.uuid()) })
+  .object({ reviewIds: z.array(z.guid()), replyable: z.array(z.guid()), own: z.array(z.guid()) })
   .meta({ id: 'ReviewsViewerState' });
 export type ReviewsViewerState = z.infer<typeof myVotesResponseSchema>;
 
 export const flaggedProfessionalSchema = z
   .object({
-    professionalId: z.uuid(),
+    professionalId: z.guid(),
     name: z.string(),
     fullName: z.string(),
     city: z.string().nullable(),

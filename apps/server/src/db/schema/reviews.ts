@@ -1,7 +1,7 @@
 /** Reviews (one per booking) and the professional_ratings aggregate kept from them. */
 import { LIMITS } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './_columns';
 import { users } from './auth';
 import { bookings } from './bookings';
@@ -112,4 +112,14 @@ export const professionalSearchKeys = pgTable('professional_search_keys', {
   totalReviews: integer('total_reviews').notNull(),
   hourlyRate: integer('hourly_rate').notNull(),
   name: text('name').notNull(),
+});
+
+/**
+ * How many professionals are listed (active and approved): the unfiltered total of the search page
+ * (migration 0023), one row kept by a trigger on professionals, instead of a count(*) over every one of
+ * them on each search (issue 40). Never written by the application.
+ */
+export const professionalListedCount = pgTable('professional_listed_count', {
+  id: boolean('id').primaryKey().default(true),
+  n: integer('n').notNull(),
 });

@@ -53,6 +53,8 @@ export interface ProOptions extends PersonOptions {
   boroughIds?: string[];
   hourlyRate?: number;
   status?: 'active' | 'suspended';
+  /** The professional id (default a random UUID): any id PostgreSQL takes, e.g. one that is no RFC 9562 UUID. */
+  id?: string;
 }
 
 export interface ProRecord {
@@ -112,7 +114,7 @@ export async function insertProfessional(db: Db, person: PersonRecord, o: ProOpt
     ).map((r) => r.id);
   const boroughIds = o.boroughIds ?? (await db.select({ id: s.boroughs.id }).from(s.boroughs).where(eq(s.boroughs.cityId, city.id))).map((r) => r.id);
   const hourlyRate = o.hourlyRate ?? 150;
-  const professionalId = randomUUID();
+  const professionalId = o.id ?? randomUUID();
   await db.transaction(async (tx) => {
     await tx.insert(s.professionals).values({
       id: professionalId,

@@ -97,7 +97,7 @@ export const testPeopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         tags: ['development'],
         summary: 'Browser journeys only: move a booking into the past (never in production)',
         security: publicRoute,
-        params: z.object({ id: z.uuid() }),
+        params: z.object({ id: z.guid() }),
         response: { 200: z.object({ scheduledStart: z.string(), scheduledEnd: z.string() }), 404: errorResponseSchema },
       },
     },

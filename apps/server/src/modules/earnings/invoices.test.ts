@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditNoteAmounts, invoiceAmounts, localDateOf, vatSplit } from '@khedma/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { invoices, profiles } from '../../db/schema/index';
+import { payOnSimulator } from '../../test/cmi';
 import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro, type TestPro, type TestUser } from '../../test/factories';
 import { freshIp, startApp, withCookie, type TestApp } from '../../test/helpers';
 import { nextDocumentNumber } from './document-counters';
@@ -185,12 +186,9 @@ describe('gap-free numbering', () => {
       created.push(res.json().id as string);
     }
     const before = await counterNow();
-    const paid = await Promise.all(
-      created.map((id, i) =>
-        t.app.inject({ method: 'POST', url: `/api/bookings/${id}/pay`, headers: { cookie: customers[i]!.cookie, 'idempotency-key': randomUUID() }, payload: { method: 'card' } }),
-      ),
-    );
-    for (const r of paid) expect(r.statusCode, r.body).toBe(200);
+    // Each pays on the CMI simulator's hosted page; its signed callbacks record the payments at once.
+    const paid = await Promise.all(created.map((id, i) => payOnSimulator(t.app, { headers: { cookie: customers[i]!.cookie } }, id)));
+    for (const r of paid) expect(r.initiate.statusCode, r.initiate.body).toBe(200);
     const rows = await db()
       .select({ seq: invoices.seq, number: invoices.number })
       .from(invoices)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { bankText, batchEligibility, isValidRib, payoutReference, ribOf, ribWithKey } from '@khedma/shared';
+import { propertyTimeout } from '../../test/property';
 import { BATCH_CSV_COLUMNS, bankAmount, batchCsv, parseAmount, parseStatement, parseStatementDate } from './payout-batch-files';
 
 const RIB = ribWithKey('0117800000001234567890');
@@ -28,7 +29,7 @@ describe('RIB check before a batch', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, propertyTimeout({ runs: 200, perRunMs: 100 }));
 
   it('eligibility: pending, bank details, a valid RIB, a holder name in Latin letters', () => {
     const bank = { accountHolder: 'Youssef El Amrani', bankAccountIban: RIB };

@@ -18,7 +18,7 @@ export const EXPIRE_UNPAID_JOB = defineJob('booking.expire_unpaid', forBooking);
  * awaiting its callback: the provider is asked (payments.service.ts reconcile); for a payment whose
  * callback landed, it finds nothing to do.
  */
-export const PAYMENT_RECONCILE_JOB = defineJob('payment.reconcile', z.object({ paymentId: z.string().uuid() }));
+export const PAYMENT_RECONCILE_JOB = defineJob('payment.reconcile', z.object({ paymentId: z.guid() }));
 
 /** A refund decided (cancellation, admin refund) sent to the provider until it answers (refunds.service.ts). */
-export const PAYMENT_REFUND_JOB = defineJob('payment.refund', z.object({ refundId: z.string().uuid() }));
+export const PAYMENT_REFUND_JOB = defineJob('payment.refund', z.object({ refundId: z.guid() }));

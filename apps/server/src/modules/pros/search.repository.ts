@@ -3,6 +3,7 @@
  * professional_ratings aggregate (kept by triggers on reviews, migration 0007), never from a scan of
  * reviews; every order has an index that serves a filtered page (see bench/ for the figures).
  */
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PRO_SEARCH_PAGE_SIZE, type ProSearchSort, type Category } from '@khedma/shared';
 import { normalizeSearchText } from '@khedma/shared/domain/search';
@@ -10,6 +11,7 @@ import type { Db } from '../../db/client';
 import {
   cities,
   professionalRatings,
+  professionalListedCount,
   professionals,
   professionalSearchKeys,
   professionalServices,
@@ -62,10 +64,30 @@ const KEY_ORDER: Partial<Record<ProSearchSort, SQL[]>> = {
   name: [asc(keys.name), asc(keys.professionalId)],
 };
 
+/** A statement drizzle can both print and prepare under a name. */
+interface Preparable<T> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+}
+
+/**
+ * Runs a search statement as a named prepared statement (issue 40: each call was parsed and planned
+ * anew, 5-11 ms at 100k professionals). The name is a hash of the statement's text, values being bound
+ * parameters: one name per filter shape and order, so node-postgres parses it once per connection and
+ * PostgreSQL may keep its plan; the same text always gets the same name (node-postgres refuses one name
+ * for two texts). PGlite's driver runs it as any statement.
+ */
+function prepared<T>(query: Preparable<T>, named = true): Promise<T> {
+  if (!named) return query.prepare('').execute(); // the unnamed statement: parsed and planned on each call
+  const name = `pros_search_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`;
+  return query.prepare(name).execute();
+}
+
 export class ProsSearchRepository {
   /** false: every page and count takes the general query (the tests compare both paths). */
   useSearchKeys = true;
-
+  /** false: statements unnamed, parsed and planned on every call (the bench measures both). */
+  namedStatements = true;
 
   constructor(private readonly db: Db) {}
 
@@ -85,7 +107,8 @@ export class ProsSearchRepository {
   async textMatches(text: string): Promise<{ serviceIds: string[]; cityIds: string[] }> {
     const pattern = containsPattern(normalizeSearchText(text));
     const [services, places] = await Promise.all([
-      this.db
+      prepared(
+        this.db
         .select({ id: serviceTypes.id })
         .from(serviceTypes)
         .where(
@@ -94,7 +117,10 @@ export class ProsSearchRepository {
             sql`search_normalize(${serviceTypes.name} || E'\\n' || ${serviceTypes.nameFr} || E'\\n' || ${serviceTypes.nameAr} || E'\\n' || ${serviceTypes.category}) like ${pattern}`,
           ),
         ),
-      this.db
+        this.namedStatements,
+      ),
+      prepared(
+        this.db
         .select({ id: cities.id })
         .from(cities)
         .where(
@@ -103,6 +129,8 @@ export class ProsSearchRepository {
             sql`search_normalize(${cities.name} || E'\\n' || ${cities.nameFr} || E'\\n' || ${cities.nameAr} || E'\\n' || ${cities.slug}) like ${pattern}`,
           ),
         ),
+        this.namedStatements,
+      ),
     ]);
     return { serviceIds: services.map((s) => s.id), cityIds: places.map((c) => c.id) };
   }
@@ -177,16 +205,19 @@ export class ProsSearchRepository {
         .orderBy(asc(professionals.name), asc(professionals.id))
         .limit(wanted)
         .as('first_of_city');
-      return this.db
-        .select(fields)
-        .from(cities)
-        .crossJoinLateral(firstOfCity)
-        .innerJoin(professionals, eq(professionals.id, firstOfCity.pid))
-        .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
-        .leftJoin(profiles, eq(profiles.id, professionals.userId))
-        .orderBy(...ORDER.location)
-        .limit(PRO_SEARCH_PAGE_SIZE + 1)
-        .offset(offset);
+      return prepared(
+        this.db
+          .select(fields)
+          .from(cities)
+          .crossJoinLateral(firstOfCity)
+          .innerJoin(professionals, eq(professionals.id, firstOfCity.pid))
+          .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
+          .leftJoin(profiles, eq(profiles.id, professionals.userId))
+          .orderBy(...ORDER.location)
+          .limit(PRO_SEARCH_PAGE_SIZE + 1)
+          .offset(offset),
+        this.namedStatements,
+      );
     }
     const query = this.db
       .select(fields)
@@ -207,30 +238,44 @@ export class ProsSearchRepository {
         .orderBy(...keyOrder)
         .limit(PRO_SEARCH_PAGE_SIZE + 1)
         .offset(offset);
-      return query
-        .where(inArray(professionals.id, ids))
-        .orderBy(...ORDER[sort])
-        .limit(PRO_SEARCH_PAGE_SIZE + 1);
+      return prepared(
+        query
+          .where(inArray(professionals.id, ids))
+          .orderBy(...ORDER[sort])
+          .limit(PRO_SEARCH_PAGE_SIZE + 1),
+        this.namedStatements,
+      );
     }
-    return query
-      .where(this.conditions(f))
-      .orderBy(...ORDER[sort])
-      .limit(PRO_SEARCH_PAGE_SIZE + 1)
-      .offset(offset);
+    return prepared(
+      query
+        .where(this.conditions(f))
+        .orderBy(...ORDER[sort])
+        .limit(PRO_SEARCH_PAGE_SIZE + 1)
+        .offset(offset),
+      this.namedStatements,
+    );
   }
 
   /** How many professionals match (the finder's result count); the ratings join only when filtered by rating. */
   async count(f: ProSearchFilter): Promise<number> {
-    // Unfiltered, the narrowest index of listed professionals (professionals_listed_idx) counts faster.
+    // Unfiltered: the count kept by a trigger (migration 0023), one row, whatever the number of professionals.
+    if (this.useSearchKeys && !f.city && !f.serviceId && !f.category && !(f.minRating > 0) && !f.text) return this.listedCount();
+    // Filtered without keys, the narrowest index of listed professionals (professionals_listed_idx) counts faster.
     const onKeys = f.city || f.category || f.minRating > 0 ? this.keysCondition(f) : undefined;
     if (onKeys) {
       // An index-only scan of a range of the keys' btree.
-      const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(keys).where(onKeys);
+      const [row] = await prepared(this.db.select({ n: sql<number>`count(*)::int` }).from(keys).where(onKeys), this.namedStatements);
       return Number(row?.n ?? 0);
     }
     const base = this.db.select({ n: sql<number>`count(*)::int` }).from(professionals);
     const query = f.minRating > 0 ? base.innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id)) : base;
-    const [row] = await query.where(this.conditions(f));
+    const [row] = await prepared(query.where(this.conditions(f)), this.namedStatements);
+    return Number(row?.n ?? 0);
+  }
+
+  /** How many professionals are listed (active and approved), as the trigger of migration 0023 keeps it. */
+  async listedCount(): Promise<number> {
+    const [row] = await prepared(this.db.select({ n: professionalListedCount.n }).from(professionalListedCount), this.namedStatements);
     return Number(row?.n ?? 0);
   }
 
@@ -239,7 +284,7 @@ export class ProsSearchRepository {
     const active = sql`p.status = 'active' and p.approved_at is not null`;
     const [row] = await this.db
       .select({
-        professionals: sql<number>`(select count(*)::int from ${professionals} p where ${active})`,
+        professionals: sql<number>`(select n from ${professionalListedCount})`,
         services: sql<number>`(select count(distinct ps.service_type_id)::int from ${professionalServices} ps
           join ${professionals} p on p.id = ps.professional_id join ${serviceTypes} st on st.id = ps.service_type_id
           where ${active} and st.is_active)`,
