@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { cmiHash } from '../../platform/cmi';
 import { SIMULATOR_CMI } from '../../config';
 import { cmiReachable, payOnSimulator, TEST_CARDS } from '../../test/cmi';
+import { propertyTimeout } from '../../test/property';
 import {
   as,
   book,
@@ -111,7 +112,7 @@ describe('the CMI ver3 hash', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, propertyTimeout({ runs: 200, perRunMs: 100 }));
 });
 
 describe('POST /api/bookings/:id/pay: the hosted page', () => {
@@ -422,7 +423,7 @@ describe('the ledger sums to zero after any sequence (property)', () => {
     );
     const all = rows<{ total: number }>(await t.database.db.execute(sql`select coalesce(sum(amount), 0)::int as total from ledger_entries`));
     expect(all[0]!.total).toBe(0);
-  });
+  }, propertyTimeout({ runs: 12 }));
 });
 
 describe('customer cancellation: the fee in the ledger', () => {
