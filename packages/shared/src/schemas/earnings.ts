@@ -250,6 +250,7 @@ export type RetryRefundResponse = z.infer<typeof retryRefundResponseSchema>;
 
 /** What a reconciliation difference is about (reconciliation.service.ts). */
 export const RECONCILIATION_KINDS = ['status', 'amount', 'refunded', 'unreachable'] as const;
+export type ReconciliationKind = (typeof RECONCILIATION_KINDS)[number];
 export const reconciliationDifferenceSchema = z.object({
   /** The run's date (UTC calendar date, YYYY-MM-DD). */
   runDate: z.string(),
