@@ -88,6 +88,8 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(row).toContainText(customer.user.name);
     await expect(row.getByRole('cell').nth(0)).toHaveText(booking.reference);
     await expect(page.getByRole('region', { name: t('admin.reconciliation.title') })).toBeVisible();
+    // The tables scroll inside their boxes: the page itself is no wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await row.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `finance-refused-refund-${lang}-390.png`), fullPage: true });
     await expectNoSeriousAxeViolations(page, `finance lists (${lang})`);
@@ -102,6 +104,9 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(retry).toHaveText(t('admin.refunds.retry'));
     // Named for the refund it retries (amount, customer, booking), not just "Retry".
     await expect(retry).toHaveAccessibleName(new RegExp(`${customer.user.name}.*${booking.reference}`));
+    // On a phone the table scrolls sideways to the reason and Retry.
+    await retry.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `finance-retry-in-view-${lang}-390.png`) });
     await retry.dblclick();
     await expect(page.getByText(t('admin.refunds.sent'))).toBeVisible();
     await expect(row).toHaveCount(0);

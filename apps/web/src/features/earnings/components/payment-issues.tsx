@@ -67,7 +67,7 @@ function FailedRefunds() {
                   <td className="px-4 py-3 align-top font-mono font-semibold whitespace-nowrap text-ink" dir="ltr">
                     {r.bookingReference}
                   </td>
-                  <td className="px-4 py-3 align-top text-ink">
+                  <td className="min-w-40 px-4 py-3 align-top text-ink">
                     {r.customerName}
                     {r.reason ? <span className="mt-1 block max-w-56 text-xs text-ink-muted">{t('admin.refunds.why', { reason: r.reason })}</span> : null}
                   </td>
@@ -81,7 +81,7 @@ function FailedRefunds() {
                     </span>
                   </td>
                   <td className="px-4 py-3 align-top whitespace-nowrap text-ink">{formatDateTime(r.failedAt, language)}</td>
-                  <td className="px-4 py-3 text-end align-top">
+                  <td className="px-4 py-3 text-end align-top whitespace-nowrap">
                     <Button
                       variant="secondary"
                       onClick={() => send(r.id)}
