@@ -95,7 +95,8 @@ export const PRO_AREAS = [
   { city: 'fes', category: 'handyman', spec: 'payout-batches.spec (ar)' },
   { city: 'tanger', category: 'plumbing', spec: 'newcomer.spec (refund double click)' },
   { city: 'tanger', category: 'handyman', spec: 'admin.spec (an unpaid hold, en and ar)' },
-  // Free (no demo professional there): tanger cleaning, gardening, delivery.
+  { city: 'tanger', category: 'gardening', spec: 'finance-lists.spec (a refused refund, en and ar)' },
+  // Free (no demo professional there): tanger cleaning, delivery.
 ] as const;
 
 /** Session cookies of the people made here, by email: signInByCookie uses them instead of a password. */

@@ -40,9 +40,11 @@ export interface SimulatorBehaviour {
   refuseCredits: string | null;
   /** Journeys: delay the callbacks of one customer's orders (by the form's email), leaving others alone. */
   delayByEmail: Record<string, number>;
+  /** Journeys: refuse the Credits of one customer's orders (by the form's email), with this ErrMsg. */
+  refuseCreditsByEmail: Record<string, string>;
 }
 
-const DEFAULT_BEHAVIOUR: SimulatorBehaviour = { callbackDelayMs: 0, duplicates: 0, drop: false, retryDelayMs: 1000, refuseCredits: null, delayByEmail: {} };
+const DEFAULT_BEHAVIOUR: SimulatorBehaviour = { callbackDelayMs: 0, duplicates: 0, drop: false, retryDelayMs: 1000, refuseCredits: null, delayByEmail: {}, refuseCreditsByEmail: {} };
 /** CMI retries a callback a few times; so does the simulator. */
 const CALLBACK_ATTEMPTS = 5;
 
@@ -94,7 +96,7 @@ export class CmiSimulator {
   }
 
   reset(): void {
-    this.behaviour = { ...DEFAULT_BEHAVIOUR, delayByEmail: {} };
+    this.behaviour = { ...DEFAULT_BEHAVIOUR, delayByEmail: {}, refuseCreditsByEmail: {} };
   }
 
   /** How long the callback of these fields waits before its first delivery. */
@@ -259,7 +261,8 @@ export class CmiSimulator {
       return answer({ OrderId: oid, Response: 'Approved', ProcReturnCode: '00', TransId: order.trans_id, ErrMsg: '' });
     }
     if (type === 'Credit') {
-      if (this.behaviour.refuseCredits) return refuse(this.behaviour.refuseCredits, '05');
+      const refusal = this.behaviour.refuseCredits ?? this.behaviour.refuseCreditsByEmail[order.fields.email ?? ''];
+      if (refusal) return refuse(refusal, '05');
       if (cents === null || cents <= 0) return refuse('Invalid Total');
       // One statement: two Credits at once cannot refund more than was captured.
       const done = rowsOf(
@@ -392,8 +395,12 @@ export function cmiSimulatorPlugin(sim: CmiSimulator, opts: { control: boolean }
       if (typeof b.callbackDelayMs === 'number') pick.callbackDelayMs = Math.min(Math.max(0, b.callbackDelayMs), 120_000);
       if (typeof b.duplicates === 'number') pick.duplicates = Math.min(Math.max(0, b.duplicates), 10);
       if (typeof b.drop === 'boolean') pick.drop = b.drop;
-      if (typeof b.refuseCredits === 'string' || b.refuseCredits === null) pick.refuseCredits = b.refuseCredits ?? null;
-      const one = req.body as { email?: unknown; delayMs?: unknown };
+      const one = req.body as { email?: unknown; delayMs?: unknown; refuseCredits?: unknown };
+      // With an email, a refusal for that customer's orders only (null lifts it); without, for every order.
+      if (typeof one.email === 'string' && (typeof one.refuseCredits === 'string' || one.refuseCredits === null)) {
+        const { [one.email]: _lifted, ...others } = sim.behaviour.refuseCreditsByEmail;
+        pick.refuseCreditsByEmail = typeof one.refuseCredits === 'string' ? { ...others, [one.email]: one.refuseCredits.slice(0, 200) } : others;
+      } else if (typeof b.refuseCredits === 'string' || b.refuseCredits === null) pick.refuseCredits = b.refuseCredits ?? null;
       if (typeof one.email === 'string' && typeof one.delayMs === 'number') {
         pick.delayByEmail = { ...sim.behaviour.delayByEmail, [one.email]: Math.min(Math.max(0, one.delayMs), 120_000) };
       }

@@ -147,6 +147,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/payout-batches/{id}/pdf': needs('payout:manage'),
   // Hosted payments (docs/payments.md): the finance lists.
   'GET /api/admin/payments/refunds/failed': needs('payout:manage'),
+  'POST /api/admin/payments/refunds/{id}/retry': needs('payout:manage'),
   'GET /api/admin/payments/reconciliation': needs('payout:manage'),
   'GET /api/receipts/{bookingId}': { needs: 'signed-in', of: 'booking-customer-or-reader' },
   'GET /api/receipts/{bookingId}/pdf': { needs: 'signed-in', of: 'booking-customer-or-reader' },

@@ -3,7 +3,7 @@
  * the escrow ledger and the payouts table.
  */
 import { z } from 'zod';
-import { LOCALES, PAYMENT_METHODS, PAYOUT_STATUSES } from '../domain/constants';
+import { LOCALES, PAYMENT_METHODS, PAYMENT_REFUND_STATUSES, PAYOUT_STATUSES } from '../domain/constants';
 import { PAYOUT_BATCH_EXCLUSIONS, PAYOUT_BATCH_MAX } from '../domain/payout-batches';
 import { INVOICE_KINDS } from '../domain/invoices';
 
@@ -215,3 +215,53 @@ export const invoiceQuerySchema = z.object({
   document: z.guid().optional(),
 });
 
+
+/**
+ * Finance's payment lists (docs/payments.md): refunds the provider refused, with its reason, and the
+ * daily reconciliation's differences. GET /api/admin/payments/refunds/failed and /reconciliation.
+ */
+export const failedRefundSchema = z.object({
+  id: z.string(),
+  bookingId: z.string(),
+  /** The booking's reference as customers and support see it (bookingReference). */
+  bookingReference: z.string(),
+  paymentId: z.string(),
+  customerName: z.string(),
+  amount: z.number().int(),
+  /** Why the refund was decided (the admin's or the cancellation's reason). */
+  reason: z.string().nullable(),
+  /** The provider's words when it refused. */
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the provider refused it. */
+  failedAt: z.string(),
+});
+export type FailedRefund = z.infer<typeof failedRefundSchema>;
+export const failedRefundsResponseSchema = z.object({ refunds: z.array(failedRefundSchema) });
+export type FailedRefundsResponse = z.infer<typeof failedRefundsResponseSchema>;
+
+export const refundIdParamsSchema = z.object({ id: z.guid() });
+
+/** A retried refund's state once its job ran: succeeded, failed again (with the reason), or still pending. */
+export const retryRefundResponseSchema = z.object({
+  refund: z.object({ id: z.string(), status: z.enum(PAYMENT_REFUND_STATUSES), failureReason: z.string().nullable() }),
+});
+export type RetryRefundResponse = z.infer<typeof retryRefundResponseSchema>;
+
+/** What a reconciliation difference is about (reconciliation.service.ts). */
+export const RECONCILIATION_KINDS = ['status', 'amount', 'refunded', 'unreachable'] as const;
+export type ReconciliationKind = (typeof RECONCILIATION_KINDS)[number];
+export const reconciliationDifferenceSchema = z.object({
+  /** The run's date (UTC calendar date, YYYY-MM-DD). */
+  runDate: z.string(),
+  paymentId: z.string(),
+  bookingId: z.string().nullable(),
+  bookingReference: z.string().nullable(),
+  kind: z.string(),
+  /** Ours and the provider's: whole MAD for amount and refunded, a status word otherwise. */
+  ours: z.string(),
+  theirs: z.string(),
+});
+export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSchema>;
+export const reconciliationResponseSchema = z.object({ differences: z.array(reconciliationDifferenceSchema) });
+export type ReconciliationResponse = z.infer<typeof reconciliationResponseSchema>;

@@ -38,7 +38,7 @@ export const paymentsModule = defineModule('payments', async (app, { ctx }) => {
   const ledger = new LedgerRepository(db);
   const service = new PaymentsService(db, repo, ledger, ctx.payments, ctx.jobs, ctx.events, ctx.clock, ctx.log);
   const escrow = new EscrowService(db, repo, ledger, ctx.events);
-  const refunds = new RefundsService(repo, ctx.payments, ctx.jobs, ctx.log);
+  const refunds = new RefundsService(repo, ctx.payments, ctx.jobs, ctx.log, db);
   const reconciliation = new ReconciliationService(db, ctx.payments);
 
   ctx.jobs.register(ESCROW_RELEASE_JOB, async (job) => {
@@ -70,5 +70,5 @@ export const paymentsModule = defineModule('payments', async (app, { ctx }) => {
   });
 
   app.decorate('payments', { service, escrow, ledger, repo, refunds, reconciliation });
-  await app.register(paymentsRoutes({ service, repo, reconciliation }));
+  await app.register(paymentsRoutes({ service, repo, refunds, reconciliation }));
 });

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookings, paymentCallbacks, paymentRefunds, payments } from '../../db/schema/index';
+import { bookings, paymentCallbacks, paymentRefunds, payments, users } from '../../db/schema/index';
 
 export type PaymentRecord = typeof payments.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
@@ -83,9 +83,45 @@ export class PaymentsRepository {
     return this.db.select().from(paymentRefunds).where(eq(paymentRefunds.bookingId, bookingId)).orderBy(paymentRefunds.createdAt, paymentRefunds.id);
   }
 
-  /** Refunds the provider refused, newest first (the admin's failed list). */
+  /** Refunds the provider refused, newest first, with their customer (the admin's failed list). */
   async failedRefunds(limit = 200) {
-    return this.db.select().from(paymentRefunds).where(eq(paymentRefunds.status, 'failed')).orderBy(desc(paymentRefunds.createdAt)).limit(limit);
+    return this.db
+      .select({
+        id: paymentRefunds.id,
+        bookingId: paymentRefunds.bookingId,
+        paymentId: paymentRefunds.paymentId,
+        amount: paymentRefunds.amount,
+        reason: paymentRefunds.reason,
+        failureReason: paymentRefunds.failureReason,
+        createdAt: paymentRefunds.createdAt,
+        failedAt: paymentRefunds.updatedAt,
+        customerName: users.name,
+      })
+      .from(paymentRefunds)
+      .innerJoin(bookings, eq(bookings.id, paymentRefunds.bookingId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(eq(paymentRefunds.status, 'failed'))
+      .orderBy(desc(paymentRefunds.updatedAt), desc(paymentRefunds.id))
+      .limit(limit);
+  }
+
+  /**
+   * A refused refund back to pending (finance retries it): the row as it was when refused, or
+   * undefined when it is not failed (already retried, sent, or unknown). One caller wins a race.
+   */
+  async reopenRefund(refundId: string) {
+    const [before] = await this.db
+      .select({ failedAt: paymentRefunds.updatedAt })
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.status, 'failed')))
+      .for('update');
+    if (!before) return undefined;
+    const [r] = await this.db
+      .update(paymentRefunds)
+      .set({ status: 'pending', failureReason: null, updatedAt: sql`now()` })
+      .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.status, 'failed')))
+      .returning();
+    return r ? { ...r, failedAt: before.failedAt } : undefined;
   }
 
   /** Takes the payment's refund lock for `seconds` (one sender per payment); false when held. */

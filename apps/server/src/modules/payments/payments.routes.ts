@@ -5,18 +5,30 @@
  * the provider refused, and the reconciliation's differences.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  bookingReference,
+  errorResponseSchema,
+  failedRefundsResponseSchema,
+  reconciliationResponseSchema,
+  refundIdParamsSchema,
+  retryRefundResponseSchema,
+} from '@khedma/shared';
+import { notFound } from '../../http/errors';
 import { signedIn } from '../../http/openapi';
 import { requirePermission } from '../auth';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentsService } from './payments.service';
 import type { ReconciliationService } from './reconciliation.service';
+import type { RefundsService } from './refunds.service';
 
 const ADMIN_DENIED = 'Access denied. Admin privileges required.';
 const PAYMENT_METHOD = /^(card|bank|mobile)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function paymentsRoutes(deps: { service: PaymentsService; repo: PaymentsRepository; reconciliation: ReconciliationService }) {
-  return async (app: FastifyInstance) => {
+export function paymentsRoutes(deps: { service: PaymentsService; repo: PaymentsRepository; refunds: RefundsService; reconciliation: ReconciliationService }) {
+  return async (plain: FastifyInstance) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
     // CMI posts forms (application/x-www-form-urlencoded), to the callback and through the browser.
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 65_536 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -44,24 +56,63 @@ export function paymentsRoutes(deps: { service: PaymentsService; repo: PaymentsR
 
     app.get(
       '/api/admin/payments/refunds/failed',
-      { schema: { tags: ['payments'], summary: 'Refunds the provider refused, with the reason (finance)', security: signedIn }, preHandler: requirePermission('payout:manage', ADMIN_DENIED) },
+      {
+        schema: { tags: ['payments'], summary: 'Refunds the provider refused, with the reason (finance)', security: signedIn, response: { 200: failedRefundsResponseSchema } },
+        preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+      },
       async () => ({
         refunds: (await deps.repo.failedRefunds()).map((r) => ({
           id: r.id,
           bookingId: r.bookingId,
+          bookingReference: bookingReference(r.bookingId),
           paymentId: r.paymentId,
+          customerName: r.customerName,
           amount: r.amount,
           reason: r.reason,
           failureReason: r.failureReason,
           createdAt: r.createdAt.toISOString(),
+          failedAt: r.failedAt.toISOString(),
         })),
       }),
     );
 
+    app.post(
+      '/api/admin/payments/refunds/:id/retry',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Sends a refused refund to the provider again (finance); idempotent: a refund no longer failed gets no new attempt',
+          security: signedIn,
+          params: refundIdParamsSchema,
+          response: { 200: retryRefundResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+        },
+        preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+      },
+      async (req) => {
+        const refund = await deps.refunds.retry(req.params.id);
+        if (!refund) throw notFound('Refund not found');
+        return { refund };
+      },
+    );
+
     app.get(
       '/api/admin/payments/reconciliation',
-      { schema: { tags: ['payments'], summary: "Differences between our payments and the provider's answers (daily reconciliation)", security: signedIn }, preHandler: requirePermission('payout:manage', ADMIN_DENIED) },
-      async () => ({ differences: await deps.reconciliation.latest() }),
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Differences between our payments and the provider's answers (daily reconciliation)",
+          security: signedIn,
+          response: { 200: reconciliationResponseSchema },
+        },
+        preHandler: requirePermission('payout:manage', ADMIN_DENIED),
+      },
+      async () => ({
+        differences: (await deps.reconciliation.latest()).map((d) => ({
+          ...d,
+          bookingId: d.bookingId ?? null,
+          bookingReference: d.bookingId ? bookingReference(d.bookingId) : null,
+        })),
+      }),
     );
   };
 }

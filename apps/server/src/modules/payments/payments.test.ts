@@ -21,6 +21,7 @@ import {
   pay,
   wizardBody,
   type BookingTestApp, releaseHolds } from '../bookings/bookings.test-helpers';
+import { createAdmin } from '../../test/factories';
 import { RECONCILE_AFTER_SECONDS } from './payments.service';
 
 let t: BookingTestApp;
@@ -313,7 +314,10 @@ describe('reconciliation with the provider (a callback lost, a crash between ini
     expect(found).toEqual(expect.arrayContaining([expect.objectContaining({ paymentId: p.id, kind: 'refunded', ours: '0', theirs: '10' })]));
     const list = await t.app.inject(as(t.admin, { method: 'GET', url: '/api/admin/payments/reconciliation' }));
     expect(list.statusCode).toBe(200);
-    expect(list.json().differences.some((d: { paymentId: string }) => d.paymentId === p.id)).toBe(true);
+    // With its booking, so finance can find it (the web page shows the booking's reference).
+    expect(list.json().differences).toEqual(
+      expect.arrayContaining([expect.objectContaining({ paymentId: p.id, bookingId: b.id, bookingReference: b.id.slice(0, 8).toUpperCase(), kind: 'refunded', ours: '0', theirs: '10' })]),
+    );
     expect((await t.app.inject(as(t.customer, { method: 'GET', url: '/api/admin/payments/reconciliation' }))).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/payments/reconciliation' })).statusCode).toBe(401);
     await t.database.db.execute(sql`update cmi_sim_orders set refunded_cents = 0 where oid = ${p.id}`);
@@ -377,6 +381,66 @@ describe('refunds reach the card', () => {
     expect((await t.app.inject(as(t.customer, { method: 'GET', url: '/api/admin/payments/refunds/failed' }))).statusCode).toBe(403);
     expect((await t.app.inject(as(t.pro, { method: 'GET', url: '/api/admin/payments/refunds/failed' }))).statusCode).toBe(403);
     expect(await paymentOf(b.id)).toMatchObject({ status: 'succeeded', refunded_amount: 0 });
+  });
+
+  it('finance retries a refused refund: refused again it stays listed with the new reason; sent once, it leaves the list; nobody else may', async () => {
+    const b = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 21), startTime: '15:00', endTime: '17:00' });
+    const p = await paymentOf(b.id);
+    sim().behave({ refuseCredits: 'Card account closed' });
+    await t.app.inject(as(t.admin, { method: 'POST', url: `/api/admin/bookings/${b.id}/refund`, payload: { reason: 'Duplicate booking' } }));
+    await runRefundJobs();
+    const [refund] = await t.app.payments.repo.refundsOfBooking(b.id);
+    expect(refund).toMatchObject({ status: 'failed', failureReason: 'Card account closed' });
+    const url = `/api/admin/payments/refunds/${refund!.id}/retry`;
+    const [finance, reviewer] = await Promise.all([createAdmin(t, { roles: ['finance_admin'] }), createAdmin(t, { roles: ['application_reviewer'] })]);
+    const listed = async () => {
+      const res = await t.app.inject(as(finance, { method: 'GET', url: '/api/admin/payments/refunds/failed' }));
+      expect(res.statusCode).toBe(200);
+      return (res.json().refunds as Array<{ id: string }>).find((r) => r.id === refund!.id);
+    };
+    expect(await listed()).toMatchObject({ bookingId: b.id, bookingReference: b.id.slice(0, 8).toUpperCase(), customerName: expect.any(String), amount: b.amounts.total });
+
+    // Who may not: a customer, a professional, a reviewer (an admin without payout:manage), nobody signed in.
+    sim().reset();
+    for (const who of [t.customer, t.pro, reviewer]) {
+      const res = await t.app.inject(as(who, { method: 'POST', url }));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBeTruthy();
+      expect((await t.app.inject(as(who, { method: 'GET', url: '/api/admin/payments/refunds/failed' }))).statusCode).toBe(403);
+      expect((await t.app.inject(as(who, { method: 'GET', url: '/api/admin/payments/reconciliation' }))).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/payments/refunds/failed' })).statusCode).toBe(401);
+    await runRefundJobs();
+    expect(await t.app.payments.repo.refund(refund!.id)).toMatchObject({ status: 'failed' });
+    expect(await sim().credits(p.id)).toEqual([]);
+
+    // Refused again: still listed, with the provider's new words.
+    sim().behave({ refuseCredits: 'Issuer unavailable' });
+    const again = await t.app.inject(as(finance, { method: 'POST', url }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ refund: { id: refund!.id, status: 'failed', failureReason: 'Issuer unavailable' } });
+    expect(await listed()).toMatchObject({ failureReason: 'Issuer unavailable' });
+    sim().reset();
+
+    // Two retries at once, then a third: the card gets the amount once, and the refund leaves the list.
+    const both = await Promise.all([t.app.inject(as(finance, { method: 'POST', url })), t.app.inject(as(t.admin, { method: 'POST', url }))]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    await runRefundJobs();
+    const third = await t.app.inject(as(finance, { method: 'POST', url }));
+    expect(third.json()).toEqual({ refund: { id: refund!.id, status: 'succeeded', failureReason: null } });
+    await runRefundJobs();
+    expect(await sim().credits(p.id)).toEqual([b.amounts.total * 100]);
+    expect(await paymentOf(b.id)).toMatchObject({ status: 'refunded', refunded_amount: b.amounts.total });
+    expect(await listed()).toBeUndefined();
+
+    // A malformed id is a 400, an unknown one a 404, both in JSON.
+    const bad = await t.app.inject(as(finance, { method: 'POST', url: '/api/admin/payments/refunds/not-an-id/retry' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBeTruthy();
+    const unknown = await t.app.inject(as(finance, { method: 'POST', url: `/api/admin/payments/refunds/${randomUUID()}/retry` }));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('NOT_FOUND');
   });
 });
 

@@ -14,6 +14,8 @@ const LOOKBACK_DAYS = 35;
 export interface Difference {
   runDate: string;
   paymentId: string;
+  /** The payment's booking (in latest()). */
+  bookingId?: string | null;
   kind: string;
   ours: string;
   theirs: string;
@@ -64,7 +66,12 @@ export class ReconciliationService {
 
   /** The differences of the latest runs, newest first. */
   async latest(limit = 500): Promise<Difference[]> {
-    const rows = await this.db.select().from(paymentReconciliationDiffs).orderBy(desc(paymentReconciliationDiffs.createdAt)).limit(limit);
-    return rows.map((r) => ({ runDate: r.runDate, paymentId: r.paymentId, kind: r.kind, ours: r.ours, theirs: r.theirs }));
+    const rows = await this.db
+      .select({ d: paymentReconciliationDiffs, bookingId: payments.bookingId })
+      .from(paymentReconciliationDiffs)
+      .leftJoin(payments, eq(payments.id, paymentReconciliationDiffs.paymentId))
+      .orderBy(desc(paymentReconciliationDiffs.createdAt))
+      .limit(limit);
+    return rows.map(({ d: r, bookingId }) => ({ runDate: r.runDate, paymentId: r.paymentId, bookingId: bookingId ?? null, kind: r.kind, ours: r.ours, theirs: r.theirs }));
   }
 }

@@ -7,6 +7,7 @@
  * order, so that partial refunds add up.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentRefundStatus } from '@khedma/shared';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../platform/jobs';
 import type { PaymentProvider } from '../../platform/payments';
@@ -20,9 +21,32 @@ export class RefundsService {
   constructor(
     private readonly repo: PaymentsRepository,
     private readonly provider: PaymentProvider,
-    private readonly jobs: Pick<JobRunner, 'schedule'>,
+    private readonly jobs: Pick<JobRunner, 'schedule' | 'runJob'>,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+    private readonly db?: Db,
   ) {}
+
+  /**
+   * Finance retries a refund the provider refused (POST /api/admin/payments/refunds/:id/retry): back to
+   * pending with a new payment.refund job in one transaction, then the job is run at once. Idempotent:
+   * a refund that is not failed (already retried, pending, sent) is left as it is and gets no new job.
+   * Undefined when there is no such refund.
+   */
+  async retry(refundId: string): Promise<{ id: string; status: PaymentRefundStatus; failureReason: string | null } | undefined> {
+    if (!this.db) throw new Error('RefundsService.retry needs the database');
+    const jobId = await this.db.transaction(async (tx) => {
+      const r = await this.repo.with(tx).reopenRefund(refundId);
+      if (!r) return null;
+      // One job per refusal: the key names the refusal retried (a second retry of it is deduplicated).
+      return this.jobs.schedule(PAYMENT_REFUND_JOB, { refundId }, { dedupeKey: `refund:${refundId}:retry:${r.failedAt.getTime()}`, db: tx });
+    });
+    if (jobId) {
+      this.log.info({ refundId }, 'refund retried by finance');
+      await this.jobs.runJob(jobId);
+    }
+    const now = await this.repo.refund(refundId);
+    return now ? { id: now.id, status: now.status, failureReason: now.failureReason } : undefined;
+  }
 
   /**
    * In the cancellation's transaction (`tx`): `amount` (what the ledger gave back) is to reach the

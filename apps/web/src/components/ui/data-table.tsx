@@ -39,7 +39,9 @@ export function DataTable<T>({
   if (query.isError || query.data === undefined) return <RetryAlert message={loadFailed} onRetry={() => void query.refetch()} />;
   if (isEmpty(query.data)) return <p className="rounded-card border border-sand-200 bg-white p-6 text-ink-muted">{empty}</p>;
   return (
-    <div className="overflow-x-auto rounded-card border border-sand-200 bg-white">
+    // relative: the screen-reader-only labels (absolutely positioned) stay inside the scrolling box, so a
+    // wide table scrolls in its box instead of widening the whole page on a phone.
+    <div className="relative overflow-x-auto rounded-card border border-sand-200 bg-white">
       <table className="w-full text-sm">
         <thead className="bg-sand-50 text-ink">
           <tr>

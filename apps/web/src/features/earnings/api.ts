@@ -11,14 +11,20 @@ import type {
   Invoice,
   PayoutStatementResult,
   Receipt,
+  FailedRefundsResponse,
+  ReconciliationResponse,
+  RetryRefundResponse,
 } from '@khedma/shared/schemas/earnings';
 import { api } from '../../lib/api';
+import { useSingleFlightMutation } from '../../lib/single-flight';
 
 export const earningsKeys = {
   summary: ['earnings', 'summary'] as const,
   adminPayouts: (status?: string) => ['earnings', 'admin-payouts', status ?? 'all'] as const,
   batches: ['earnings', 'payout-batches'] as const,
   receipt: (bookingId: string, lang?: string) => ['earnings', 'receipt', bookingId, lang ?? 'own'] as const,
+  failedRefunds: ['earnings', 'failed-refunds'] as const,
+  reconciliation: ['earnings', 'reconciliation'] as const,
 };
 
 export function useEarnings() {
@@ -98,3 +104,25 @@ export function useInvoice(bookingId: string | undefined) {
 export const invoicePdfHref = (bookingId: string, lang: Locale, documentId?: string) =>
   `/api/invoices/${encodeURIComponent(bookingId)}/pdf?lang=${lang}${documentId ? `&document=${encodeURIComponent(documentId)}` : ''}`;
 
+
+/** Refunds the provider refused, with its reason (finance, docs/payments.md). */
+export function useFailedRefunds() {
+  return useQuery({ queryKey: earningsKeys.failedRefunds, queryFn: ({ signal }) => api.get<FailedRefundsResponse>('/api/admin/payments/refunds/failed', { signal }) });
+}
+
+/** The daily reconciliation's differences between our payments and the provider's (finance). */
+export function useReconciliation() {
+  return useQuery({ queryKey: earningsKeys.reconciliation, queryFn: ({ signal }) => api.get<ReconciliationResponse>('/api/admin/payments/reconciliation', { signal }) });
+}
+
+/** Sends a refused refund to the provider again: once per refund however often Retry is pressed (lib/single-flight.ts). */
+export function useRetryRefund() {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation(
+    {
+      mutationFn: (id: string) => api.post<RetryRefundResponse>(`/api/admin/payments/refunds/${id}/retry`),
+      onSettled: () => void queryClient.invalidateQueries({ queryKey: earningsKeys.failedRefunds }),
+    },
+    (id) => `refund-retry:${id}`,
+  );
+}

@@ -13,6 +13,7 @@ import { useLanguage } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
 import type { AdminPayout, CreatePayoutBatchResponse, PayoutStatementResult } from '@khedma/shared/schemas/earnings';
+import { PaymentIssues } from '../components/payment-issues';
 import { batchFileHref, revealPayoutAccount, useAdminPayouts, useCreatePayoutBatch, useImportStatement, useMarkPayoutPaid, usePayoutBatches } from '../api';
 
 type Filter = 'pending' | 'sent' | 'paid' | 'all';
@@ -26,7 +27,8 @@ const STATUS_TONE: Record<AdminPayout['status'], string> = {
 /**
  * /admin/payouts (finance and super admins): pending payout requests, put into one bank transfer batch
  * (CSV for the bank's bulk transfer, PDF to print), then marked paid by the bank statement's lines or
- * one by one (docs/admin.md).
+ * one by one (docs/admin.md); below, the card refunds the provider refused (with Retry) and the daily
+ * reconciliation's differences (docs/payments.md).
  */
 export function AdminPayoutsPage() {
   const { t } = useTranslation('earnings');
@@ -220,6 +222,7 @@ export function AdminPayoutsPage() {
       </div>
       <BatchesList />
       <StatementImport />
+      <PaymentIssues />
       <Dialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
