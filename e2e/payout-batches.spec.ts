@@ -101,6 +101,14 @@ test.describe('payout batches', () => {
       await openIn(page, j.lang, '/admin/payouts');
       const row = page.getByTestId(`payout-${payout.id}`);
       await expect(row).toBeVisible();
+      // At 390 px the table scrolls sideways in its box, not the page, and a name breaks at most between its words (not letter by letter).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const nameLines = await row.locator('td').nth(1).evaluate((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td.firstChild!);
+        return range.getClientRects().length;
+      });
+      expect(nameLines).toBeLessThanOrEqual(j.name.split(' ').length);
       // Nothing selected: the reason is said next to the button.
       await page.getByTestId('export-batch').click();
       await expect(page.getByText(t('admin.batch.selectOne'))).toBeVisible();

@@ -287,16 +287,20 @@ const STYLE = `body{font-family:system-ui,sans-serif;max-width:28rem;margin:1rem
 label{display:block;margin-top:1rem;font-weight:600}input,select,button{font-size:1rem;padding:.5rem;margin-top:.25rem;width:100%;box-sizing:border-box}
 button{background:#1d4ed8;color:#fff;border:0;border-radius:.375rem;margin-top:1rem;cursor:pointer}table{width:100%;font-size:.875rem}`;
 
-function page(title: string, body: string, lang = 'en'): string {
-  const dir = lang === 'ar' ? 'rtl' : 'ltr';
-  return `<!doctype html><html lang="${esc(lang)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body>
-<p class="banner" role="note" data-testid="cmi-test-banner">TEST GATEWAY: CMI simulator. No real money moves. / Passerelle de TEST / بوابة اختبار</p>${body}<script src="/__cmi/auto-submit.js"></script></body></html>`;
+/**
+ * The simulator's pages are in English whatever the order's `lang` (a test tool, outside production): they
+ * say so (lang="en", left to right), so an Arabic shop's customer does not get English laid out right to
+ * left ("D Secure step (code 1234)-3"). The banner's French and Arabic words carry their own language.
+ */
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body>
+<p class="banner" role="note" data-testid="cmi-test-banner">TEST GATEWAY: CMI simulator. No real money moves. / <span lang="fr">Passerelle de TEST</span> / <span lang="ar" dir="rtl">بوابة اختبار</span></p>${body}<script src="/__cmi/auto-submit.js"></script></body></html>`;
 }
 
 const hidden = (fields: Record<string, string>) => Object.entries(fields).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
 
-function autoPost(url: string, fields: Record<string, string>, lang: string): string {
-  return page('Returning to the shop', `<p>Returning to the shop…</p><form method="post" action="${esc(url)}" data-auto="1">${hidden(fields)}<button type="submit">Continue</button></form>`, lang);
+function autoPost(url: string, fields: Record<string, string>): string {
+  return page('Returning to the shop', `<p>Returning to the shop…</p><form method="post" action="${esc(url)}" data-auto="1">${hidden(fields)}<button type="submit">Continue</button></form>`);
 }
 
 function cardForm(order: OrderRow): string {
@@ -314,7 +318,6 @@ function cardForm(order: OrderRow): string {
 <h2>Test cards</h2><table><tr><td>${TEST_CARDS.approved}</td><td>approved</td></tr><tr><td>${TEST_CARDS.declined}</td><td>declined</td></tr>
 <tr><td>${TEST_CARDS.threeDSecure}</td><td>3-D Secure step (code ${TEST_3DS_CODE})</td></tr><tr><td>${TEST_CARDS.timeout}</td><td>the bank times out</td></tr></table>
 <p><a href="${esc(f.shopurl ?? '/')}">Back to the shop</a></p>`,
-    f.lang,
   );
 }
 
@@ -341,7 +344,7 @@ export function cmiSimulatorPlugin(sim: CmiSimulator, opts: { control: boolean }
       if ('error' in got) return html(reply, page('CMI test gateway: refused', `<h1>Refused</h1><p data-testid="cmi-error">${esc(got.error)}</p>`), 400);
       if (got.order.status !== 'pending') {
         const decided = await sim.decide(got.order.oid, { approved: true });
-        return html(reply, autoPost(decided!.url, decided!.fields, got.order.fields.lang ?? 'en'));
+        return html(reply, autoPost(decided!.url, decided!.fields));
       }
       return html(reply, cardForm(got.order));
     });
@@ -351,25 +354,23 @@ export function cmiSimulatorPlugin(sim: CmiSimulator, opts: { control: boolean }
       const order = f.oid ? await sim.order(f.oid) : undefined;
       if (!order) return html(reply, page('CMI test gateway', '<p data-testid="cmi-error">Unknown order.</p>'), 404);
       const pan = (f.pan ?? '').replace(/\D/g, '');
-      const lang = order.fields.lang ?? 'en';
       if (pan === TEST_CARDS.threeDSecure) {
         return html(
           reply,
           page(
             '3-D Secure (test)',
             `<h1>3-D Secure (test)</h1><p>Your bank asks for a code. Test code: ${TEST_3DS_CODE}.</p><form method="post" action="/__cmi/fim/est3Dgate/3ds"><input type="hidden" name="oid" value="${esc(order.oid)}"><label for="code">Code</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code"><button type="submit" data-testid="cmi-3ds-submit">Confirm</button></form>`,
-            lang,
           ),
         );
       }
       if (pan === TEST_CARDS.timeout) {
         // The bank never answers: the order stays pending, no callback; the customer sees the timeout.
-        return html(reply, page('CMI test gateway: timeout', `<h1>The bank did not answer</h1><p data-testid="cmi-timeout">Test card: the authorisation timed out. Nothing was charged.</p><p><a href="${esc(order.fields.shopurl ?? '/')}">Back to the shop</a></p>`, lang));
+        return html(reply, page('CMI test gateway: timeout', `<h1>The bank did not answer</h1><p data-testid="cmi-timeout">Test card: the authorisation timed out. Nothing was charged.</p><p><a href="${esc(order.fields.shopurl ?? '/')}">Back to the shop</a></p>`));
       }
       const outcome = pan === TEST_CARDS.approved ? ({ approved: true } as const) : ({ approved: false, code: '05', errMsg: pan === TEST_CARDS.declined ? 'Declined by the card issuer (test card)' : 'Unknown test card' } as const);
       const decided = await sim.decide(order.oid, outcome);
       if (sim.delayOf(decided!.fields) === 0) await sim.settled();
-      return html(reply, autoPost(decided!.url, decided!.fields, lang));
+      return html(reply, autoPost(decided!.url, decided!.fields));
     });
 
     app.post('/__cmi/fim/est3Dgate/3ds', { schema: { hide: true } }, async (req, reply) => {
@@ -379,7 +380,7 @@ export function cmiSimulatorPlugin(sim: CmiSimulator, opts: { control: boolean }
       const ok = f.code === TEST_3DS_CODE;
       const decided = await sim.decide(order.oid, ok ? { approved: true } : { approved: false, code: '05', errMsg: '3-D Secure authentication failed' });
       if (sim.delayOf(decided!.fields) === 0) await sim.settled();
-      return html(reply, autoPost(decided!.url, decided!.fields, order.fields.lang ?? 'en'));
+      return html(reply, autoPost(decided!.url, decided!.fields));
     });
 
     app.post('/__cmi/fim/api', { schema: { hide: true } }, async (req, reply) =>

@@ -83,6 +83,14 @@ describe.each(features)('feature catalogue %s', (feature) => {
     const missingForms = plural.flatMap((base) => forms.filter((f) => !other.has(`${base}_${f}`)).map((f) => `${base}_${f}`));
     expect(missingForms).toEqual([]);
   });
+  it('en counts with plural forms: "{{count}} transfers" is a plural key, so one reads "1 transfer"', () => {
+    // Counts that are never 1 by the domain's rules: a warranty of 30 or 90 days, a threshold of reviews.
+    const neverOne = new Set(['detail.warrantyDays', 'flagged.lead']);
+    const singularKeys = [...fen]
+      .filter(([k, v]) => typeof v === 'string' && /\{\{count\}\} [a-z]+s\b/.test(v) && !PLURAL_SUFFIX.test(k) && !neverOne.has(k))
+      .map(([k]) => k);
+    expect(singularKeys).toEqual([]);
+  });
   it.each([['en', fen] as const, ['fr', ffr] as const, ['ar', far] as const])('%s has only non-empty strings with the same variables', (_lng, cat) => {
     const bad = [...cat].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
     expect(bad).toEqual([]);

@@ -1,4 +1,5 @@
 /** Seed of the professionals capability: active professionals (services, hours, areas, approved application) and the pending applicant. */
+import { ribWithKey } from '@khedma/shared/domain/applications';
 import { inArray } from 'drizzle-orm';
 import * as s from '../schema/index';
 import { seedId } from './ids';
@@ -125,7 +126,8 @@ export async function seedProfessionals(
 }
 
 const docKey = (userId: string, file: string) => `professional-documents/${userId}/${file}`;
-const fakeRib = (i: number) => `007780${String(1000000000000000 + i * 7919).padStart(16, '0')}${String(10 + (i % 89)).padStart(2, '0')}`;
+/** A RIB whose key checks out (mod 97), so finance can put the demo's payouts into a bank transfer batch. */
+const fakeRib = (i: number) => ribWithKey(`007780${String(1000000000000000 + i * 7919).padStart(16, '0')}`);
 
 function availabilityJson(p: SeedProfessional) {
   const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;

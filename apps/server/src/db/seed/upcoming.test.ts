@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AVAILABILITY_SLOT_HOURS, BOOKING_RULES, PAYOUT_MINIMUM_AMOUNT, proLedgerAccount } from '@khedma/shared/domain/constants';
+import { batchEligibility } from '@khedma/shared/domain/payout-batches';
 import { addDays, isoWeekdayOf, localDateOf, toLocal, timeToMinutes } from '@khedma/shared/domain/time';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,10 +100,18 @@ describe('the demo seeded on a chosen day', () => {
     for (const b of unreviewed) expect(at(b.scheduled_end) < NOW).toBe(true);
   });
 
-  it('has a payout request waiting for finance, no larger than the professional\'s released balance', async () => {
-    const pending = await rows<{ professional_id: string; amount: number }>(sql`SELECT professional_id, amount FROM payouts WHERE status = 'pending'`);
+  it('has a payout request waiting for finance, no larger than the professional\'s released balance, that finance can put into a batch', async () => {
+    const pending = await rows<{ professional_id: string; amount: number; status: string; account_holder: string | null; bank_account_iban: string | null }>(
+      // The bank details finance sees: those of the professional's approved application.
+      sql`SELECT DISTINCT ON (py.id) py.professional_id, py.amount, py.status, a.account_holder, a.bank_account_iban
+          FROM payouts py JOIN professionals p ON p.id = py.professional_id
+          LEFT JOIN professional_applications a ON a.user_id = p.user_id AND a.status = 'approved'
+          WHERE py.status = 'pending' ORDER BY py.id, a.created_at DESC, a.id DESC`,
+    );
     expect(pending.length).toBeGreaterThanOrEqual(1);
     for (const p of pending) {
+      // A RIB whose key checks out and a holder: the demo's payout is not refused by Export batch.
+      expect(batchEligibility({ status: p.status, bank: { accountHolder: p.account_holder, bankAccountIban: p.bank_account_iban } })).toMatchObject({ ok: true });
       const [{ balance }] = (await rows<{ balance: number }>(
         sql`SELECT coalesce(sum(amount), 0)::int AS balance FROM ledger_entries WHERE account = ${proLedgerAccount(p.professional_id)}`,
       )) as [{ balance: number }];

@@ -117,6 +117,29 @@ describe('the CMI ver3 hash', () => {
 });
 
 describe('POST /api/bookings/:id/pay: the hosted page', () => {
+  it('the simulator\'s page is English laid out left to right, also for an Arabic shop (lang=ar)', async () => {
+    const fields = signed({
+      clientid: SIMULATOR_CMI.clientId,
+      oid: randomUUID(),
+      amount: '196.00',
+      currency: '504',
+      okUrl: 'http://localhost/ok',
+      failUrl: 'http://localhost/fail',
+      rnd: 'r',
+      storetype: '3D_PAY_HOSTING',
+      hashAlgorithm: 'ver3',
+      encoding: 'UTF-8',
+      lang: 'ar',
+      TranType: 'PreAuth',
+    });
+    const res = await t.app.inject({ method: 'POST', url: '/__cmi/fim/est3Dgate', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    expect(res.statusCode).toBe(200);
+    // Its text is English: marked so, left to right (not "D Secure step (code 1234)-3"); the banner's Arabic words carry their own direction.
+    expect(res.body).toContain('<html lang="en" dir="ltr">');
+    expect(res.body).toContain('3-D Secure step');
+    expect(res.body).toContain('<span lang="ar" dir="rtl">');
+  });
+
   it('answers the signed CMI form; paid only by the verified callback, never by the return to the ok page', async () => {
     const b = await book(t.app, t.customer, { date: dayFromNow(t.app, 5), startTime: '15:00', endTime: '17:00' });
     const res = await t.app.inject(as(t.customer, { method: 'POST', url: `/api/bookings/${b.id}/pay`, payload: { method: 'bank' } }));

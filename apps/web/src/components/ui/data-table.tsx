@@ -39,10 +39,12 @@ export function DataTable<T>({
   if (query.isError || query.data === undefined) return <RetryAlert message={loadFailed} onRetry={() => void query.refetch()} />;
   if (isEmpty(query.data)) return <p className="rounded-card border border-sand-200 bg-white p-6 text-ink-muted">{empty}</p>;
   return (
-    // relative: the screen-reader-only labels (absolutely positioned) stay inside the scrolling box, so a
-    // wide table scrolls in its box instead of widening the whole page on a phone.
+    // `relative`: the column headers said to screen readers only (`sr-only`, absolutely positioned) stay
+    // inside the scrolling box instead of widening the page on a phone. `overflow-wrap: normal`: the
+    // columns size from whole words (the table scrolls sideways) rather than from single letters, which
+    // the body's `overflow-wrap: anywhere` would allow.
     <div className="relative overflow-x-auto rounded-card border border-sand-200 bg-white">
-      <table className="w-full text-sm">
+      <table className="w-full text-sm [overflow-wrap:normal]">
         <thead className="bg-sand-50 text-ink">
           <tr>
             {columns.map((column) => (

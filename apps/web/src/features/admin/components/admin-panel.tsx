@@ -10,6 +10,7 @@ import { useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';
 import { ChevronRight } from 'lucide-react';
 import { toast } from '../../../lib/toast';
+import { ACCESS_LOG_DOCUMENT_KINDS, ACCESS_LOG_FIELD_KEYS } from '../access-log-fields';
 import { useAccessLog, useAdminOverview, useContactMessages, useFailedJobs, useRetryFailedJob, ADMIN_PAGE_SIZE } from '../api';
 import { Pager, StatCard } from './admin-ui';
 
@@ -79,21 +80,14 @@ export function AdminPanel({ permissions }: DashboardTabViewer) {
   );
 }
 
-/** The log's field names (columns and document kinds) in the reader's language. */
-const FIELD_KEYS: Record<string, 'fields.phone' | 'fields.email' | 'fields.iban' | 'fields.taxId'> = {
-  phoneNumber: 'fields.phone',
-  email: 'fields.email',
-  bankAccountIban: 'fields.iban',
-  taxId: 'fields.taxId',
-};
-const DOCUMENT_KINDS = ['profilePhoto', 'idFront', 'idBack', 'addressProof'] as const;
 
 function AccessLog() {
   const { t } = useTranslation('admin');
   const fieldLabel = (f: string) => {
-    const key = FIELD_KEYS[f];
+    // The log's field names (columns, a batch's RIBs and document kinds) in the reader's language.
+    const key = (ACCESS_LOG_FIELD_KEYS as Record<string, (typeof ACCESS_LOG_FIELD_KEYS)[keyof typeof ACCESS_LOG_FIELD_KEYS] | undefined>)[f];
     if (key) return t(key);
-    const kind = DOCUMENT_KINDS.find((k) => k === f);
+    const kind = ACCESS_LOG_DOCUMENT_KINDS.find((k) => k === f);
     return kind ? t(`review.documents.${kind}`) : f;
   };
   const language = useLanguage();
@@ -116,7 +110,8 @@ function AccessLog() {
       ) : (
         <>
           <div role="region" aria-label={t('tab.log.title')} tabIndex={0} className="overflow-x-auto rounded-card border border-sand-200 bg-white focus-visible:outline-2 focus-visible:outline-primary-600">
-            <table className="w-full text-sm">
+            {/* Whole words: the table scrolls sideways rather than break a name letter by letter (body's overflow-wrap: anywhere). */}
+            <table className="w-full text-sm [overflow-wrap:normal]">
               <thead className="bg-sand-50 text-xs text-ink-muted uppercase">
                 <tr>
                   {(['when', 'who', 'action', 'record', 'from'] as const).map((c) => (
