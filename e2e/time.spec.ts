@@ -1,4 +1,5 @@
 import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser, type Page } from './support/test';
+import { payOnHostedPage } from './support/cmi';
 import { casablancaDate } from './support/time';
 
 /**
@@ -128,10 +129,12 @@ test('one booking reads the same Casablanca time in the wizard, My Bookings, the
 
   await page.getByRole('radio', { name: /Credit or debit card/ }).check();
   await page.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible({ timeout: 15_000 });
+  // CMI's hosted page (the simulator), then back: confirmed once its signed callback has landed.
+  await payOnHostedPage(page);
+  await expect(page.getByTestId('payment-confirmed')).toBeVisible({ timeout: 20_000 });
 
   // My Bookings: the card shows the same times, and the details too (with the day in words).
-  await page.getByRole('link', { name: 'View My Bookings' }).click();
+  await page.getByRole('link', { name: 'Go to My Bookings' }).click();
   const card = page.locator(`article[data-booking-reference="${booking.reference}"]`);
   await expect(card).toContainText(`${start} – ${end}`);
   const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long' }).format(new Date(`${date}T12:00:00Z`));
