@@ -1,5 +1,5 @@
 /** HTTP of earnings, payouts and receipts. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EARNINGS_MESSAGES, errorResponseSchema } from '@khedma/shared';
 import { notFound } from '../../http/errors';
@@ -189,11 +189,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = asyn
     async (req, reply) => {
       const user = currentUser(req)!;
       const { number, pdf: file } = await payouts.batchPdf(user, req.params.id, req.query.lang ?? user.locale ?? 'en', origin(req));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="khedma-${number}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(file as never);
+      return sendPdf(reply, `khedma-${number}.pdf`, file);
     },
   );
 
@@ -245,11 +241,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = asyn
     async (req, reply) => {
       const receipt = await receipts.receipt(currentUser(req)!, req.params.bookingId, req.query.lang);
       const file = await pdf.render(receipt);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="khedma-receipt-${receipt.reference}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(file as never);
+      return sendPdf(reply, `khedma-receipt-${receipt.reference}.pdf`, file);
     },
   );
 
@@ -288,11 +280,12 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsRouteServices> = asyn
       const doc = req.query.document ? [invoice.invoice, ...invoice.creditNotes].find((d) => d.id === req.query.document) : invoice.invoice;
       if (!doc) throw notFound(EARNINGS_MESSAGES.invoiceNotFound);
       const file = await renderInvoicePdf(invoice, doc);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="khedma-${doc.number}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(file as never);
+      return sendPdf(reply, `khedma-${doc.number}.pdf`, file);
     },
   );
 };
+
+/** A generated PDF shown in the browser (receipts, invoices, payout batches): private, never cached. */
+function sendPdf(reply: FastifyReply, filename: string, file: Uint8Array | Buffer) {
+  return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('cache-control', 'private, no-store').send(file as never);
+}
