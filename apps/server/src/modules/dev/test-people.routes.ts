@@ -36,6 +36,12 @@ const testPersonResponseSchema = z.object({
   serviceTypeIds: z.array(z.string()).optional(),
 });
 
+/** Journeys only (see testPeopleRoutes): two more cities whose pairs no demo professional covers. */
+export const JOURNEY_CITIES = [
+  { slug: 'agadir', name: 'Agadir', nameFr: 'Agadir', nameAr: 'أكادير', region: 'Souss-Massa', priceFactor: 0.95 },
+  { slug: 'meknes', name: 'Meknes', nameFr: 'Meknès', nameAr: 'مكناس', region: 'Fès-Meknès', priceFactor: 0.9 },
+] as const;
+
 /**
  * POST /api/dev/test-people: a confirmed person (customer, professional or admin), made straight in
  * the tables and signed in by the answer's session cookie. The browser journeys make their people this
@@ -45,6 +51,10 @@ const testPersonResponseSchema = z.object({
  */
 export const testPeopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
+  // Cities of the journeys alone, never served by the product (PRODUCT.md's cities are the demo seed's):
+  // their city and category pairs give journeys professionals nobody else covers (e2e/support/users.ts
+  // PRO_AREAS), so the real assignment picks them.
+  await db.insert(cities).values(JOURNEY_CITIES.map((c) => ({ ...c }))).onConflictDoNothing({ target: cities.slug });
   app.post(
     '/api/dev/test-people',
     {

@@ -40,6 +40,13 @@ describe('test people (development only)', () => {
     expect(adminMe.json().user.adminRoles).toEqual(['finance_admin']);
   });
 
+  it("makes professionals in the journeys' own cities, which only exist where this route does", async () => {
+    const pro = await t.app.inject({ method: 'POST', url: '/api/dev/test-people', payload: { type: 'pro', city: 'agadir', category: 'moving' } });
+    expect(pro.statusCode, pro.body).toBe(201);
+    const served = await t.app.inject({ method: 'GET', url: '/api/cities' });
+    expect(served.json().map((c: { name: { en: string } }) => c.name.en)).toEqual(expect.arrayContaining(['Agadir', 'Meknes']));
+  });
+
   it("a professional's bank details make an approved application, the one their payouts go to", async () => {
     const bank = { bankName: 'CIH Bank', accountHolder: 'Omar Payout', account: '011780000012345678901111' };
     const pro = await t.app.inject({ method: 'POST', url: '/api/dev/test-people', payload: { type: 'pro', city: 'rabat', category: 'cleaning', bank } });
