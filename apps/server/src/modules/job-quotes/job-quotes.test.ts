@@ -4,6 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import fc from 'fast-check';
+import { jobQuotePrice } from '@khedma/shared/domain/job-quotes';
+import { propertyTimeout } from '../../test/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../db/schema/index';
 import { payOnSimulator } from '../../test/cmi';
@@ -314,4 +317,22 @@ describe('limits', () => {
       await strict.close();
     }
   });
+});
+
+describe('quote arithmetic (property)', () => {
+  const runs = 300;
+  it('any lines within the rules: the total is the lines plus the fee, never below the lines, whole MAD', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 10 }), (amounts) => {
+        const price = jobQuotePrice(amounts.map((amount, i) => ({ label: `Line ${i}`, amount })), 'Job');
+        const sum = amounts.reduce((a, b) => a + b, 0);
+        expect(price.servicePrice).toBe(sum);
+        expect(price.total).toBe(sum + price.serviceFee);
+        expect(price.serviceFee).toBeGreaterThanOrEqual(0);
+        expect(Number.isInteger(price.total)).toBe(true);
+        expect(price.lines.reduce((a, l) => a + l.amount, 0)).toBe(price.total);
+      }),
+      { numRuns: runs },
+    );
+  }, propertyTimeout({ runs }));
 });
