@@ -37,11 +37,10 @@ export function QuoteCard({ quote, highlight, children }: { quote: JobQuoteDto; 
         <QuoteStatus status={quote.status} />
       </header>
       {highlight ? <p className="w-fit rounded-full bg-primary-50 px-2.5 py-1 text-xs font-semibold text-primary-800">{highlight}</p> : null}
-      <dl className="space-y-1.5 text-sm">
-        <dt className="sr-only">{t('quote.lines')}</dt>
+      <dl className="space-y-1.5 text-sm" aria-label={t('quote.lines')}>
         {quote.lines.map((line, i) => (
           <div key={i} className="flex justify-between gap-4">
-            <dd className="text-ink">{line.label}</dd>
+            <dt className="text-ink">{line.label}</dt>
             <dd className="font-medium whitespace-nowrap">{formatMoney(line.amount)}</dd>
           </div>
         ))}
