@@ -61,7 +61,7 @@ export function QuoteCard({ quote, highlight, children }: { quote: JobQuoteDto; 
       </p>
       <p className="text-sm text-ink-muted">{t('quote.validUntil', { date: formatLocalDate(quote.validUntil, language, 'long') })}</p>
       {quote.message ? (
-        <p className="rounded-xl bg-sand-50 p-3 text-sm whitespace-pre-line text-ink">
+        <p dir="auto" className="rounded-xl bg-sand-50 p-3 text-sm whitespace-pre-line text-ink">
           <span className="sr-only">{t('quote.message')}: </span>
           {quote.message}
         </p>
@@ -83,8 +83,11 @@ export function RequestSummary({ request, children }: { request: JobRequestDto; 
         </h2>
         <QuoteStatus status={request.status} />
       </div>
-      <p className="whitespace-pre-line text-ink">{request.description}</p>
-      {request.address ? <p className="text-sm text-ink">{t('request.address', { address: request.address })}</p> : null}
+      {/* What people typed keeps its own direction inside a page of the other (a French address in Arabic). */}
+      <p dir="auto" className="whitespace-pre-line text-ink">
+        {request.description}
+      </p>
+      {request.address ? <p className="text-sm text-ink">{t('request.address', { address: `\u2068${request.address}\u2069` })}</p> : null}
       <p className="text-sm text-ink-muted">
         {request.preferredDates.length
           ? t('request.preferred', { dates: request.preferredDates.map((d) => formatLocalDate(d, language, 'long')).join(' · ') })
