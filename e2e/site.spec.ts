@@ -143,7 +143,7 @@ test.describe('every page of the public site, in three languages', () => {
         await expect(cards.nth(i)).toContainText(money(cheapest));
       }
       await expect(page.getByRole('heading', { name: s.site.pricing!.whyTitle })).toBeVisible();
-      await expect(page.getByRole('main').getByRole('link', { name: s.site.pricing!.customQuote })).toHaveAttribute('href', '/contact');
+      await expect(page.getByRole('main').getByRole('link', { name: s.site.pricing!.customQuote })).toHaveAttribute('href', '/quotes/new');
       await expectNoSeriousAxeViolations(page, `/pricing (${lang})`);
 
       // FAQ: twelve questions in five topics.

@@ -34,6 +34,7 @@ import { profileModule } from './modules/profile/profile.module';
 import { prosModule } from './modules/pros/pros.module';
 import { reviewsModule } from './modules/reviews/reviews.module';
 import { earningsModule } from './modules/earnings/earnings.module';
+import { jobQuotesModule } from './modules/job-quotes/job-quotes.module';
 import { seoModule } from './modules/seo/seo.module';
 import { instancePlugin } from './platform/instance';
 import { jobsPlugin } from './platform/jobs';
@@ -83,6 +84,7 @@ const MODULES: AppModule[] = [
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
   adminModule, // /api/admin/*: bookings page, application review, overview, access log (uses app.bookings)
   chatModule, // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
+  jobQuotesModule, // /api/job-requests/*, /api/pro/job-requests: quotes for jobs without a fixed price (uses app.bookings)
   devModule, // /api/dev/outbox, outside production only
 ];
 

@@ -199,7 +199,7 @@ function bodyFor(op: Operation): unknown {
   return op.body ? sampleOf(doc, op.body) : undefined;
 }
 
-const MULTIPART = new Set(['POST /api/profile/avatar', 'POST /api/applications/draft/documents/{kind}', 'POST /api/chat/conversations/{id}/files']);
+const MULTIPART = new Set(['POST /api/profile/avatar', 'POST /api/applications/draft/documents/{kind}', 'POST /api/chat/conversations/{id}/files', 'POST /api/job-requests/{id}/photos']);
 
 async function urlFor(op: Operation): Promise<string> {
   if (op.path === '/api/files/signed/{*}') return t.app.ctx.storage.signedUrl(applicantDocKey, 600);

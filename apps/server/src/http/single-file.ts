@@ -38,3 +38,21 @@ export async function singleFile(req: FastifyRequest): Promise<MultipartFile | u
 }
 
 const MALFORMED = 'The upload is incomplete or malformed. Please try again.';
+
+/**
+ * The one file of an upload read whole into memory, or undefined when the body has no file: a file
+ * over the parser's limit (or cut short) is `tooLarge()`. The routes that take one file share it.
+ */
+export async function singleFileBuffer(req: FastifyRequest, tooLarge: () => Error): Promise<{ buffer: Buffer; filename: string } | undefined> {
+  const file = await singleFile(req);
+  if (!file) return undefined;
+  let buffer: Buffer;
+  try {
+    buffer = await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw err;
+  }
+  if (file.file.truncated) throw tooLarge();
+  return { buffer, filename: file.filename ?? '' };
+}

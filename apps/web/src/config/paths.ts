@@ -79,6 +79,12 @@ export const routes = {
   earnings: '/earnings',
   adminPayouts: '/admin/payouts',
   adminFlaggedProfessionals: '/admin/flagged-professionals',
+  /** Quotes for jobs without a fixed price (docs/job-quotes.md). */
+  jobRequests: '/quotes',
+  newJobRequest: '/quotes/new',
+  jobRequest: '/quotes/:requestId',
+  proJobRequests: '/dashboard/job-requests',
+  proJobRequest: '/dashboard/job-requests/:requestId',
   devMailbox: '/dev/mailbox',
 } as const;
 
@@ -174,5 +180,10 @@ export const paths = {
   earnings: () => routes.earnings,
   adminPayouts: () => routes.adminPayouts,
   adminFlaggedProfessionals: () => routes.adminFlaggedProfessionals,
+  jobRequests: () => routes.jobRequests,
+  newJobRequest: (serviceId?: string) => withQuery(routes.newJobRequest, { service: serviceId }),
+  jobRequest: (id: string) => `/quotes/${segment(id)}`,
+  proJobRequests: () => routes.proJobRequests,
+  proJobRequest: (id: string) => `/dashboard/job-requests/${segment(id)}`,
   devMailbox: () => routes.devMailbox,
 } as const;

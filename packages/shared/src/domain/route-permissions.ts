@@ -183,6 +183,18 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/admin/applications/{id}/reject': needs('application:review', 'third-party'),
   'GET /api/admin/access-log': needs('audit:read'),
   'GET /api/admin/contact-messages': needs('contact:read'),
+  // Quotes for jobs without a fixed price (docs/job-quotes.md): the service answers 404 for a request
+  // that is not the caller's (customer) or not one they may quote (professional).
+  'POST /api/job-requests': needs('booking:create'),
+  'GET /api/job-requests': needs('booking:create'),
+  'GET /api/job-requests/{id}': signedIn,
+  'POST /api/job-requests/{id}/cancel': needs('booking:create'),
+  'POST /api/job-requests/{id}/photos': needs('booking:create'),
+  'GET /api/job-requests/{id}/photos/{photoId}': signedIn,
+  'GET /api/pro/job-requests': needs('booking:accept:own', 'professional'),
+  'POST /api/job-requests/{id}/quotes': needs('booking:accept:own', 'professional'),
+  'POST /api/job-requests/{id}/quotes/{quoteId}/withdraw': needs('booking:accept:own', 'professional'),
+  'POST /api/job-requests/{id}/quotes/{quoteId}/accept': needs('booking:create'),
   'GET /api/admin/failed-jobs': needs('jobs:manage'),
   'POST /api/admin/failed-jobs/{id}/retry': needs('jobs:manage', 'third-party'),
   // Chat and push.

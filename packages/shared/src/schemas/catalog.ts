@@ -24,6 +24,8 @@ export const serviceTypeSummarySchema = z
     imageUrl: z.string().nullable(),
     materialsIncluded: z.boolean(),
     warrantyDays: z.number().int().nonnegative(),
+    /** Priced by professionals' quotes (docs/job-quotes.md): requested at /quotes/new, never booked at a fixed price. */
+    onQuote: z.boolean(),
   })
   .meta({ id: 'ServiceTypeSummary' });
 export type ServiceTypeSummary = z.infer<typeof serviceTypeSummarySchema>;

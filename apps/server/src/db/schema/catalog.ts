@@ -40,6 +40,8 @@ export const serviceTypes = pgTable(
     imageUrl: text('image_url'),
     materialsIncluded: boolean('materials_included').notNull().default(false),
     warrantyDays: integer('warranty_days').notNull().default(0),
+    /** Priced by the professionals' quotes (moving a home, painting a flat): requested, not booked (migration 0032). */
+    onQuote: boolean('on_quote').notNull().default(false),
     includes: jsonb('includes').$type<LocalizedText[]>().notNull().default([]),
     excludes: jsonb('excludes').$type<LocalizedText[]>().notNull().default([]),
     isActive: boolean('is_active').notNull().default(true),

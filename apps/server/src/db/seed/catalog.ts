@@ -50,6 +50,7 @@ export async function seedCatalog(tx: Tx, cityIds: Map<string, string>): Promise
       estimatedDurationMinutes: sv.durationMinutes,
       materialsIncluded: sv.materialsIncluded,
       warrantyDays: sv.warrantyDays,
+      onQuote: sv.onQuote ?? false,
       includes: sv.includes,
       excludes: sv.excludes,
     })),

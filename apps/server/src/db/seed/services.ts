@@ -1,5 +1,5 @@
 /**
- * The demo service catalogue: 27 fixed-price services across the eight categories, in English,
+ * The demo service catalogue: 27 fixed-price services across the eight categories and three on quote, in English,
  * French and Arabic. Base prices follow docs/README.md (house cleaning 200, plumbing 150, electrical 300,
  * handyman 180, moving 250, garden 120 MAD; range 50-500).
  */
@@ -28,6 +28,8 @@ export interface SeedService {
   addOns: SeedAddOn[];
   /** Region prices by city slug. */
   regionPrices?: Record<string, number>;
+  /** Priced by quotes (docs/job-quotes.md); basePrice is then the usual starting price, for ordering. */
+  onQuote?: boolean;
 }
 
 export const SERVICES: readonly SeedService[] = [
@@ -696,5 +698,61 @@ export const SERVICES: readonly SeedService[] = [
       { key: 'no-elevator', name: t('Floors without elevator', 'Étages sans ascenseur', 'طوابق بدون مصعد'), price: 50 },
       { key: 'old-removal', name: t('Removal of the old appliance', 'Reprise de l’ancien appareil', 'أخذ الجهاز القديم'), price: 60 },
     ],
+  },
+  // ------------------------------------------------------------------------------------ on quote
+  // Jobs nobody can price before looking (docs/job-quotes.md): requested, then quoted by professionals.
+  {
+    key: 'home-move-quote',
+    category: 'moving',
+    onQuote: true,
+    name: t('Whole-home move (on quote)', 'Déménagement complet (sur devis)', 'نقل منزل كامل (حسب عرض السعر)'),
+    description: t(
+      'Moving a whole flat or house: describe what moves and where, add photos, and compare the movers\' quotes before you choose.',
+      'Déménager un appartement ou une maison entière : décrivez ce qui part et où, ajoutez des photos, et comparez les devis des déménageurs avant de choisir.',
+      'نقل شقة أو منزل كامل: صف ما سيُنقل وإلى أين، أضف صورًا، وقارن عروض أسعار الناقلين قبل أن تختار.',
+    ),
+    basePrice: 1500,
+    durationMinutes: 480,
+    materialsIncluded: false,
+    warrantyDays: 0,
+    includes: [t('A price per job, line by line', 'Un prix par chantier, ligne par ligne', 'سعر لكل عمل، بندًا ببند')],
+    excludes: [],
+    addOns: [],
+  },
+  {
+    key: 'flat-painting-quote',
+    category: 'painting',
+    onQuote: true,
+    name: t('Painting a whole flat (on quote)', 'Peinture d’un appartement entier (sur devis)', 'صباغة شقة كاملة (حسب عرض السعر)'),
+    description: t(
+      'Walls and ceilings of several rooms: describe the rooms and their state, add photos, and compare the painters\' quotes.',
+      'Murs et plafonds de plusieurs pièces : décrivez les pièces et leur état, ajoutez des photos, et comparez les devis des peintres.',
+      'جدران وأسقف عدة غرف: صف الغرف وحالتها، أضف صورًا، وقارن عروض أسعار الصباغين.',
+    ),
+    basePrice: 2000,
+    durationMinutes: 480,
+    materialsIncluded: false,
+    warrantyDays: 30,
+    includes: [t('A price per job, line by line', 'Un prix par chantier, ligne par ligne', 'سعر لكل عمل، بندًا ببند')],
+    excludes: [],
+    addOns: [],
+  },
+  {
+    key: 'renovation-quote',
+    category: 'handyman',
+    onQuote: true,
+    name: t('Small renovation (on quote)', 'Petite rénovation (sur devis)', 'ترميم صغير (حسب عرض السعر)'),
+    description: t(
+      'A kitchen corner, a bathroom refresh, shelves and doors: describe the work, add photos, and compare quotes.',
+      'Un coin cuisine, une salle de bain à rafraîchir, des étagères et des portes : décrivez les travaux, ajoutez des photos, et comparez les devis.',
+      'ركن مطبخ، تجديد حمام، رفوف وأبواب: صف الأشغال، أضف صورًا، وقارن عروض الأسعار.',
+    ),
+    basePrice: 1000,
+    durationMinutes: 480,
+    materialsIncluded: false,
+    warrantyDays: 30,
+    includes: [t('A price per job, line by line', 'Un prix par chantier, ligne par ligne', 'سعر لكل عمل، بندًا ببند')],
+    excludes: [],
+    addOns: [],
   },
 ];

@@ -65,6 +65,20 @@ export interface CreationDeps {
   limiter: RateLimiter;
 }
 
+/** A booking from an accepted job quote: who, where, when (Casablanca wall clock) and the quoted price. */
+export interface QuotedBookingInput {
+  professionalId: string;
+  serviceTypeId: string;
+  cityId: string;
+  boroughId: string | null;
+  address: string;
+  description: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  quote: Quote;
+}
+
 /** An answer of a create route (replayed answers keep their first status). */
 export interface CreateAnswer {
   status: number;
@@ -209,6 +223,45 @@ export class CreationService {
         },
         unavailableMessage: 'This professional is not available at this time. Please choose another time.',
         names: { city, service: null },
+        customer: recipientOf(user),
+      };
+    });
+  }
+
+  /**
+   * An accepted job quote (docs/job-quotes.md): the quoting professional, at the visit and price of
+   * their quote; then paid, held, cancelled and reviewed as any booking. The key makes the job-quotes
+   * module's retries answer with the same booking.
+   */
+  async createQuoted(user: SessionUser, input: QuotedBookingInput, key: string): Promise<CreateAnswer> {
+    if (!can(user, 'booking:create')) throw forbidden();
+    return this.idempotent(user, key, 'POST /api/job-requests/{id}/quotes/{quoteId}/accept', input, async () => {
+      const checked = validateBookingWindow(input, { now: this.clock.now() });
+      if (!checked.ok) throw windowError(checked);
+      const [service, city] = await Promise.all([this.d.reference.service(input.serviceTypeId), this.d.reference.city({ id: input.cityId })]);
+      if (!service || !city) throw badRequest('Service not found', { serviceTypeId: 'Service not found' });
+      return {
+        customerId: user.id,
+        ip: '',
+        filter: { professionalId: input.professionalId, cityId: city.id },
+        strict: true,
+        window: checked.value,
+        quote: input.quote,
+        addOns: [],
+        row: {
+          kind: 'service',
+          serviceTypeId: service.id,
+          title: service.name,
+          description: input.description,
+          location: input.address,
+          cityId: city.id,
+          boroughId: input.boroughId,
+          contactPhone: null,
+          specialRequests: null,
+          fixedPrice: true,
+        },
+        unavailableMessage: 'This professional is not available at this time. Please choose another time.',
+        names: { city, service },
         customer: recipientOf(user),
       };
     });

@@ -5,3 +5,6 @@
 export { ProfessionalPoolRepository, type PoolFilter, type PoolMember } from './pool.repository';
 export type { BookingUseCases } from './bookings.module';
 export type { Notified } from './lifecycle.service';
+export type { CreateAnswer, QuotedBookingInput } from './creation.service';
+export { formatMoney } from './bookings.emails';
+export { overlaps, worksAt } from './assignment.service';

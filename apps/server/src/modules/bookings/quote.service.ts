@@ -12,6 +12,7 @@ import {
   type QuoteRequest,
   type QuoteResponse,
 } from '@khedma/shared';
+import { JOB_QUOTE_MESSAGES } from '@khedma/shared/domain/job-quotes';
 import type { BookingAddon } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
@@ -33,6 +34,8 @@ export class QuoteService {
     ]);
     if (!service) throw badRequest('Service not found', { serviceTypeId: 'Service not found' });
     if (!city) throw badRequest('City not found', { cityId: 'City not found' });
+    // A job priced by quotes is requested (docs/job-quotes.md), never booked at a catalogue price.
+    if (service.onQuote) throw badRequest(JOB_QUOTE_MESSAGES.onQuoteService, { serviceTypeId: JOB_QUOTE_MESSAGES.onQuoteService });
     let boroughId: string | null = null;
     if (input.boroughId) {
       const wantedBorough = input.boroughId;

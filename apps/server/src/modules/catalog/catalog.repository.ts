@@ -18,6 +18,7 @@ const summaryColumns = {
   imageUrl: serviceTypes.imageUrl,
   materialsIncluded: serviceTypes.materialsIncluded,
   warrantyDays: serviceTypes.warrantyDays,
+  onQuote: serviceTypes.onQuote,
 };
 interface SummaryRow {
   id: string;
@@ -33,6 +34,7 @@ interface SummaryRow {
   imageUrl: string | null;
   materialsIncluded: boolean;
   warrantyDays: number;
+  onQuote: boolean;
 }
 
 const toSummary = (r: SummaryRow): ServiceTypeSummary => ({
@@ -45,6 +47,7 @@ const toSummary = (r: SummaryRow): ServiceTypeSummary => ({
   imageUrl: r.imageUrl,
   materialsIncluded: r.materialsIncluded,
   warrantyDays: r.warrantyDays,
+  onQuote: r.onQuote,
 });
 
 /** ILIKE treats % and _ as wildcards; a search for "50%" means the characters. */

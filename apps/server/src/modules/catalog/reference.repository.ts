@@ -8,7 +8,7 @@ export class ReferenceRepository {
 
   async service(id: string) {
     const [row] = await this.db
-      .select({ id: serviceTypes.id, name: serviceTypes.name, nameFr: serviceTypes.nameFr, nameAr: serviceTypes.nameAr, basePrice: serviceTypes.basePrice })
+      .select({ id: serviceTypes.id, name: serviceTypes.name, nameFr: serviceTypes.nameFr, nameAr: serviceTypes.nameAr, basePrice: serviceTypes.basePrice, category: serviceTypes.category, onQuote: serviceTypes.onQuote })
       .from(serviceTypes)
       .where(and(eq(serviceTypes.id, id), eq(serviceTypes.isActive, true)));
     return row;

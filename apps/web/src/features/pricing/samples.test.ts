@@ -12,6 +12,7 @@ const service = (id: string, category: ServiceTypeSummary['category'], basePrice
   imageUrl: null,
   materialsIncluded: false,
   warrantyDays: 0,
+  onQuote: false,
 });
 
 describe('pricing samples', () => {

@@ -8,6 +8,8 @@ export const SAMPLE_CATEGORIES = ['plumbing', 'cleaning', 'electrical', 'handyma
 export function cheapestByCategory(services: readonly ServiceTypeSummary[]): Map<string, ServiceTypeSummary> {
   const cheapest = new Map<string, ServiceTypeSummary>();
   for (const service of services) {
+    // A job on quote has no price of its own (docs/job-quotes.md).
+    if (service.onQuote) continue;
     const current = cheapest.get(service.category);
     if (!current || service.basePrice < current.basePrice) cheapest.set(service.category, service);
   }

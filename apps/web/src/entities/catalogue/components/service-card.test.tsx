@@ -19,6 +19,7 @@ function service(category: string, extra: Partial<ServiceTypeSummary> = {}): Ser
     imageUrl: null,
     materialsIncluded: true,
     warrantyDays: 15,
+    onQuote: false,
     ...extra,
   };
 }

@@ -86,7 +86,7 @@ export function ServiceCard({ service, eager = false }: { service: ServiceTypeSu
           </li>
           <li className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2.5 py-1 text-primary-800">
             <BadgeIcon name="fixedPrice" />
-            {t('card.fixedPrice')}
+            {service.onQuote ? t('card.onQuote') : t('card.fixedPrice')}
           </li>
           {service.materialsIncluded ? (
             <li className="inline-flex items-center gap-1 rounded-full bg-completed-soft px-2.5 py-1 text-completed">
@@ -102,7 +102,7 @@ export function ServiceCard({ service, eager = false }: { service: ServiceTypeSu
           ) : null}
         </ul>
         <p className="flex items-baseline justify-between gap-2 border-t border-sand-200 pt-3">
-          <span className="text-sm text-ink-muted">{t('card.from')}</span>
+          <span className="text-sm text-ink-muted">{service.onQuote ? t('card.usuallyFrom') : t('card.from')}</span>
           <span className="text-xl font-bold text-ink">{formatMoney(service.basePrice)}</span>
         </p>
       </div>

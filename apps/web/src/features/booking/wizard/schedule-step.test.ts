@@ -41,6 +41,7 @@ describe('service search', () => {
     imageUrl: null,
     materialsIncluded: false,
     warrantyDays: 0,
+    onQuote: false,
   });
   const list = [service('c1', 'cleaning', 'Home cleaning', 'Ménage', 200), service('p2', 'plumbing', 'Water heater', 'Chauffe-eau', 300), service('p1', 'plumbing', 'Leak repair', 'Fuite', 150)];
 

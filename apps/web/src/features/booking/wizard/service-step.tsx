@@ -20,6 +20,8 @@ export function groupServices(services: readonly ServiceTypeSummary[], query: st
   const named = new Set(categoriesMatchingSearch(query));
   const matches = services.filter((s) => {
     if (allowed && !allowed.has(s.id)) return false;
+    // A job priced on quote is requested at /quotes/new (docs/job-quotes.md), never booked at a fixed price.
+    if (s.onQuote) return false;
     if (!q || named.has(s.category)) return true;
     return normalizeSearchText([...Object.values(s.name), ...Object.values(s.description)].join('\n')).includes(q);
   });

@@ -285,77 +285,106 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
           ) : null}
         </div>
 
-        <aside aria-labelledby={`${ids}-summary`} className="lg:sticky lg:top-32 lg:self-start">
-          <div className="space-y-5 rounded-card border border-sand-200 bg-white p-6 shadow-sm">
-            <h2 id={`${ids}-summary`} className="text-xl font-semibold">
-              {t('detail.summaryHeading')}
-            </h2>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={`${ids}-city`} className="text-sm font-semibold">
-                {t('detail.cityLabel')}
-              </label>
-              <select
-                id={`${ids}-city`}
-                form={formId}
-                name="city"
-                value={city}
-                onChange={(event) => setCity(event.target.value)}
-                aria-describedby={`${ids}-city-note`}
-                className="min-h-12 w-full rounded-xl border border-sand-500 bg-white px-3 text-base"
-              >
-                <option value="">{t('detail.cityAll')}</option>
-                {cities.data?.map((c) => (
-                  <option key={c.id} value={c.slug}>
-                    {pickLocalized(c.name, language)}
-                  </option>
-                ))}
-              </select>
-              <p id={`${ids}-city-note`} className="text-xs text-ink-muted">
-                {t('detail.cityPriceNote')}
+        {service.onQuote ? (
+          <aside aria-labelledby={`${ids}-summary`} className="lg:sticky lg:top-32 lg:self-start">
+            <div className="space-y-4 rounded-card border border-sand-200 bg-white p-6 shadow-sm">
+              <h2 id={`${ids}-summary`} className="text-xl font-semibold">
+                {t('detail.onQuoteHeading')}
+              </h2>
+              <p className="text-sm text-ink-muted">{t('detail.onQuoteLead')}</p>
+              <p className="flex items-baseline justify-between gap-2">
+                <span className="text-sm text-ink-muted">{t('card.usuallyFrom')}</span>
+                <span className="text-xl font-bold">{formatMoney(service.basePrice)}</span>
               </p>
+              <ButtonLink to={paths.newJobRequest(service.id)} variant="accent" size="lg" className="w-full">
+                {t('detail.requestQuotes')}
+                <DirectionalIcon icon={ArrowRight} className="size-5" />
+              </ButtonLink>
             </div>
-            <dl className="space-y-2 text-sm" aria-busy={pricePending || undefined}>
-              <SummaryLine term={city ? t('detail.cityPrice', { city: cityLabel }) : t('detail.basePrice')}>
-                {money(totals.servicePrice)}
-              </SummaryLine>
-              {totals.chosen.map((addOn) => (
-                <SummaryLine key={addOn.id} term={pickLocalized(addOn.name, language)}>
-                  {t('detail.addOnPrice', { price: formatMoney(addOn.price) })}
+          </aside>
+        ) : (
+        <aside aria-labelledby={`${ids}-summary`} className="lg:sticky lg:top-32 lg:self-start">
+            <div className="space-y-5 rounded-card border border-sand-200 bg-white p-6 shadow-sm">
+              <h2 id={`${ids}-summary`} className="text-xl font-semibold">
+                {t('detail.summaryHeading')}
+              </h2>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${ids}-city`} className="text-sm font-semibold">
+                  {t('detail.cityLabel')}
+                </label>
+                <select
+                  id={`${ids}-city`}
+                  form={formId}
+                  name="city"
+                  value={city}
+                  onChange={(event) => setCity(event.target.value)}
+                  aria-describedby={`${ids}-city-note`}
+                  className="min-h-12 w-full rounded-xl border border-sand-500 bg-white px-3 text-base"
+                >
+                  <option value="">{t('detail.cityAll')}</option>
+                  {cities.data?.map((c) => (
+                    <option key={c.id} value={c.slug}>
+                      {pickLocalized(c.name, language)}
+                    </option>
+                  ))}
+                </select>
+                <p id={`${ids}-city-note`} className="text-xs text-ink-muted">
+                  {t('detail.cityPriceNote')}
+                </p>
+              </div>
+              <dl className="space-y-2 text-sm" aria-busy={pricePending || undefined}>
+                <SummaryLine term={city ? t('detail.cityPrice', { city: cityLabel }) : t('detail.basePrice')}>
+                  {money(totals.servicePrice)}
                 </SummaryLine>
-              ))}
-              <SummaryLine term={t('detail.serviceFee', { rate: SERVICE_FEE_PERCENT })}>{money(totals.serviceFee)}</SummaryLine>
-              <div className="flex items-baseline justify-between gap-4 border-t border-sand-200 pt-3 text-base">
-                <dt className="font-semibold">{t('detail.total')}</dt>
-                <dd className="text-2xl font-bold" data-testid="service-total">
-                  {money(totals.total)}
-                </dd>
-              </div>
-            </dl>
-            {priceState === 'loading' && (
-              <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
-                <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-                {t('detail.cityPriceLoading', { city: cityLabel })}
-              </p>
-            )}
-            {priceState === 'error' && (
-              <RetryAlert compact message={t('detail.cityPriceError', { city: cityLabel })} onRetry={() => void cityPrice.refetch()} />
-            )}
-            <p className="text-xs text-ink-muted">{t('detail.totalNote', { rate: SERVICE_FEE_PERCENT })}</p>
-            {/* The add-ons, the city and both Book buttons belong to this form (their `form` attribute). */}
-            <form id={formId} ref={formRef} method="get" action={paths.bookService()} onSubmit={book}>
-              <input type="hidden" name="service" value={service.id} />
-              {/* Phones and tablets use the bottom bar instead. */}
-              <div className="hidden lg:block">
-                <Button type="submit" variant="accent" size="lg" className="w-full">
-                  {t('detail.book')}
-                  <DirectionalIcon icon={ArrowRight} className="size-5" />
-                </Button>
-              </div>
-            </form>
-          </div>
-        </aside>
+                {totals.chosen.map((addOn) => (
+                  <SummaryLine key={addOn.id} term={pickLocalized(addOn.name, language)}>
+                    {t('detail.addOnPrice', { price: formatMoney(addOn.price) })}
+                  </SummaryLine>
+                ))}
+                <SummaryLine term={t('detail.serviceFee', { rate: SERVICE_FEE_PERCENT })}>{money(totals.serviceFee)}</SummaryLine>
+                <div className="flex items-baseline justify-between gap-4 border-t border-sand-200 pt-3 text-base">
+                  <dt className="font-semibold">{t('detail.total')}</dt>
+                  <dd className="text-2xl font-bold" data-testid="service-total">
+                    {money(totals.total)}
+                  </dd>
+                </div>
+              </dl>
+              {priceState === 'loading' && (
+                <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
+                  <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+                  {t('detail.cityPriceLoading', { city: cityLabel })}
+                </p>
+              )}
+              {priceState === 'error' && (
+                <RetryAlert compact message={t('detail.cityPriceError', { city: cityLabel })} onRetry={() => void cityPrice.refetch()} />
+              )}
+              <p className="text-xs text-ink-muted">{t('detail.totalNote', { rate: SERVICE_FEE_PERCENT })}</p>
+              {/* The add-ons, the city and both Book buttons belong to this form (their `form` attribute). */}
+              <form id={formId} ref={formRef} method="get" action={paths.bookService()} onSubmit={book}>
+                <input type="hidden" name="service" value={service.id} />
+                {/* Phones and tablets use the bottom bar instead. */}
+                <div className="hidden lg:block">
+                  <Button type="submit" variant="accent" size="lg" className="w-full">
+                    {t('detail.book')}
+                    <DirectionalIcon icon={ArrowRight} className="size-5" />
+                  </Button>
+                </div>
+              </form>
+            </div>
+          </aside>
+        )}
       </div>
 
+      {service.onQuote ? (
+        <div data-action-bar="lg" className="fixed inset-x-0 bottom-0 z-30 border-t border-sand-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
+          <div className="container-page flex items-center justify-end gap-4 py-3">
+            <ButtonLink to={paths.newJobRequest(service.id)} variant="accent" size="lg" className="shrink-0">
+              {t('detail.requestQuotes')}
+            </ButtonLink>
+          </div>
+        </div>
+      ) : (
+        <>
       {/* Phones: the main action in a sticky bottom bar (DESIGN.md "Layout"); data-action-bar keeps floating buttons off the page. */}
       <div data-action-bar="lg" className="fixed inset-x-0 bottom-0 z-30 border-t border-sand-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
         <div className="container-page flex items-center justify-between gap-4 py-3">
@@ -368,6 +397,8 @@ function ServiceView({ service }: { service: ServiceTypeDetail }) {
           </Button>
         </div>
       </div>
+        </>
+      )}
     </div>
   );
 }

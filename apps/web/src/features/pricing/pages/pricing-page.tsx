@@ -119,7 +119,8 @@ export function PricingPage() {
               {ts('pricing.browse')}
               <DirectionalIcon icon={ArrowRight} className="size-5" />
             </ButtonLink>
-            <ButtonLink to={paths.contact()} variant="on-dark" size="lg">
+            {/* A job nobody can price before looking: a request the professionals answer with quotes (docs/job-quotes.md). */}
+            <ButtonLink to={paths.newJobRequest()} variant="on-dark" size="lg">
               <MessageSquareQuote aria-hidden="true" className="size-5" />
               {ts('pricing.customQuote')}
             </ButtonLink>

@@ -1,0 +1,39 @@
+/**
+ * Quotes for jobs without a fixed price (issue 43, docs/job-quotes.md): requests, quotes and the
+ * acceptance that places a booking through the bookings module (registered after it: `app.bookings`).
+ */
+import multipart from '@fastify/multipart';
+import { JOB_QUOTE_RULES } from '@khedma/shared/domain/job-quotes';
+import { defineModule } from '../../platform/module';
+import { RateLimiter } from '../../platform/rate-limit';
+import { RecipientsRepository } from '../auth';
+import { ProfessionalPoolRepository } from '../bookings';
+import { EXPIRE_JOB_REQUEST_JOB } from './job-quotes.jobs';
+import { JobQuotesRepository } from './job-quotes.repository';
+import { jobQuotesRoutes } from './job-quotes.routes';
+import { JobQuotesService } from './job-quotes.service';
+
+export const jobQuotesModule = defineModule('job-quotes', async (app, { ctx }) => {
+  const db = ctx.database.db;
+  const service = new JobQuotesService({
+    db,
+    repo: new JobQuotesRepository(db),
+    pool: new ProfessionalPoolRepository(db),
+    reference: app.catalog.reference,
+    bookings: app.bookings,
+    recipients: new RecipientsRepository(db),
+    storage: ctx.storage,
+    jobs: ctx.jobs,
+    limiter: new RateLimiter(db, ctx.config.rateLimitScale),
+    clock: ctx.clock,
+    publicUrl: ctx.config.publicUrl,
+  });
+  ctx.jobs.register(EXPIRE_JOB_REQUEST_JOB, () => service.expire());
+  // Its own scope: the multipart parser and its limits (one photo at a time) apply to these routes only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: JOB_QUOTE_RULES.photoMaxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
+    });
+    await scope.register(jobQuotesRoutes, { service });
+  });
+});

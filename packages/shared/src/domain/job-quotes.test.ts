@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { SERVICE_FEE_RATE } from './constants';
+import { JOB_QUOTE_RULES, jobQuotePrice, jobQuoteSubtotal, jobRequestClosesOn, latestValidity, quoteState, requestState } from './job-quotes';
+
+describe('job quotes', () => {
+  it('prices an accepted quote as any booking: the lines are the service price, the 15% fee on top', () => {
+    const lines = [
+      { label: 'Truck and three movers', amount: 1200 },
+      { label: 'Packing materials', amount: 155 },
+    ];
+    expect(jobQuoteSubtotal(lines)).toBe(1355);
+    const price = jobQuotePrice(lines, 'Whole-home move');
+    expect(price.servicePrice).toBe(1355);
+    expect(price.serviceFee).toBe(Math.round(1355 * SERVICE_FEE_RATE));
+    expect(price.total).toBe(1355 + price.serviceFee);
+    expect(price.lines.map((l) => l.kind)).toEqual(['service', 'fee']);
+  });
+
+  it('a request closes after its open days; a quote is valid at most 14 days and never past its visit', () => {
+    expect(jobRequestClosesOn('2026-12-28')).toBe('2027-01-04');
+    expect(JOB_QUOTE_RULES.requestOpenDays).toBe(7);
+    expect(latestValidity('2026-11-28', '2026-12-01')).toBe('2026-12-01');
+    expect(latestValidity('2026-11-28', '2026-12-25')).toBe('2026-12-12');
+  });
+
+  it('states as the reader sees them: past validity or closing day is expired, other states stay', () => {
+    expect(quoteState('submitted', '2026-11-27', '2026-11-28')).toBe('expired');
+    expect(quoteState('submitted', '2026-11-28', '2026-11-28')).toBe('submitted');
+    expect(quoteState('accepted', '2026-11-01', '2026-11-28')).toBe('accepted');
+    expect(requestState('open', '2026-11-27', '2026-11-28')).toBe('expired');
+    expect(requestState('open', '2026-11-28', '2026-11-28')).toBe('open');
+    expect(requestState('accepted', '2026-11-01', '2026-11-28')).toBe('accepted');
+  });
+});
