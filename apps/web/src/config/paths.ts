@@ -80,6 +80,12 @@ export const routes = {
   adminPayouts: '/admin/payouts',
   adminFlaggedProfessionals: '/admin/flagged-professionals',
   devMailbox: '/dev/mailbox',
+  /** Support tickets (docs/support.md): the person's list, a new ticket (?booking=), one ticket; the team's queue. */
+  support: '/support',
+  supportNew: '/support/new',
+  supportTicket: '/support/:id',
+  adminSupport: '/admin/support',
+  adminSupportTicket: '/admin/support/:id',
 } as const;
 
 export type RoutePattern = (typeof routes)[keyof typeof routes];
@@ -175,4 +181,9 @@ export const paths = {
   adminPayouts: () => routes.adminPayouts,
   adminFlaggedProfessionals: () => routes.adminFlaggedProfessionals,
   devMailbox: () => routes.devMailbox,
+  support: () => routes.support,
+  supportNew: (query: { booking?: string } = {}) => withQuery(routes.supportNew, { ...query }),
+  supportTicket: (id: string) => `/support/${segment(id)}`,
+  adminSupport: () => routes.adminSupport,
+  adminSupportTicket: (id: string) => `/admin/support/${segment(id)}`,
 } as const;

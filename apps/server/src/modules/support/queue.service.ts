@@ -99,15 +99,16 @@ export class QueueService {
     return this.get(id);
   }
 
-  /** The auto-close job: a ticket still resolved autoCloseDays after its resolution closes (reopened since: nothing). */
-  async autoClose(ticketId: string): Promise<void> {
-    const now = this.clock.now();
+  /**
+   * The auto-close job (run at supportAutoCloseAt of the resolution): a ticket still in that resolution
+   * closes; one reopened since, or resolved again (its own later job), stays as it is.
+   */
+  async autoClose(ticketId: string, resolvedAt: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const repo = this.repo.with(tx);
       const t = await repo.lockTicket(ticketId);
-      if (!t || !t.resolvedAt || nextSupportStatus(t.status, { kind: 'auto_close' }) === null) return;
-      if (t.resolvedAt.getTime() + SUPPORT_RULES.autoCloseDays * 86_400_000 > now.getTime()) return;
-      await repo.update(ticketId, statusPatch('closed', now, t));
+      if (!t || t.resolvedAt?.toISOString() !== resolvedAt || nextSupportStatus(t.status, { kind: 'auto_close' }) === null) return;
+      await repo.update(ticketId, statusPatch('closed', this.clock.now(), t));
     });
   }
 }

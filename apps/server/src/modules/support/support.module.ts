@@ -28,7 +28,7 @@ export const supportModule = defineModule('support', async (app, { ctx }) => {
   });
   const tickets = new TicketsService(db, repo, ctx.storage, ctx.clock, ctx.jobs, limiter, notifier);
   const queue = new QueueService(db, repo, ctx.storage, ctx.clock, ctx.jobs, limiter, notifier);
-  ctx.jobs.register(SUPPORT_AUTO_CLOSE_JOB, (job) => queue.autoClose(job.payload.ticketId));
+  ctx.jobs.register(SUPPORT_AUTO_CLOSE_JOB, (job) => queue.autoClose(job.payload.ticketId, job.payload.resolvedAt));
   ctx.events.on('contact.received', (e) => tickets.fromContactForm(e.tx, e));
   await app.register(supportRoutes, { tickets, queue });
 });

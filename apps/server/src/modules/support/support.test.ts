@@ -165,6 +165,9 @@ describe('the thread between the person and the team', () => {
     const customer = await createCustomer(t);
     const ticket = await open(customer, { subject: 'Close me later' });
     await as(customer, 'POST', `/api/support/tickets/${ticket.id}/resolve`);
+    // Reopened and resolved again: the first resolution's job must not close the second one early.
+    await as(customer, 'POST', `/api/support/tickets/${ticket.id}/messages`, { message: 'One more thing.' });
+    await as(customer, 'POST', `/api/support/tickets/${ticket.id}/resolve`);
     // Not yet due.
     await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + 60_000));
     expect((await as(customer, 'GET', `/api/support/tickets/${ticket.id}`)).json().status).toBe('resolved');

@@ -35,7 +35,7 @@ export function statusPatch(status: SupportStatus, now: Date, t: Pick<TicketRow,
 
 /** In the transaction that resolved the ticket: its auto-close, once per resolution. */
 export async function scheduleAutoClose(jobs: JobRunner, tx: Db, ticketId: string, resolvedAt: Date) {
-  await jobs.schedule(SUPPORT_AUTO_CLOSE_JOB, { ticketId }, { db: tx, runAt: supportAutoCloseAt(resolvedAt), dedupeKey: `${ticketId}:${resolvedAt.toISOString()}` });
+  await jobs.schedule(SUPPORT_AUTO_CLOSE_JOB, { ticketId, resolvedAt: resolvedAt.toISOString() }, { db: tx, runAt: supportAutoCloseAt(resolvedAt), dedupeKey: `${ticketId}:${resolvedAt.toISOString()}` });
 }
 
 export class TicketsService {
