@@ -42,13 +42,12 @@ export const supportAdminReplyRequestSchema = z
   .object({ message: body, internal: z.boolean().default(false) })
   .meta({ id: 'SupportAdminReplyRequest' });
 
-/** PATCH /api/admin/support/tickets/:id: status and assignment (null unassigns). */
+/** PATCH /api/admin/support/tickets/:id: status and assignment (null unassigns); an empty body changes nothing. */
 export const supportAdminUpdateRequestSchema = z
   .object({
     status: z.enum(SUPPORT_STATUSES).optional(),
     assigneeId: z.string().min(1).max(64).nullable().optional(),
   })
-  .refine((v) => v.status !== undefined || v.assigneeId !== undefined, 'Nothing to change.')
   .meta({ id: 'SupportAdminUpdateRequest' });
 
 export const supportFileSchema = z.object({
