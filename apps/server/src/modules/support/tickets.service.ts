@@ -7,7 +7,7 @@ import { cleanFileName, type SessionUser } from '@khedma/shared';
 import { nextSupportStatus, SUPPORT_MESSAGES, SUPPORT_RULES, supportAutoCloseAt, type SupportStatus } from '@khedma/shared/domain/support';
 import type { CreateSupportTicketRequest, SupportTicket, SupportTicketSummary } from '@khedma/shared/schemas/support';
 import type { Db } from '../../db/client';
-import { AppError, conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { JobRunner } from '../../platform/jobs';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -183,5 +183,3 @@ export class TicketsService {
     await repo.insertMessage({ ticketId: ticket.id, authorId: c.userId, authorRole: 'user', body: c.message, createdAt: now });
   }
 }
-
-export const unsupportedFile = (message: string) => new AppError('VALIDATION_FAILED', message, { file: message });
