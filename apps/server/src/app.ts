@@ -36,6 +36,7 @@ import { reviewsModule } from './modules/reviews/reviews.module';
 import { earningsModule } from './modules/earnings/earnings.module';
 import { jobQuotesModule } from './modules/job-quotes/job-quotes.module';
 import { seoModule } from './modules/seo/seo.module';
+import { supportModule } from './modules/support/support.module';
 import { instancePlugin } from './platform/instance';
 import { jobsPlugin } from './platform/jobs';
 import type { AppModule } from './platform/module';
@@ -83,6 +84,7 @@ const MODULES: AppModule[] = [
   earningsModule, // /api/earnings, /api/payouts, /api/admin/payouts, /api/receipts/*
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
   adminModule, // /api/admin/*: bookings page, application review, overview, access log (uses app.bookings)
+  supportModule, // /api/support/*, /api/admin/support/*: tickets, the queue, the contact form's tickets (docs/support.md)
   chatModule, // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
   jobQuotesModule, // /api/job-requests/*, /api/pro/job-requests: quotes for jobs without a fixed price (uses app.bookings)
   devModule, // /api/dev/outbox, outside production only

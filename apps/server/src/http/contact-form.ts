@@ -58,7 +58,7 @@ export function registerContactForm(app: FastifyInstance, opts: { pages: PageRen
       } else {
         try {
           const session = await app.sessions?.resolve(req).catch(() => null);
-          await app.contact.submit(parsed.data, { ip: req.ip, userId: session?.id ?? null });
+          await app.contact.submit(parsed.data, { ip: req.ip, userId: session?.id ?? null, locale: language });
           outcome = { form: 'contact', status: 'sent', values: { name: '', email: '', phone: '', message: '' }, errors: {} };
           status = 200;
         } catch (error) {

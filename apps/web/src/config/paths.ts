@@ -86,6 +86,12 @@ export const routes = {
   proJobRequests: '/dashboard/job-requests',
   proJobRequest: '/dashboard/job-requests/:requestId',
   devMailbox: '/dev/mailbox',
+  /** Support tickets (docs/support.md): the person's list, a new ticket (?booking=), one ticket; the team's queue. */
+  support: '/support',
+  supportNew: '/support/new',
+  supportTicket: '/support/:id',
+  adminSupport: '/admin/support',
+  adminSupportTicket: '/admin/support/:id',
 } as const;
 
 export type RoutePattern = (typeof routes)[keyof typeof routes];
@@ -186,4 +192,9 @@ export const paths = {
   proJobRequests: () => routes.proJobRequests,
   proJobRequest: (id: string) => `/dashboard/job-requests/${segment(id)}`,
   devMailbox: () => routes.devMailbox,
+  support: () => routes.support,
+  supportNew: (query: { booking?: string } = {}) => withQuery(routes.supportNew, { ...query }),
+  supportTicket: (id: string) => `/support/${segment(id)}`,
+  adminSupport: () => routes.adminSupport,
+  adminSupportTicket: (id: string) => `/admin/support/${segment(id)}`,
 } as const;

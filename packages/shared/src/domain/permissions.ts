@@ -44,6 +44,10 @@ export const PERMISSIONS = [
   'contact:read',
   /** Deliveries (emails, push) and other durable jobs that failed for good: see and retry them (super_admin). */
   'jobs:manage',
+  /** Opening and following one's own support tickets (docs/support.md): customers and professionals. */
+  'support:use',
+  /** The support queue: answering, internal notes, status and assignment (super_admin; docs/support.md). */
+  'support:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -56,6 +60,7 @@ const CUSTOMER: readonly Permission[] = [
   'review:create',
   'application:create',
   'application:read:own',
+  'support:use',
 ];
 
 const PRO: readonly Permission[] = [

@@ -197,6 +197,17 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/job-requests/{id}/quotes/{quoteId}/accept': needs('booking:create'),
   'GET /api/admin/failed-jobs': needs('jobs:manage'),
   'POST /api/admin/failed-jobs/{id}/retry': needs('jobs:manage', 'third-party'),
+  // Support tickets (docs/support.md): a ticket id in the path is the caller's or not found (404).
+  'GET /api/support/tickets': needs('support:use'),
+  'POST /api/support/tickets': needs('support:use'),
+  'GET /api/support/tickets/{id}': needs('support:use', 'third-party'),
+  'POST /api/support/tickets/{id}/messages': needs('support:use', 'third-party'),
+  'POST /api/support/tickets/{id}/resolve': needs('support:use', 'third-party'),
+  'POST /api/support/tickets/{id}/files': needs('support:use', 'third-party'),
+  'GET /api/admin/support/tickets': needs('support:manage'),
+  'GET /api/admin/support/tickets/{id}': needs('support:manage', 'third-party'),
+  'POST /api/admin/support/tickets/{id}/messages': needs('support:manage', 'third-party'),
+  'PATCH /api/admin/support/tickets/{id}': needs('support:manage', 'third-party'),
   // Chat and push.
   // The caller's own conversations: an admin's list is empty.
   'GET /api/chat/conversations': signedIn,

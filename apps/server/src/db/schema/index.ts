@@ -14,5 +14,6 @@ export * from './job-quotes';
 export * from './system';
 export * from './realtime';
 export * from './time';
+export * from './support';
 export * from './relations';
 export type * from './types';

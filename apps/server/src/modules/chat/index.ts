@@ -1,2 +1,2 @@
-/** What other modules may use of chat: the one check of an uploaded file (types by content, images re-encoded). */
+/** What other modules may import of chat: its file rules (support tickets and job requests reuse them: docs/support.md, docs/job-quotes.md). */
 export { prepareChatFile, type PreparedChatFile } from './chat-file';

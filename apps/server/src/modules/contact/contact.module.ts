@@ -1,4 +1,4 @@
-/** POST /api/contact: messages to support, stored, then emailed (durably: ctx.mailer). `app.contact`: the same for the page's form (http/contact-form.ts). */
+/** POST /api/contact: messages to support, stored (each opens a support ticket: `contact.received`), then emailed (durably: ctx.mailer). `app.contact`: the same for the page's form (http/contact-form.ts). */
 import { RateLimiter } from '../../platform/rate-limit';
 import { defineModule } from '../../platform/module';
 import { contactRoutes } from './contact.routes';
@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 export const contactModule = defineModule('contact', async (app, { ctx }) => {
-  const contact = new ContactService(ctx.database.db, ctx.mailer, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), ctx.config.supportEmail);
+  const contact = new ContactService(ctx.database.db, ctx.mailer, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), ctx.config.supportEmail, ctx.events);
   app.decorate('contact', contact);
   await app.register(contactRoutes, { contact });
 });

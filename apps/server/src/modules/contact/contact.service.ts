@@ -1,9 +1,11 @@
-import { CONTACT_RATE_LIMITS, type ContactRequest } from '@khedma/shared';
+import { CONTACT_RATE_LIMITS, type ContactRequest, type Locale } from '@khedma/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema/index';
 import { plainSubject, type EmailSender } from '../../platform/email';
+import type { EventBus } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rate-limit';
+import './contact.events';
 
 /** How long an identical message from the same sender counts as the same send. */
 export const DUPLICATE_WINDOW_SECONDS = 600;
@@ -15,9 +17,11 @@ export class ContactService {
     private readonly email: EmailSender,
     private readonly limiter: RateLimiter,
     private readonly supportEmail: string,
+    /** `contact.received`, in the message's transaction: its support ticket (docs/support.md). */
+    private readonly events?: EventBus,
   ) {}
 
-  async submit(input: ContactRequest, who: { ip: string; userId: string | null }): Promise<string> {
+  async submit(input: ContactRequest, who: { ip: string; userId: string | null; locale?: Locale }): Promise<string> {
     // Five messages an hour from one address, and twenty a day for one email, stop floods without
     // getting in a real customer's way. Counted in the message's own transaction: a message that
     // cannot be stored does not use up the allowance.
@@ -48,6 +52,15 @@ export class ContactService {
         .insert(contactMessages)
         .values({ name: input.name, email: input.email, phone: input.phone ?? null, message: input.message, userId: who.userId })
         .returning({ id: contactMessages.id });
+      await this.events?.emit('contact.received', {
+        tx,
+        contactMessageId: row!.id,
+        name: input.name,
+        email: input.email,
+        message: input.message,
+        userId: who.userId,
+        locale: who.locale ?? 'en',
+      });
       return { id: row!.id, duplicate: false };
     });
     if (sent.duplicate) return sent.id;

@@ -1,4 +1,4 @@
-import { CalendarCheck, ClipboardList, Clock, Flag, ListChecks, Wallet, Banknote, UserCheck, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, ClipboardList, Clock, Flag, LifeBuoy, ListChecks, Wallet, Banknote, UserCheck, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RetryAlert } from '../../../components/ui/retry-alert';
@@ -21,6 +21,7 @@ import { Pager, StatCard } from './admin-ui';
  */
 export function AdminPanel({ permissions }: DashboardTabViewer) {
   const { t } = useTranslation('admin');
+  const { t: tSupport } = useTranslation('support');
   const overview = useAdminOverview();
   const o = overview.data;
   const audit = permissions.includes('audit:read');
@@ -32,6 +33,7 @@ export function AdminPanel({ permissions }: DashboardTabViewer) {
     // The reviews and earnings capability's admin pages, shown to those their routes let in.
     { to: paths.adminPayouts(), label: t('tab.links.payouts'), icon: Banknote, show: permissions.includes('payout:manage') },
     { to: paths.adminFlaggedProfessionals(), label: t('tab.links.flagged'), icon: Flag, show: permissions.includes('admin:access') },
+    { to: paths.adminSupport(), label: tSupport('admin.link'), icon: LifeBuoy, show: permissions.includes('support:manage') },
   ];
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">

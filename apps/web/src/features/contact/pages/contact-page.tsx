@@ -18,6 +18,7 @@ import { validate, type FieldErrors } from '../../../lib/form';
 import { useLanguage } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';
 import { contactMessageKey } from '../contact-messages';
+import { SignedInTicket } from '../components/signed-in-ticket';
 
 type Values = { name: string; email: string; phone: string; message: string };
 const EMPTY: Values = { name: '', email: '', phone: '', message: '' };
@@ -135,6 +136,7 @@ export function ContactPage() {
       <Seo title={t('pages.contact.title')} description={ts('contact.description')} />
       <PageIntro title={t('pages.contact.title')} lead={t('pages.contact.lead')} />
 
+      <SignedInTicket />
       <section aria-labelledby="contact-info" className="container-page pt-10">
         <h2 id="contact-info" className="sr-only">
           {ts('contact.infoHeading')}

@@ -14,6 +14,7 @@ import { useAcceptBooking, useDeclineBooking, type BookingDto } from '../../api'
 import { bookingDescription, bookingLocation, updateFailedMessage } from '../../booking-text';
 import { HoldNotice } from '../hold-notice';
 import { Row } from './row';
+import { SupportEntry } from './support-entry';
 
 const CHAT_PAYMENT_STATUSES = new Set<string>(CHAT_OPEN_PAYMENT_STATUSES);
 
@@ -190,6 +191,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
           ) : null}
         </div>
       ) : null}
+      <SupportEntry booking={booking} onDone={onDone} />
     </div>
   );
 }
