@@ -150,6 +150,45 @@ describe('travel between jobs', () => {
     expect(haversineKm(TANGER, FAR)).toBeGreaterThan(2);
   });
 
+  it('admin reassignment candidates show their distance to the pin (not the pin); only admins may ask', async () => {
+    const serviceTypeIds = (await createPro(t, { city: 'tanger', category: 'moving', status: 'suspended' })).serviceTypeIds;
+    const first = await createPro(t, { city: 'tanger', serviceTypeIds, serviceArea: { base: TANGER, radiusKm: 30 } });
+    const second = await createPro(t, { city: 'tanger', serviceTypeIds, serviceArea: { base: FAR, radiusKm: 30 } });
+    const made = await create(null, body(first, { date: casablancaDate(11), pin: NORTH }));
+    expect(made.statusCode, made.body).toBe(201);
+    const url = `/api/admin/bookings/${made.json().id}/candidates`;
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: admin.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    const candidate = res.json().candidates.find((c: { professionalId: string }) => c.professionalId === second.professionalId);
+    expect(candidate.distanceKm).toBe(Math.round(haversineKm(FAR, NORTH) * 10) / 10);
+    expect(res.body).not.toContain(String(NORTH.lat));
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: customer.cookie } })).statusCode).toBe(403);
+  });
+
+  it("the professional page's slots leave travel time around their jobs, from the form's pin when it has one", async () => {
+    const pro = await createPro(t, { city: 'tanger', category: 'handyman', serviceTypeIds: [] });
+    const date = casablancaDate(12);
+    const hourly = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/hourly',
+      remoteAddress: freshIp(),
+      headers: { cookie: (await createCustomer(t)).cookie },
+      payload: { professionalId: pro.professionalId, date, time: '10:00', durationHours: 1, location: '2 Avenue Mohammed VI', contactPhone: '+212612345678', pin: TANGER },
+    });
+    expect(hourly.statusCode, hourly.body).toBe(201);
+    const slots = async (query = '') =>
+      (await t.app.inject({ method: 'GET', url: `/api/pros/${pro.professionalId}/availability?date=${date}&durationHours=1${query}` })).json().slots as Array<{ time: string; available: boolean }>;
+    const at = (list: Array<{ time: string; available: boolean }>, time: string) => list.find((x) => x.time === time)?.available;
+    // Without a pin: the 15-minute buffer only; 11:00 starts right at the end of the 10:00 job.
+    const plain = await slots();
+    expect(at(plain, '11:00')).toBe(false);
+    expect(at(plain, '12:00')).toBe(true);
+    // From a pin 35 minutes away, 12:00 is still possible (an hour after), 11:30 would not be.
+    const far = await slots(`&lat=${FAR.lat}&lng=${FAR.lng}`);
+    expect(at(far, '12:00')).toBe(true);
+    if (far.some((x) => x.time === '11:30')) expect(at(far, '11:30')).toBe(false);
+  });
+
   it('under racing creates the buffers hold: of two bookings too close to travel between, one is made', async () => {
     const pro = await createPro(t, { city: 'tanger', category: 'electrical' });
     const date = casablancaDate(10);

@@ -74,7 +74,7 @@ export function worksAt(p: PoolMember, start: Date, end: Date): boolean {
 }
 
 /** Professionals who work at that time and have it free (travel included), best first (nearest among equals when the place is known). */
-export function freeFor(pool: readonly PoolMember[], start: Date, end: Date, point: GeoPoint | null = null): PoolMember[] {
+export function freeFor(pool: readonly PoolMember[], start: Date, end: Date, point: GeoPoint | null = null): Array<PoolMember & { distanceKm: number | null }> {
   return freeNear(pool.filter((p) => worksAt(p, start, end)), { start, end, point });
 }
 

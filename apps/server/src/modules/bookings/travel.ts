@@ -74,3 +74,8 @@ export function addressFor(
   const pin = viewer !== 'admin' && v.addressLat !== null && v.addressLng !== null ? { lat: v.addressLat, lng: v.addressLng } : null;
   return { landmark: v.addressLandmark, floor: v.addressFloor, door: v.addressDoor, pin, links: pin ? mapsLinks(pin) : null };
 }
+
+/** A booking's pin (null when none was placed). */
+export function pinOf(b: { addressLat: number | null; addressLng: number | null }): GeoPoint | null {
+  return b.addressLat !== null && b.addressLng !== null ? { lat: b.addressLat, lng: b.addressLng } : null;
+}
