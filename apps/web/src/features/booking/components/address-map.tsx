@@ -1,5 +1,5 @@
 /**
- * The booking map (issue 42; docs/decisions/0017-address-map.md): Leaflet, loaded only by the address
+ * The booking map (issue 42; docs/decisions/0019-address-map-and-travel.md): Leaflet, loaded only by the address
  * fields of the booking forms (a chunk of its own, never on public pages). Tap or click to place the pin,
  * drag it to move it. Tiles come from MAP_TILE_URL; without tiles the map is blank but still places a pin.
  */
