@@ -33,7 +33,9 @@ export default function AddressMap({
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
   const onPinRef = useRef(onPin);
-  onPinRef.current = onPin;
+  useEffect(() => {
+    onPinRef.current = onPin;
+  });
 
   useEffect(() => {
     if (!container.current) return;
