@@ -148,6 +148,7 @@ export function slots(today: string) {
           date,
           startTime,
           endTime,
+          location: '12 Rue Ibnou Sina',
         });
       }
     }
@@ -217,6 +218,7 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
       date: addDays(today, 2),
       startTime: '10:00',
       endTime: '12:00',
+      location: '12 Rue Ibnou Sina',
     };
     const raceStart = performance.now();
     const answers = await Promise.all(

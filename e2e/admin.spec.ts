@@ -118,7 +118,7 @@ test.describe.serial('the demo applicant', () => {
 async function paidBooking(request: APIRequestContext, pro: TestPerson, date: string, startTime: string, endTime: string) {
   const created = await request.post('/api/bookings', {
     headers: { 'idempotency-key': randomUUID() },
-    data: { serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date, startTime, endTime },
+    data: { location: '12 Rue Ibnou Sina', serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date, startTime, endTime },
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string; reference: string; professional: { id: string } };
@@ -247,7 +247,7 @@ for (const [lang, day] of [['en', 15], ['ar', 16]] as const) {
     const customer = await person(browser, 'customer', { name: lang === 'ar' ? 'نادية الزبونة' : 'Nadia Hold', lang });
     const created = await customer.context.request.post('/api/bookings', {
       headers: { 'idempotency-key': randomUUID() },
-      data: { serviceTypeId: pro.user.serviceTypeIds![0], cityId: pro.user.cityId, date: casablancaDate(day), startTime: '10:00', endTime: '11:00' },
+      data: { location: '12 Rue Ibnou Sina', serviceTypeId: pro.user.serviceTypeIds![0], cityId: pro.user.cityId, date: casablancaDate(day), startTime: '10:00', endTime: '11:00' },
     });
     expect(created.status(), await created.text()).toBe(201);
     const hold = (await created.json()) as { id: string; reference: string; paymentStatus: string };

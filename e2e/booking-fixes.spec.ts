@@ -74,7 +74,7 @@ async function bookingByApi(
       startTime: w.startTime,
       endTime: w.endTime,
       description: w.description,
-      location: w.location,
+      location: w.location ?? '12 Rue Ibnou Sina',
     },
     headers: { 'Idempotency-Key': `e2e-fixes-${Math.random()}` },
   });

@@ -88,7 +88,7 @@ async function catalog(request: APIRequestContext): Promise<Catalog> {
 /** A confirmed booking made through the API (create, pay with the demo provider, the professional accepts). */
 async function confirmedBookingByApi(customer: APIRequestContext, pro: APIRequestContext, c: Catalog, date: string, startTime: string, endTime: string) {
   const created = await customer.post('/api/bookings', {
-    data: { serviceTypeId: c.plumbing.id, cityId: c.casablanca.id, date, startTime, endTime },
+    data: { location: '12 Rue Ibnou Sina', serviceTypeId: c.plumbing.id, cityId: c.casablanca.id, date, startTime, endTime },
     headers: { 'Idempotency-Key': `e2e-${date}-${startTime}-${Math.random()}` },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -184,6 +184,8 @@ async function bookingJourney(browser: Browser, request: APIRequestContext, j: J
   await expect(page.getByText(t('booking', 'price.total'), { exact: true })).toBeVisible();
   await expectNoSeriousAxeViolations(page, `${lang} wizard step 5`);
   await snap('5-confirm');
+  // The street address is required (issue 42); the pin, landmark, floor and door are optional.
+  await page.getByLabel(t('booking', 'address.street')).fill('12 Rue Ibn Batouta, Maarif');
   // Hold the create answer a moment so "Creating..." is observable.
   await page.route('**/api/bookings', async (route) => {
     if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 400));
@@ -304,7 +306,7 @@ test.describe('booking', () => {
     const { context, page } = await newSignedInPage(browser, customer, 'en', { width: 390, height: 844 });
     const c = await catalog(page.request);
     const created = await page.request.post('/api/bookings', {
-      data: { serviceTypeId: c.plumbing.id, cityId: c.casablanca.id, date: casablancaDate(9), startTime: '17:00', endTime: '18:00' },
+      data: { location: '12 Rue Ibnou Sina', serviceTypeId: c.plumbing.id, cityId: c.casablanca.id, date: casablancaDate(9), startTime: '17:00', endTime: '18:00' },
       headers: { 'Idempotency-Key': `e2e-declined-${Math.random()}` },
     });
     expect(created.status(), await created.text()).toBe(201);

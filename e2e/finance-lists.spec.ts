@@ -40,7 +40,7 @@ async function person(browser: Browser, type: 'customer' | 'pro' | 'admin', lang
 async function paidBooking(request: APIRequestContext, pro: TestPerson, date: string, startTime: string, endTime: string) {
   const created = await request.post('/api/bookings', {
     headers: { 'idempotency-key': randomUUID() },
-    data: { serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date, startTime, endTime },
+    data: { location: '12 Rue Ibnou Sina', serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date, startTime, endTime },
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string; reference: string; amounts: { total: number } };

@@ -40,7 +40,7 @@ for (const j of [
     // Left at the payment step: made, never paid.
     const made = await context.request.post('/api/bookings', {
       headers: { 'idempotency-key': randomUUID() },
-      data: { serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date: casablancaDate(j.days), startTime: '10:00', endTime: '11:00' },
+      data: { location: '12 Rue Ibnou Sina', serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date: casablancaDate(j.days), startTime: '10:00', endTime: '11:00' },
     });
     expect(made.status(), await made.text()).toBe(201);
     const booking = (await made.json()) as { id: string; reference: string; holdExpiresAt: string };

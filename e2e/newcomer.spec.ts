@@ -426,7 +426,7 @@ for (const lang of ['en', 'ar'] as const) {
 async function paidBooking(request: APIRequestContext, pro: TestPerson, date: string, startTime: string, endTime: string) {
   const created = await request.post('/api/bookings', {
     headers: { 'idempotency-key': randomUUID() },
-    data: { serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date, startTime, endTime },
+    data: { location: '12 Rue Ibnou Sina', serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date, startTime, endTime },
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string; reference: string };

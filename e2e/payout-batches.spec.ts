@@ -57,7 +57,7 @@ async function person(browser: Browser, type: 'customer' | 'pro' | 'admin', lang
 async function requestedPayout(request: APIRequestContext, customer: APIRequestContext, pro: APIRequestContext, admin: APIRequestContext, p: TestPerson) {
   const created = await customer.post('/api/bookings', {
     headers: { 'idempotency-key': randomUUID() },
-    data: { serviceTypeId: p.serviceTypeIds![0], cityId: p.cityId, date: casablancaDate(5), startTime: '10:00', endTime: '11:00' },
+    data: { location: '12 Rue Ibnou Sina', serviceTypeId: p.serviceTypeIds![0], cityId: p.cityId, date: casablancaDate(5), startTime: '10:00', endTime: '11:00' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string; reference: string };

@@ -118,6 +118,8 @@ test('one booking reads the same Casablanca time in the wizard, My Bookings, the
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(progress).toHaveAttribute('aria-valuenow', '5');
   await expect(page.getByText(`${start} – ${end}`)).toBeVisible();
+  // The street address is required (issue 42).
+  await page.getByLabel('Street address').fill('12 Rue Ibn Batouta, Maarif');
   const created = page.waitForResponse((r) => r.url().endsWith('/api/bookings') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   const booking = (await (await created).json()) as { id: string; reference: string; scheduledStart: string; scheduledEnd: string; local: unknown };

@@ -13,6 +13,8 @@ export const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
+    /** The booking map's tiles (issue 42; OpenStreetMap-based, {z}/{x}/{y}); the page may load images from its origin. The web build reads VITE_MAP_TILE_URL: keep both the same. */
+    MAP_TILE_URL: z.url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
     DATABASE_URL: z.url().optional(),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -141,6 +143,8 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
+  /** The booking map's tile URL template (MAP_TILE_URL). */
+  mapTileUrl?: string;
   dataDir: string;
   databaseUrl?: string;
   dbPoolMax: number;
@@ -250,6 +254,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     port: e.PORT,
     publicUrl,
+    mapTileUrl: e.MAP_TILE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,

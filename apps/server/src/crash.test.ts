@@ -145,7 +145,9 @@ describe('kill -9 mid-flight (PostgreSQL)', () => {
         cityId: seedId('city:casablanca'),
         date: casablancaDate(2 + (i % 26)),
         startTime: `${String(8 + (Math.floor(i / 26) % 9)).padStart(2, '0')}:00`,
-        endTime: `${String(9 + (Math.floor(i / 26) % 9)).padStart(2, '0')}:00`,
+        // Half an hour, so that the one plumber has the travel buffer between one hour and the next (issue 42).
+        endTime: `${String(8 + (Math.floor(i / 26) % 9)).padStart(2, '0')}:30`,
+        location: '12 Rue Ibnou Sina',
       },
       // Half the customers send an Idempotency-Key, as the web app does; the others none.
       key: i % 4 < 2 ? randomUUID() : undefined,

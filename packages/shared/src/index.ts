@@ -11,6 +11,7 @@ export * from './schemas/profile';
 export * from './schemas/contact';
 export * from './domain/index';
 export * from './schemas/booking';
+export * from './schemas/address';
 export * from './schemas/pros';
 export * from './realtime';
 export * from './schemas/applications';

@@ -19,9 +19,11 @@ export interface SecurityHeaders {
 }
 
 /** The site's helmet options: a strict content security policy, HSTS in production. */
-export function helmetOptions(config: { isProduction: boolean; cmi?: { gatewayUrl: string } }): HelmetOptions {
+export function helmetOptions(config: { isProduction: boolean; cmi?: { gatewayUrl: string }; mapTileUrl?: string }): HelmetOptions {
   // The payment screen posts its form to CMI's hosted page (docs/payments.md).
   const gateway = config.cmi ? new URL(config.cmi.gatewayUrl).origin : null;
+  // The booking map's tiles (docs/bookings.md "Address"): images from the configured tile server.
+  const tiles = config.mapTileUrl ? new URL(config.mapTileUrl.replace(/\{[a-z]\}/g, '0')).origin : null;
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -30,7 +32,7 @@ export function helmetOptions(config: { isProduction: boolean; cmi?: { gatewayUr
         scriptSrc: ["'self'"],
         // Radix and the toast library inject small <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],

@@ -137,7 +137,17 @@ export interface TestBooking {
  */
 export async function createPaidBooking(
   t: FactoryApp,
-  o: { customer: TestUser; pro: TestPro; date?: string; startTime?: string; endTime?: string; serviceTypeId?: string; accept?: boolean },
+  o: {
+    customer: TestUser;
+    pro: TestPro;
+    date?: string;
+    startTime?: string;
+    endTime?: string;
+    serviceTypeId?: string;
+    accept?: boolean;
+    location?: string;
+    pin?: { lat: number; lng: number };
+  },
 ): Promise<TestBooking> {
   const auth = (u: TestUser) => ({ cookie: u.cookie, 'idempotency-key': randomUUID() });
   const created = await t.app.inject({
@@ -152,6 +162,9 @@ export async function createPaidBooking(
       date: o.date ?? casablancaDate(3),
       startTime: o.startTime ?? '10:00',
       endTime: o.endTime ?? '11:00',
+      // The street address is required (issue 42); a pin only when the test gives one.
+      location: o.location ?? '12 Rue Ibnou Sina',
+      ...(o.pin ? { pin: o.pin } : {}),
     },
   });
   if (created.statusCode !== 201) throw new Error(`booking failed: ${created.statusCode} ${created.body}`);

@@ -11,8 +11,10 @@
  * 2. Within a tier, higher average first (compared to the hundredth, so 4.666... and 4.67 tie as
  *    the badge shows them).
  * 3. Fewest jobs in the last 30 days, spreading work across professionals.
- * 4. More reviews first (more evidence behind the same average).
- * 5. Professional id ascending: deterministic whatever order the database returned.
+ * 4. Nearest first: the distance from the professional's base location to the address's pin (issue 42;
+ *    unknown distances after known ones).
+ * 5. More reviews first (more evidence behind the same average).
+ * 6. Professional id ascending: deterministic whatever order the database returned.
  */
 import { RATING_BADGE_THRESHOLDS } from './constants';
 
@@ -23,6 +25,15 @@ export interface AssignmentCandidate {
   reviewCount: number;
   /** Bookings (pending, confirmed or completed) starting in the last 30 days. */
   jobsLast30Days: number;
+  /** Km from the professional's base location to the address (domain/travel.ts distanceToKm); null or absent: unknown. */
+  distanceKm?: number | null;
+}
+
+/** Known distances first, nearest first, to the hundred metres (so float noise never decides). */
+function compareDistance(a?: number | null, b?: number | null): number {
+  const ka = a === null || a === undefined ? Number.POSITIVE_INFINITY : Math.round(a * 10);
+  const kb = b === null || b === undefined ? Number.POSITIVE_INFINITY : Math.round(b * 10);
+  return ka === kb ? 0 : ka < kb ? -1 : 1;
 }
 
 /** 0 well rated, 1 unrated, 2 rated below the good threshold. */
@@ -39,6 +50,7 @@ export function compareCandidates(a: AssignmentCandidate, b: AssignmentCandidate
     ratingTier(a) - ratingTier(b) ||
     hundredths(b.rating) - hundredths(a.rating) ||
     a.jobsLast30Days - b.jobsLast30Days ||
+    compareDistance(a.distanceKm, b.distanceKm) ||
     b.reviewCount - a.reviewCount ||
     (a.professionalId < b.professionalId ? -1 : a.professionalId > b.professionalId ? 1 : 0)
   );

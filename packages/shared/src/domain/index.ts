@@ -12,6 +12,7 @@ export * from './pricing';
 export * from './booking-status';
 export * from './cancellation';
 export * from './assignment';
+export * from './travel';
 export * from './escrow';
 export * from './safe-next';
 export * from './search';

@@ -128,6 +128,8 @@ export const reassignCandidateSchema = z.object({
   /** Their load: bookings of the last 30 days. */
   jobsLast30Days: z.number().int().nonnegative(),
   jobsDone: z.number().int().nonnegative(),
+  /** Km from their base location to the booking's pin, to the tenth (issue 42); null when either is unknown. */
+  distanceKm: z.number().nonnegative().nullable(),
 });
 export type ReassignCandidate = z.infer<typeof reassignCandidateSchema>;
 export const reassignCandidatesResponseSchema = z.object({ candidates: z.array(reassignCandidateSchema) }).meta({ id: 'ReassignCandidates' });

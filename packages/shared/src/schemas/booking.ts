@@ -26,6 +26,7 @@ import {
 import { BOOKING_WINDOW_MESSAGES, DEFAULT_DURATION_HOURS, DURATION_CHOICES_HOURS, PRO_PAGE_TIMES, WIZARD_START_TIMES } from '../domain/schedule';
 import { isLocalDate, isLocalTime, timeToMinutes } from '../domain/time';
 import { VALIDATION_MESSAGES, isPlainText, isSingleLineText, moroccanPhoneField } from '../domain/validation';
+import { addressRequestShape, bookingAddressSchema, streetAddressField } from './address';
 import { localizedTextSchema } from './catalog';
 
 /** Copy for the booking fields docs/bookings.md gives no exact message for. */
@@ -251,8 +252,9 @@ export const createBookingRequestSchema = z
     ...wizardWindowShape,
     addOnIds: addOnIdsField,
     description: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.description),
-    /** Address; the city name when not given (docs/bookings.md "location holds the city"). */
-    location: optionalText(LIMITS.bookingLocationMax, BOOKING_MESSAGES.location, 'single'),
+    /** The street address, required (issue 42); the pin, landmark, floor and door beside it. */
+    location: streetAddressField,
+    ...addressRequestShape,
   })
   .superRefine(refineWizardTimes)
   .meta({ id: 'CreateBookingRequest' });
@@ -270,12 +272,8 @@ export const createHourlyBookingRequestSchema = z
     date: bookingDateField,
     time: proPageTimeField,
     durationHours: durationHoursField,
-    location: z
-      .string({ error: BOOKING_MESSAGES.locationRequired })
-      .trim()
-      .min(1, { message: BOOKING_MESSAGES.locationRequired, abort: true })
-      .max(LIMITS.bookingLocationMax, BOOKING_MESSAGES.location)
-      .refine(isSingleLineText, VALIDATION_MESSAGES.singleLine),
+    location: streetAddressField,
+    ...addressRequestShape,
     contactPhone: moroccanPhoneField,
     specialRequests: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.specialRequests),
     description: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.description),
@@ -332,6 +330,8 @@ export const bookingSchema = z
     }),
     durationMinutes: z.number().int().positive(),
     location: z.string(),
+    /** Landmark, floor, door, and the pin for the customer and the assigned professional only (issue 42). */
+    address: bookingAddressSchema,
     city: z.object({ id: id(), name: localizedTextSchema }),
     amounts: bookingAmountsSchema,
     lines: z.array(priceLineSchema),

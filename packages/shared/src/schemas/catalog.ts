@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cityAreaSchema } from './address';
 import { CATEGORIES } from '../domain/catalog';
 import { VALIDATION_MESSAGES, isSingleLineText } from '../domain/validation';
 import { LIMITS_SEARCH } from './limits';
@@ -69,7 +70,14 @@ export const priceResponseSchema = z.object({
 export type PriceResponse = z.infer<typeof priceResponseSchema>;
 
 export const citySchema = z
-  .object({ id: z.guid(), slug: z.string(), name: localizedTextSchema, region: z.string() })
+  .object({
+    id: z.guid(),
+    slug: z.string(),
+    name: localizedTextSchema,
+    region: z.string(),
+    /** Where the booking map opens and where a pin may go (issue 42); null: no area set. */
+    area: cityAreaSchema.nullable(),
+  })
   .meta({ id: 'City' });
 export type City = z.infer<typeof citySchema>;
 export const citiesResponseSchema = z.array(citySchema);

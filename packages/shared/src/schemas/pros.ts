@@ -131,6 +131,12 @@ export const proAvailabilityQuerySchema = z.object({
     .number()
     .refine((h) => DURATION_CHOICES_HOURS.includes(h), 'Please select a duration')
     .default(DEFAULT_DURATION_HOURS),
+  /**
+   * The address's pin when the form has one (issue 42): travel time to and from the professional's other
+   * jobs is reckoned from it; without, the minimum buffer (creation checks again with the pin).
+   */
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
 });
 export type ProAvailabilityQuery = z.infer<typeof proAvailabilityQuerySchema>;
 

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -61,6 +62,12 @@ export const bookings = pgTable(
       .notNull()
       .references(() => cities.id),
     boroughId: uuid('borough_id').references(() => boroughs.id),
+    /** The address's map pin, landmark, floor and door (issue 42, migration 0029); the pin is both or neither. */
+    addressLat: doublePrecision('address_lat'),
+    addressLng: doublePrecision('address_lng'),
+    addressLandmark: text('address_landmark'),
+    addressFloor: text('address_floor'),
+    addressDoor: text('address_door'),
     contactPhone: text('contact_phone'),
     specialRequests: text('special_requests'),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
@@ -96,6 +103,14 @@ export const bookings = pgTable(
     check(
       'bookings_location_length_check',
       sql`char_length(${t.location}) <= ${sql.raw(String(LIMITS.bookingLocationMax))}`,
+    ),
+    check(
+      'bookings_address_pin_check',
+      sql`(${t.addressLat} IS NULL AND ${t.addressLng} IS NULL) OR (${t.addressLat} BETWEEN -90 AND 90 AND ${t.addressLng} BETWEEN -180 AND 180)`,
+    ),
+    check(
+      'bookings_address_lengths_check',
+      sql`(${t.addressLandmark} IS NULL OR char_length(${t.addressLandmark}) <= 200) AND (${t.addressFloor} IS NULL OR char_length(${t.addressFloor}) <= 20) AND (${t.addressDoor} IS NULL OR char_length(${t.addressDoor}) <= 20)`,
     ),
     check('bookings_schedule_check', sql`${t.scheduledEnd} > ${t.scheduledStart}`),
     check('bookings_duration_check', sql`${t.durationMinutes} > 0`),

@@ -1,6 +1,6 @@
 /** Served cities and the Casablanca boroughs (cities are data, not code). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './_columns';
 
 export const cities = pgTable(
@@ -17,10 +17,20 @@ export const cities = pgTable(
     /** Multiplies a service's base price when no region price is set. */
     priceFactor: numeric('price_factor', { precision: 4, scale: 2, mode: 'number' }).notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
+    /** The city's area (issue 42, migration 0029): a booking's pin must fall within radius_km of the centre. */
+    centerLat: doublePrecision('center_lat'),
+    centerLng: doublePrecision('center_lng'),
+    radiusKm: doublePrecision('radius_km'),
     createdAt: createdAt(),
   },
   // "cities select ordered by name": a handful of rows, no index needed.
-  (t) => [check('cities_price_factor_check', sql`${t.priceFactor} > 0`)],
+  (t) => [
+    check('cities_price_factor_check', sql`${t.priceFactor} > 0`),
+    check(
+      'cities_area_check',
+      sql`(${t.centerLat} IS NULL AND ${t.centerLng} IS NULL AND ${t.radiusKm} IS NULL) OR (${t.centerLat} BETWEEN -90 AND 90 AND ${t.centerLng} BETWEEN -180 AND 180 AND ${t.radiusKm} > 0)`,
+    ),
+  ],
 );
 
 export const boroughs = pgTable(

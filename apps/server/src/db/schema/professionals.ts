@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -55,11 +56,19 @@ export const professionals = pgTable(
     categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: PROFESSIONAL_STATUSES }).notNull().default('active'),
     approvedAt: tstz('approved_at'),
+    /** Base location and service radius (issue 42, migration 0029): all three or none (none: the whole of their cities). */
+    baseLat: doublePrecision('base_lat'),
+    baseLng: doublePrecision('base_lng'),
+    serviceRadiusKm: integer('service_radius_km'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('professionals_hourly_rate_check', sql`${t.hourlyRate} >= 0`),
+    check(
+      'professionals_service_area_check',
+      sql`(${t.baseLat} IS NULL AND ${t.baseLng} IS NULL AND ${t.serviceRadiusKm} IS NULL) OR (${t.baseLat} BETWEEN -90 AND 90 AND ${t.baseLng} BETWEEN -180 AND 180 AND ${t.serviceRadiusKm} BETWEEN 1 AND 100)`,
+    ),
     check('professionals_status_check', inList(t.status, PROFESSIONAL_STATUSES)),
     // Finder: equality on city_id, ordered by name; assignment: active pros of a city.
     index('professionals_city_name_idx').on(t.cityId, t.name),

@@ -8,14 +8,18 @@ export interface SeedCity {
   region: string;
   /** Applied to base prices where no region price is set. */
   priceFactor: number;
+  /** The city's area (issue 42): a booking's pin must fall within radiusKm of the centre. */
+  centerLat: number;
+  centerLng: number;
+  radiusKm: number;
 }
 
 export const CITIES: readonly SeedCity[] = [
-  { slug: 'casablanca', name: 'Casablanca', nameFr: 'Casablanca', nameAr: 'الدار البيضاء', region: 'Casablanca-Settat', priceFactor: 1.1 },
-  { slug: 'rabat', name: 'Rabat', nameFr: 'Rabat', nameAr: 'الرباط', region: 'Rabat-Salé-Kénitra', priceFactor: 1.05 },
-  { slug: 'marrakech', name: 'Marrakech', nameFr: 'Marrakech', nameAr: 'مراكش', region: 'Marrakech-Safi', priceFactor: 1 },
-  { slug: 'fes', name: 'Fes', nameFr: 'Fès', nameAr: 'فاس', region: 'Fès-Meknès', priceFactor: 0.95 },
-  { slug: 'tanger', name: 'Tangier', nameFr: 'Tanger', nameAr: 'طنجة', region: 'Tanger-Tétouan-Al Hoceïma', priceFactor: 1 },
+  { slug: 'casablanca', name: 'Casablanca', nameFr: 'Casablanca', nameAr: 'الدار البيضاء', region: 'Casablanca-Settat', priceFactor: 1.1, centerLat: 33.5731, centerLng: -7.5898, radiusKm: 25 },
+  { slug: 'rabat', name: 'Rabat', nameFr: 'Rabat', nameAr: 'الرباط', region: 'Rabat-Salé-Kénitra', priceFactor: 1.05, centerLat: 34.0209, centerLng: -6.8416, radiusKm: 20 },
+  { slug: 'marrakech', name: 'Marrakech', nameFr: 'Marrakech', nameAr: 'مراكش', region: 'Marrakech-Safi', priceFactor: 1, centerLat: 31.6295, centerLng: -7.9811, radiusKm: 20 },
+  { slug: 'fes', name: 'Fes', nameFr: 'Fès', nameAr: 'فاس', region: 'Fès-Meknès', priceFactor: 0.95, centerLat: 34.0331, centerLng: -5.0003, radiusKm: 15 },
+  { slug: 'tanger', name: 'Tangier', nameFr: 'Tanger', nameAr: 'طنجة', region: 'Tanger-Tétouan-Al Hoceïma', priceFactor: 1, centerLat: 35.7595, centerLng: -5.834, radiusKm: 20 },
 ];
 
 export interface SeedBorough {

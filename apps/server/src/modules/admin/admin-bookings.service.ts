@@ -54,6 +54,7 @@ export class AdminBookingsService {
       reviewsCount: p.reviewCount,
       jobsLast30Days: p.jobsLast30Days,
       jobsDone: p.jobsDone,
+      distanceKm: p.distanceKm === null ? null : Math.round(p.distanceKm * 10) / 10,
     }));
   }
 

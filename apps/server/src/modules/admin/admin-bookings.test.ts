@@ -212,7 +212,7 @@ describe('an unpaid hold (issue 38)', () => {
       url: '/api/bookings',
       remoteAddress: '203.0.113.77',
       headers: { cookie: otherCustomer.cookie, 'idempotency-key': crypto.randomUUID() },
-      payload: { serviceTypeId: pros[0]!.serviceTypeIds[0], cityId: pros[0]!.cityId, date: casablancaDate(13), startTime: '10:00', endTime: '11:00' },
+      payload: { serviceTypeId: pros[0]!.serviceTypeIds[0], cityId: pros[0]!.cityId, date: casablancaDate(13), startTime: '10:00', endTime: '11:00' , location: '12 Rue Ibnou Sina' },
     });
     expect(created.statusCode, created.body).toBe(201);
     const hold = created.json() as { id: string };

@@ -11,7 +11,6 @@ import {
   minutesToTime,
   NO_PROFESSIONAL_MESSAGE,
   pickProfessional,
-  rankCandidates,
   startOfLocalDay,
   timeToMinutes,
   validateBookingWindow,
@@ -19,11 +18,13 @@ import {
   type AssignmentPreviewRequest,
   type AssignmentPreviewResponse,
   type BookingWindow,
+  type GeoPoint,
 } from '@khedma/shared';
 import type { Clock } from '../../platform/clock';
 import { windowError } from './booking-errors';
 import type { PoolFilter, PoolMember, ProfessionalPoolRepository } from './pool.repository';
 import type { QuoteService } from './quote.service';
+import { freeNear, inTheWay } from './travel';
 
 const MAX_ALTERNATIVES = 6;
 
@@ -57,9 +58,12 @@ export class AssignmentService {
   }
 }
 
-/** Whether a busy list has a booking (other than `ignore`) overlapping [start, end). */
-export const overlaps = (busy: PoolMember['busy'], start: Date, end: Date, ignore?: string) =>
-  busy.some((b) => b.bookingId !== ignore && b.start.getTime() < end.getTime() && b.end.getTime() > start.getTime());
+/**
+ * Whether a busy list has a booking (other than `ignore`) in the way of [start, end): overlapping it,
+ * or too close to travel between (issue 42, travel.ts; a job without a known place: the minimum buffer).
+ */
+export const overlaps = (busy: PoolMember['busy'], start: Date, end: Date, ignore?: string, point: GeoPoint | null = null) =>
+  inTheWay(busy, { start, end, point }, ignore);
 
 /**
  * Whether the professional works then: inside their weekly availability and not on one of their days
@@ -69,9 +73,9 @@ export function worksAt(p: PoolMember, start: Date, end: Date): boolean {
   return isWithinAvailability(p.availability, start, end) && !startsOnDayOff(p.daysOff, start);
 }
 
-/** Professionals who work at that time and have it free, best first. */
-export function freeFor(pool: readonly PoolMember[], start: Date, end: Date): PoolMember[] {
-  return rankCandidates(pool.filter((p) => worksAt(p, start, end) && !overlaps(p.busy, start, end)));
+/** Professionals who work at that time and have it free (travel included), best first (nearest among equals when the place is known). */
+export function freeFor(pool: readonly PoolMember[], start: Date, end: Date, point: GeoPoint | null = null): Array<PoolMember & { distanceKm: number | null }> {
+  return freeNear(pool.filter((p) => worksAt(p, start, end)), { start, end, point });
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type PriceLineKind,
 } from '@khedma/shared';
 import type { BookingView } from './booking.repository';
+import { addressFor } from './travel';
 
 export type ViewerRole = BookingDto['viewerRole'];
 
@@ -74,6 +75,7 @@ export function toBookingDto(v: BookingView, lines: readonly LineRow[], viewer: 
     local: { date: start.date, startTime: start.time, endTime: toLocal(v.scheduledEnd).time },
     durationMinutes: v.durationMinutes,
     location: v.location,
+    address: addressFor(v, viewer),
     city: { id: v.cityId, name: { en: v.cityName, fr: v.cityNameFr, ar: v.cityNameAr } },
     amounts: {
       servicePrice: v.servicePrice,

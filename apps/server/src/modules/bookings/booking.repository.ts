@@ -37,6 +37,11 @@ const INSERTED_COLUMNS = [
   'totalAmount',
   'fixedPrice',
   'addonServices',
+  'addressLat',
+  'addressLng',
+  'addressLandmark',
+  'addressFloor',
+  'addressDoor',
 ] as const;
 export type NewBookingRow = Pick<BookingRecord, (typeof INSERTED_COLUMNS)[number]>;
 export type NewLine = Pick<NewPriceLine, 'kind' | 'label' | 'quantity' | 'unitAmount' | 'amount'>;

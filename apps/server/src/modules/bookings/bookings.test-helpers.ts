@@ -66,6 +66,8 @@ export function wizardBody(app: FastifyInstance, overrides: Record<string, unkno
     date: dayFromNow(app, 5),
     startTime: '10:00',
     endTime: '12:00',
+    // The street address is required (issue 42).
+    location: '12 Rue Ibnou Sina',
     ...overrides,
   };
 }

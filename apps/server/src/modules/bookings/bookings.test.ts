@@ -154,7 +154,7 @@ describe('POST /api/bookings', () => {
     expect(b.reference).toBe(b.id.slice(0, 8).toUpperCase());
     expect(b.professional).toMatchObject({ id: IDS.youssef, firstName: 'Youssef' });
     expect(b.description).toBe(`${b.title} service booking`);
-    expect(b.location).toBe('Casablanca');
+    expect(b.location).toBe('12 Rue Ibnou Sina');
     expect(b.addOns).toEqual([{ id: IDS.tapCartridge, name: 'Replace a tap cartridge', price: 60 }]);
     expect(b.amounts.total).toBeGreaterThan(1);
     expect(b.amounts.total).toBe(b.amounts.subtotal + b.amounts.serviceFee);
@@ -211,17 +211,21 @@ describe('POST /api/bookings', () => {
     expect(errorCode(res)).toBe('NO_PROFESSIONAL_AVAILABLE');
   });
 
-  it('takes back-to-back slots of the one plumber; an overlapping one is taken', async () => {
+  it('takes slots of the one plumber that leave the travel buffer; an overlapping or back-to-back one is taken', async () => {
     const date = dayFromNow(t.app, 27);
     const booked = [
       await book(t.app, t.customer, { date, startTime: '10:00', endTime: '11:00' }),
-      await book(t.app, t.customer2, { date, startTime: '11:00', endTime: '12:00' }),
-      await book(t.app, t.customer2, { date, startTime: '09:00', endTime: '10:00' }),
+      await book(t.app, t.customer2, { date, startTime: '11:30', endTime: '12:30' }),
+      await book(t.app, t.customer2, { date, startTime: '08:30', endTime: '09:30' }),
     ];
     expect(booked.map((b) => b.professional.id)).toEqual([IDS.youssef, IDS.youssef, IDS.youssef]);
     const overlap = await createBooking(t.app, t.customer, wizardBody(t.app, { date, startTime: '10:30', endTime: '11:30' }));
     expect(overlap.statusCode).toBe(409);
     expect(errorCode(overlap)).toBe('SLOT_TAKEN');
+    // Issue 42: no time to get from one job to the next (the 15-minute minimum without pins).
+    const backToBack = await createBooking(t.app, t.customer, wizardBody(t.app, { date, startTime: '12:30', endTime: '13:30' }));
+    expect(backToBack.statusCode).toBe(409);
+    expect(errorCode(backToBack)).toBe('SLOT_TAKEN');
   });
 
   it('answers with the booking as stored: a later read shows the same', async () => {
@@ -427,7 +431,8 @@ describe('POST /api/bookings/hourly (from a professional page)', () => {
       const [stored] = ((await t.database.db.execute(sql`select city_id from bookings where id = ${inRabat.json().id}`)) as unknown as { rows: Array<{ city_id: string }> }).rows;
       expect(stored!.city_id).toBe(seedCity('rabat'));
       // No city named: the first city (what clients sent before professionals had several).
-      const first = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings/hourly', payload: { ...payload, time: '11:00' } }));
+      // Five hours later: Rabat to Casablanca is more than the longest travel time counted (issue 42).
+      const first = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings/hourly', payload: { ...payload, time: '15:00' } }));
       expect(first.statusCode, first.body).toBe(201);
       expect(first.json().city.id).toBe(IDS.casablanca);
       // A city they do not work in: a clear 400 on the field, nothing stored.

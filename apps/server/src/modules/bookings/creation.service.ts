@@ -12,14 +12,15 @@ import {
   hourlyQuote,
   UNPAID_HOLD_LIMIT_MESSAGE,
   NO_PROFESSIONAL_MESSAGE,
-  pickProfessional,
   publicFirstName,
   validateBookingWindow,
   validateProPageBooking,
+  withinServiceRadius,
   type BookingDto,
   type BookingWindow,
   type CreateBookingRequest,
   type CreateHourlyBookingRequest,
+  type GeoPoint,
   type Quote,
   type SessionUser,
 } from '@khedma/shared';
@@ -34,7 +35,8 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { Recipient } from '../auth';
 import type { CatalogReference } from '../catalog';
 import { EXPIRE_UNPAID_JOB, UNPAID_BOOKING_TTL_MINUTES } from '../payments';
-import { overlaps, worksAt } from './assignment.service';
+import { worksAt } from './assignment.service';
+import { addressColumns, checkedPin, freeNear } from './travel';
 import { toBookingDto } from './booking-dto';
 import { isSlotConflict, isUnpaidHoldLimit, slotTaken, windowError } from './booking-errors';
 import type { BookingNotifier } from './booking-notifier';
@@ -95,6 +97,8 @@ interface BookingPlan {
   /** A professional chosen by the customer: no other may be assigned. */
   strict: boolean;
   window: BookingWindow;
+  /** The address's pin (issue 42): travel time and the nearest professional are reckoned from it. */
+  point: GeoPoint | null;
   quote: Quote;
   addOns: BookingAddon[];
   row: {
@@ -108,7 +112,7 @@ interface BookingPlan {
     contactPhone: string | null;
     specialRequests: string | null;
     fixedPrice: boolean;
-  };
+  } & ReturnType<typeof addressColumns>;
   /** Message when nobody matching works at that time. */
   unavailableMessage: string;
   /** Names shown in the answer (known already, so the new booking is not read back). */
@@ -157,12 +161,14 @@ export class CreationService {
       const checked = validateBookingWindow(input, { now });
       if (!checked.ok) throw windowError(checked);
       const { service, city, boroughId, addOns, quote } = await this.d.quotes.priceWizard(input);
+      const point = checkedPin(city, input.pin);
       return {
         customerId: user.id,
         ip,
         filter: { serviceTypeId: service.id, cityId: city.id, boroughId, professionalId: input.professionalId },
         strict: input.professionalId !== undefined,
         window: checked.value,
+        point,
         quote,
         addOns,
         row: {
@@ -170,12 +176,13 @@ export class CreationService {
           serviceTypeId: service.id,
           title: service.name,
           description: input.description ?? `${service.name} service booking`,
-          location: input.location ?? city.name,
+          location: input.location,
           cityId: city.id,
           boroughId,
           contactPhone: null,
           specialRequests: null,
           fixedPrice: true,
+          ...addressColumns(input, point),
         },
         unavailableMessage: input.professionalId
           ? 'This professional is not available at this time. Please choose another time.'
@@ -199,6 +206,7 @@ export class CreationService {
       if (!pro.cityIds.includes(cityId)) throw badRequest(BOOKING_MESSAGES.cityNotServed, { cityId: BOOKING_MESSAGES.cityNotServed });
       const city = await this.d.reference.city({ id: cityId });
       if (!city) throw badRequest(BOOKING_MESSAGES.cityNotServed, { cityId: BOOKING_MESSAGES.cityNotServed });
+      const point = checkedPin(city, input.pin);
       const title = `${input.durationHours} ${input.durationHours === 1 ? 'hour' : 'hours'} with ${pro.firstName}`;
       return {
         customerId: user.id,
@@ -207,6 +215,7 @@ export class CreationService {
         filter: { professionalId: pro.professionalId, cityId },
         strict: true,
         window: checked.value,
+        point,
         quote: hourlyQuote({ hourlyRate: pro.hourlyRate, hours: input.durationHours }),
         addOns: [],
         row: {
@@ -220,6 +229,7 @@ export class CreationService {
           contactPhone: input.contactPhone,
           specialRequests: input.specialRequests ?? null,
           fixedPrice: false,
+          ...addressColumns(input, point),
         },
         unavailableMessage: 'This professional is not available at this time. Please choose another time.',
         names: { city, service: null },
@@ -246,6 +256,8 @@ export class CreationService {
         filter: { professionalId: input.professionalId, cityId: city.id },
         strict: true,
         window: checked.value,
+        // A job request has no pin yet (docs/job-quotes.md): travel is reckoned from the city's centre.
+        point: null,
         quote: input.quote,
         addOns: [],
         row: {
@@ -259,6 +271,7 @@ export class CreationService {
           contactPhone: null,
           specialRequests: null,
           fixedPrice: true,
+          ...addressColumns({}, null),
         },
         unavailableMessage: 'This professional is not available at this time. Please choose another time.',
         names: { city, service },
@@ -350,8 +363,10 @@ export class CreationService {
         // The first read may have come with the Idempotency-Key's claim (idempotent).
         const read = attempt === 0 && firstPool ? firstPool : await this.d.pool.pool(plan.filter, { from: start, to: end }, now);
         const pool = read.filter((p) => p.userId !== plan.customerId && !excluded.has(p.professionalId));
-        const working = pool.filter((p) => worksAt(p, start, end));
-        chosen = pickProfessional(working.filter((p) => !overlaps(p.busy, start, end)));
+        // Working then, and the address within their service radius (issue 42): else nobody, not a taken slot.
+        const working = pool.filter((p) => worksAt(p, start, end) && withinServiceRadius(p, plan.point));
+        // Time to travel from and to their other jobs, within their radius; nearest among equals (issue 42).
+        chosen = freeNear(working, { start, end, point: plan.point })[0] ?? null;
         if (!chosen) {
           if (working.length > 0 || attempt > 0) throw slotTaken();
           throw new AppError('NO_PROFESSIONAL_AVAILABLE', plan.unavailableMessage);

@@ -34,7 +34,7 @@ function create(customer: TestUser, ip = '10.20.0.1') {
     url: '/api/bookings',
     remoteAddress: ip,
     headers: { cookie: customer.cookie, 'idempotency-key': randomUUID() },
-    payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, ...nextSlot() },
+    payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, ...nextSlot() , location: '12 Rue Ibnou Sina' },
   });
 }
 

@@ -36,6 +36,7 @@ import { metrics } from '../../platform/metrics';
 import type { EventBus } from '../../platform/events';
 import type { LedgerRepository, PaymentsRepository, PaymentsService, RefundsService } from '../payments';
 import { freeFor, overlaps, worksAt } from './assignment.service';
+import { pinOf } from './travel';
 import { toBookingDto } from './booking-dto';
 import { BOOKING_NOT_FOUND, isSlotConflict, reassignedMeanwhile, slotTaken, transitionError, windowError } from './booking-errors';
 import type { BookingNotifier, EmailToSend } from './booking-notifier';
@@ -325,7 +326,7 @@ export class LifecycleService {
    * Who could take the booking instead of its professional (admin "Reassign"): approved, active
    * professionals of its city who offer its service, work then and have the slot free; best first.
    */
-  async reassignCandidates(user: SessionUser, id: string): Promise<PoolMember[]> {
+  async reassignCandidates(user: SessionUser, id: string): Promise<Array<PoolMember & { distanceKm: number | null }>> {
     this.require(user, 'booking:reassign');
     const b = await this.d.repo.view(id);
     if (!b) throw notFound(BOOKING_NOT_FOUND);
@@ -335,6 +336,7 @@ export class LifecycleService {
       pool.filter((p) => p.professionalId !== b.professionalId && p.userId !== b.userId),
       b.scheduledStart,
       b.scheduledEnd,
+      pinOf(b), // issue 42: travel from and to their other jobs; nearest among equals, with the distance
     ).map((p) => ({ ...p, busy: p.busy.filter((x) => x.bookingId !== id) }));
   }
 

@@ -4,7 +4,7 @@
  * (the wizard's step 3, placing a booking, rescheduling) reads it; so can the professionals'
  * availability (exported by modules/bookings/index.ts).
  */
-import { isoToWeekday, type AvailabilitySlot, type DayOffRange, type IsoWeekday, type WeeklyAvailability } from '@khedma/shared';
+import { isoToWeekday, TRAVEL_MARGIN_MS, type AvailabilitySlot, type DayOffRange, type GeoPoint, type IsoWeekday, type WeeklyAvailability } from '@khedma/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { professionalBoroughs, professionalCities, professionals, professionalServices } from '../../db/schema/index';
@@ -29,8 +29,14 @@ export interface PoolMember {
   availability: WeeklyAvailability;
   /** Days off ending on or after the window's first day (set by the professional; see worksAt). */
   daysOff: DayOffRange[];
-  /** Pending or confirmed bookings overlapping the window asked for. */
-  busy: Array<{ start: Date; end: Date; bookingId: string }>;
+  /**
+   * Pending or confirmed bookings overlapping the window asked for widened by the longest travel time
+   * (TRAVEL_MARGIN_MS), each with its place: its pin, else its city's centre (issue 42).
+   */
+  busy: Array<{ start: Date; end: Date; bookingId: string; point: GeoPoint | null }>;
+  /** Base location and service radius (null: the whole of their cities). */
+  base: GeoPoint | null;
+  radiusKm: number | null;
   /** The database's clock when this was read (`now()` as text): a booking placed from it is stamped so. */
   readAt: string;
 }
@@ -93,10 +99,14 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL): Pre
       from professional_availability a where a.professional_id = ${PRO_ID})`,
     daysOff: sql<unknown>`(select coalesce(json_agg(json_build_array(d.starts_on, d.ends_on)), '[]'::json)
       from professional_days_off d where d.professional_id = ${PRO_ID} and d.ends_on >= (${from} - interval '1 day')::date)`,
-    busy: sql<unknown>`(select coalesce(json_agg(json_build_array(b.id, b.scheduled_start, b.scheduled_end)), '[]'::json)
-      from bookings b where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
+    busy: sql<unknown>`(select coalesce(json_agg(json_build_array(b.id, b.scheduled_start, b.scheduled_end,
+        coalesce(b.address_lat, bc.center_lat), coalesce(b.address_lng, bc.center_lng))), '[]'::json)
+      from bookings b join cities bc on bc.id = b.city_id where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
       and tstzrange(b.scheduled_start, b.scheduled_end) && tstzrange(${from}, ${to}, '[]')
       and b.scheduled_start < ${to} and b.scheduled_end > ${from})`,
+    baseLat: professionals.baseLat,
+    baseLng: professionals.baseLng,
+    radiusKm: professionals.serviceRadiusKm,
     readAt: sql<string>`now()`,
   };
   if (!claim) {
@@ -131,8 +141,9 @@ function poolParams(filter: PoolFilter, window: { from: Date; to: Date }, now: D
     boroughId: filter.boroughId,
     since: since.toISOString(),
     now: now.toISOString(),
-    from: window.from.toISOString(),
-    to: window.to.toISOString(),
+    // Widened: a booking up to the longest travel time away can still be in the way (issue 42).
+    from: new Date(window.from.getTime() - TRAVEL_MARGIN_MS).toISOString(),
+    to: new Date(window.to.getTime() + TRAVEL_MARGIN_MS).toISOString(),
   };
 }
 
@@ -150,6 +161,9 @@ interface PoolRow {
   slots: unknown;
   daysOff: unknown;
   busy: unknown;
+  baseLat: number | null;
+  baseLng: number | null;
+  radiusKm: number | null;
   readAt: string;
 }
 
@@ -172,7 +186,14 @@ function toPoolMember(r: PoolRow): PoolMember {
     jobsDone: Number(r.jobsDone),
     availability,
     daysOff: json<Array<[string, string]>>(r.daysOff).map(([startsOn, endsOn]) => ({ startsOn, endsOn })),
-    busy: json<Array<[string, string, string]>>(r.busy).map(([bookingId, start, end]) => ({ bookingId, start: new Date(start), end: new Date(end) })),
+    busy: json<Array<[string, string, string, number | null, number | null]>>(r.busy).map(([bookingId, start, end, lat, lng]) => ({
+      bookingId,
+      start: new Date(start),
+      end: new Date(end),
+      point: lat === null || lng === null ? null : { lat: Number(lat), lng: Number(lng) },
+    })),
+    base: r.baseLat === null || r.baseLng === null ? null : { lat: Number(r.baseLat), lng: Number(r.baseLng) },
+    radiusKm: r.radiusKm === null ? null : Number(r.radiusKm),
     readAt: String(r.readAt),
   };
 }

@@ -148,7 +148,13 @@ export class CatalogRepository {
 
   async cities(): Promise<City[]> {
     const rows = await this.db.select().from(cities).where(eq(cities.isActive, true)).orderBy(asc(cities.name));
-    return rows.map((r) => ({ id: r.id, slug: r.slug, name: { en: r.name, fr: r.nameFr, ar: r.nameAr }, region: r.region }));
+    return rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      name: { en: r.name, fr: r.nameFr, ar: r.nameAr },
+      region: r.region,
+      area: r.centerLat !== null && r.centerLng !== null && r.radiusKm !== null ? { center: { lat: r.centerLat, lng: r.centerLng }, radiusKm: r.radiusKm } : null,
+    }));
   }
 
   async boroughs(citySlug: string): Promise<Borough[] | undefined> {

@@ -17,7 +17,16 @@ export class ReferenceRepository {
   async city(by: { id?: string; slug?: string }) {
     const where = by.id ? eq(cities.id, by.id) : sql`lower(${cities.slug}) = lower(${by.slug ?? ''})`;
     const [row] = await this.db
-      .select({ id: cities.id, slug: cities.slug, name: cities.name, nameFr: cities.nameFr, nameAr: cities.nameAr })
+      .select({
+        id: cities.id,
+        slug: cities.slug,
+        name: cities.name,
+        nameFr: cities.nameFr,
+        nameAr: cities.nameAr,
+        centerLat: cities.centerLat,
+        centerLng: cities.centerLng,
+        radiusKm: cities.radiusKm,
+      })
       .from(cities)
       .where(and(where, eq(cities.isActive, true)));
     return row;

@@ -126,7 +126,7 @@ describe('conversations: one per booking, its customer and its professional (adm
       method: 'POST',
       url: '/api/bookings',
       headers: { cookie: customer.cookie, 'idempotency-key': crypto.randomUUID() },
-      payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: casablancaDate(day++), startTime: '10:00', endTime: '11:00' },
+      payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: casablancaDate(day++), startTime: '10:00', endTime: '11:00' , location: '12 Rue Ibnou Sina' },
     });
     expect(unpaid.statusCode).toBe(201);
     const refused = await t.app.inject(as(customer, { method: 'POST', url: '/api/chat/conversations', payload: { bookingId: unpaid.json().id } }));

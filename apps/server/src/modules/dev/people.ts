@@ -55,6 +55,8 @@ export interface ProOptions extends PersonOptions {
   status?: 'active' | 'suspended';
   /** The professional id (default a random UUID): any id PostgreSQL takes, e.g. one that is no RFC 9562 UUID. */
   id?: string;
+  /** Base location and service radius (issue 42; default none: the whole of their cities). */
+  serviceArea?: { base: { lat: number; lng: number }; radiusKm: number };
 }
 
 export interface ProRecord {
@@ -126,6 +128,7 @@ export async function insertProfessional(db: Db, person: PersonRecord, o: ProOpt
       hourlyRate,
       status: o.status ?? 'active',
       approvedAt: new Date(),
+      ...(o.serviceArea ? { baseLat: o.serviceArea.base.lat, baseLng: o.serviceArea.base.lng, serviceRadiusKm: o.serviceArea.radiusKm } : {}),
     });
     if (serviceTypeIds.length) await tx.insert(s.professionalServices).values(serviceTypeIds.map((serviceTypeId) => ({ professionalId, serviceTypeId })));
     const hours = o.availability ?? [1, 2, 3, 4, 5, 6, 7].map((weekday) => [weekday, 'allDay'] as [number, 'allDay']);

@@ -22,6 +22,8 @@ const testPersonRequestSchema = z.strictObject({
   city: z.string().regex(/^[a-z-]{2,40}$/).optional(),
   /** Professionals: every active service of this category (default plumbing). */
   category: z.enum(CATEGORIES).optional(),
+  /** Professionals: a base location and service radius (issue 42). */
+  serviceArea: z.strictObject({ base: z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }), radiusKm: z.number().int().min(1).max(100) }).optional(),
   /** Professionals: an approved application with these bank details (where their payouts go). */
   bank: z.strictObject({ bankName: z.string().min(2).max(80), accountHolder: z.string().min(2).max(80), account: z.string().regex(/^[A-Z0-9 ]{8,34}$/) }).optional(),
 });
@@ -38,8 +40,8 @@ const testPersonResponseSchema = z.object({
 
 /** Journeys only (see testPeopleRoutes): two more cities whose pairs no demo professional covers. */
 export const JOURNEY_CITIES = [
-  { slug: 'agadir', name: 'Agadir', nameFr: 'Agadir', nameAr: 'أكادير', region: 'Souss-Massa', priceFactor: 0.95 },
-  { slug: 'meknes', name: 'Meknes', nameFr: 'Meknès', nameAr: 'مكناس', region: 'Fès-Meknès', priceFactor: 0.9 },
+  { slug: 'agadir', name: 'Agadir', nameFr: 'Agadir', nameAr: 'أكادير', region: 'Souss-Massa', priceFactor: 0.95, centerLat: 30.4278, centerLng: -9.5981, radiusKm: 20 },
+  { slug: 'meknes', name: 'Meknes', nameFr: 'Meknès', nameAr: 'مكناس', region: 'Fès-Meknès', priceFactor: 0.9, centerLat: 33.8935, centerLng: -5.5473, radiusKm: 15 },
 ] as const;
 
 /**
@@ -80,7 +82,7 @@ export const testPeopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         city: o.city,
         phone: userType === 'pro' ? uniquePhone() : null,
       });
-      const pro = userType === 'pro' ? await insertProfessional(db, person, { city: o.city, category: o.category }) : {};
+      const pro = userType === 'pro' ? await insertProfessional(db, person, { city: o.city, category: o.category, serviceArea: o.serviceArea }) : {};
       if (userType === 'pro' && o.bank) await insertApprovedApplication(db, person, o.bank);
       if (userType === 'admin') await insertAdminRoles(db, person.userId, o.roles ?? ['super_admin']);
       const session = await insertSession(db, person.userId, ctx.config.authSecret, ctx.clock.now());

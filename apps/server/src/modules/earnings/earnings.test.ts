@@ -249,7 +249,7 @@ describe('receipts', () => {
         method: 'POST',
         url: '/api/bookings',
         headers: { 'idempotency-key': crypto.randomUUID() },
-        payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: casablancaDate(8), startTime: '10:00', endTime: '11:00' },
+        payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: casablancaDate(8), startTime: '10:00', endTime: '11:00' , location: '12 Rue Ibnou Sina' },
       }),
     );
     expect(unpaid.statusCode).toBe(201);

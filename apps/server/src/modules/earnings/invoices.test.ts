@@ -150,7 +150,7 @@ describe('invoices', () => {
       url: '/api/bookings',
       remoteAddress: freshIp(),
       headers: { cookie: other.cookie, 'idempotency-key': randomUUID() },
-      payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: casablancaDate(5), startTime: '10:00', endTime: '11:00' },
+      payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: casablancaDate(5), startTime: '10:00', endTime: '11:00' , location: '12 Rue Ibnou Sina' },
     });
     expect(created.statusCode, created.body).toBe(201);
     expect((await call('GET', other.cookie, `/api/invoices/${created.json().id}`)).statusCode).toBe(404);
@@ -180,7 +180,7 @@ describe('gap-free numbering', () => {
         url: '/api/bookings',
         remoteAddress: freshIp(),
         headers: { cookie: customers[i]!.cookie, 'idempotency-key': randomUUID() },
-        payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: casablancaDate(8 + i), startTime: '14:00', endTime: '15:00' },
+        payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: casablancaDate(8 + i), startTime: '14:00', endTime: '15:00' , location: '12 Rue Ibnou Sina' },
       });
       expect(res.statusCode, res.body).toBe(201);
       created.push(res.json().id as string);

@@ -145,11 +145,17 @@ export class ProsRepository {
       .offset(q.offset);
   }
 
-  /** Pending or confirmed bookings of the professional overlapping [from, to). */
+  /** Pending or confirmed bookings of the professional overlapping [from, to), each with its place (pin, else its city's centre: issue 42). */
   async busy(id: string, from: Date, to: Date) {
-    return this.db
-      .select({ start: bookings.scheduledStart, end: bookings.scheduledEnd })
+    const rows = await this.db
+      .select({
+        start: bookings.scheduledStart,
+        end: bookings.scheduledEnd,
+        lat: sql<number | null>`coalesce(${bookings.addressLat}, ${cities.centerLat})`,
+        lng: sql<number | null>`coalesce(${bookings.addressLng}, ${cities.centerLng})`,
+      })
       .from(bookings)
+      .innerJoin(cities, eq(cities.id, bookings.cityId))
       .where(
         and(
           eq(bookings.professionalId, id),
@@ -158,5 +164,6 @@ export class ProsRepository {
           sql`${bookings.scheduledEnd} > ${from.toISOString()}::timestamptz`,
         ),
       );
+    return rows.map((r) => ({ start: r.start, end: r.end, point: r.lat === null || r.lng === null ? null : { lat: Number(r.lat), lng: Number(r.lng) } }));
   }
 }

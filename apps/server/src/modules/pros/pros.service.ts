@@ -13,6 +13,8 @@ import {
   WEEKDAYS,
   localToUtc,
   HOUR_MS,
+  fitsBetween,
+  TRAVEL_MARGIN_MS,
   type IsoWeekday,
   type WeeklyAvailability,
 } from '@khedma/shared';
@@ -96,7 +98,7 @@ export class ProsService {
   /**
    * The professional page's slots on a date for a booking of `durationHours`: bookable when at least
    * 2 h away and within 30 days, not on one of the professional's days off, inside the weekly
-   * availability, and not overlapping a pending or confirmed booking.
+   * availability, and leaving time to travel from and to each pending or confirmed booking (issue 42).
    */
   async availability(id: string, q: ProAvailabilityQuery): Promise<ProAvailabilityResponse> {
     if (!(await this.repo.exists(id))) throw notFound(PROS_MESSAGES.notFound);
@@ -104,14 +106,17 @@ export class ProsService {
     const [slotRows, daysOff] = await Promise.all([this.repo.slots(id), this.repo.daysOffOn(id, q.date)]);
     const week = weekOf(slotRows);
     const dayOff = isDayOff(daysOff, q.date);
-    const busy = await this.repo.busy(id, startOfLocalDay(q.date), startOfLocalDay(addDays(q.date, 2)));
+    // Widened by the longest travel time: a job just before the day can still be in the way (issue 42).
+    const busy = await this.repo.busy(id, new Date(startOfLocalDay(q.date).getTime() - TRAVEL_MARGIN_MS), startOfLocalDay(addDays(q.date, 2)));
+    const point = q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : null;
     const slots = proPageTimeOptions(q.date, now).map(({ time, available }) => {
       if (!available) return { time, available: false, reason: 'TOO_SOON_OR_OUT_OF_RANGE' as const };
       if (dayOff) return { time, available: false, reason: 'DAY_OFF' as const };
       const start = localToUtc(q.date, time);
       const end = new Date(start.getTime() + q.durationHours * HOUR_MS);
       if (!isWithinAvailability(week, start, end)) return { time, available: false, reason: 'NOT_WORKING' as const };
-      if (busy.some((b) => b.start.getTime() < end.getTime() && b.end.getTime() > start.getTime())) {
+      // Overlapping another job, or too close to travel between (domain/travel.ts).
+      if (!fitsBetween(busy, { start, end, point })) {
         return { time, available: false, reason: 'BOOKED' as const };
       }
       return { time, available: true, reason: null };

@@ -28,6 +28,7 @@ import { ServiceStep } from '../wizard/service-step';
 import { WizardProgress } from '../wizard/wizard-progress';
 import { canShowStep, initialStateFrom, parseAddOnsParam, STEP, wizardReducer, type WizardProfessional, type WizardState, type WizardStep } from '../wizard/wizard-state';
 import { loadWizard, saveWizard, stepFromParam, stepParam } from '../wizard/wizard-storage';
+import { addressErrors, addressRequest, EMPTY_ADDRESS, type AddressValue } from '../components/address-fields';
 
 /** Navigation state of "Book Now" in the professionals finder (docs/bookings.md): the preselected professional. */
 interface PreselectState {
@@ -99,7 +100,7 @@ function WizardLoader({ userId }: { userId: string }) {
 }
 
 /** The create request of the current choices (null until they are complete). */
-function createRequestOf(state: WizardState, location: string): CreateBookingRequest | null {
+function createRequestOf(state: WizardState, address: AddressValue): CreateBookingRequest | null {
   if (!state.serviceId || !state.cityId || !state.date || !state.startTime || !state.endTime) return null;
   return {
     serviceTypeId: state.serviceId,
@@ -111,7 +112,7 @@ function createRequestOf(state: WizardState, location: string): CreateBookingReq
     endTime: state.endTime,
     addOnIds: state.addOnIds,
     description: state.description.trim() || undefined,
-    location: location.trim() || undefined,
+    ...addressRequest(address),
   };
 }
 
@@ -136,6 +137,10 @@ function Wizard({
   const [state, dispatch] = useReducer(wizardReducer, initial);
   const [now] = useState(() => new Date());
   const [location, setLocation] = useState(initialLocation);
+  // The address's pin, landmark, floor and door (issue 42); the street is `location`, kept for a reload.
+  const [addressExtras, setAddressExtras] = useState<Omit<AddressValue, 'location'>>(EMPTY_ADDRESS);
+  const [showAddressErrors, setShowAddressErrors] = useState(false);
+  const address: AddressValue = { ...addressExtras, location };
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<ReactNode>(null);
   /** One Idempotency-Key per attempt series: kept while retrying the same request after a network failure. */
@@ -235,7 +240,7 @@ function Wizard({
 
   /** POST /api/bookings with an Idempotency-Key; a retry of the same choice after a network failure reuses it. */
   async function create(): Promise<string> {
-    const request = createRequestOf(state, location);
+    const request = createRequestOf(state, address);
     if (!request) throw new Error('incomplete wizard');
     const body = JSON.stringify(request);
     if (!attempt.current || attempt.current.body !== body) attempt.current = { key: newIdempotencyKey(), body };
@@ -255,6 +260,11 @@ function Wizard({
 
   async function confirm() {
     setCreateError(null);
+    // The street address is required, and a pin must be inside the city (shown next to the fields).
+    if (Object.keys(addressErrors(address, city?.area ?? null)).length > 0) {
+      setShowAddressErrors(true);
+      return;
+    }
     setCreating(true);
     try {
       await create();
@@ -275,6 +285,7 @@ function Wizard({
   function bookAnother() {
     dispatch({ type: 'reset' });
     setLocation('');
+    setAddressExtras(EMPTY_ADDRESS);
     void navigate(paths.bookService(), { replace: true });
   }
 
@@ -338,12 +349,17 @@ function Wizard({
           quote={quote.data}
           quoteStale={quote.isPlaceholderData}
           quoteError={quote.isError}
-          location={location}
+          address={address}
+          area={city?.area ?? null}
+          showAddressErrors={showAddressErrors}
+          onAddress={({ location: street, ...extras }) => {
+            setLocation(street);
+            setAddressExtras(extras);
+          }}
           creating={creating}
           error={createError}
           onToggleAddOn={(id) => dispatch({ type: 'toggleAddOn', addOnId: id })}
           onDescription={(text) => dispatch({ type: 'setDescription', description: text })}
-          onLocation={setLocation}
           onBack={() => dispatch({ type: 'back' })}
           onConfirm={() => void confirm()}
         />

@@ -33,6 +33,8 @@ import { PaymentScreen } from '../components/payment-screen';
 import { PriceSummary } from '../components/price-summary';
 import { PageLoading } from '../components/signed-in';
 import { formatLocalDate } from '../wizard/schedule-step';
+import { useCities } from '../../../entities/catalogue/api';
+import { AddressFields, addressErrors, addressRequest, EMPTY_ADDRESS, type AddressValue } from '../components/address-fields';
 
 /**
  * /booking/{professionalId}?date=&time=&description= (docs/bookings.md Booking page): book a professional by
@@ -128,6 +130,10 @@ function BookingForm({
     specialRequests: '',
   });
   const [submitted, setSubmitted] = useState(false);
+  // The address's pin, landmark, floor and door (issue 42); the street is values.location.
+  const [addressExtras, setAddressExtras] = useState<AddressValue>(EMPTY_ADDRESS);
+  const cities = useCities();
+  const area = cities.data?.find((c) => c.id === (values.cityId || areas[0]?.city.id))?.area ?? null;
   const [creating, setCreating] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [phase, setPhase] = useState<'form' | 'payment'>('form');
@@ -163,7 +169,7 @@ function BookingForm({
       date: values.date,
       time: values.time,
       durationHours: values.durationHours,
-      location: values.location.trim(),
+      ...addressRequest({ ...addressExtras, location: values.location }),
       contactPhone: values.contactPhone,
       specialRequests: values.specialRequests.trim() || undefined,
       description: values.description.trim() || undefined,
@@ -199,6 +205,10 @@ function BookingForm({
     setFormError(null);
     // The fields in the order they are on the page: the first one wrong gets the focus.
     const first = (['date', 'time', 'cityId', 'location', 'contactPhone'] as const).find((f) => errors[f]);
+    if (first || addressErrors({ ...addressExtras, location: values.location }, area).pin) {
+      if (first) document.getElementById(id(first))?.focus();
+      return;
+    }
     if (first) {
       document.getElementById(id(first))?.focus();
       return;
@@ -354,6 +364,7 @@ function BookingForm({
           />
           {errorText('location')}
         </div>
+        <AddressFields value={{ ...addressExtras, location: values.location }} onChange={setAddressExtras} area={area} showErrors={submitted} withStreet={false} />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor={id('duration')} className="mb-1.5 block font-semibold text-ink">

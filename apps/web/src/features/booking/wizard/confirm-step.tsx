@@ -12,6 +12,8 @@ import { ProfessionalCard } from '../components/professional-card';
 import { formatLocalDate } from './schedule-step';
 import { StepHeading } from './step-parts';
 import type { WizardState } from './wizard-state';
+import type { CityArea } from '@khedma/shared/domain/travel';
+import { AddressFields, type AddressValue } from '../components/address-fields';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,12 +33,14 @@ export function ConfirmStep({
   quote,
   quoteStale,
   quoteError,
-  location,
+  address,
+  area,
+  showAddressErrors,
+  onAddress,
   creating,
   error,
   onToggleAddOn,
   onDescription,
-  onLocation,
   onBack,
   onConfirm,
 }: {
@@ -47,18 +51,20 @@ export function ConfirmStep({
   quote: QuoteResponse | undefined;
   quoteStale: boolean;
   quoteError: boolean;
-  location: string;
+  address: AddressValue;
+  area: CityArea | null;
+  showAddressErrors: boolean;
+  onAddress: (next: AddressValue) => void;
   creating: boolean;
   error: ReactNode;
   onToggleAddOn: (id: string) => void;
   onDescription: (text: string) => void;
-  onLocation: (text: string) => void;
   onBack: () => void;
   onConfirm: () => void;
 }) {
   const { t } = useTranslation('booking');
   const language = useLanguage();
-  const ids = { description: useId(), location: useId() };
+  const ids = { description: useId() };
   const minutes = state.startTime && state.endTime ? timeToMinutes(state.endTime) - timeToMinutes(state.startTime) : 0;
   const addOnNames = new Map((service?.addOns ?? []).map((a) => [a.name.en, pickLocalized(a.name, language)]));
 
@@ -125,19 +131,7 @@ export function ConfirmStep({
             </fieldset>
           ) : null}
           <div className="space-y-4 rounded-card border border-sand-200 bg-white p-4 md:p-6">
-            <div>
-              <label htmlFor={ids.location} className="mb-1.5 block font-semibold text-ink">
-                {t('wizard.confirm.address')} <span className="font-normal text-ink-muted">{t('form.optional')}</span>
-              </label>
-              <input
-                id={ids.location}
-                value={location}
-                maxLength={LIMITS.bookingLocationMax}
-                onChange={(e) => onLocation(e.target.value)}
-                autoComplete="street-address"
-                className="min-h-12 w-full rounded-xl border border-sand-500 bg-white px-3 text-base text-ink"
-              />
-            </div>
+            <AddressFields value={address} onChange={onAddress} area={area} showErrors={showAddressErrors} />
             <div>
               <label htmlFor={ids.description} className="mb-1.5 block font-semibold text-ink">
                 {t('wizard.confirm.notes')} <span className="font-normal text-ink-muted">{t('form.optional')}</span>

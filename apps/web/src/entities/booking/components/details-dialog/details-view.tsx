@@ -83,6 +83,34 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
         <Row label={t('summary.location')}>
           <bdi>{bookingLocation(booking, language)}</bdi>
         </Row>
+        {/* Issue 42: how to find the door; the pin and maps links reach only the customer and the assigned professional. */}
+        {booking.address.landmark ? (
+          <Row label={t('address.landmark')}>
+            <bdi>{booking.address.landmark}</bdi>
+          </Row>
+        ) : null}
+        {booking.address.floor ? (
+          <Row label={t('address.floor')}>
+            <bdi>{booking.address.floor}</bdi>
+          </Row>
+        ) : null}
+        {booking.address.door ? (
+          <Row label={t('address.door')}>
+            <bdi>{booking.address.door}</bdi>
+          </Row>
+        ) : null}
+        {booking.address.links ? (
+          <Row label={t('address.pin')}>
+            <span className="flex flex-wrap gap-x-4 gap-y-1">
+              <a href={booking.address.links.web} target="_blank" rel="noopener noreferrer" className="text-primary-700 underline">
+                {t('address.openInMaps')}
+              </a>
+              <a href={booking.address.links.geo} className="text-primary-700 underline">
+                {t('address.openInMapsApp')}
+              </a>
+            </span>
+          </Row>
+        ) : null}
         <Row label={t('summary.professional')}>{booking.professional.firstName}</Row>
         {booking.customer ? <Row label={t('summary.customer')}>{booking.customer.name}</Row> : null}
         {booking.contactPhone ? (

@@ -1,0 +1,224 @@
+/**
+ * Issue 42: the booking's address (street required, a pin inside the city, landmark, floor, door; the
+ * pin shown to the customer and the assigned professional only) and travel-aware assignment (buffers
+ * between jobs, nearest first among equals, the buffers holding under racing creates: migration 0029).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS_MESSAGES, haversineKm, travelMinutes, type GeoPoint } from '@khedma/shared';
+import { createTestApp, type TestApp } from '../../test/app';
+import { casablancaDate, createAdmin, createCustomer, createPro, type TestPro, type TestUser } from '../../test/factories';
+import { payOnSimulator } from '../../test/cmi';
+import { freshIp } from '../../test/helpers';
+
+let t: TestApp;
+let customer: TestUser;
+let admin: TestUser;
+// Tangier: no demo professional cleans there, so these professionals are the only candidates.
+const TANGER: GeoPoint = { lat: 35.7595, lng: -5.834 };
+const NORTH: GeoPoint = { lat: 35.8, lng: -5.834 }; // about 4.5 km north: 15 minutes at 20 km/h
+const FAR: GeoPoint = { lat: 35.85, lng: -5.79 }; // about 10.8 km: 35 minutes
+
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await createCustomer(t);
+  admin = await createAdmin(t);
+}, 60_000);
+afterAll(async () => t?.close());
+
+/** A create by `who`, or by a customer of its own (a customer holds at most 2 unpaid bookings). */
+const create = async (who: TestUser | null, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/bookings', remoteAddress: freshIp(), headers: { cookie: (who ?? (await createCustomer(t))).cookie, 'idempotency-key': randomUUID() }, payload });
+
+/** A wizard booking with `pro` chosen (Tangier has demo professionals of some categories). */
+const body = (pro: TestPro, o: Record<string, unknown> = {}) => ({
+  professionalId: pro.professionalId,
+  serviceTypeId: pro.serviceTypeIds[0],
+  cityId: pro.cityId,
+  date: casablancaDate(4),
+  startTime: '10:00',
+  endTime: '11:00',
+  location: '11 Boulevard Pasteur',
+  ...o,
+});
+
+describe('the address', () => {
+  let pro: TestPro;
+  beforeAll(async () => {
+    pro = await createPro(t, { city: 'tanger', category: 'cleaning' });
+  });
+
+  it('requires the street address; the pin must be inside the city; both refusals name the field', async () => {
+    const missing = await create(customer, body(pro, { location: undefined }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toMatchObject({ location: 'Please enter the address' });
+    const blank = await create(customer, body(pro, { location: '   ' }));
+    expect(blank.statusCode).toBe(400);
+    const outside = await create(customer, body(pro, { pin: { lat: 33.5731, lng: -7.5898 } }));
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error.fields).toMatchObject({ pin: ADDRESS_MESSAGES.pinOutsideCity });
+    const badPin = await create(customer, body(pro, { pin: { lat: 123, lng: 0 } }));
+    expect(badPin.statusCode).toBe(400);
+    const tooLong = await create(customer, body(pro, { floor: 'x'.repeat(21) }));
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('stores the pin, landmark, floor and door; the customer and the assigned professional see the pin and maps links, an admin and other professionals do not', async () => {
+    const created = await create(customer, body(pro, { date: casablancaDate(5), pin: { lat: 35.76123456789, lng: -5.8341 }, landmark: 'Opposite the Lycée Regnault', floor: '3', door: '12B' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const b = created.json();
+    expect(b.location).toBe('11 Boulevard Pasteur');
+    expect(b.address).toEqual({
+      landmark: 'Opposite the Lycée Regnault',
+      floor: '3',
+      door: '12B',
+      pin: { lat: 35.761235, lng: -5.8341 },
+      links: { geo: 'geo:35.761235,-5.8341?q=35.761235,-5.8341', web: 'https://www.google.com/maps?q=35.761235,-5.8341' },
+    });
+    const paid = await payOnSimulator(t.app, { headers: { cookie: customer.cookie } }, b.id);
+    expect(paid.initiate.statusCode, paid.initiate.body).toBe(200);
+    expect(paid.back).toBeTruthy();
+    const asPro = await t.app.inject({ method: 'GET', url: `/api/bookings/${b.id}`, headers: { cookie: pro.cookie } });
+    expect(asPro.statusCode, asPro.body).toBe(200);
+    expect(asPro.json().address.pin).toEqual({ lat: 35.761235, lng: -5.8341 });
+    expect(asPro.json().address.links.web).toBe('https://www.google.com/maps?q=35.761235,-5.8341');
+    const list = await t.app.inject({ method: 'GET', url: '/api/bookings', headers: { cookie: pro.cookie } });
+    expect(list.json().find((x: { id: string }) => x.id === b.id).address.floor).toBe('3');
+    const asAdmin = await t.app.inject({ method: 'GET', url: `/api/bookings/${b.id}`, headers: { cookie: admin.cookie } });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().address.pin).toBeNull();
+    expect(asAdmin.json().address.links).toBeNull();
+    expect(asAdmin.body).not.toContain('35.761235');
+    const other = await createPro(t, { city: 'tanger', category: 'moving' });
+    const asOther = await t.app.inject({ method: 'GET', url: `/api/bookings/${b.id}`, headers: { cookie: other.cookie } });
+    expect(asOther.statusCode).toBe(404);
+    expect(asOther.body).not.toContain('35.761235');
+    const stranger = await createCustomer(t);
+    const asStranger = await t.app.inject({ method: 'GET', url: `/api/bookings/${b.id}`, headers: { cookie: stranger.cookie } });
+    expect(asStranger.statusCode).toBe(404);
+    const signedOut = await t.app.inject({ method: 'GET', url: `/api/bookings/${b.id}` });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('the hourly booking of a professional page takes the same address fields and checks', async () => {
+    const payload = { professionalId: pro.professionalId, date: casablancaDate(6), time: '09:00', durationHours: 1, location: '2 Avenue Mohammed VI', contactPhone: '+212612345678' };
+    const outside = await t.app.inject({ method: 'POST', url: '/api/bookings/hourly', remoteAddress: freshIp(), headers: { cookie: customer.cookie }, payload: { ...payload, pin: { lat: 34.02, lng: -6.84 } } });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error.fields).toMatchObject({ pin: ADDRESS_MESSAGES.pinOutsideCity });
+    const ok = await t.app.inject({ method: 'POST', url: '/api/bookings/hourly', remoteAddress: freshIp(), headers: { cookie: customer.cookie }, payload: { ...payload, pin: TANGER, door: '4' } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().address).toMatchObject({ door: '4', pin: TANGER });
+  });
+});
+
+describe('travel between jobs', () => {
+  it('leaves the travel time between two pins, at least the minimum buffer', async () => {
+    const pro = await createPro(t, { city: 'tanger', category: 'gardening' });
+    const date = casablancaDate(7);
+    const first = await create(null, body(pro, { date, startTime: '10:00', endTime: '11:00', pin: TANGER }));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(travelMinutes(TANGER, FAR)).toBe(35);
+    // 30 minutes after: not enough to cross 10.8 km (35 minutes).
+    const tooSoon = await create(null, body(pro, { date, startTime: '11:30', endTime: '12:30', pin: FAR }));
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json().error.code).toBe('SLOT_TAKEN');
+    // Next door, 30 minutes is plenty (the 15-minute buffer)...
+    const near = await create(null, body(pro, { date, startTime: '11:30', endTime: '12:00', pin: NORTH }));
+    expect(near.statusCode, near.body).toBe(201);
+    // ...and from there the far pin is 35 minutes away again: 13:00 is fine.
+    const later = await create(null, body(pro, { date, startTime: '13:00', endTime: '14:00', pin: FAR }));
+    expect(later.statusCode, later.body).toBe(201);
+  });
+
+  it('prefers the nearest free professional among equals on rating and fairness', async () => {
+    // Painting: no demo professional in Tangier; the two below are the only candidates (none chosen).
+    const serviceTypeIds = (await createPro(t, { city: 'tanger', category: 'painting', status: 'suspended' })).serviceTypeIds;
+    const west = await createPro(t, { city: 'tanger', serviceTypeIds, serviceArea: { base: { lat: 35.76, lng: -5.9 }, radiusKm: 30 } });
+    const east = await createPro(t, { city: 'tanger', serviceTypeIds, serviceArea: { base: { lat: 35.76, lng: -5.78 }, radiusKm: 30 } });
+    const eastAddress = await create(null, body(west, { professionalId: undefined, date: casablancaDate(8), pin: { lat: 35.765, lng: -5.79 } }));
+    expect(eastAddress.statusCode, eastAddress.body).toBe(201);
+    expect(eastAddress.json().professional.id).toBe(east.professionalId);
+    const westAddress = await create(null, body(west, { professionalId: undefined, date: casablancaDate(9), pin: { lat: 35.765, lng: -5.89 } }));
+    expect(westAddress.statusCode, westAddress.body).toBe(201);
+    expect(westAddress.json().professional.id).toBe(west.professionalId);
+    // Out of both radii: nobody.
+    const narrow = await createPro(t, { city: 'tanger', category: 'electrical', serviceArea: { base: TANGER, radiusKm: 2 } });
+    const outOfReach = await create(null, body(narrow, { date: casablancaDate(8), pin: FAR }));
+    expect(outOfReach.statusCode).toBe(409);
+    expect(outOfReach.json().error.code).toBe('NO_PROFESSIONAL_AVAILABLE');
+    expect(haversineKm(TANGER, FAR)).toBeGreaterThan(2);
+  });
+
+  it('admin reassignment candidates show their distance to the pin (not the pin); only admins may ask', async () => {
+    const serviceTypeIds = (await createPro(t, { city: 'tanger', category: 'moving', status: 'suspended' })).serviceTypeIds;
+    const first = await createPro(t, { city: 'tanger', serviceTypeIds, serviceArea: { base: TANGER, radiusKm: 30 } });
+    const second = await createPro(t, { city: 'tanger', serviceTypeIds, serviceArea: { base: FAR, radiusKm: 30 } });
+    const made = await create(null, body(first, { date: casablancaDate(11), pin: NORTH }));
+    expect(made.statusCode, made.body).toBe(201);
+    const url = `/api/admin/bookings/${made.json().id}/candidates`;
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: admin.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    const candidate = res.json().candidates.find((c: { professionalId: string }) => c.professionalId === second.professionalId);
+    expect(candidate.distanceKm).toBe(Math.round(haversineKm(FAR, NORTH) * 10) / 10);
+    expect(res.body).not.toContain(String(NORTH.lat));
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: customer.cookie } })).statusCode).toBe(403);
+  });
+
+  it("the professional page's slots leave travel time around their jobs, from the form's pin when it has one", async () => {
+    const pro = await createPro(t, { city: 'tanger', category: 'handyman', serviceTypeIds: [] });
+    const date = casablancaDate(12);
+    const hourly = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/hourly',
+      remoteAddress: freshIp(),
+      headers: { cookie: (await createCustomer(t)).cookie },
+      payload: { professionalId: pro.professionalId, date, time: '10:00', durationHours: 1, location: '2 Avenue Mohammed VI', contactPhone: '+212612345678', pin: TANGER },
+    });
+    expect(hourly.statusCode, hourly.body).toBe(201);
+    const slots = async (query = '') =>
+      (await t.app.inject({ method: 'GET', url: `/api/pros/${pro.professionalId}/availability?date=${date}&durationHours=1${query}` })).json().slots as Array<{ time: string; available: boolean }>;
+    const at = (list: Array<{ time: string; available: boolean }>, time: string) => list.find((x) => x.time === time)?.available;
+    // Without a pin: the 15-minute buffer only; 11:00 starts right at the end of the 10:00 job.
+    const plain = await slots();
+    expect(at(plain, '11:00')).toBe(false);
+    expect(at(plain, '12:00')).toBe(true);
+    // From a pin 35 minutes away, 12:00 is still possible (an hour after), 11:30 would not be.
+    const far = await slots(`&lat=${FAR.lat}&lng=${FAR.lng}`);
+    expect(at(far, '12:00')).toBe(true);
+    if (far.some((x) => x.time === '11:30')) expect(at(far, '11:30')).toBe(false);
+  });
+
+  it('under racing creates the buffers hold: of two bookings too close to travel between, one is made', async () => {
+    const pro = await createPro(t, { city: 'tanger', category: 'electrical' });
+    const date = casablancaDate(10);
+    const answers = await Promise.all([
+      create(null, body(pro, { date, startTime: '10:00', endTime: '11:00', pin: TANGER })),
+      create(await createCustomer(t), body(pro, { date, startTime: '11:30', endTime: '12:30', pin: FAR })),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    // The database itself refuses a row that leaves no travel time (migration 0029's trigger), whatever the path.
+    const made = answers.find((a) => a.statusCode === 201)!.json();
+    const insert = t.database.db.execute(sql`insert into bookings (user_id, professional_id, service_type_id, title, description, location, city_id,
+      scheduled_start, scheduled_end, duration_minutes, total_amount, status, payment_status, address_lat, address_lng)
+      values (${customer.userId}, ${pro.professionalId}, ${pro.serviceTypeIds[0]}, 'x', 'x', 'x', ${pro.cityId},
+      ${made.scheduledEnd}::timestamptz + interval '10 minutes', ${made.scheduledEnd}::timestamptz + interval '70 minutes', 60, 0, 'confirmed', 'paid', ${FAR.lat}, ${FAR.lng})`);
+    await expect(insert).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23P01' }) });
+  });
+
+  it('the SQL travel time is the domain one', async () => {
+    const pairs: Array<[GeoPoint, GeoPoint]> = [
+      [TANGER, TANGER],
+      [TANGER, NORTH],
+      [TANGER, FAR],
+      [TANGER, { lat: 35.7, lng: -5.9 }],
+      [{ lat: 33.5731, lng: -7.5898 }, { lat: 34.0209, lng: -6.8416 }],
+    ];
+    for (const [a, b] of pairs) {
+      const res = (await t.database.db.execute(sql`select khedma_travel_minutes(${a.lat}, ${a.lng}, ${b.lat}, ${b.lng}) as m`)) as unknown as { rows: Array<{ m: number }> };
+      expect(Number(res.rows[0]!.m), `${JSON.stringify(a)} ${JSON.stringify(b)}`).toBe(travelMinutes(a, b));
+    }
+    const none = (await t.database.db.execute(sql`select khedma_travel_minutes(null, null, 35.0, -5.0) as m`)) as unknown as { rows: Array<{ m: number }> };
+    expect(Number(none.rows[0]!.m)).toBe(travelMinutes(null, { lat: 35, lng: -5 }));
+  });
+});

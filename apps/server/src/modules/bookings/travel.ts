@@ -1,0 +1,81 @@
+/**
+ * Travel between jobs in assignment (issue 42, docs/bookings.md "Travel"): the pool's professionals with
+ * their booked jobs' places, checked with the shared domain (domain/travel.ts). Migration 0029's trigger
+ * keeps the same buffers in the database, for races.
+ */
+import { ADDRESS_MESSAGES, fitsBetween, freeWithTravel, isInsideArea, mapsLinks, roundCoordinate, type BookingAddress, type GeoPoint } from '@khedma/shared';
+import { badRequest } from '../../http/errors';
+import type { PoolMember } from './pool.repository';
+
+/** A job asked for: its time and its place (the pin; null when none was placed). */
+export interface AskedJob {
+  start: Date;
+  end: Date;
+  point: GeoPoint | null;
+}
+
+/**
+ * Whether a busy list leaves no room for the job: a booking (other than `ignore`) overlaps it or is
+ * closer in time than the travel between them.
+ */
+export function inTheWay(busy: PoolMember['busy'], job: AskedJob, ignore?: string): boolean {
+  return !fitsBetween(busy, job, ignore);
+}
+
+/**
+ * Of professionals who work then, those who can take the job (within their service radius, time to
+ * travel from and to their other jobs), best first: rating, fairness, then nearest (distanceKm set).
+ */
+export function freeNear<P extends PoolMember>(working: readonly P[], job: AskedJob, ignore?: string): Array<P & { distanceKm: number | null }> {
+  return freeWithTravel(working, job, ignore) as Array<P & { distanceKm: number | null }>;
+}
+
+/** A city as the catalogue reference gives it, with its area (migration 0029). */
+export interface CityWithArea {
+  centerLat: number | null;
+  centerLng: number | null;
+  radiusKm: number | null;
+}
+
+/**
+ * The pin a create request carries, checked against the booked city's area (400 on `pin` outside it),
+ * rounded as stored. A city without an area takes any pin.
+ */
+export function checkedPin(city: CityWithArea, pin: GeoPoint | null | undefined): GeoPoint | null {
+  if (!pin) return null;
+  if (city.centerLat !== null && city.centerLng !== null && city.radiusKm !== null) {
+    if (!isInsideArea({ center: { lat: city.centerLat, lng: city.centerLng }, radiusKm: city.radiusKm }, pin)) {
+      throw badRequest(ADDRESS_MESSAGES.pinOutsideCity, { pin: ADDRESS_MESSAGES.pinOutsideCity });
+    }
+  }
+  return { lat: roundCoordinate(pin.lat), lng: roundCoordinate(pin.lng) };
+}
+
+/** The address columns of a new booking (the street address is `location`). */
+export function addressColumns(input: { landmark?: string; floor?: string; door?: string }, pin: GeoPoint | null) {
+  return {
+    addressLat: pin?.lat ?? null,
+    addressLng: pin?.lng ?? null,
+    addressLandmark: input.landmark ?? null,
+    addressFloor: input.floor ?? null,
+    addressDoor: input.door ?? null,
+  };
+}
+
+/**
+ * The address's details as `viewer` sees them: landmark, floor and door for the booking's parties; the
+ * pin and the maps links for its customer and its assigned professional only (issue 42), never for an
+ * admin's lists or anyone else.
+ */
+export function addressFor(
+  v: { addressLat: number | null; addressLng: number | null; addressLandmark: string | null; addressFloor: string | null; addressDoor: string | null },
+  viewer: 'customer' | 'professional' | 'admin',
+): BookingAddress {
+  const pin = viewer !== 'admin' && v.addressLat !== null && v.addressLng !== null ? { lat: v.addressLat, lng: v.addressLng } : null;
+  return { landmark: v.addressLandmark, floor: v.addressFloor, door: v.addressDoor, pin, links: pin ? mapsLinks(pin) : null };
+}
+
+/** A booking's pin (null when none was placed). */
+export function pinOf(b: { addressLat: number | null; addressLng: number | null }): GeoPoint | null {
+  return b.addressLat !== null && b.addressLng !== null ? { lat: b.addressLat, lng: b.addressLng } : null;
+}

@@ -1,0 +1,80 @@
+/**
+ * The booking map (issue 42; docs/decisions/0019-address-map-and-travel.md): Leaflet, loaded only by the address
+ * fields of the booking forms (a chunk of its own, never on public pages). Tap or click to place the pin,
+ * drag it to move it. Tiles come from MAP_TILE_URL; without tiles the map is blank but still places a pin.
+ */
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef } from 'react';
+import type { GeoPoint } from '@khedma/shared/domain/travel';
+import { MAP_TILE_URL } from '../../../config/site';
+
+const PIN_ICON = L.divIcon({
+  className: '',
+  html: '<span style="display:block;width:24px;height:24px;border-radius:50% 50% 50% 0;transform:rotate(-45deg);background:#1d4ed8;border:3px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.5)"></span>',
+  iconSize: [24, 24],
+  iconAnchor: [12, 24],
+});
+
+export default function AddressMap({
+  center,
+  pin,
+  onPin,
+  label,
+  rtl,
+}: {
+  center: GeoPoint;
+  pin: GeoPoint | null;
+  onPin: (point: GeoPoint) => void;
+  label: string;
+  rtl: boolean;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const marker = useRef<L.Marker | null>(null);
+  const onPinRef = useRef(onPin);
+  useEffect(() => {
+    onPinRef.current = onPin;
+  });
+
+  useEffect(() => {
+    if (!container.current) return;
+    const m = L.map(container.current, { zoomControl: false }).setView(pin ?? center, pin ? 16 : 12);
+    // Mirrored in Arabic: the zoom buttons sit at the start of the line.
+    L.control.zoom({ position: rtl ? 'topright' : 'topleft' }).addTo(m);
+    m.attributionControl.setPosition(rtl ? 'bottomleft' : 'bottomright');
+    L.tileLayer(MAP_TILE_URL, { maxZoom: 19, attribution: '&copy; OpenStreetMap contributors' }).addTo(m);
+    m.on('click', (e: L.LeafletMouseEvent) => onPinRef.current({ lat: e.latlng.lat, lng: e.latlng.lng }));
+    map.current = m;
+    return () => {
+      m.remove();
+      map.current = null;
+      marker.current = null;
+    };
+    // The map is made once; the pin and centre follow below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rtl]);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    if (!pin) {
+      marker.current?.remove();
+      marker.current = null;
+      m.setView(center, 12);
+      return;
+    }
+    if (!marker.current) {
+      marker.current = L.marker(pin, { draggable: true, icon: PIN_ICON, keyboard: true, title: label }).addTo(m);
+      marker.current.on('dragend', () => {
+        const at = marker.current?.getLatLng();
+        if (at) onPinRef.current({ lat: at.lat, lng: at.lng });
+      });
+    } else {
+      marker.current.setLatLng(pin);
+    }
+    if (!m.getBounds().contains(pin)) m.setView(pin, 16);
+  }, [pin, center, label]);
+
+  return <div ref={container} role="application" aria-label={label} data-testid="address-map" className="h-64 w-full overflow-hidden rounded-xl border border-sand-300" />;
+}
