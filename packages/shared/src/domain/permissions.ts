@@ -44,6 +44,8 @@ export const PERMISSIONS = [
   'contact:read',
   /** Deliveries (emails, push) and other durable jobs that failed for good: see and retry them (super_admin). */
   'jobs:manage',
+  /** Guarantee claims: decide a claim the two sides do not agree on (super_admin; refunds also need booking:refund, docs/claims.md). */
+  'claim:decide',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
