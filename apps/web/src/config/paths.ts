@@ -79,6 +79,8 @@ export const routes = {
   earnings: '/earnings',
   adminPayouts: '/admin/payouts',
   adminFlaggedProfessionals: '/admin/flagged-professionals',
+  /** Guarantee claims waiting for a decision (docs/claims.md). */
+  adminClaims: '/admin/claims',
   devMailbox: '/dev/mailbox',
 } as const;
 
@@ -173,6 +175,7 @@ export const paths = {
   receipt: (bookingId: string) => `/receipts/${segment(bookingId)}`,
   earnings: () => routes.earnings,
   adminPayouts: () => routes.adminPayouts,
+  adminClaims: () => routes.adminClaims,
   adminFlaggedProfessionals: () => routes.adminFlaggedProfessionals,
   devMailbox: () => routes.devMailbox,
 } as const;
