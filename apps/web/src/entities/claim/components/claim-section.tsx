@@ -84,7 +84,7 @@ function ReportForm({ bookingId, context, onClose }: { bookingId: string; contex
     if (description.trim().length < CLAIM_RULES.descriptionMin) next.description = t('form.descriptionHint');
     const value = Number(amount);
     if (request === 'partial_refund' && (!Number.isInteger(value) || value <= 0 || value > context.refundable)) next.amount = t('form.amountHint', { amount: formatMoney(context.refundable) });
-    if (photos.length > CLAIM_RULES.maxPhotos) next.photos = t('form.photosHint', { count: CLAIM_RULES.maxPhotos });
+    if (photos.length > CLAIM_RULES.maxPhotos) next.photos = t('form.photosHint', { max: CLAIM_RULES.maxPhotos });
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     open.mutate(
@@ -106,7 +106,7 @@ function ReportForm({ bookingId, context, onClose }: { bookingId: string; contex
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={t('section.report')}>
       <TextAreaField label={t('form.description')} hint={t('form.descriptionHint')} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} required maxLength={CLAIM_RULES.descriptionMax} rows={3} />
-      <FieldShell id={`${id}-photos`} label={t('form.photos')} hint={t('form.photosHint', { count: CLAIM_RULES.maxPhotos })} error={errors.photos ?? errors.file}>
+      <FieldShell id={`${id}-photos`} label={t('form.photos')} hint={t('form.photosHint', { max: CLAIM_RULES.maxPhotos })} error={errors.photos ?? errors.file}>
         <input
           id={`${id}-photos`}
           type="file"
