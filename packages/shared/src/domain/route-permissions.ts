@@ -126,7 +126,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/bookings/{id}/claim/answer': needs('booking:accept:own', 'booking-pro'),
   'POST /api/bookings/{id}/claim/reply': needs('booking:read:own', 'booking-customer'),
   'GET /api/admin/claims': needs(['claim:decide', 'booking:refund']),
-  'POST /api/admin/bookings/{id}/claim/decision': needs(['claim:decide', 'booking:refund']),
+  'POST /api/admin/bookings/{id}/claim/decision': needs('claim:decide'),
+  'POST /api/admin/bookings/{id}/claim/refund': needs('booking:refund'),
   // Professionals.
   'GET /api/pros': anyone,
   'GET /api/pros/stats': anyone,

@@ -3,7 +3,7 @@
  * /api/admin/claims. The rules are domain/claims.ts's.
  */
 import { z } from 'zod';
-import { CLAIM_DECISIONS, CLAIM_OUTCOMES, CLAIM_REQUESTS, CLAIM_RULES, CLAIM_STATUSES } from '../domain/claims';
+import { CLAIM_OUTCOMES, CLAIM_REQUESTS, CLAIM_RULES, CLAIM_STATUSES } from '../domain/claims';
 import { isPlainText, VALIDATION_MESSAGES } from '../domain/validation';
 import { bookingDateField, wizardStartTimeField } from './booking';
 
@@ -60,19 +60,29 @@ export const replyClaimRequestSchema = z
   .meta({ id: 'ReplyClaimRequest' });
 export type ReplyClaimRequest = z.infer<typeof replyClaimRequestSchema>;
 
-/** POST /api/admin/bookings/{id}/claim/decision: an admin decides. */
+/** POST /api/admin/bookings/{id}/claim/decision: a super admin rejects the report or decides a return visit. */
 export const decideClaimRequestSchema = z
   .object({
-    decision: z.enum(CLAIM_DECISIONS),
+    decision: z.enum(['reject', 'return_visit']),
     reason: reasonField,
-    /** Partial refund, MAD: at most what was paid and not refunded already. */
-    amount: amountField.optional(),
     /** Return visit: a free slot of the professional. */
     date: bookingDateField.optional(),
     startTime: wizardStartTimeField.optional(),
   })
   .meta({ id: 'DecideClaimRequest' });
-export type DecideClaimRequest = z.infer<typeof decideClaimRequestSchema>;
+
+/** POST /api/admin/bookings/{id}/claim/refund: a super or finance admin decides a refund. */
+export const refundClaimRequestSchema = z
+  .object({
+    decision: z.enum(['partial_refund', 'full_refund']),
+    reason: reasonField,
+    /** Partial refund, MAD: at most what was paid and not refunded already. */
+    amount: amountField.optional(),
+  })
+  .meta({ id: 'RefundClaimRequest' });
+
+/** Either decision, as the decisions service takes it. */
+export type DecideClaimRequest = z.infer<typeof decideClaimRequestSchema> | z.infer<typeof refundClaimRequestSchema>;
 
 const visitSchema = z.object({
   start: z.iso.datetime(),

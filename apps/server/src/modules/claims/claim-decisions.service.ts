@@ -53,14 +53,14 @@ export class ClaimDecisionsService {
       const base = { status: 'resolved' as const, outcome: outcomeOf(input.decision), decisionReason: input.reason, decidedBy: user.id, resolvedAt: now };
       let row;
       if (input.decision === 'return_visit') {
-        if (!input.date || !input.startTime) throw badRequest(CLAIM_MESSAGES.visitRequired, { date: CLAIM_MESSAGES.visitRequired });
+        if (!('date' in input) || !input.date || !input.startTime) throw badRequest(CLAIM_MESSAGES.visitRequired, { date: CLAIM_MESSAGES.visitRequired });
         const visit = await this.claims.freeSlot(tx, b, claim.id, input.date, input.startTime, now);
         row = await repo.update(claim.id, { ...base, visitStart: visit.start, visitEnd: visit.end });
       } else if (input.decision === 'reject') {
         row = await repo.update(claim.id, base);
       } else {
         const money = await this.claims.money(tx, bookingId);
-        const checked = refundForDecision(input.decision, input.amount, money.refundable);
+        const checked = refundForDecision(input.decision, 'amount' in input ? input.amount : undefined, money.refundable);
         if (!checked.ok) {
           const message = checked.reason === 'AMOUNT_REQUIRED' ? CLAIM_MESSAGES.amountRequired : CLAIM_MESSAGES.refundTooLarge(money.refundable);
           throw badRequest(message, { amount: message });
@@ -69,9 +69,11 @@ export class ClaimDecisionsService {
         const paidToProfessional = b.professionalId ? await ledger.bookingBalance(bookingId, proLedgerAccount(b.professionalId)) : 0;
         await ledger.post(claimRefundEntries(bookingId, b.professionalId, { amount: checked.amount, inEscrow: money.inEscrow, paidToProfessional }));
         // To the customer's card through the provider: a payment_refunds row and its payment.refund job, here.
+        const before = await repo.latestRefundOf(bookingId);
         await this.refunds.request(tx, bookingId, checked.amount, input.reason);
+        const refundId = await repo.latestRefundOf(bookingId);
         await repo.setBookingPaymentStatus(bookingId, money.refunded + checked.amount >= money.paid ? 'refunded' : 'partially_refunded');
-        row = await repo.update(claim.id, { ...base, refundAmount: checked.amount, refundId: await repo.latestRefundOf(bookingId) });
+        row = await repo.update(claim.id, { ...base, refundAmount: checked.amount, refundId: refundId !== before ? refundId : null });
       }
       await this.claims.notify(tx, b, [
         { to: 'customer', kind: 'decided', claim: row },

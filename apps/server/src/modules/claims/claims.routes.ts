@@ -9,6 +9,7 @@ import {
   claimSchema,
   decideClaimRequestSchema,
   openClaimRequestSchema,
+  refundClaimRequestSchema,
   replyClaimRequestSchema,
 } from '@khedma/shared/schemas/claims';
 import type { FastifyRequest } from 'fastify';
@@ -120,10 +121,26 @@ export const claimsRoutes: FastifyPluginAsyncZod<{ claims: ClaimsService; decisi
       preHandler: requireUser,
       schema: {
         tags: ['admin'],
-        summary: "An admin decides a booking's disputed report: reject, return visit, partial or full refund (refunds: super or finance admins)",
+        summary: "A super admin decides a booking's disputed report: reject it, or a return visit at a free slot of the professional",
         security: signedIn,
         params: claimBookingParamsSchema,
         body: decideClaimRequestSchema,
+        response: { 200: claimSchema, ...errors },
+      },
+    },
+    async (req) => decisions.decide(user(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/api/admin/bookings/:id/claim/refund',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['admin'],
+        summary: "A super or finance admin decides a partial or full refund of a booking's disputed report (ledger and the provider's refund)",
+        security: signedIn,
+        params: claimBookingParamsSchema,
+        body: refundClaimRequestSchema,
         response: { 200: claimSchema, ...errors },
       },
     },

@@ -12,6 +12,7 @@ import {
   LEDGER_ACCOUNTS,
   localToUtc,
   minutesToTime,
+  releaseAt,
   startsOnDayOff,
   timeToMinutes,
   toLocal,
@@ -238,7 +239,7 @@ export class ClaimsService {
    */
   async letGo(tx: Db, b: ClaimBooking, claim: ClaimRow): Promise<void> {
     if (!b.completedAt) return;
-    const due = new Date(Math.max(b.completedAt.getTime() + CLAIM_RULES.minimumWindowHours * 3_600_000, this.d.clock.now().getTime()));
+    const due = new Date(Math.max(releaseAt(b.completedAt).getTime(), this.d.clock.now().getTime()));
     await this.d.jobs.schedule(ESCROW_RELEASE_JOB, { bookingId: b.id }, { dedupeKey: `${b.id}:claim:${claim.id}`, runAt: due, db: tx });
   }
 

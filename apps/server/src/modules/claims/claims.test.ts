@@ -114,7 +114,7 @@ describe('reporting a problem', () => {
     expect((await photo(customer, b.id)).statusCode).toBe(400);
 
     await t.app.ctx.jobs.runDueJobs(t.app.ctx.clock.now());
-    const mail = (await outbox(t.app)).find((m: { to: string; subject: string }) => m.to === pro.email && m.subject.includes(b.reference));
+    const mail = (await outbox(t.app)).find((m) => m.to === pro.email && (m.subject ?? '').includes(b.reference));
     expect(mail?.subject).toBe(`A problem was reported on booking ${b.reference}`);
     // Both sides and admins read it; others do not.
     expect((await send(pro, 'GET', `/api/bookings/${b.id}/claim`)).json()).toMatchObject({ viewer: 'professional', canOpen: false, claims: [{ status: 'open' }] });
@@ -153,9 +153,16 @@ describe('the professional answers, the customer replies', () => {
     // pro works 08:00-20:00 (the factory's hours): 21:00 is not offered by the wizard's start times anyway.
     const off = await answer(pro, { kind: 'return_visit', date: visitDay, startTime: '21:00' });
     expect(off.statusCode).toBe(400);
-    const offered = await answer(pro, { kind: 'return_visit', date: visitDay, startTime: '10:00' });
+    // A slot another booking of theirs takes: refused, as a reschedule would be.
+    t.app.ctx.clock.set(null);
+    await createPaidBooking(t, { customer: otherCustomer, pro, date: visitDay, startTime: '10:00', endTime: '11:00' });
+    t.app.ctx.clock.set(new Date(b.completedAt.getTime() + HOUR));
+    const busy = await answer(pro, { kind: 'return_visit', date: visitDay, startTime: '10:00' });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error.code).toBe('NO_PROFESSIONAL_AVAILABLE');
+    const offered = await answer(pro, { kind: 'return_visit', date: visitDay, startTime: '12:00' });
     expect(offered.statusCode, offered.body).toBe(200);
-    expect(offered.json()).toMatchObject({ status: 'visit_offered', visit: { date: visitDay, startTime: '10:00', endTime: '11:00' } });
+    expect(offered.json()).toMatchObject({ status: 'visit_offered', visit: { date: visitDay, startTime: '12:00', endTime: '13:00' } });
     expect((await answer(pro, { kind: 'dispute', reason: 'Changed my mind' })).statusCode).toBe(409);
 
     const reply = (u: TestUser, body: Record<string, unknown>) => send(u, 'POST', `/api/bookings/${b.id}/claim/reply`, body);
@@ -177,7 +184,7 @@ describe('the professional answers, the customer replies', () => {
     const disputed = await send(pro, 'POST', `/api/bookings/${b.id}/claim/answer`, { kind: 'dispute', reason: 'The leak comes from another pipe.' });
     expect(disputed.json()).toMatchObject({ status: 'needs_decision', disputeReason: 'The leak comes from another pipe.' });
     await t.app.ctx.jobs.runDueJobs(t.app.ctx.clock.now());
-    const toCustomer = (await outbox(t.app)).find((m: { to: string; subject: string }) => m.to === customer.email && m.subject.includes(b.reference));
+    const toCustomer = (await outbox(t.app)).find((m) => m.to === customer.email && (m.subject ?? '').includes(b.reference));
     expect(toCustomer?.subject).toBe(`Le professionnel conteste votre signalement (${b.reference})`); // her language
 
     // The admins' list: super and finance admins; a reviewer (and customers) may not.
@@ -186,7 +193,8 @@ describe('the professional answers, the customer replies', () => {
     const list = await send(finance, 'GET', '/api/admin/claims');
     expect(list.json().items.find((i: { claim: { bookingId: string } }) => i.claim.bookingId === b.id)).toMatchObject({ reference: b.reference, refundable: b.totalAmount });
 
-    const decide = (u: TestUser, body: Record<string, unknown>) => send(u, 'POST', `/api/admin/bookings/${b.id}/claim/decision`, body);
+    const decide = (u: TestUser, body: Record<string, unknown>) =>
+      send(u, 'POST', `/api/admin/bookings/${b.id}/claim/${String(body.decision).endsWith('refund') ? 'refund' : 'decision'}`, body);
     expect((await decide(reviewer, { decision: 'partial_refund', amount: 50, reason: 'Shared fault' })).statusCode).toBe(403);
     expect((await decide(pro, { decision: 'partial_refund', amount: 50, reason: 'Shared fault' })).statusCode).toBe(403);
     // Finance decides money, not the rest.
@@ -227,7 +235,7 @@ describe('the professional answers, the customer replies', () => {
     expect((await send(pro, 'POST', `/api/bookings/${b.id}/claim/answer`, { kind: 'return_visit', date: visitDay, startTime: '14:00' })).statusCode).toBe(200);
     const rejected = await send(customer, 'POST', `/api/bookings/${b.id}/claim/reply`, { accept: false, reason: 'I do not trust the repair.' });
     expect(rejected.json()).toMatchObject({ status: 'needs_decision', customerReason: 'I do not trust the repair.' });
-    const full = await send(admin, 'POST', `/api/admin/bookings/${b.id}/claim/decision`, { decision: 'full_refund', reason: 'Work not done' });
+    const full = await send(admin, 'POST', `/api/admin/bookings/${b.id}/claim/refund`, { decision: 'full_refund', reason: 'Work not done' });
     expect(full.json()).toMatchObject({ outcome: 'full_refund', refundAmount: b.totalAmount });
     const l = await zeroSum(b.id);
     expect(l.balance('customer')).toBe(0);
@@ -237,7 +245,7 @@ describe('the professional answers, the customer replies', () => {
     // Nothing is left to refund.
     await report(customer, b.id, { description: 'Still leaking, again.', request: 'full_refund' });
     await send(pro, 'POST', `/api/bookings/${b.id}/claim/answer`, { kind: 'dispute', reason: 'Already refunded.' });
-    expect((await send(admin, 'POST', `/api/admin/bookings/${b.id}/claim/decision`, { decision: 'partial_refund', amount: 1, reason: 'x'.repeat(10) })).statusCode).toBe(400);
+    expect((await send(admin, 'POST', `/api/admin/bookings/${b.id}/claim/refund`, { decision: 'partial_refund', amount: 1, reason: 'x'.repeat(10) })).statusCode).toBe(400);
     expect((await send(admin, 'POST', `/api/admin/bookings/${b.id}/claim/decision`, { decision: 'reject', reason: 'Already refunded in full.' })).json().outcome).toBe('rejected');
     await zeroSum(b.id);
   });
@@ -248,7 +256,7 @@ describe('the professional answers, the customer replies', () => {
     t.app.ctx.clock.set(new Date(b.completedAt.getTime() + 5 * 24 * HOUR));
     expect((await report(customer, b.id, { description: 'The shelf fell down.', request: 'full_refund' })).statusCode).toBe(201);
     await send(otherPro, 'POST', `/api/bookings/${b.id}/claim/answer`, { kind: 'dispute', reason: 'It was overloaded.' });
-    const res = await send(finance, 'POST', `/api/admin/bookings/${b.id}/claim/decision`, { decision: 'partial_refund', amount: 40, reason: 'Half the fault' });
+    const res = await send(finance, 'POST', `/api/admin/bookings/${b.id}/claim/refund`, { decision: 'partial_refund', amount: 40, reason: 'Half the fault' });
     expect(res.statusCode, res.body).toBe(200);
     const l = await zeroSum(b.id);
     expect(l.balance('customer')).toBe(-b.totalAmount + 40);

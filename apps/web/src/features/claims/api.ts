@@ -13,7 +13,8 @@ export function useDecideClaim(bookingId: string) {
   const queryClient = useQueryClient();
   return useSingleFlightMutation(
     {
-      mutationFn: (body: DecideClaimRequest) => api.post<Claim>(`/api/admin/bookings/${encodeURIComponent(bookingId)}/claim/decision`, body),
+      mutationFn: (body: DecideClaimRequest) =>
+        api.post<Claim>(`/api/admin/bookings/${encodeURIComponent(bookingId)}/claim/${body.decision === 'partial_refund' || body.decision === 'full_refund' ? 'refund' : 'decision'}`, body),
       onSettled: () => void queryClient.invalidateQueries({ queryKey: claimKeys.all }),
     },
     () => `claim-decision:${bookingId}`,
