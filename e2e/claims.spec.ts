@@ -127,7 +127,7 @@ test.describe('guarantee claims', () => {
       await expect(admin.page).toHaveURL(/\/admin\/claims/);
       const card = admin.page.getByTestId('admin-claim').filter({ hasText: booking.reference });
       await expect(card).toBeVisible();
-      await card.getByLabel(t('claims', 'admin.decision')).selectOption('partial_refund');
+      await card.getByRole('combobox', { name: t('claims', 'admin.decision') }).selectOption('partial_refund');
       await card.getByLabel(t('claims', 'admin.amount')).fill('100');
       await card.getByLabel(t('claims', 'admin.reason')).fill(j.lang === 'en' ? 'Shared fault: the pipe was old.' : 'الخطأ مشترك: القادوس قديم.');
       await expectNoSeriousAxeViolations(admin.page, `claims ${j.lang} admin`);

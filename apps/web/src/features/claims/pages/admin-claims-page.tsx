@@ -80,7 +80,7 @@ function ClaimCard({ row }: { row: AdminClaimRow }) {
         <bdi>{t('admin.parties', { customer: row.customerName, professional: row.professionalName ?? '–' })}</bdi> · {t('admin.paid', { amount: formatMoney(row.totalAmount), refundable: formatMoney(row.refundable) })}
       </p>
       <ClaimThread claim={row.claim} context={{ viewer: 'admin', bookingId: row.claim.bookingId }} />
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2" aria-label={t('admin.decision')}>
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
         <SelectField label={t('admin.decision')} value={decision} onChange={(e) => setDecision(e.target.value as ClaimDecision)}>
           {allowed.map((d) => (
             <option key={d} value={d}>
