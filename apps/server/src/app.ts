@@ -24,6 +24,7 @@ import { authModule } from './modules/auth/auth.module';
 import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogModule } from './modules/catalog/catalog.module';
 import { chatModule } from './modules/chat/chat.module';
+import { claimsModule } from './modules/claims/claims.module';
 import { contactModule } from './modules/contact/contact.module';
 import { devModule } from './modules/dev/dev.module';
 import { healthModule } from './modules/health/health.module';
@@ -87,6 +88,7 @@ const MODULES: AppModule[] = [
   supportModule, // /api/support/*, /api/admin/support/*: tickets, the queue, the contact form's tickets (docs/support.md)
   chatModule, // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
   jobQuotesModule, // /api/job-requests/*, /api/pro/job-requests: quotes for jobs without a fixed price (uses app.bookings)
+  claimsModule, // /api/bookings/:id/claim*, /api/admin/claims: guarantee claims (holds the escrow release while open)
   devModule, // /api/dev/outbox, outside production only
 ];
 

@@ -67,6 +67,10 @@ export const ERROR_CODES = {
   PAYOUT_ALREADY_PAID: 409,
   /** A payout batch none of whose selected payouts can be sent; `fields` gives each payout's reason. */
   PAYOUT_BATCH_EMPTY: 409,
+  /** Guarantee claims (docs/claims.md): reporting a booking that is not completed, after the window, or twice. */
+  CLAIM_NOT_ALLOWED: 409,
+  CLAIM_WINDOW_CLOSED: 409,
+  CLAIM_ALREADY_OPEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** A path segment longer than any id or slug of the API. */
   URI_TOO_LONG: 414,

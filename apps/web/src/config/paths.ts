@@ -85,6 +85,8 @@ export const routes = {
   jobRequest: '/quotes/:requestId',
   proJobRequests: '/dashboard/job-requests',
   proJobRequest: '/dashboard/job-requests/:requestId',
+  /** Guarantee claims waiting for a decision (docs/claims.md). */
+  adminClaims: '/admin/claims',
   devMailbox: '/dev/mailbox',
   /** Support tickets (docs/support.md): the person's list, a new ticket (?booking=), one ticket; the team's queue. */
   support: '/support',
@@ -185,6 +187,7 @@ export const paths = {
   receipt: (bookingId: string) => `/receipts/${segment(bookingId)}`,
   earnings: () => routes.earnings,
   adminPayouts: () => routes.adminPayouts,
+  adminClaims: () => routes.adminClaims,
   adminFlaggedProfessionals: () => routes.adminFlaggedProfessionals,
   jobRequests: () => routes.jobRequests,
   newJobRequest: (serviceId?: string) => withQuery(routes.newJobRequest, { service: serviceId }),

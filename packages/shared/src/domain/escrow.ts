@@ -107,11 +107,13 @@ export function balanceOf(entries: readonly LedgerEntry[], account: string): num
 
 /**
  * Where a booking's money is, from its ledger rows: nothing yet, held in escrow, or settled
- * (released or refunded). The server checks it before writing, so a retried job cannot release
+ * (released or refunded; what a claim's partial refund left in escrow is still held). The server checks it before writing, so a retried job cannot release
  * twice or refund what was released.
  */
 export function escrowState(entries: readonly LedgerEntry[]): 'none' | 'held' | 'released' | 'refunded' {
   if (entries.some((e) => e.kind === 'release')) return 'released';
+  // A guarantee claim's partial refund leaves the rest in escrow, to be released (docs/claims.md).
+  if (balanceOf(entries, LEDGER_ACCOUNTS.escrow) > 0) return 'held';
   if (entries.some((e) => e.kind === 'refund')) return 'refunded';
   if (entries.some((e) => e.kind === 'hold')) return 'held';
   return 'none';

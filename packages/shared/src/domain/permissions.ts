@@ -48,6 +48,8 @@ export const PERMISSIONS = [
   'support:use',
   /** The support queue: answering, internal notes, status and assignment (super_admin; docs/support.md). */
   'support:manage',
+  /** Guarantee claims: decide a claim the two sides do not agree on (super_admin; refunds also need booking:refund, docs/claims.md). */
+  'claim:decide',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -119,6 +119,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/bookings/{id}/reschedule-options': needs('booking:cancel:own', 'booking-customer'),
   'POST /api/bookings/{id}/reschedule': needs('booking:cancel:own', 'booking-customer'),
   'POST /api/bookings/{id}/pay': needs('booking:create', 'booking-customer'),
+  // Guarantee claims (docs/claims.md): the customer reports and replies, the professional answers, admins decide.
+  'GET /api/bookings/{id}/claim': { needs: 'signed-in', of: 'booking-party-or-reader' },
+  'POST /api/bookings/{id}/claim': needs('booking:read:own', 'booking-customer'),
+  'POST /api/bookings/{id}/claim/photos': needs('booking:read:own', 'booking-customer'),
+  'POST /api/bookings/{id}/claim/answer': needs('booking:accept:own', 'booking-pro'),
+  'POST /api/bookings/{id}/claim/reply': needs('booking:read:own', 'booking-customer'),
+  'GET /api/admin/claims': needs(['claim:decide', 'booking:refund']),
+  'POST /api/admin/bookings/{id}/claim/decision': needs('claim:decide'),
+  'POST /api/admin/bookings/{id}/claim/refund': needs('booking:refund'),
   // Professionals.
   'GET /api/pros': anyone,
   'GET /api/pros/stats': anyone,

@@ -11,6 +11,7 @@ export * from './billing';
 export * from './messaging';
 export * from './reviews';
 export * from './job-quotes';
+export * from './claims';
 export * from './system';
 export * from './realtime';
 export * from './time';

@@ -21,7 +21,7 @@ export const devEscrowRoutes: FastifyPluginAsyncZod<{ repo: EarningsRepository }
         summary: 'Development only: release a completed booking’s escrow now, as the 48 h job would',
         security: publicRoute,
         params: z.object({ id: z.guid() }),
-        response: { 200: z.object({ result: z.enum(['released', 'skipped']) }), 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: z.object({ result: z.enum(['released', 'skipped', 'held']) }), 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (req) => {

@@ -11,7 +11,12 @@ import type { PaymentsRepository } from './payments.repository';
 
 const MINUTE = 60_000;
 
+/** Says, inside the release's transaction (the booking locked), whether another module holds the release now. */
+export type ReleaseHold = (tx: Db, bookingId: string) => Promise<boolean>;
+
 export class EscrowService {
+  private readonly holds: ReleaseHold[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly repo: PaymentsRepository,
@@ -24,13 +29,22 @@ export class EscrowService {
    * the service fee to the platform. Idempotent: nothing is written unless the escrow still holds
    * this booking's money.
    */
-  async releaseEscrow(bookingId: string, now: Date): Promise<'released' | 'skipped'> {
+  /**
+   * Another module holds releases while `hold` says so (an open guarantee claim: docs/claims.md); the
+   * release job then writes nothing, and that module schedules the release again once it lets go.
+   */
+  holdReleaseWhile(hold: ReleaseHold): void {
+    this.holds.push(hold);
+  }
+
+  async releaseEscrow(bookingId: string, now: Date): Promise<'released' | 'skipped' | 'held'> {
     return this.db.transaction(async (tx) => {
       const ledger = this.ledger.with(tx);
       const b = await this.repo.with(tx).lockBooking(bookingId);
       if (!b || b.status !== 'completed' || !b.completedAt) return 'skipped';
       const escrow = await ledger.escrowOf(bookingId);
       if (escrow.state !== 'held' || escrow.held <= 0) return 'skipped';
+      for (const hold of this.holds) if (await hold(tx, bookingId)) return 'held';
       if (!isReleaseDue(b.completedAt, now)) throw new Error(`Escrow of ${bookingId} is not due before ${releaseAt(b.completedAt).toISOString()}`);
       const commission = percentOf(b.servicePrice + b.addonsTotal, PRO_COMMISSION_RATE);
       const serviceFee = Math.min(b.serviceFee, escrow.held);

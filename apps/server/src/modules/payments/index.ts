@@ -1,5 +1,6 @@
 /** What other modules may use of payments. */
-export { EXPIRE_UNPAID_JOB, UNPAID_BOOKING_TTL_MINUTES } from './payments.jobs';
+export { ESCROW_RELEASE_JOB, EXPIRE_UNPAID_JOB, UNPAID_BOOKING_TTL_MINUTES } from './payments.jobs';
+export type { EscrowService } from './escrow.service';
 export { PAYMENT_FAILED_MESSAGES, type PayContext, type PaymentResult, type PaymentsService } from './payments.service';
 export type { RefundsService } from './refunds.service';
 export type { LedgerRepository } from './ledger.repository';

@@ -1,4 +1,4 @@
-import { CalendarCheck, ClipboardList, Clock, Flag, LifeBuoy, ListChecks, Wallet, Banknote, UserCheck, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, ClipboardList, Clock, Flag, LifeBuoy, ListChecks, ShieldAlert, Wallet, Banknote, UserCheck, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RetryAlert } from '../../../components/ui/retry-alert';
@@ -34,6 +34,7 @@ export function AdminPanel({ permissions }: DashboardTabViewer) {
     { to: paths.adminPayouts(), label: t('tab.links.payouts'), icon: Banknote, show: permissions.includes('payout:manage') },
     { to: paths.adminFlaggedProfessionals(), label: t('tab.links.flagged'), icon: Flag, show: permissions.includes('admin:access') },
     { to: paths.adminSupport(), label: tSupport('admin.link'), icon: LifeBuoy, show: permissions.includes('support:manage') },
+    { to: paths.adminClaims(), label: t('tab.links.claims'), icon: ShieldAlert, show: permissions.includes('claim:decide') || permissions.includes('booking:refund') },
   ];
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">

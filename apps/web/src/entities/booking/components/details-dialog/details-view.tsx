@@ -12,6 +12,7 @@ import { useTranslation } from '../../../../lib/use-translation';
 import { useOpenConversation } from '../../../conversation/api';
 import { useAcceptBooking, useDeclineBooking, type BookingDto } from '../../api';
 import { bookingDescription, bookingLocation, updateFailedMessage } from '../../booking-text';
+import { ClaimSection } from '../../../claim/components/claim-section';
 import { HoldNotice } from '../hold-notice';
 import { Row } from './row';
 import { SupportEntry } from './support-entry';
@@ -139,6 +140,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
         ) : null}
         <Row label={t('summary.bookedOn')}>{formatDate(booking.createdAt, language, 'long')}</Row>
       </dl>
+      <ClaimSection booking={booking} />
       {canMessage || booking.canAccept || booking.canDecline || booking.canReschedule || booking.canCancel || booking.rebook || canReview || hasReceipt ? (
         <div className="flex flex-col gap-2 border-t border-sand-200 pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
           {canMessage ? (

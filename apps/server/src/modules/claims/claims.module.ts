@@ -1,0 +1,43 @@
+/**
+ * Guarantee claims (docs/claims.md, issue 41): registered after payments, bookings and chat. It holds
+ * the escrow release of a booking while a claim is open (payments' holdReleaseWhile) and lets it go on
+ * resolution; refunds go through payments' ledger and refunds service.
+ */
+import multipart from '@fastify/multipart';
+import { CLAIM_RULES } from '@khedma/shared/domain/claims';
+import { defineModule } from '../../platform/module';
+import { ProfessionalPoolRepository } from '../bookings';
+import { ClaimDecisionsService } from './claim-decisions.service';
+import { ClaimsRepository } from './claims.repository';
+import { claimsRoutes } from './claims.routes';
+import { ClaimsService } from './claims.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    claims: { service: ClaimsService; decisions: ClaimDecisionsService };
+  }
+}
+
+export const claimsModule = defineModule('claims', async (app, { ctx }) => {
+  const db = ctx.database.db;
+  const repo = new ClaimsRepository(db);
+  const service = new ClaimsService({
+    db,
+    repo,
+    pool: new ProfessionalPoolRepository(db),
+    ledger: app.payments.ledger,
+    storage: ctx.storage,
+    jobs: ctx.jobs,
+    clock: ctx.clock,
+    publicUrl: ctx.config.publicUrl,
+  });
+  const decisions = new ClaimDecisionsService(service, app.payments.refunds);
+  // An open claim holds the release (PRODUCT.md); its resolution schedules it again (ClaimsService.letGo).
+  app.payments.escrow.holdReleaseWhile((tx, bookingId) => repo.with(tx).hasOpen(bookingId));
+  app.decorate('claims', { service, decisions });
+  // Its own scope: the multipart parser and its limits apply to these routes only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: CLAIM_RULES.photoMaxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 } });
+    await scope.register(claimsRoutes, { claims: service, decisions });
+  });
+});
