@@ -24,6 +24,7 @@ import { authModule } from './modules/auth/auth.module';
 import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogModule } from './modules/catalog/catalog.module';
 import { chatModule } from './modules/chat/chat.module';
+import { accountModule } from './modules/account/account.module';
 import { contactModule } from './modules/contact/contact.module';
 import { devModule } from './modules/dev/dev.module';
 import { healthModule } from './modules/health/health.module';
@@ -83,6 +84,7 @@ const MODULES: AppModule[] = [
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
   adminModule, // /api/admin/*: bookings page, application review, overview, access log (uses app.bookings)
   chatModule, // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
+  accountModule, // /api/account/*: closing one's account, exporting one's data; the daily retention sweep job
   devModule, // /api/dev/outbox, outside production only
 ];
 
