@@ -42,6 +42,8 @@ export const routes = {
   forgotPassword: '/forgot-password',
   /** The reset email's link lands here with ?token= (or ?error=INVALID_TOKEN). */
   resetPassword: '/reset-password',
+  /** The confirmation email's link: choose your password (issue 41, docs/accounts.md "Confirmation"). */
+  confirmEmail: '/confirm-email',
   becomePro: '/become-pro',
   registerProfessional: '/register-professional',
   professionalOnboarding: '/professional-onboarding',
@@ -144,6 +146,7 @@ export const paths = {
   signup: () => routes.signup,
   forgotPassword: () => routes.forgotPassword,
   resetPassword: () => routes.resetPassword,
+  confirmEmail: () => routes.confirmEmail,
   becomePro: () => routes.becomePro,
   registerProfessional: () => routes.registerProfessional,
   professionalOnboarding: () => routes.professionalOnboarding,
