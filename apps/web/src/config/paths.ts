@@ -52,6 +52,8 @@ export const routes = {
   dashboard: '/dashboard',
   dashboardBookings: '/dashboard/bookings',
   profile: '/profile',
+  /** One's data and the account's closure (issue 41, docs/retention.md). */
+  accountData: '/profile/account',
   proProfile: '/pro-profile',
   pro: '/pro/:id',
   /** Redirects to /pro/{id} (docs/README.md). */
@@ -154,6 +156,7 @@ export const paths = {
   dashboard: () => routes.dashboard,
   dashboardBookings: () => routes.dashboardBookings,
   profile: () => routes.profile,
+  accountData: () => routes.accountData,
   proProfile: () => routes.proProfile,
   pro: (id: string) => `/pro/${segment(id)}`,
   professional: (id: string) => `/professional/${segment(id)}`,
