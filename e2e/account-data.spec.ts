@@ -30,6 +30,8 @@ const STRANGER = 'Stranger!Pass1';
 const OWNER = 'Owner!Pass22';
 
 test.use({ viewport: { width: 390, height: 844 } });
+// Each journey hashes passwords several times (sign-up, the link's step, sign-in attempts): slow on shared cores.
+test.describe.configure({ timeout: 180_000 });
 test.beforeEach(async ({ page }) => skipCookieBanner(page));
 
 async function logIn(page: Page, lang: Language, email: string, password: string) {
@@ -65,7 +67,7 @@ for (const lang of ['en', 'ar'] as const) {
     await password.fill(OWNER);
     await page.getByRole('main').getByRole('textbox', { name: text(lang, 'auth', 'fields.confirmPassword'), exact: true }).fill(OWNER);
     await page.getByRole('button', { name: text(lang, 'auth', 'confirm.submit') }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
     await expect(page.getByText(text(lang, 'shell', 'auth.verified'))).toBeVisible();
 
     // The stranger, on their own phone, tries the password they chose: refused.
