@@ -25,6 +25,7 @@ import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogModule } from './modules/catalog/catalog.module';
 import { chatModule } from './modules/chat/chat.module';
 import { claimsModule } from './modules/claims/claims.module';
+import { accountModule } from './modules/account/account.module';
 import { contactModule } from './modules/contact/contact.module';
 import { devModule } from './modules/dev/dev.module';
 import { healthModule } from './modules/health/health.module';
@@ -89,6 +90,7 @@ const MODULES: AppModule[] = [
   chatModule, // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
   jobQuotesModule, // /api/job-requests/*, /api/pro/job-requests: quotes for jobs without a fixed price (uses app.bookings)
   claimsModule, // /api/bookings/:id/claim*, /api/admin/claims: guarantee claims (holds the escrow release while open)
+  accountModule, // /api/account/*: closing one's account, exporting one's data; the daily retention sweep job
   devModule, // /api/dev/outbox, outside production only
 ];
 

@@ -24,7 +24,7 @@ const VERIFY: Record<Locale, EmailCopy> = {
   en: {
     subject: 'Confirm your email address for Khedma',
     greeting: (n) => `Hello ${n},`,
-    body: 'Thank you for signing up to Khedma. Please confirm your email address to activate your account.',
+    body: 'Thank you for signing up to Khedma. Please confirm your email address and choose your password to activate your account.',
     button: 'Confirm my email',
     expiry: 'This link is valid for 24 hours.',
     ignore: 'If you did not create a Khedma account, you can ignore this email.',
@@ -32,7 +32,7 @@ const VERIFY: Record<Locale, EmailCopy> = {
   fr: {
     subject: 'Confirmez votre adresse e-mail pour Khedma',
     greeting: (n) => `Bonjour ${n},`,
-    body: 'Merci de votre inscription sur Khedma. Veuillez confirmer votre adresse e-mail pour activer votre compte.',
+    body: 'Merci de votre inscription sur Khedma. Veuillez confirmer votre adresse e-mail et choisir votre mot de passe pour activer votre compte.',
     button: 'Confirmer mon e-mail',
     expiry: 'Ce lien est valable 24 heures.',
     ignore: "Si vous n'avez pas créé de compte Khedma, ignorez simplement cet e-mail.",
@@ -40,7 +40,7 @@ const VERIFY: Record<Locale, EmailCopy> = {
   ar: {
     subject: 'أكّد البريد الإلكتروني ديالك ف Khedma',
     greeting: (n) => `السلام ${n}،`,
-    body: 'شكرا حيت تسجلتي ف Khedma. عافاك أكّد البريد الإلكتروني ديالك باش يتفعّل الحساب ديالك.',
+    body: 'شكرا حيت تسجلتي ف Khedma. عافاك أكّد البريد الإلكتروني ديالك وختار كلمة السر ديالك باش يتفعّل الحساب ديالك.',
     button: 'أكّد البريد ديالي',
     expiry: 'هاد الرابط صالح لمدة 24 ساعة.',
     ignore: 'إلا ما درتيش حساب ف Khedma، ما تدير والو، تجاهل هاد الرسالة.',

@@ -42,6 +42,8 @@ export const routes = {
   forgotPassword: '/forgot-password',
   /** The reset email's link lands here with ?token= (or ?error=INVALID_TOKEN). */
   resetPassword: '/reset-password',
+  /** The confirmation email's link: choose your password (issue 41, docs/accounts.md "Confirmation"). */
+  confirmEmail: '/confirm-email',
   becomePro: '/become-pro',
   registerProfessional: '/register-professional',
   professionalOnboarding: '/professional-onboarding',
@@ -50,6 +52,8 @@ export const routes = {
   dashboard: '/dashboard',
   dashboardBookings: '/dashboard/bookings',
   profile: '/profile',
+  /** One's data and the account's closure (issue 41, docs/retention.md). */
+  accountData: '/profile/account',
   proProfile: '/pro-profile',
   pro: '/pro/:id',
   /** Redirects to /pro/{id} (docs/README.md). */
@@ -158,6 +162,7 @@ export const paths = {
   signup: () => routes.signup,
   forgotPassword: () => routes.forgotPassword,
   resetPassword: () => routes.resetPassword,
+  confirmEmail: () => routes.confirmEmail,
   becomePro: () => routes.becomePro,
   registerProfessional: () => routes.registerProfessional,
   professionalOnboarding: () => routes.professionalOnboarding,
@@ -165,6 +170,7 @@ export const paths = {
   dashboard: () => routes.dashboard,
   dashboardBookings: () => routes.dashboardBookings,
   profile: () => routes.profile,
+  accountData: () => routes.accountData,
   proProfile: () => routes.proProfile,
   pro: (id: string) => `/pro/${segment(id)}`,
   professional: (id: string) => `/professional/${segment(id)}`,

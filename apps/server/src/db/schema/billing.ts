@@ -54,6 +54,8 @@ export const invoices = pgTable(
     feeVatCents: integer('fee_vat_cents').notNull(),
     vatRate: numeric('vat_rate', { precision: 5, scale: 4 }).notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** The customer's identity removed after the legal period (migration 0027, docs/retention.md). */
+    anonymisedAt: tstz('anonymised_at'),
   },
   (t) => [
     check('invoices_kind_check', inList(t.kind, INVOICE_KINDS)),

@@ -88,6 +88,8 @@ export const bookings = pgTable(
     completedAt: tstz('completed_at'),
     /** The admin's optional notes when completing (migration 0010_admin). */
     completionNotes: text('completion_notes'),
+    /** Booking history anonymised 2 years after it ended (migration 0027, docs/retention.md). */
+    anonymisedAt: tstz('anonymised_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -137,6 +139,8 @@ export const bookings = pgTable(
     index('bookings_created_idx').on(t.createdAt.desc().nullsFirst()),
     // Escrow release job: completed bookings by completion time.
     index('bookings_completed_idx').on(t.completedAt).where(sql`${t.status} = 'completed'`),
+    // The retention job: bookings not anonymised yet, by end (migration 0027).
+    index('bookings_to_anonymise_idx').on(t.scheduledEnd).where(sql`${t.anonymisedAt} IS NULL`),
   ],
 );
 

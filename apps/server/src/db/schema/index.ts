@@ -16,5 +16,6 @@ export * from './system';
 export * from './realtime';
 export * from './time';
 export * from './support';
+export * from './account-lifecycle';
 export * from './relations';
 export type * from './types';

@@ -2,7 +2,7 @@
 import { ADMIN_ROLES, LOCALES, USER_TYPES } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { citext, createdAt, inList, updatedAt } from './_columns';
+import { citext, createdAt, inList, tstz, updatedAt } from './_columns';
 import { users } from './auth';
 
 export const profiles = pgTable(
@@ -25,6 +25,10 @@ export const profiles = pgTable(
     locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     /** A business customer's ICE (15 digits), printed on their invoices (migration 0020). */
     ice: text('ice'),
+    /** The owner closed the account (issue 41, docs/retention.md): no sign-in, no listing (migration 0027). */
+    closedAt: tstz('closed_at'),
+    /** When the retention job deleted its personal data (one year after closedAt). */
+    dataDeletedAt: tstz('data_deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -32,6 +36,8 @@ export const profiles = pgTable(
     check('profiles_user_type_check', inList(t.userType, USER_TYPES)),
     check('profiles_locale_check', inList(t.locale, LOCALES)),
     check('profiles_ice_check', sql`${t.ice} IS NULL OR ${t.ice} ~ '^[0-9]{15}$'`),
+    // The retention job's closed accounts still to delete (migration 0027).
+    index('profiles_closed_pending_deletion_idx').on(t.closedAt).where(sql`${t.closedAt} IS NOT NULL AND ${t.dataDeletedAt} IS NULL`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { Locale, UserType } from '@khedma/shared';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminRoles, profileAuditLog, profiles, sessions, users } from '../../db/schema/index';
 
@@ -44,7 +44,8 @@ export class AuthRepository {
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(profiles, eq(profiles.id, users.id))
-      .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql`now()`)))
+      // A closed account's sessions count as none (closure deletes them too: issue 41).
+      .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql`now()`), isNull(profiles.closedAt)))
       .limit(1)
       .prepare('auth_session_user');
   }
@@ -71,6 +72,12 @@ export class AuthRepository {
 
   async emailExists(email: string): Promise<boolean> {
     const rows = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    return rows.length > 0;
+  }
+
+  /** Whether the owner closed this account (issue 41): it gets no session. */
+  async isClosed(userId: string): Promise<boolean> {
+    const rows = await this.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, userId), isNotNull(profiles.closedAt))).limit(1);
     return rows.length > 0;
   }
 

@@ -1,3 +1,4 @@
+import { confirmEmailRequestSchema, confirmEmailResponseSchema } from '@khedma/shared/schemas/account-data';
 import {
   changePasswordRequestSchema,
   errorResponseSchema,
@@ -27,7 +28,8 @@ import { useJsonBodyParser } from '../../http/json-body';
 import { publicRoute, signedIn } from '../../http/openapi';
 import { trustedOrigins } from '../../http/origins';
 import { RateLimiter } from '../../platform/rate-limit';
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, verifiedLandingUrl, type Auth } from './auth';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, type Auth } from './auth';
+import { EmailConfirmations } from './email-confirmation';
 import { forwardToAuth, publicSession, sessionInfo, withoutTokenForBrowsers } from './auth-bridge';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
@@ -52,14 +54,18 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
   app.decorateRequest('readsSession', false);
   app.addHook('onSend', noStoreForSessionAnswers);
 
-  const service = new AuthService(auth, repo, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), ctx.config.publicUrl);
-  await app.register(authRoutes, { ctx, auth, service });
+  const confirmations = new EmailConfirmations(ctx, ctx.database.db, auth);
+  const service = new AuthService(auth, repo, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), confirmations);
+  await app.register(authRoutes, { ctx, auth, service, confirmations });
 };
 // Same effect as fastify-plugin: the decorations above belong to the root instance.
 (authPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 export { authPlugin as authModule };
 
-const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: AuthService }> = async (app, { ctx, auth, service }) => {
+const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: AuthService; confirmations: EmailConfirmations }> = async (
+  app,
+  { ctx, auth, service, confirmations },
+) => {
   const { publicUrl } = ctx.config;
   const forward = forwardToAuth.bind(null, auth, publicUrl);
 
@@ -142,37 +148,51 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
     (req, reply) => forward(req, reply, { transform: publicSession }),
   );
 
+  // Our confirmation links (email-confirmation.ts, issue 41); the path stays where clients know it.
   app.post(
     p('/send-verification-email'),
     {
       schema: {
         tags: ['auth'],
-        summary: 'Resend the confirmation email (always answers status true)',
+        summary: 'Resend the confirmation email of an account not confirmed yet (always answers status true)',
+        description: 'A new link replaces the older ones. Limited per client address and per recipient (429 RATE_LIMITED).',
         security: publicRoute,
         body: resendConfirmationRequestSchema,
         response: { 200: statusResponseSchema, ...errors },
       },
     },
     async (req, reply) => {
+      await service.limitResendsFrom(req.ip);
       await service.limitEmailsTo(req.body.email);
-      const { next, ...body } = req.body;
-      return forward(req, reply, { body: { ...body, callbackURL: body.callbackURL ?? verifiedLandingUrl(publicUrl, next) } });
+      await confirmations.resend(req.body.email, req.body.next ?? pathOnSite(publicUrl, req.body.callbackURL));
+      reply.header('cache-control', 'no-store');
+      return { status: true };
     },
   );
 
-  app.get(
-    p('/verify-email'),
+  app.post(
+    '/api/accounts/confirm-email',
     {
+      preValidation: async (req) => service.limitConfirmationsFrom(req.ip),
       schema: {
         tags: ['auth'],
-        summary: 'The link of the confirmation email: confirms, signs in and redirects to callbackURL',
-        description: 'On a bad or expired link the redirect carries ?error=INVALID_TOKEN or TOKEN_EXPIRED.',
+        summary: "The confirmation link's step: choose your password, confirm the email, and be signed in",
+        description:
+          'The password typed at sign-up stops working (it may have been a stranger\'s: docs/accounts.md "Confirmation"); ' +
+          'every earlier session of the account ends; the session cookie is set. Errors: 400 INVALID_TOKEN (bad, used or expired link), 400 VALIDATION_FAILED, 429.',
         security: publicRoute,
-        querystring: z.object({ token: singleLineString().min(1).max(4000), callbackURL: onSiteUrl(publicUrl).optional() }),
-        response: { 200: statusResponseSchema, ...errors },
+        body: confirmEmailRequestSchema,
+        response: { 200: confirmEmailResponseSchema, ...errors },
       },
     },
-    (req, reply) => forward(req, reply),
+    async (req, reply) => {
+      const headers = new Headers({ [CLIENT_IP_HEADER]: req.ip });
+      if (req.headers['user-agent']) headers.set('user-agent', String(req.headers['user-agent']));
+      const result = await confirmations.confirm(req.body.token, req.body.password, headers);
+      if (result.setCookies.length) reply.header('set-cookie', result.setCookies);
+      reply.header('cache-control', 'no-store');
+      return { status: true as const, next: result.next };
+    },
   );
 
   app.post(
@@ -354,6 +374,17 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
   );
 };
 
+
+/** The path of a same-site callbackURL (older clients send one instead of `next`); anything else is dropped. */
+function pathOnSite(publicUrl: string, callbackURL: string | undefined): string | undefined {
+  if (!callbackURL) return undefined;
+  try {
+    const url = new URL(callbackURL, publicUrl);
+    return url.origin === new URL(publicUrl).origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Where the links of the emails may send someone: a path of this site or an absolute URL on its own

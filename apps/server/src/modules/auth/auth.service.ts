@@ -1,7 +1,8 @@
 import { APPLICATION_MESSAGES, type Locale, type SessionUser, type SignUpResponse } from '@khedma/shared';
 import { AppError, notFound } from '../../http/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
-import { authRequestContext, verifiedLandingUrl, type Auth, type AuthRequestContext } from './auth';
+import { authRequestContext, type Auth, type AuthRequestContext } from './auth';
+import { EmailConfirmations } from './email-confirmation';
 import { AUTH_MESSAGES, fromAuthApiError } from './auth-bridge';
 import type { AuthRepository } from './auth.repository';
 import { APP_RATE_LIMITS } from './rate-limits';
@@ -22,17 +23,30 @@ export class AuthService {
     private readonly auth: Auth,
     private readonly repo: AuthRepository,
     private readonly limiter: RateLimiter,
-    private readonly publicUrl: string,
+    private readonly confirmations: EmailConfirmations,
   ) {}
 
   /**
    * Sign-up (docs/accounts.md): one account per email, a profile with the chosen user type (customer or
-   * pro) and language, and a confirmation email; no session until the email is confirmed.
+   * pro) and language, and a confirmation email; no session until the email is confirmed. An address
+   * whose account was never confirmed is not "taken": this sign-up replaces the pending one (its
+   * password, a new link, the old link dead), so that a stranger's earlier sign-up gives them nothing
+   * (issue 41, email-confirmation.ts).
    */
   async signUp(input: SignUpInput, headers: Headers): Promise<SignUpResponse> {
     // better-auth answers a duplicate with a look-alike success (enumeration protection); the
     // specification asks for the "already exists" message instead (docs/accounts.md), so we check first.
-    if (await this.repo.emailExists(input.email)) throw emailExists();
+    const existing = await this.confirmations.findAccount(input.email);
+    if (existing && !EmailConfirmations.isPending(existing)) throw emailExists();
+    // Each sign-up emails the address: its inbox is protected like the resend's.
+    await this.limitEmailsTo(input.email);
+    if (existing) {
+      await this.confirmations.replacePending(existing, input, input.next);
+      return {
+        user: { id: existing.id, email: existing.email, name: input.name, userType: input.userType, emailVerified: false },
+        verificationEmailSent: true,
+      };
+    }
 
     const store: AuthRequestContext = {
       signUp: { userType: input.userType, locale: input.locale, fullName: input.name },
@@ -41,10 +55,7 @@ export class AuthService {
     let user: { id: string; email: string; name: string };
     try {
       const result = await authRequestContext.run(store, () =>
-        this.auth.api.signUpEmail({
-          body: { name: input.name, email: input.email, password: input.password, callbackURL: verifiedLandingUrl(this.publicUrl, input.next) },
-          headers,
-        }),
+        this.auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers }),
       );
       user = result.user;
     } catch (err) {
@@ -52,9 +63,10 @@ export class AuthService {
     }
     // A concurrent sign-up with the same address got there first: better-auth returned a stand-in.
     if (!(await this.repo.findRecipient(user.id))) throw emailExists();
+    await this.confirmations.send(user.id, user.email, input.next);
     return {
       user: { id: user.id, email: user.email, name: user.name, userType: input.userType, emailVerified: false },
-      verificationEmailSent: store.verificationEmailSent === true,
+      verificationEmailSent: true,
     };
   }
 
@@ -84,6 +96,18 @@ export class AuthService {
   async limitSignUpsFrom(clientIp: string) {
     const { limit, windowSeconds } = APP_RATE_LIMITS.signUpPerAddress;
     await this.limiter.enforce(`signup:ip:${clientIp}`, limit, windowSeconds);
+  }
+
+  /** Confirmation emails asked again from one client address. */
+  async limitResendsFrom(clientIp: string) {
+    const { limit, windowSeconds } = APP_RATE_LIMITS.resendPerAddress;
+    await this.limiter.enforce(`resend:ip:${clientIp}`, limit, windowSeconds);
+  }
+
+  /** Confirmation steps (a token and a new password) from one client address. */
+  async limitConfirmationsFrom(clientIp: string) {
+    const { limit, windowSeconds } = APP_RATE_LIMITS.confirmPerAddress;
+    await this.limiter.enforce(`confirm:ip:${clientIp}`, limit, windowSeconds);
   }
 
   /** Emails to one address are limited whoever asks (protects the inbox of a victim). */

@@ -38,15 +38,19 @@ afterAll(async () => {
 
 const post = (url: string, payload: unknown, ip = freshIp()) => t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip });
 
-/** Signs up, follows the emailed link, and returns the cookie the link set. */
+/**
+ * Signs up, follows the emailed link to its "choose your password" step (issue 41: the password is
+ * chosen again there, by whoever holds the mailbox), and returns the cookie that step set.
+ */
 async function signUpAndConfirm(overrides: Record<string, unknown> = {}) {
   const body = signUpBody(overrides);
   const res = await post('/api/accounts/sign-up', body);
   expect(res.statusCode, res.body).toBe(201);
   const mail = await lastMessageTo(t.app, body.email);
-  const confirm = await t.app.inject({ method: 'GET', url: linkIn(mail.text, t.config.publicUrl), remoteAddress: freshIp() });
-  expect(confirm.statusCode).toBe(302);
-  return { body, userId: res.json().user.id as string, cookie: sessionCookie(confirm), confirm };
+  const token = new URL(linkIn(mail.text, t.config.publicUrl), t.config.publicUrl).searchParams.get('token')!;
+  const confirm = await post('/api/accounts/confirm-email', { token, password: body.password, confirmPassword: body.password });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  return { body, userId: res.json().user.id as string, cookie: sessionCookie(confirm), confirm, next: confirm.json().next as string };
 }
 
 describe('sign-up: every SPEC §5 rule with its message', () => {
@@ -100,7 +104,7 @@ describe('sign-up, confirmation and sign-in', () => {
     const mail = await lastMessageTo(t.app, body.email);
     expect(mail.subject).toBe('أكّد البريد الإلكتروني ديالك ف Khedma');
     expect(mail.html).toContain('dir="rtl"');
-    expect(linkIn(mail.text, t.config.publicUrl)).toMatch(/^\/api\/auth\/verify-email\?token=/);
+    expect(linkIn(mail.text, t.config.publicUrl)).toMatch(/^\/confirm-email\?token=[\w-]{43}$/);
 
     const refused = await post('/api/auth/sign-in/email', { email: body.email, password: body.password });
     expect(refused.statusCode).toBe(403);
@@ -113,9 +117,9 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(refused.headers['set-cookie']).toBeUndefined();
   });
 
-  it('following the link confirms, signs in and lands on /dashboard?verified=1', async () => {
-    const { body, cookie, confirm } = await signUpAndConfirm({ userType: 'pro' });
-    expect(confirm.headers.location).toBe(`${t.config.publicUrl}/dashboard?verified=1`);
+  it('the link\'s password step confirms, signs in and sends to /dashboard?verified=1', async () => {
+    const { body, cookie, next } = await signUpAndConfirm({ userType: 'pro' });
+    expect(next).toBe('/dashboard?verified=1');
     const me = await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/me' }));
     expect(me.statusCode).toBe(200);
     expect(me.json().user).toMatchObject({ email: body.email, userType: 'pro', emailVerified: true, adminRoles: [] });
@@ -129,41 +133,48 @@ describe('sign-up, confirmation and sign-in', () => {
 
   it('signed up on the way somewhere (next): the link lands there, with ?verified=1', async () => {
     const next = '/book-service?service=s1&addons=a1,a2&city=rabat';
-    const { cookie, confirm } = await signUpAndConfirm({ next });
-    expect(confirm.headers.location).toBe(`${t.config.publicUrl}/book-service?service=s1&addons=a1%2Ca2&city=rabat&verified=1`);
+    const { cookie, next: landing } = await signUpAndConfirm({ next });
+    expect(landing).toBe('/book-service?service=s1&addons=a1%2Ca2&city=rabat&verified=1');
     expect((await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/me' }))).statusCode).toBe(200);
   });
 
   it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/login?next=/x'])(
     'a next that is not a path on this site (%s) lands on the dashboard',
     async (next) => {
-      const { confirm } = await signUpAndConfirm({ next });
-      expect(confirm.headers.location).toBe(`${t.config.publicUrl}/dashboard?verified=1`);
+      const { next: landing } = await signUpAndConfirm({ next });
+      expect(landing).toBe('/dashboard?verified=1');
     },
   );
 
   it('resend with next: the new link lands there too (and never off the site)', async () => {
     const body = signUpBody();
     await post('/api/accounts/sign-up', body);
-    expect((await post('/api/auth/send-verification-email', { email: body.email, next: '/book-service?service=s1' })).statusCode).toBe(200);
-    expect((await lastMessageTo(t.app, body.email)).text).toContain(encodeURIComponent(`${t.config.publicUrl}/book-service?service=s1&verified=1`));
+    const confirmWithLastLink = async () => {
+      const token = new URL(linkIn((await lastMessageTo(t.app, body.email)).text, t.config.publicUrl), t.config.publicUrl).searchParams.get('token')!;
+      return post('/api/accounts/confirm-email', { token, password: body.password });
+    };
     expect((await post('/api/auth/send-verification-email', { email: body.email, next: '//evil.example' })).statusCode).toBe(200);
-    expect((await lastMessageTo(t.app, body.email)).text).toContain(encodeURIComponent(`${t.config.publicUrl}/dashboard?verified=1`));
+    expect((await post('/api/auth/send-verification-email', { email: body.email, next: '/book-service?service=s1' })).statusCode).toBe(200);
+    expect((await confirmWithLastLink()).json()).toEqual({ status: true, next: '/book-service?service=s1&verified=1' });
   });
 
-  it('a bad confirmation token redirects with an error, and confirms nothing', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/auth/verify-email?token=not.a.token&callbackURL=${encodeURIComponent(`${t.config.publicUrl}/dashboard?verified=1`)}`,
-    });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toContain('error=INVALID_TOKEN');
+  it('a resent link off the site lands on the dashboard', async () => {
+    const body = signUpBody();
+    await post('/api/accounts/sign-up', body);
+    expect((await post('/api/auth/send-verification-email', { email: body.email, next: '//evil.example' })).statusCode).toBe(200);
+    const token = new URL(linkIn((await lastMessageTo(t.app, body.email)).text, t.config.publicUrl), t.config.publicUrl).searchParams.get('token')!;
+    expect((await post('/api/accounts/confirm-email', { token, password: body.password })).json().next).toBe('/dashboard?verified=1');
+  });
+
+  it('a bad confirmation token: 400 INVALID_TOKEN, and confirms nothing', async () => {
+    const res = await post('/api/accounts/confirm-email', { token: 'not-a-token', password: 'Strong!Pass1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('INVALID_TOKEN');
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('one account per email, whatever the case: 409 EMAIL_EXISTS', async () => {
-    const body = signUpBody();
-    expect((await post('/api/accounts/sign-up', body)).statusCode).toBe(201);
+  it('one account per confirmed email, whatever the case: 409 EMAIL_EXISTS', async () => {
+    const { body } = await signUpAndConfirm();
     const again = await post('/api/accounts/sign-up', { ...body, email: body.email.toUpperCase() });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
@@ -184,7 +195,7 @@ describe('sign-up, confirmation and sign-in', () => {
     const mails = (await outbox(t.app)).filter((m) => m.to === body.email);
     expect(mails.length).toBe(before + 1);
     expect(mails[0]!.subject).toBe('Confirmez votre adresse e-mail pour Khedma');
-    expect(mails[0]!.text).toContain(encodeURIComponent(`${t.config.publicUrl}/dashboard?verified=1`));
+    expect(mails[0]!.text).toContain(`${t.config.publicUrl}/confirm-email?token=`);
 
     const unknown = await post('/api/auth/send-verification-email', { email: 'nobody-here@example.ma' });
     expect(unknown.statusCode).toBe(200);
@@ -590,7 +601,7 @@ describe('rate limits (database counters): 429 with Retry-After at the limit', (
 
   it('resend and reset: per address and per recipient', async () => {
     const ip = freshIp();
-    const max = AUTH_RATE_LIMITS['/send-verification-email'].max;
+    const max = APP_RATE_LIMITS.resendPerAddress.limit;
     for (let i = 0; i < max; i++) {
       expect((await post('/api/auth/send-verification-email', { email: `r${i}@example.ma` }, ip)).statusCode).toBe(200);
     }

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import * as schema from '../../db/schema/index';
 import { trustedOrigins } from '../../http/origins';
-import { passwordResetEmail, phoneCodeSms, toLocale, verificationEmail } from '../../i18n/messages';
+import { passwordResetEmail, phoneCodeSms, toLocale } from '../../i18n/messages';
 import type { AuthRepository } from './auth.repository';
 import { AUTH_RATE_LIMITS } from './rate-limits';
 
@@ -20,6 +20,10 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const DISABLED_AUTH_PATHS = [
   // POST /api/accounts/sign-up instead: our rules, user type, profile, locale.
   '/sign-up/email',
+  // Our confirmation links instead (email-confirmation.ts, issue 41): better-auth's confirmed the
+  // address and kept the password typed at sign-up, whoever typed it (an account pre-claimed by a stranger).
+  '/verify-email',
+  '/send-verification-email',
   // Profile changes go through PATCH /api/profile (allowed fields only, audited); email never changes.
   '/update-user',
   '/change-email',
@@ -101,17 +105,9 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
-      // The confirmation link signs the user in and lands on the dashboard (docs/accounts.md), or where the
-      // sign-up was heading (its callbackURL, see verifiedLandingUrl).
-      autoSignInAfterVerification: true,
-      expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
-        const r = await recipient(user.id, user.name);
-        await ctx.email.send({ to: user.email, ...verificationEmail(r.locale, r.name, url) });
-        const store = authRequestContext.getStore();
-        if (store) store.verificationEmailSent = true;
-      },
+      // Our own links and emails (email-confirmation.ts): better-auth sends none, at sign-up or sign-in.
+      sendOnSignUp: false,
+      sendOnSignIn: false,
     },
     session: {
       expiresIn: 60 * 60 * 24 * 7,
@@ -135,6 +131,14 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
     },
     disabledPaths: DISABLED_AUTH_PATHS,
     databaseHooks: {
+      session: {
+        create: {
+          // A closed account (issue 41, docs/retention.md) gets no session, whatever the way in.
+          before: async (session) => {
+            if (await repo.isClosed(session.userId)) throw new APIError('UNAUTHORIZED', { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+          },
+        },
+      },
       user: {
         create: {
           // Every account gets its profile at once, with the choices made at sign-up.

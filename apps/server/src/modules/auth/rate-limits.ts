@@ -14,7 +14,6 @@ export const AUTH_RATE_LIMITS = {
   // own, tighter counts (APP_RATE_LIMITS.signInPerAccountAndAddress and signInPerAccount), so guessing
   // one password from one address or from many is slow too.
   '/sign-in/email': { window: 60, max: 30 },
-  '/send-verification-email': { window: 60, max: 5 },
   '/request-password-reset': { window: 60, max: 5 },
   '/reset-password': { window: 60, max: 10 },
   '/change-password': { window: 60, max: 10 },
@@ -42,6 +41,10 @@ export const APP_RATE_LIMITS = {
    */
   signInPerAccount: { limit: 50, windowSeconds: 15 * 60 },
   signUpPerAddress: { limit: 10, windowSeconds: 60 * 60 },
+  /** Confirmation emails asked again from one client address (issue 41: our route, no longer better-auth's). */
+  resendPerAddress: { limit: 5, windowSeconds: 60 },
+  /** "Choose your password" steps of confirmation links from one client address, right or wrong. */
+  confirmPerAddress: { limit: 10, windowSeconds: 15 * 60 },
   /** Confirmation and reset emails to one address, whoever asks. */
   emailsPerRecipient: { limit: 5, windowSeconds: 60 * 60 },
   /** SMS codes to one phone number, whoever asks. */

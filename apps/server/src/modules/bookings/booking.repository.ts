@@ -197,7 +197,7 @@ export class BookingsRepository {
   record(booking: NewBookingRow, at: string): BookingRecord {
     // Read back, the column would be mapped the same way (drizzle's timestamptz mapping).
     const stamp = new Date(at);
-    return { ...booking, cancellationFee: null, cancelledBy: null, cancellationReason: null, completedAt: null, completionNotes: null, createdAt: stamp, updatedAt: stamp };
+    return { ...booking, cancellationFee: null, cancelledBy: null, cancellationReason: null, completedAt: null, completionNotes: null, anonymisedAt: null, createdAt: stamp, updatedAt: stamp };
   }
 
   /**

@@ -1,5 +1,6 @@
 /** Account calls (docs/accounts.md Authentication): better-auth's routes under /api/auth and our sign-up. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfirmEmailRequest, ConfirmEmailResponse } from '@khedma/shared/schemas/account-data';
 import type { SignUpResponse } from '@khedma/shared/schemas/auth';
 import { api } from '../../lib/api';
 import { currentLanguage, hasChosenLanguage, isLanguage, setLanguage } from '../../lib/i18n';
@@ -53,6 +54,22 @@ export function useResendConfirmation() {
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) => api.post('/api/auth/request-password-reset', { email }),
+  });
+}
+
+/**
+ * POST /api/accounts/confirm-email: the confirmation link's step (issue 41). Sets the password chosen
+ * now, confirms the address and signs in (the session is fetched before resolving); answers where to go.
+ */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ConfirmEmailRequest) => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      const answer = await api.post<ConfirmEmailResponse>('/api/accounts/confirm-email', input);
+      await refreshSession(queryClient).catch(() => undefined);
+      return answer;
+    },
   });
 }
 

@@ -5,5 +5,6 @@ export const pageRoutes: FeatureRoute[] = [
   { path: routes.login, lazy: page(() => import('./pages/login-page'), 'LoginPage', ['auth']) },
   { path: routes.signup, lazy: page(() => import('./pages/signup-page'), 'SignupPage', ['auth']) },
   { path: routes.forgotPassword, lazy: page(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage', ['auth']) },
+  { path: routes.confirmEmail, lazy: page(() => import('./pages/confirm-email-page'), 'ConfirmEmailPage', ['auth']) },
   { path: routes.resetPassword, lazy: page(() => import('./pages/reset-password-page'), 'ResetPasswordPage', ['auth']) },
 ];

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Seo } from '../../../components/seo';
 import { PageIntro } from '../../../components/ui/page-intro';
+import { ButtonLink } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage, isLanguage } from '../../../lib/i18n';
 import { useSession, type Profile } from '../../../lib/session';
@@ -74,6 +76,12 @@ export function ProfilePage() {
           </Card>
           <Card title={t('notifications.title')} id="notifications">
             <NotificationSettings phone={profile?.phone ?? null} />
+          </Card>
+          <Card title={t('accountData.title')} id="account-data">
+            <p className="mb-4 text-ink-muted">{t('accountData.body')}</p>
+            <ButtonLink to={paths.accountData()} variant="secondary">
+              {t('accountData.link')}
+            </ButtonLink>
           </Card>
         </div>
       </div>

@@ -1,0 +1,20 @@
+/** Confirmation links of email sign-up (migration 0027, docs/accounts.md "Confirmation"). */
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, tstz } from './_columns';
+import { users } from './auth';
+
+/** One live link per unconfirmed account: only the SHA-256 of its token is kept. */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Where the confirmed person goes next (a path of this site, checked at sign-up). */
+    next: text('next'),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_confirmations_user_idx').on(t.userId)],
+);
