@@ -23,6 +23,7 @@ import { LANGUAGE_COOKIE } from '@khedma/shared';
 import { authModule } from './modules/auth/auth.module';
 import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogModule } from './modules/catalog/catalog.module';
+import { latenessModule } from './modules/lateness/lateness.module';
 import { chatModule } from './modules/chat/chat.module';
 import { contactModule } from './modules/contact/contact.module';
 import { devModule } from './modules/dev/dev.module';
@@ -83,6 +84,7 @@ const MODULES: AppModule[] = [
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
   adminModule, // /api/admin/*: bookings page, application review, overview, access log (uses app.bookings)
   chatModule, // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
+  latenessModule, // running late, arrival, no-shows (/api/bookings/:id/delay|arrived|no-show), suspension (/api/admin/professionals)
   devModule, // /api/dev/outbox, outside production only
 ];
 

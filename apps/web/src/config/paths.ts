@@ -79,6 +79,9 @@ export const routes = {
   earnings: '/earnings',
   adminPayouts: '/admin/payouts',
   adminFlaggedProfessionals: '/admin/flagged-professionals',
+  /** Issue 41: the admin's list and view of professionals (counts, suspension). */
+  adminProfessionals: '/admin/professionals',
+  adminProfessional: '/admin/professionals/:id',
   devMailbox: '/dev/mailbox',
 } as const;
 
@@ -168,11 +171,13 @@ export const paths = {
   chat: (query: { conversation?: string; booking?: string } = {}) => withQuery(routes.chat, { ...query }),
   nativeFeatures: () => routes.nativeFeatures,
   adminReviewProfessionals: () => routes.adminReviewProfessionals,
-  adminBookings: () => routes.adminBookings,
+  adminBookings: (query: { search?: string } = {}) => withQuery(routes.adminBookings, { ...query }),
   review: (bookingId: string) => `/review/${segment(bookingId)}`,
   receipt: (bookingId: string) => `/receipts/${segment(bookingId)}`,
   earnings: () => routes.earnings,
   adminPayouts: () => routes.adminPayouts,
   adminFlaggedProfessionals: () => routes.adminFlaggedProfessionals,
+  adminProfessionals: () => routes.adminProfessionals,
+  adminProfessional: (id: string) => `/admin/professionals/${segment(id)}`,
   devMailbox: () => routes.devMailbox,
 } as const;

@@ -44,6 +44,8 @@ export const PERMISSIONS = [
   'contact:read',
   /** Deliveries (emails, push) and other durable jobs that failed for good: see and retry them (super_admin). */
   'jobs:manage',
+  /** Suspend and reinstate professionals (super_admin; issue 41, docs/lateness.md). */
+  'professional:suspend',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -13,5 +13,6 @@ export * from './reviews';
 export * from './system';
 export * from './realtime';
 export * from './time';
+export * from './lateness';
 export * from './relations';
 export type * from './types';

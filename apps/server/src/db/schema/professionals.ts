@@ -55,6 +55,9 @@ export const professionals = pgTable(
     categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: PROFESSIONAL_STATUSES }).notNull().default('active'),
     approvedAt: tstz('approved_at'),
+    /** Issue 41 (migration 0026): why and when a super_admin suspended them (status 'suspended'). */
+    suspensionReason: text('suspension_reason'),
+    suspendedAt: tstz('suspended_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { CalendarCheck, ClipboardList, Clock, Flag, ListChecks, Wallet, Banknote, UserCheck, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, ClipboardList, Clock, Flag, ListChecks, Wallet, Banknote, UserCheck, Users, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RetryAlert } from '../../../components/ui/retry-alert';
@@ -32,6 +32,8 @@ export function AdminPanel({ permissions }: DashboardTabViewer) {
     // The reviews and earnings capability's admin pages, shown to those their routes let in.
     { to: paths.adminPayouts(), label: t('tab.links.payouts'), icon: Banknote, show: permissions.includes('payout:manage') },
     { to: paths.adminFlaggedProfessionals(), label: t('tab.links.flagged'), icon: Flag, show: permissions.includes('admin:access') },
+    // Issue 41: every professional, with late arrivals, no-shows and the suspension.
+    { to: paths.adminProfessionals(), label: t('tab.links.professionals'), icon: Users, show: permissions.includes('admin:access') },
   ];
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">

@@ -12,6 +12,7 @@ import { useTranslation } from '../../../../lib/use-translation';
 import { useOpenConversation } from '../../../conversation/api';
 import { useAcceptBooking, useDeclineBooking, type BookingDto } from '../../api';
 import { bookingDescription, bookingLocation, updateFailedMessage } from '../../booking-text';
+import { AttendancePanel } from '../attendance-panel';
 import { HoldNotice } from '../hold-notice';
 import { Row } from './row';
 
@@ -61,6 +62,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
         <span className="text-sm text-ink-muted">{t(`paymentStatus.${booking.paymentStatus}`)}</span>
       </div>
       <HoldNotice booking={booking} />
+      <AttendancePanel booking={booking} onDone={onDone} />
       <dl className="divide-y divide-sand-100">
         <Row label={t('summary.reference')}>
           <span className="font-mono tracking-wider" dir="ltr">
