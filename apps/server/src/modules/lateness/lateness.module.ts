@@ -8,6 +8,7 @@ import { defineModule } from '../../platform/module';
 import { AccessLogRepository } from '../admin';
 import { RecipientsRepository } from '../auth';
 import { AttendanceService } from './attendance.service';
+import { devLatenessRoutes } from './dev-lateness.routes';
 import { registerLateAlerts } from './late-alerts';
 import { LatenessRepository } from './lateness.repository';
 import { latenessRoutes } from './lateness.routes';
@@ -44,4 +45,5 @@ export const latenessModule = defineModule('lateness', async (app, { ctx }) => {
   });
   const suspension = new SuspensionService({ db, repo, accessLog: new AccessLogRepository(db), recipients, jobs: ctx.jobs, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
   await app.register(latenessRoutes, { attendance, suspension });
+  if (ctx.config.testPeople && !ctx.config.isProduction) await app.register(devLatenessRoutes, { db });
 });
