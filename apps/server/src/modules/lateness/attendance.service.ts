@@ -35,7 +35,7 @@ import type { Clock } from '../../platform/clock';
 import { SEND_EMAIL_JOB } from '../../platform/email';
 import type { JobRunner } from '../../platform/jobs';
 import type { RealtimeHub } from '../../platform/realtime';
-import type { RecipientsRepository } from '../auth';
+import { RecipientsRepository } from '../auth';
 import type { BookingUseCases } from '../bookings';
 import type { LedgerRepository, RefundsService } from '../payments';
 import { noShowEmail, runningLateEmail, type LateFacts } from './lateness.emails';
@@ -45,7 +45,6 @@ import type { LatenessRepository, LockedBooking } from './lateness.repository';
 export interface AttendanceDeps {
   db: Db;
   repo: LatenessRepository;
-  recipients: RecipientsRepository;
   ledger: LedgerRepository;
   refunds: RefundsService;
   bookings: BookingUseCases;
@@ -111,7 +110,7 @@ export class AttendanceService {
       // The customer is told on every channel they take: email, SMS and push jobs in this transaction
       // (each checks the preference when it runs), and the realtime event after the commit.
       const jobs: string[] = [];
-      const [customer] = await this.d.recipients.recipients([b.userId]);
+      const [customer] = await new RecipientsRepository(tx).recipients([b.userId]);
       if (customer) {
         const facts: LateFacts = {
           reference: bookingReference(id),
@@ -182,7 +181,7 @@ export class AttendanceService {
       await repo.cancelBooking(id, { paymentStatus, cancellationFee: held > 0 ? outcome.fee : 0, cancelledBy: user.id, cancellationReason: reason });
       await repo.saveAttendance(id, b.professionalId, { noShowParty: absent, noShowReportedAt: now });
       const facts = { reference: bookingReference(id), title: b.title, fee: held > 0 ? outcome.fee : 0, refund: held > 0 ? outcome.refund : 0 };
-      const people = await this.d.recipients.recipients([b.userId, proUserId]);
+      const people = await new RecipientsRepository(tx).recipients([b.userId, proUserId]);
       const jobs: string[] = [];
       for (const r of people) {
         const to = r.userId === b.userId ? 'customer' : 'professional';

@@ -33,7 +33,6 @@ export const latenessModule = defineModule('lateness', async (app, { ctx }) => {
   const attendance = new AttendanceService({
     db,
     repo,
-    recipients,
     ledger: app.payments.ledger,
     refunds: app.payments.refunds,
     bookings: app.bookings,
@@ -43,7 +42,7 @@ export const latenessModule = defineModule('lateness', async (app, { ctx }) => {
     publicUrl: ctx.config.publicUrl,
     log: ctx.log,
   });
-  const suspension = new SuspensionService({ db, repo, accessLog: new AccessLogRepository(db), recipients, jobs: ctx.jobs, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
+  const suspension = new SuspensionService({ db, repo, accessLog: new AccessLogRepository(db), jobs: ctx.jobs, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
   await app.register(latenessRoutes, { attendance, suspension });
   if (ctx.config.testPeople && !ctx.config.isProduction) await app.register(devLatenessRoutes, { db });
 });

@@ -17,7 +17,7 @@ import type { Clock } from '../../platform/clock';
 import { SEND_EMAIL_JOB } from '../../platform/email';
 import type { JobRunner } from '../../platform/jobs';
 import type { AccessLogRepository, AccessOrigin } from '../admin';
-import type { RecipientsRepository } from '../auth';
+import { RecipientsRepository } from '../auth';
 import { reinstatementEmail, suspensionEmail } from './lateness.emails';
 import type { LatenessRepository, ProfessionalRecord } from './lateness.repository';
 
@@ -25,7 +25,6 @@ export interface SuspensionDeps {
   db: Db;
   repo: LatenessRepository;
   accessLog: AccessLogRepository;
-  recipients: RecipientsRepository;
   jobs: JobRunner;
   clock: Clock;
   publicUrl: string;
@@ -86,7 +85,7 @@ export class SuspensionService {
         origin,
       });
       // The professional is told by email (a durable job of this transaction; a notice they cannot turn off).
-      const [r] = await this.d.recipients.recipients([p.userId]);
+      const [r] = await new RecipientsRepository(tx).recipients([p.userId]);
       let scheduled: string | null = null;
       if (r) {
         const url = `${this.d.publicUrl}/dashboard`;
