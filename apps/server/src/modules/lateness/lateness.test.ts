@@ -145,7 +145,9 @@ describe('no-shows', () => {
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, b.id));
     expect(row).toMatchObject({ cancellationReason: 'no_show_professional', cancellationFee: 0, cancelledBy: customer.userId });
     expect(await ledgerSum(b.id)).toBe(0);
-    expect(await ledgerOf(b.id, 'customer')).toBe(b.totalAmount);
+    // The customer paid the total into escrow and got it all back.
+    expect(await ledgerOf(b.id, 'customer')).toBe(0);
+    expect(await ledgerOf(b.id, 'escrow')).toBe(0);
     // The refund goes back to the card through the provider (the payment.refund job).
     const refunds = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.bookingId, b.id));
     expect(refunds.map((r) => r.amount)).toEqual([b.totalAmount]);
@@ -181,7 +183,8 @@ describe('no-shows', () => {
     expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'partially_refunded', cancellationReason: 'no_show_customer', cancellationFee: fee });
     expect(await ledgerSum(b.id)).toBe(0);
     expect(await ledgerOf(b.id, `pro:${pro.professionalId}`)).toBe(fee);
-    expect(await ledgerOf(b.id, 'customer')).toBe(b.totalAmount - fee);
+    expect(await ledgerOf(b.id, 'customer')).toBe(-fee);
+    expect(await ledgerOf(b.id, 'escrow')).toBe(0);
     expect((await lastEmailTo(customer.email))?.subject).toBe('Customer absent: booking cancelled');
     // Not counted against the professional.
     const before = (await get(admin, `/api/admin/professionals/${pro.professionalId}`)).json().counts.noShows;
