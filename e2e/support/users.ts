@@ -101,6 +101,10 @@ export const PRO_AREAS = [
   { city: 'agadir', category: 'electrical', spec: 'support.spec (a ticket on a booking, en and ar)' },
   { city: 'agadir', category: 'plumbing', spec: 'claims.spec (en)' },
   { city: 'agadir', category: 'cleaning', spec: 'claims.spec (ar)' },
+  { city: 'agadir', category: 'handyman', spec: 'lateness.spec (running late, en)' },
+  { city: 'agadir', category: 'painting', spec: 'lateness.spec (running late, ar)' },
+  { city: 'agadir', category: 'gardening', spec: 'lateness.spec (suspension, en)' },
+  { city: 'agadir', category: 'delivery', spec: 'lateness.spec (suspension, ar)' },
   // Free (no demo professional there): tanger cleaning, delivery. Agadir and Meknes are the journeys' own
   // cities (JOURNEY_CITIES, made by the test-people route; no demo professional): their pairs are handed out
   // to the journeys of issues 41-43; add the row with the journey.

@@ -23,6 +23,7 @@ import { LANGUAGE_COOKIE } from '@khedma/shared';
 import { authModule } from './modules/auth/auth.module';
 import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogModule } from './modules/catalog/catalog.module';
+import { latenessModule } from './modules/lateness/lateness.module';
 import { chatModule } from './modules/chat/chat.module';
 import { claimsModule } from './modules/claims/claims.module';
 import { accountModule } from './modules/account/account.module';
@@ -91,6 +92,7 @@ const MODULES: AppModule[] = [
   jobQuotesModule, // /api/job-requests/*, /api/pro/job-requests: quotes for jobs without a fixed price (uses app.bookings)
   claimsModule, // /api/bookings/:id/claim*, /api/admin/claims: guarantee claims (holds the escrow release while open)
   accountModule, // /api/account/*: closing one's account, exporting one's data; the daily retention sweep job
+  latenessModule, // running late, arrival, no-shows (/api/bookings/:id/delay|arrived|no-show), suspension (/api/admin/professionals)
   devModule, // /api/dev/outbox, outside production only
 ];
 

@@ -91,6 +91,9 @@ export const routes = {
   proJobRequest: '/dashboard/job-requests/:requestId',
   /** Guarantee claims waiting for a decision (docs/claims.md). */
   adminClaims: '/admin/claims',
+  /** Issue 41: the admin's list and view of professionals (counts, suspension). */
+  adminProfessionals: '/admin/professionals',
+  adminProfessional: '/admin/professionals/:id',
   devMailbox: '/dev/mailbox',
   /** Support tickets (docs/support.md): the person's list, a new ticket (?booking=), one ticket; the team's queue. */
   support: '/support',
@@ -188,7 +191,7 @@ export const paths = {
   chat: (query: { conversation?: string; booking?: string } = {}) => withQuery(routes.chat, { ...query }),
   nativeFeatures: () => routes.nativeFeatures,
   adminReviewProfessionals: () => routes.adminReviewProfessionals,
-  adminBookings: () => routes.adminBookings,
+  adminBookings: (query: { search?: string } = {}) => withQuery(routes.adminBookings, { ...query }),
   review: (bookingId: string) => `/review/${segment(bookingId)}`,
   receipt: (bookingId: string) => `/receipts/${segment(bookingId)}`,
   earnings: () => routes.earnings,
@@ -200,6 +203,8 @@ export const paths = {
   jobRequest: (id: string) => `/quotes/${segment(id)}`,
   proJobRequests: () => routes.proJobRequests,
   proJobRequest: (id: string) => `/dashboard/job-requests/${segment(id)}`,
+  adminProfessionals: () => routes.adminProfessionals,
+  adminProfessional: (id: string) => `/admin/professionals/${segment(id)}`,
   devMailbox: () => routes.devMailbox,
   support: () => routes.support,
   supportNew: (query: { booking?: string } = {}) => withQuery(routes.supportNew, { ...query }),

@@ -19,12 +19,15 @@
  *   has committed nothing, and the state machine puts the fee on confirmed -> cancelled only.
  * - The fee is capped at what was actually paid (an unpaid booking has nothing to keep).
  * - Fees are rounded half up to whole MAD, like the service fee (pricing.ts percentOf).
+ * - Free, even after the start, while the professional's announced arrival is more than 30 minutes
+ *   past the start and they have not arrived (issue 41, lateness.ts).
  *
  * Professionals: a pending request may be declined at any time (free for the customer); an accepted
  * booking may be cancelled only 2 h or more before the start (exactly 2 h: allowed), with a full
  * refund. Verified emergencies within 2 h go through an admin refund. Admin refunds are full.
  */
 import { CANCELLATION_POLICY, type BookingStatus } from './constants';
+import { delayAllowsFreeCancellation } from './lateness';
 import { assertMoney, percentOf } from './pricing';
 import { HOUR_MS, MINUTE_MS } from './time';
 
@@ -42,6 +45,9 @@ export interface CancellationInput {
   serviceValue: number;
   /** What the customer has paid and is held in escrow (the quote's total), 0 when unpaid. */
   amountPaid: number;
+  /** The arrival the professional's latest delay notice announced (lateness.ts), and their arrival. */
+  expectedArrival?: Date | null;
+  arrivedAt?: Date | null;
 }
 
 /** Why the answer is what it is; the web app words it, e.g. next to the fee before confirming. */
@@ -56,6 +62,8 @@ export type CancellationReason =
   | 'LATE_CANCELLATION'
   /** 50%: under 2 h before. */
   | 'VERY_LATE_CANCELLATION'
+  /** Free: the professional announced an arrival more than 30 min past the start (lateness.ts). */
+  | 'PROFESSIONAL_LATE'
   /** Professional declines a pending request: full refund. */
   | 'PROFESSIONAL_DECLINED'
   /** Professional cancels an accepted booking 2 h or more ahead: full refund. */
@@ -122,6 +130,8 @@ export function cancellationOutcome(input: CancellationInput): CancellationOutco
       return allowed(input, 0, 'PROFESSIONAL_CANCELLED');
     case 'customer': {
       if (status === 'pending') return allowed(input, 0, 'NOT_YET_ACCEPTED');
+      // Issue 41: a delay of more than 30 minutes past the start, before the professional arrives.
+      if (delayAllowsFreeCancellation(input)) return allowed(input, 0, 'PROFESSIONAL_LATE');
       if (msBeforeStart <= 0) return refused('ALREADY_STARTED');
       if (inFreeWindowAfterBooking(bookedAt, now)) return allowed(input, 0, 'FREE_WINDOW_AFTER_BOOKING');
       const rate = customerFeeRate(msBeforeStart);

@@ -107,6 +107,9 @@ export const SENSITIVE_ACCESS_ACTIONS = [
   'approve_application',
   'reject_application',
   'view_document',
+  /** Issue 41: a professional suspended or reinstated by a super_admin (record: professionals.id). */
+  'suspend_professional',
+  'reinstate_professional',
 ] as const;
 export type SensitiveAccessAction = (typeof SENSITIVE_ACCESS_ACTIONS)[number];
 

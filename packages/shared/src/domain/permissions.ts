@@ -50,6 +50,8 @@ export const PERMISSIONS = [
   'support:manage',
   /** Guarantee claims: decide a claim the two sides do not agree on (super_admin; refunds also need booking:refund, docs/claims.md). */
   'claim:decide',
+  /** Suspend and reinstate professionals (super_admin; issue 41, docs/lateness.md). */
+  'professional:suspend',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

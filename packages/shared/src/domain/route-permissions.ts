@@ -128,6 +128,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/claims': needs(['claim:decide', 'booking:refund']),
   'POST /api/admin/bookings/{id}/claim/decision': needs('claim:decide'),
   'POST /api/admin/bookings/{id}/claim/refund': needs('booking:refund'),
+  // Running late and no-shows (issue 41, docs/lateness.md).
+  'POST /api/bookings/{id}/delay': { needs: 'signed-in', of: 'booking-pro' },
+  'POST /api/bookings/{id}/arrived': { needs: 'signed-in', of: 'booking-pro' },
+  'POST /api/bookings/{id}/no-show': { needs: 'signed-in', of: 'booking-party' },
   // Professionals.
   'GET /api/pros': anyone,
   'GET /api/pros/stats': anyone,
@@ -181,6 +185,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/admin/bookings/{id}/reassign': needs('booking:reassign'),
   'POST /api/admin/bookings/{id}/refund': needs('booking:refund'),
   'POST /api/admin/bookings/{id}/complete': needs('booking:complete'),
+  // The admin's view of professionals and their suspension (issue 41).
+  'GET /api/admin/professionals': needs('admin:access'),
+  'GET /api/admin/professionals/{id}': needs('admin:access'),
+  'POST /api/admin/professionals/{id}/suspend': needs('professional:suspend'),
+  'POST /api/admin/professionals/{id}/reinstate': needs('professional:suspend'),
   'GET /api/admin/overview': needs('admin:access'),
   // Finance admins open the review too (to see bank data), reviewers to decide.
   'GET /api/admin/applications': needs(['application:review', 'finance:read']),

@@ -9,14 +9,16 @@ import type { BookingServerEvents } from './bookings';
 import { chatClientEvents, type ChatServerEvents } from './chat';
 import { coreClientEvents, type CoreServerEvents } from './core';
 import type { PresenceServerEvents } from './presence';
+import type { LatenessServerEvents } from './lateness';
 
 export * from './core';
 export * from './bookings';
 export * from './presence';
 export * from './chat';
+export * from './lateness';
 
 /** Server -> client events and their payloads. */
-export interface RealtimeEventMap extends CoreServerEvents, BookingServerEvents, PresenceServerEvents, ChatServerEvents {}
+export interface RealtimeEventMap extends CoreServerEvents, BookingServerEvents, PresenceServerEvents, ChatServerEvents, LatenessServerEvents {}
 
 export type RealtimeEventName = keyof RealtimeEventMap;
 

@@ -28,6 +28,7 @@ import { isLocalDate, isLocalTime, timeToMinutes } from '../domain/time';
 import { VALIDATION_MESSAGES, isPlainText, isSingleLineText, moroccanPhoneField } from '../domain/validation';
 import { addressRequestShape, bookingAddressSchema, streetAddressField } from './address';
 import { localizedTextSchema } from './catalog';
+import { attendanceSchema } from './lateness';
 
 /** Copy for the booking fields docs/bookings.md gives no exact message for. */
 export const BOOKING_MESSAGES = {
@@ -379,6 +380,8 @@ export const bookingSchema = z
       .optional(),
     /** "Book again": set on completed bookings. */
     rebook: z.object({ professionalId: id(), serviceTypeId: id().nullable() }).nullable(),
+    /** Running late, arrival and no-shows (issue 41, schemas/lateness.ts); absent for admins. */
+    attendance: attendanceSchema.optional(),
   })
   .meta({ id: 'Booking' });
 export type BookingDto = z.infer<typeof bookingSchema>;

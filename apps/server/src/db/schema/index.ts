@@ -17,5 +17,6 @@ export * from './realtime';
 export * from './time';
 export * from './support';
 export * from './account-lifecycle';
+export * from './lateness';
 export * from './relations';
 export type * from './types';

@@ -60,6 +60,9 @@ export const professionals = pgTable(
     baseLat: doublePrecision('base_lat'),
     baseLng: doublePrecision('base_lng'),
     serviceRadiusKm: integer('service_radius_km'),
+    /** Issue 41 (migration 0026): why and when a super_admin suspended them (status 'suspended'). */
+    suspensionReason: text('suspension_reason'),
+    suspendedAt: tstz('suspended_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,6 +14,8 @@ import {
   type BookingDto,
   type PriceLineKind,
 } from '@khedma/shared';
+import { attendanceActions } from '@khedma/shared/domain/lateness';
+import type { BookingAttendance } from '@khedma/shared/schemas/lateness';
 import type { BookingView } from './booking.repository';
 import { addressFor } from './travel';
 
@@ -32,7 +34,7 @@ export function toBookingDto(v: BookingView, lines: readonly LineRow[], viewer: 
   const subtotal = v.servicePrice + v.addonsTotal;
   const paid = v.paymentStatus === 'paid' ? v.totalAmount : 0;
   const outcomeFor = (actor: 'customer' | 'professional') =>
-    cancellationOutcome({ actor, status: v.status, now, scheduledStart: v.scheduledStart, bookedAt: v.createdAt, serviceValue: subtotal, amountPaid: paid });
+    cancellationOutcome({ actor, status: v.status, now, scheduledStart: v.scheduledStart, bookedAt: v.createdAt, serviceValue: subtotal, amountPaid: paid, expectedArrival: v.expectedArrival, arrivedAt: v.arrivedAt });
 
   let canCancel = false;
   let cancellationFeePreview: number | null = null;
@@ -110,5 +112,19 @@ export function toBookingDto(v: BookingView, lines: readonly LineRow[], viewer: 
     holdExpiresAt: holdOpen ? hold.toISOString() : null,
     canPay: viewer === 'customer' && holdOpen,
     rebook: v.status === 'completed' ? { professionalId: v.professionalId, serviceTypeId: v.serviceTypeId } : null,
+    ...(viewer === 'admin' ? {} : { attendance: attendanceDto(v, viewer, now) }),
+  };
+}
+
+/** Issue 41: the delay notice, the arrival, a no-show, and what this party may do about them now. */
+function attendanceDto(v: BookingView, viewer: 'customer' | 'professional', now: Date): BookingAttendance {
+  const actions = attendanceActions(v, now, viewer);
+  return {
+    expectedArrival: v.expectedArrival?.toISOString() ?? null,
+    expectedArrivalLocalTime: v.expectedArrival ? toLocal(v.expectedArrival).time : null,
+    arrivedAt: v.arrivedAt?.toISOString() ?? null,
+    noShow: v.noShow,
+    ...actions,
+    noShowOpensAt: actions.noShowOpensAt?.toISOString() ?? null,
   };
 }

@@ -1,5 +1,6 @@
 /** SQL of booking rows (Drizzle): the insert of a new booking, transitions' locks and updates, reads. */
 import type { BookingStatus } from '@khedma/shared';
+import type { NoShowParty } from '@khedma/shared/domain/lateness';
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingPriceLines, bookings, cities, ledgerEntries, payments, professionals, profiles, serviceTypes, users } from '../../db/schema/index';
@@ -81,6 +82,10 @@ export interface BookingView extends BookingRecord {
   refundedToCardAt: Date | null;
   /** Refunds decided and not yet confirmed by the provider (whole MAD). */
   refundPending: number;
+  /** Running late, arrival and no-show (issue 41: the lateness module writes booking_attendance). */
+  expectedArrival: Date | null;
+  arrivedAt: Date | null;
+  noShow: NoShowParty | null;
 }
 
 const viewColumns = {
@@ -99,7 +104,10 @@ const viewColumns = {
   refundedToCard: sql<number>`(select coalesce(sum(r.amount), 0)::int from payment_refunds r where r.booking_id = ${bookings.id} and r.status = 'succeeded')`,
   refundedToCardAt: sql<string | null>`(select max(r.refunded_at) from payment_refunds r where r.booking_id = ${bookings.id} and r.status = 'succeeded')`,
   refundPending: sql<number>`(select coalesce(sum(r.amount), 0)::int from payment_refunds r where r.booking_id = ${bookings.id} and r.status = 'pending')`,
+  attendance: sql<AttendanceRow | null>`(select json_build_object('expectedArrival', a.expected_arrival_at, 'arrivedAt', a.arrived_at, 'noShow', a.no_show_party) from booking_attendance a where a.booking_id = ${bookings.id})`,
 };
+
+type AttendanceRow = { expectedArrival: string | null; arrivedAt: string | null; noShow: NoShowParty | null };
 
 type ViewRow = {
   booking: BookingRecord;
@@ -117,7 +125,17 @@ type ViewRow = {
   refundedToCard: number | string;
   refundedToCardAt: string | Date | null;
   refundPending: number | string;
+  attendance: AttendanceRow | string | null;
 };
+
+function attendanceOf(raw: AttendanceRow | string | null): Pick<BookingView, 'expectedArrival' | 'arrivedAt' | 'noShow'> {
+  const a = typeof raw === 'string' ? (JSON.parse(raw) as AttendanceRow) : raw;
+  return {
+    expectedArrival: a?.expectedArrival ? new Date(a.expectedArrival) : null,
+    arrivedAt: a?.arrivedAt ? new Date(a.arrivedAt) : null,
+    noShow: a?.noShow ?? null,
+  };
+}
 
 const toView = (r: ViewRow): BookingView => ({
   ...r.booking,
@@ -135,6 +153,7 @@ const toView = (r: ViewRow): BookingView => ({
   refundedToCard: Number(r.refundedToCard),
   refundedToCardAt: r.refundedToCardAt === null ? null : new Date(r.refundedToCardAt),
   refundPending: Number(r.refundPending),
+  ...attendanceOf(r.attendance),
 });
 
 /** Payment statuses under which a professional sees the booking: once the customer has paid. */

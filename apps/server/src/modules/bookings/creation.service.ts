@@ -408,6 +408,9 @@ export class CreationService {
           refundedToCard: 0,
           refundedToCardAt: null,
           refundPending: 0,
+          expectedArrival: null,
+          arrivedAt: null,
+          noShow: null,
         };
         const lines = q.lines.map((l) => ({ kind: l.kind, label: l.label, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount }));
         const dto = toBookingDto(view, lines.map((l) => ({ ...l, bookingId: row.id })), 'customer', now);

@@ -161,6 +161,8 @@ export class LifecycleService {
       bookedAt: view.createdAt,
       serviceValue: view.servicePrice + view.addonsTotal,
       amountPaid: escrow.state === 'held' ? escrow.held : 0,
+      expectedArrival: view.expectedArrival,
+      arrivedAt: view.arrivedAt,
     });
     const t = checkTransition(view.status, 'cancelled', viewer === 'customer' ? { role: 'customer', isOwner: true } : { role: 'professional', isAssigned: true });
     const allowed = outcome.allowed && t.ok;
@@ -216,6 +218,8 @@ export class LifecycleService {
       if (opts.mode === 'refund' && !refundable(b.paymentStatus)) throw new AppError('BOOKING_NOT_PAID', REFUND_UNPAID_MESSAGE);
       const escrow = await ledger.escrowOf(id);
       const held = escrow.state === 'held' ? escrow.held : 0;
+      // Issue 41: a professional's delay of more than 30 minutes makes the customer's cancellation free.
+      const attendance = await repo.view(id);
       const outcome = cancellationOutcome({
         actor,
         status: b.status,
@@ -224,6 +228,8 @@ export class LifecycleService {
         bookedAt: b.createdAt,
         serviceValue: b.servicePrice + b.addonsTotal,
         amountPaid: held,
+        expectedArrival: attendance?.expectedArrival,
+        arrivedAt: attendance?.arrivedAt,
       });
       if (!outcome.allowed) throw new AppError('CANCELLATION_NOT_ALLOWED', CANCEL_REFUSALS[outcome.reason] ?? 'This booking cannot be cancelled now.');
       let paymentStatus = b.paymentStatus;

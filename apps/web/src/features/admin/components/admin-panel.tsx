@@ -1,4 +1,4 @@
-import { CalendarCheck, ClipboardList, Clock, Flag, LifeBuoy, ListChecks, ShieldAlert, Wallet, Banknote, UserCheck, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, ClipboardList, Clock, Flag, LifeBuoy, ListChecks, ShieldAlert, Wallet, Banknote, UserCheck, Users, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RetryAlert } from '../../../components/ui/retry-alert';
@@ -35,6 +35,8 @@ export function AdminPanel({ permissions }: DashboardTabViewer) {
     { to: paths.adminFlaggedProfessionals(), label: t('tab.links.flagged'), icon: Flag, show: permissions.includes('admin:access') },
     { to: paths.adminSupport(), label: tSupport('admin.link'), icon: LifeBuoy, show: permissions.includes('support:manage') },
     { to: paths.adminClaims(), label: t('tab.links.claims'), icon: ShieldAlert, show: permissions.includes('claim:decide') || permissions.includes('booking:refund') },
+    // Issue 41: every professional, with late arrivals, no-shows and the suspension.
+    { to: paths.adminProfessionals(), label: t('tab.links.professionals'), icon: Users, show: permissions.includes('admin:access') },
   ];
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">

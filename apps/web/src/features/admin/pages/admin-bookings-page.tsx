@@ -28,8 +28,10 @@ type Action = { kind: 'reassign' | 'refund' | 'complete'; booking: AdminBookingR
  */
 export function AdminBookingsPage() {
   const { t } = useTranslation('admin');
-  const [filters, setFilters] = useState<AdminBookingFilters>(EMPTY_FILTERS);
-  const [searchText, setSearchText] = useState('');
+  // ?search= (a booking reference): opened from another page, e.g. a suspended professional's bookings.
+  const [initialSearch] = useState(() => new URLSearchParams(globalThis.location?.search ?? '').get('search')?.slice(0, 100) ?? '');
+  const [filters, setFilters] = useState<AdminBookingFilters>({ ...EMPTY_FILTERS, search: initialSearch });
+  const [searchText, setSearchText] = useState(initialSearch);
   const [page, setPage] = useState(1);
   const [action, setAction] = useState<Action | null>(null);
   const query = useAdminBookings(filters, page);

@@ -11,6 +11,8 @@ import { useFlaggedProfessionals } from '../api';
 /** /admin/flagged-professionals: professionals under 3 after at least 5 reviews (admins). */
 export function FlaggedProfessionalsPage() {
   const { t } = useTranslation('reviews');
+  // Issue 41: each professional's admin view, where a super_admin suspends or reinstates them.
+  const { t: tl } = useTranslation('lateness');
   const language = useLanguage();
   const flagged = useFlaggedProfessionals();
   const threshold = flagged.data?.threshold ?? { belowAverage: 3, minReviews: 5 };
@@ -44,9 +46,15 @@ export function FlaggedProfessionalsPage() {
                 <td className="px-4 py-3 tabular-nums text-ink">{p.totalReviews}</td>
                 <td className="px-4 py-3 text-ink">{t(`flagged.statuses.${p.status as 'active' | 'suspended'}`)}</td>
                 <td className="px-4 py-3">
-                  <Link to={paths.pro(p.professionalId)} className="font-semibold text-primary-700 underline">
-                    {t('flagged.view')}
-                  </Link>
+                  <div className="flex flex-wrap gap-3">
+                    <Link to={paths.pro(p.professionalId)} className="font-semibold text-primary-700 underline">
+                      {t('flagged.view')}
+                    </Link>
+                    <Link to={paths.adminProfessional(p.professionalId)} className="font-semibold text-primary-700 underline" data-testid="manage-professional">
+                      {tl('admin.manage')}
+                      <span className="sr-only"> <bdi>{p.fullName}</bdi></span>
+                    </Link>
+                  </div>
                 </td>
               </tr>
             ))

@@ -13,6 +13,7 @@ import { useOpenConversation } from '../../../conversation/api';
 import { useAcceptBooking, useDeclineBooking, type BookingDto } from '../../api';
 import { bookingDescription, bookingLocation, updateFailedMessage } from '../../booking-text';
 import { ClaimSection } from '../../../claim/components/claim-section';
+import { AttendancePanel } from '../attendance-panel';
 import { HoldNotice } from '../hold-notice';
 import { Row } from './row';
 import { SupportEntry } from './support-entry';
@@ -63,6 +64,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
         <span className="text-sm text-ink-muted">{t(`paymentStatus.${booking.paymentStatus}`)}</span>
       </div>
       <HoldNotice booking={booking} />
+      <AttendancePanel booking={booking} onDone={onDone} />
       <dl className="divide-y divide-sand-100">
         <Row label={t('summary.reference')}>
           <span className="font-mono tracking-wider" dir="ltr">
