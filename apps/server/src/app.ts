@@ -23,6 +23,7 @@ import { LANGUAGE_COOKIE } from '@khedma/shared';
 import { authModule } from './modules/auth/auth.module';
 import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogModule } from './modules/catalog/catalog.module';
+import { whatsappModule } from './modules/whatsapp/whatsapp.module';
 import { chatModule } from './modules/chat/chat.module';
 import { contactModule } from './modules/contact/contact.module';
 import { devModule } from './modules/dev/dev.module';
@@ -41,6 +42,7 @@ import type { AppModule } from './platform/module';
 import { metricsPlugin } from './platform/metrics';
 import { realtimePlugin } from './platform/realtime';
 import { CmiSimulator, cmiSimulatorPlugin } from './platform/cmi-simulator';
+import { whatsappSimulatorPlugin } from './platform/whatsapp-simulator';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +85,7 @@ const MODULES: AppModule[] = [
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
   adminModule, // /api/admin/*: bookings page, application review, overview, access log (uses app.bookings)
   chatModule, // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
+  whatsappModule, // /api/whatsapp/webhook: inbound WhatsApp (STOP) and message statuses
   devModule, // /api/dev/outbox, outside production only
 ];
 
@@ -179,6 +182,13 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     const sim = new CmiSimulator(ctx.database.db, config.cmi, app.log);
     app.decorate('cmiSimulator', sim);
     await app.register(cmiSimulatorPlugin(sim, { control: !config.isProduction }));
+  }
+  // The WhatsApp simulator: in-process for the sender; its webhooks reach us by inject; HTTP outside production.
+  if (ctx.whatsappSimulator) {
+    const sim = ctx.whatsappSimulator;
+    sim.deliver = async (url, payload, headers) => (await app.inject({ method: 'POST', url, payload, headers })).statusCode;
+    app.decorate('whatsappSimulator', sim);
+    if (!config.isProduction) await app.register(whatsappSimulatorPlugin(sim));
   }
   for (const plugin of plugins) await app.register(plugin);
 

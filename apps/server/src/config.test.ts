@@ -38,13 +38,13 @@ describe('configuration from the environment', () => {
 
   it('requires a secret and a public URL in production, and never seeds demo data there', () => {
     expect(() => configFromEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
-    const c = configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms', RATE_LIMIT_SCALE: '50' });
+    const c = configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms,whatsapp', RATE_LIMIT_SCALE: '50' });
     expect(c.seedDemo).toBe(false);
     expect(c.rateLimitScale).toBe(1);
   });
 
   it("requires the invoices' seller in production (each variable named); outside it, defaults that say they are fake", () => {
-    const base = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://khedma.ma', ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms' };
+    const base = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://khedma.ma', ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms,whatsapp' };
     for (const key of Object.keys(COMPANY)) {
       const env: Record<string, string> = { ...base, ...COMPANY };
       delete env[key];
@@ -90,14 +90,17 @@ describe('configuration from the environment', () => {
       expect(all).toMatch(/CMI_GATEWAY_URL/);
       expect(all).toMatch(/SMTP_URL/);
       expect(all).toMatch(/TWILIO_ACCOUNT_SID/);
+      expect(all).toMatch(/WHATSAPP_PHONE_NUMBER_ID/);
       expect(all).toMatch(/ALLOW_UNREAL_PROVIDERS/);
     });
 
     it('starts without them only when ALLOW_UNREAL_PROVIDERS says so, item by item', () => {
-      expect(configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms' }).cmi.simulator).toBe(true);
-      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp' })).toThrow(/TWILIO_ACCOUNT_SID/);
-      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,sms' })).toThrow(/SMTP_URL/);
-      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'smtp,sms' })).toThrow(/CMI_GATEWAY_URL/);
+      expect(configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms,whatsapp' }).cmi.simulator).toBe(true);
+      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,whatsapp' })).toThrow(/TWILIO_ACCOUNT_SID/);
+      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,sms,whatsapp' })).toThrow(/SMTP_URL/);
+      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'smtp,sms,whatsapp' })).toThrow(/CMI_GATEWAY_URL/);
+      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms' })).toThrow(/WHATSAPP_PHONE_NUMBER_ID/);
+      expect(configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms,whatsapp' }).whatsapp.simulator).toBe(true);
       expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'everything' })).toThrow(/ALLOW_UNREAL_PROVIDERS/);
     });
 

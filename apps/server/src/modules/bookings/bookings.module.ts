@@ -10,6 +10,7 @@ import { AssignmentService } from './assignment.service';
 import { PushSubscriptions } from '../../platform/push-subscriptions';
 import { BookingAlerts } from './booking-alerts.service';
 import { BookingNotifier } from './booking-notifier';
+import { BookingReminders } from './booking-reminders.service';
 import { BookingReads } from './booking-reads.service';
 import { BookingsRepository } from './booking.repository';
 import './bookings.events';
@@ -57,6 +58,18 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
     jobs: ctx.jobs,
     log: ctx.log,
   });
+  const reminders = new BookingReminders({
+    db,
+    repo,
+    recipients,
+    preferences: ctx.preferences,
+    mailer: ctx.mailer,
+    sms: ctx.sms,
+    whatsapp: ctx.whatsapp,
+    jobs: ctx.jobs,
+    publicUrl: ctx.config.publicUrl,
+    log: ctx.log,
+  });
   const notifier = new BookingNotifier(recipients, ctx.email, ctx.mailer, ctx.realtime, ctx.config.publicUrl, ctx.log, alerts);
   const quotes = new QuoteService(reference, pool, clock);
   const reads = new BookingReads(repo, clock);
@@ -89,6 +102,7 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
       notifier,
       events: ctx.events,
       clock,
+      reminders,
     }),
     reads,
     rescheduleOptions: new RescheduleOptionsService({ repo, pool, clock }),
