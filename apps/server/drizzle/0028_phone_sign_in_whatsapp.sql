@@ -11,7 +11,7 @@ CREATE TABLE IF NOT EXISTS "phone_codes" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "phone_codes_pkey" PRIMARY KEY ("phone", "purpose"),
-	CONSTRAINT "phone_codes_purpose_check" CHECK ("phone_codes"."purpose" IN ('verify', 'sign-in')),
+	CONSTRAINT "phone_codes_purpose_check" CHECK ("phone_codes"."purpose" IN ('verify', 'sign_in')),
 	CONSTRAINT "phone_codes_channel_check" CHECK ("phone_codes"."channel" IN ('sms', 'whatsapp'))
 );
 --> statement-breakpoint

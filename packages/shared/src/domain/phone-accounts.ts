@@ -11,7 +11,7 @@ export const PHONE_CODE_CHANNELS = ['sms', 'whatsapp'] as const;
 export type PhoneCodeChannel = (typeof PHONE_CODE_CHANNELS)[number];
 
 /** What a code is for: the onboarding's "verify my number" (signed in) or signing in / up by phone. */
-export const PHONE_CODE_PURPOSES = ['verify', 'sign-in'] as const;
+export const PHONE_CODE_PURPOSES = ['verify', 'sign_in'] as const;
 export type PhoneCodePurpose = (typeof PHONE_CODE_PURPOSES)[number];
 
 /**
@@ -76,5 +76,5 @@ export function isStopMessage(text: string): boolean {
 }
 
 /** How a WhatsApp opt-in was given (recorded with its time, as Meta's policy asks). */
-export const WHATSAPP_OPT_IN_SOURCES = ['profile', 'phone-sign-up'] as const;
+export const WHATSAPP_OPT_IN_SOURCES = ['profile', 'phone_sign_up'] as const;
 export type WhatsAppOptInSource = (typeof WHATSAPP_OPT_IN_SOURCES)[number];

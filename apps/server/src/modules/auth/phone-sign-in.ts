@@ -58,7 +58,7 @@ export const phoneSignInRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: A
     },
     async (req, reply) => {
       const { phoneNumber, channel, locale } = req.body;
-      await codes.send({ phone: phoneNumber, purpose: 'sign-in', channel, locale, clientIp: req.ip });
+      await codes.send({ phone: phoneNumber, purpose: 'sign_in', channel, locale, clientIp: req.ip });
       reply.header('cache-control', 'no-store');
       return { status: true as const, resendAfterSeconds: PHONE_CODE_RULES.resendAfterSeconds };
     },
@@ -84,16 +84,16 @@ export const phoneSignInRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: A
 
   async function signIn(req: FastifyRequest, reply: FastifyReply, body: PhoneSignInRequest & { phoneNumber: string; code: string }) {
     const phone = body.phoneNumber;
-    await codes.check(phone, 'sign-in', body.code);
+    await codes.check(phone, 'sign_in', body.code);
     const account = await accountOfPhone(db, phone);
     if (account?.userType === 'admin') {
-      await codes.consume(phone, 'sign-in', body.code);
+      await codes.consume(phone, 'sign_in', body.code);
       throw new AppError('PHONE_SIGN_IN_NOT_ALLOWED', PHONE_ACCOUNT_MESSAGES.adminRefused);
     }
     const signUp = account ? undefined : body.signUp;
     if (!account && !signUp) throw new AppError('PHONE_NOT_REGISTERED', PHONE_ACCOUNT_MESSAGES.notRegistered, { phoneNumber: PHONE_ACCOUNT_MESSAGES.notRegistered });
     if (signUp && !signUp.name) throw badRequest(PHONE_ACCOUNT_MESSAGES.nameRequired, { name: PHONE_ACCOUNT_MESSAGES.nameRequired });
-    await codes.consume(phone, 'sign-in', body.code);
+    await codes.consume(phone, 'sign_in', body.code);
 
     let created = false;
     const answer = await forwardToAuth(auth, ctx.config.publicUrl, req, reply, {
@@ -109,7 +109,7 @@ export const phoneSignInRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: A
                 created = true;
                 await db.update(profiles).set({ phone }).where(eq(profiles.id, userId));
                 // Choosing WhatsApp for the code at sign-up is the opt-in to WhatsApp messages, recorded so.
-                if (signUp.channel === 'whatsapp') await ctx.preferences.update(userId, { whatsapp: true }, 'phone-sign-up');
+                if (signUp.channel === 'whatsapp') await ctx.preferences.update(userId, { whatsapp: true }, 'phone_sign_up');
               },
             }
           : {}),

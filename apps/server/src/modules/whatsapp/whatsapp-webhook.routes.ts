@@ -42,6 +42,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   const { appSecret, verifyToken } = ctx.config.whatsapp;
 
   // The signature covers the exact bytes Meta sent: keep them (this plugin's scope only).
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
 
   app.get(
@@ -56,7 +57,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
           'hub.verify_token': singleLineString().max(256).optional(),
           'hub.challenge': singleLineString().max(256).optional(),
         }),
-        response: { 403: errorResponseSchema },
+        response: { 200: z.string(), 403: errorResponseSchema },
       },
     },
     async (req, reply) => {
