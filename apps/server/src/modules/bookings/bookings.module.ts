@@ -30,6 +30,8 @@ export interface BookingUseCases {
   lifecycle: LifecycleService;
   reads: BookingReads;
   rescheduleOptions: RescheduleOptionsService;
+  /** Reminders the evening before and two hours before (scheduled with each confirmation). */
+  reminders: BookingReminders;
 }
 
 declare module 'fastify' {
@@ -106,6 +108,7 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
     }),
     reads,
     rescheduleOptions: new RescheduleOptionsService({ repo, pool, clock }),
+    reminders,
   };
 
   // An unpaid booking expired (payments): both parties are told, as for a failed payment.
