@@ -270,6 +270,10 @@ describe('booking reminders', () => {
     const jobs = () => t.database.db.select().from(scheduledJobs).where(and(eq(scheduledJobs.kind, 'booking.reminder'), sql`${scheduledJobs.payload}->>'bookingId' = ${booking.id}`));
     const scheduled = await jobs();
     expect(scheduled).toHaveLength(6);
+    // The confirmation itself went by WhatsApp too (opted in), in French.
+    const confirmed = (await outbox(t.app)).filter((m) => m.to === phone && m.subject === 'khedma_booking_confirmed');
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]!.text).toMatch(/^Votre réservation est confirmée : /);
     // The other instance scheduling the same reminders again adds nothing (dedupe keys).
     const [row] = rowsOf<{ start: Date | string }>(await t.database.db.execute(sql`select scheduled_start as start from bookings where id = ${booking.id}`));
     const start = new Date(row!.start);

@@ -12,6 +12,9 @@ export const BOOKING_PUSH_JOB = defineJob('booking.push', notice);
 /** After a status change committed: an SMS to the user's phone (if they take SMS then). */
 export const BOOKING_SMS_JOB = defineJob('booking.sms', notice);
 
+/** After a status change committed: a WhatsApp template to the user's phone (if they opted in), for the kinds with a template. */
+export const BOOKING_WHATSAPP_JOB = defineJob('booking.whatsapp', notice);
+
 /**
  * A booking reminder on one channel (docs/notifications.md#reminders): the evening before and two hours
  * before, scheduled when the booking is confirmed. `start` is the start it was scheduled for: a booking

@@ -56,6 +56,7 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
     subscriptions: new PushSubscriptions(db, ctx.push, ctx.log),
     push: ctx.push,
     sms: ctx.sms,
+    whatsapp: ctx.whatsapp,
     presence: ctx.realtime.presence,
     jobs: ctx.jobs,
     log: ctx.log,
