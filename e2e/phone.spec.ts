@@ -23,7 +23,7 @@ function text(lang: 'en' | 'ar', file: string, key: string): string {
   if (typeof value !== 'string') throw new Error(`missing ${lang} ${file}:${key}`);
   return value;
 }
-const phoneText = (lang: 'en' | 'ar', key: string) => text(lang, 'features/phone-sign-in/locales/{lang}.json', key);
+const phoneText = (lang: 'en' | 'ar', key: string) => text(lang, 'features/phone/locales/{lang}.json', key);
 
 interface OutboxMessage {
   channel: string;

@@ -35,7 +35,7 @@ function useCountdown() {
  * and the two consents too; a number that already has an account signs into it. Admins sign in by email.
  */
 export function PhoneSignInPage() {
-  const { t } = useTranslation('phoneSignIn');
+  const { t } = useTranslation('phone');
   const session = useSession();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
