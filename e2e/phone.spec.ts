@@ -49,6 +49,8 @@ for (const j of [
   { lang: 'ar' as const, category: 'delivery', days: 9, name: 'ياسين التيليفون', reminder: /^تذكير: / },
 ]) {
   test(`signs up with a phone and a WhatsApp code, books, and gets the reminder on WhatsApp (${j.lang}, 390 px)`, async ({ browser, request }) => {
+    // Sign-up, booking, payment and acceptance in one journey.
+    test.setTimeout(240_000);
     // The only professional of this city and category (e2e/support/users.ts PRO_AREAS).
     const pro = await createPerson(request, 'pro', { city: 'meknes', category: j.category, lang: j.lang });
     const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
@@ -84,7 +86,7 @@ for (const j of [
     await expect(page.getByRole('button', { name: new RegExp(phoneText(j.lang, 'resendIn').replace('{{seconds}}', '\\d+')) })).toBeDisabled();
     await page.getByLabel(phoneText(j.lang, 'fields.code')).fill(code);
     await page.getByRole('button', { name: phoneText(j.lang, 'createAccount') }).click();
-    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
 
     // Books and pays as this new account (its session is the page's cookie).
     const made = await context.request.post('/api/bookings', {
