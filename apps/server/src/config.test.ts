@@ -64,10 +64,15 @@ describe('configuration from the environment', () => {
       TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
       TWILIO_AUTH_TOKEN: 'x'.repeat(32),
       TWILIO_FROM: '+212600000000',
+      WHATSAPP_PHONE_NUMBER_ID: '109876543210987',
+      WHATSAPP_ACCESS_TOKEN: 'EAAG'.padEnd(40, 'x'),
+      WHATSAPP_APP_SECRET: 'w'.repeat(32),
+      WHATSAPP_VERIFY_TOKEN: 'verify-me-please',
     };
 
     it('starts with CMI, SMTP and an SMS provider; the simulator is off', () => {
       const c = configFromEnv({ ...PROD, ...REAL });
+      expect(c.whatsapp).toMatchObject({ simulator: false, apiUrl: 'https://graph.facebook.com', apiVersion: 'v21.0', phoneNumberId: '109876543210987' });
       expect(c.cmi).toMatchObject({ simulator: false, clientId: '600123456', gatewayUrl: 'https://payment.cmi.co.ma/fim/est3Dgate', apiUrl: 'https://payment.cmi.co.ma/fim/api', callbackBaseUrl: 'https://khedma.ma' });
     });
 
