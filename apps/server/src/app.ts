@@ -24,6 +24,7 @@ import { authModule } from './modules/auth/auth.module';
 import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogModule } from './modules/catalog/catalog.module';
 import { latenessModule } from './modules/lateness/lateness.module';
+import { whatsappModule } from './modules/whatsapp/whatsapp.module';
 import { chatModule } from './modules/chat/chat.module';
 import { claimsModule } from './modules/claims/claims.module';
 import { accountModule } from './modules/account/account.module';
@@ -46,6 +47,7 @@ import type { AppModule } from './platform/module';
 import { metricsPlugin } from './platform/metrics';
 import { realtimePlugin } from './platform/realtime';
 import { CmiSimulator, cmiSimulatorPlugin } from './platform/cmi-simulator';
+import { whatsappSimulatorPlugin } from './platform/whatsapp-simulator';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,6 +95,7 @@ const MODULES: AppModule[] = [
   claimsModule, // /api/bookings/:id/claim*, /api/admin/claims: guarantee claims (holds the escrow release while open)
   accountModule, // /api/account/*: closing one's account, exporting one's data; the daily retention sweep job
   latenessModule, // running late, arrival, no-shows (/api/bookings/:id/delay|arrived|no-show), suspension (/api/admin/professionals)
+  whatsappModule, // /api/whatsapp/webhook: inbound WhatsApp (STOP) and message statuses
   devModule, // /api/dev/outbox, outside production only
 ];
 
@@ -189,6 +192,13 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     const sim = new CmiSimulator(ctx.database.db, config.cmi, app.log);
     app.decorate('cmiSimulator', sim);
     await app.register(cmiSimulatorPlugin(sim, { control: !config.isProduction }));
+  }
+  // The WhatsApp simulator: in-process for the sender; its webhooks reach us by inject; HTTP outside production.
+  if (ctx.whatsappSimulator) {
+    const sim = ctx.whatsappSimulator;
+    sim.deliver = async (url, payload, headers) => (await app.inject({ method: 'POST', url, payload, headers })).statusCode;
+    app.decorate('whatsappSimulator', sim);
+    if (!config.isProduction) await app.register(whatsappSimulatorPlugin(sim));
   }
   for (const plugin of plugins) await app.register(plugin);
 

@@ -38,13 +38,13 @@ describe('configuration from the environment', () => {
 
   it('requires a secret and a public URL in production, and never seeds demo data there', () => {
     expect(() => configFromEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
-    const c = configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms', RATE_LIMIT_SCALE: '50' });
+    const c = configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms,whatsapp', RATE_LIMIT_SCALE: '50' });
     expect(c.seedDemo).toBe(false);
     expect(c.rateLimitScale).toBe(1);
   });
 
   it("requires the invoices' seller in production (each variable named); outside it, defaults that say they are fake", () => {
-    const base = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://khedma.ma', ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms' };
+    const base = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://khedma.ma', ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms,whatsapp' };
     for (const key of Object.keys(COMPANY)) {
       const env: Record<string, string> = { ...base, ...COMPANY };
       delete env[key];
@@ -64,10 +64,15 @@ describe('configuration from the environment', () => {
       TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
       TWILIO_AUTH_TOKEN: 'x'.repeat(32),
       TWILIO_FROM: '+212600000000',
+      WHATSAPP_PHONE_NUMBER_ID: '109876543210987',
+      WHATSAPP_ACCESS_TOKEN: 'EAAG'.padEnd(40, 'x'),
+      WHATSAPP_APP_SECRET: 'w'.repeat(32),
+      WHATSAPP_VERIFY_TOKEN: 'verify-me-please',
     };
 
     it('starts with CMI, SMTP and an SMS provider; the simulator is off', () => {
       const c = configFromEnv({ ...PROD, ...REAL });
+      expect(c.whatsapp).toMatchObject({ simulator: false, apiUrl: 'https://graph.facebook.com', apiVersion: 'v21.0', phoneNumberId: '109876543210987' });
       expect(c.cmi).toMatchObject({ simulator: false, clientId: '600123456', gatewayUrl: 'https://payment.cmi.co.ma/fim/est3Dgate', apiUrl: 'https://payment.cmi.co.ma/fim/api', callbackBaseUrl: 'https://khedma.ma' });
     });
 
@@ -90,14 +95,17 @@ describe('configuration from the environment', () => {
       expect(all).toMatch(/CMI_GATEWAY_URL/);
       expect(all).toMatch(/SMTP_URL/);
       expect(all).toMatch(/TWILIO_ACCOUNT_SID/);
+      expect(all).toMatch(/WHATSAPP_PHONE_NUMBER_ID/);
       expect(all).toMatch(/ALLOW_UNREAL_PROVIDERS/);
     });
 
     it('starts without them only when ALLOW_UNREAL_PROVIDERS says so, item by item', () => {
-      expect(configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms' }).cmi.simulator).toBe(true);
-      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp' })).toThrow(/TWILIO_ACCOUNT_SID/);
-      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,sms' })).toThrow(/SMTP_URL/);
-      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'smtp,sms' })).toThrow(/CMI_GATEWAY_URL/);
+      expect(configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms,whatsapp' }).cmi.simulator).toBe(true);
+      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,whatsapp' })).toThrow(/TWILIO_ACCOUNT_SID/);
+      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,sms,whatsapp' })).toThrow(/SMTP_URL/);
+      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'smtp,sms,whatsapp' })).toThrow(/CMI_GATEWAY_URL/);
+      expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms' })).toThrow(/WHATSAPP_PHONE_NUMBER_ID/);
+      expect(configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'payments,smtp,sms,whatsapp' }).whatsapp.simulator).toBe(true);
       expect(() => configFromEnv({ ...PROD, ALLOW_UNREAL_PROVIDERS: 'everything' })).toThrow(/ALLOW_UNREAL_PROVIDERS/);
     });
 

@@ -81,11 +81,19 @@ export const envSchema = z
     CMI_API_URL: z.url().optional(),
     CMI_API_USER: z.string().min(1).max(64).optional(),
     CMI_API_PASSWORD: z.string().min(1).max(128).optional(),
+    // WhatsApp through Meta's Cloud API (docs/decisions/0030-whatsapp-provider.md); unset means the built-in
+    // WhatsApp simulator, which production refuses.
+    WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,30}$/, 'must be the phone-number id Meta gave (digits)').optional(),
+    WHATSAPP_ACCESS_TOKEN: z.string().min(16).max(1024).optional(),
+    WHATSAPP_APP_SECRET: z.string().min(16).max(256).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(8).max(256).optional(),
+    WHATSAPP_API_URL: z.url().default('https://graph.facebook.com'),
+    WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must look like v21.0').default('v21.0'),
     // Production: what the operator accepts to run without (payments = the CMI simulator, smtp = no SMTP_URL,
-    // sms = no SMS provider), comma-separated. Unset: production refuses to start without them.
+    // sms = no SMS provider, whatsapp = the WhatsApp simulator), comma-separated. Unset: production refuses to start without them.
     ALLOW_UNREAL_PROVIDERS: z
       .string()
-      .regex(/^(payments|smtp|sms)(,(payments|smtp|sms))*$/, 'must be a comma-separated list of payments, smtp, sms')
+      .regex(/^(payments|smtp|sms|whatsapp)(,(payments|smtp|sms|whatsapp))*$/, 'must be a comma-separated list of payments, smtp, sms, whatsapp')
       .optional(),
   })
   .superRefine((env, ctx) => {
@@ -118,6 +126,10 @@ export const envSchema = z
     if (cmi.some((k) => env[k])) {
       for (const k of cmi) if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `is required with the other CMI_ variables (${cmi.join(', ')})` });
     }
+    const whatsapp = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
+    if (whatsapp.some((k) => env[k])) {
+      for (const k of whatsapp) if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `is required with the other WHATSAPP_ variables (${whatsapp.join(', ')})` });
+    }
     if (env.NODE_ENV === 'production') {
       // Production refuses what is not real unless the operator says so (docs/payments.md "Going live").
       const allowed = new Set((env.ALLOW_UNREAL_PROVIDERS ?? '').split(',').filter(Boolean));
@@ -129,6 +141,9 @@ export const envSchema = z
       }
       if (!env.TWILIO_ACCOUNT_SID && !allowed.has('sms')) {
         ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'is required in production (no SMS provider: SMS would be lost); or ALLOW_UNREAL_PROVIDERS=sms' });
+      }
+      if (!env.WHATSAPP_PHONE_NUMBER_ID && !allowed.has('whatsapp')) {
+        ctx.addIssue({ code: 'custom', path: ['WHATSAPP_PHONE_NUMBER_ID'], message: 'is required in production (the WhatsApp simulator reaches nobody); set the WHATSAPP_ variables, or ALLOW_UNREAL_PROVIDERS=whatsapp' });
       }
     }
   });
@@ -165,6 +180,8 @@ export interface Config {
   rateLimitScale: number;
   /** Twilio's SMS API, when configured. */
   twilio?: TwilioConfig;
+  /** Meta's WhatsApp Cloud API, or the built-in simulator (`simulator: true`). */
+  whatsapp: WhatsAppConfig;
   /** Web push keys, when configured. */
   vapid?: VapidConfig;
   /** Object storage, when configured (else the local disk under dataDir). */
@@ -228,6 +245,26 @@ export interface TwilioConfig {
   apiUrl: string;
 }
 
+/** WhatsApp Business Platform (Cloud API). `simulator`: our own, in-process and under /__whatsapp. */
+export interface WhatsAppConfig {
+  simulator: boolean;
+  apiUrl: string;
+  apiVersion: string;
+  phoneNumberId: string;
+  accessToken: string;
+  /** Signs the webhooks (X-Hub-Signature-256). */
+  appSecret: string;
+  /** What Meta echoes when it subscribes the webhook (GET hub.verify_token). */
+  verifyToken: string;
+}
+
+export const SIMULATOR_WHATSAPP = {
+  phoneNumberId: '100000000000001',
+  accessToken: 'simulator-access-token',
+  appSecret: 'simulator-app-secret',
+  verifyToken: 'simulator-verify-token',
+} as const;
+
 export interface VapidConfig {
   publicKey: string;
   privateKey: string;
@@ -283,6 +320,17 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
             apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
           }
         : undefined,
+    whatsapp: e.WHATSAPP_PHONE_NUMBER_ID
+      ? {
+          simulator: false,
+          apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
+          apiVersion: e.WHATSAPP_API_VERSION,
+          phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+          accessToken: e.WHATSAPP_ACCESS_TOKEN!,
+          appSecret: e.WHATSAPP_APP_SECRET!,
+          verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
+        }
+      : { simulator: true, apiUrl: `${publicUrl}/__whatsapp`, apiVersion: e.WHATSAPP_API_VERSION, ...SIMULATOR_WHATSAPP },
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }

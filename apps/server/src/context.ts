@@ -17,6 +17,8 @@ import { createPaymentProvider, type PaymentProvider } from './platform/payments
 import { createPushSender, type PushSender } from './platform/push';
 import { RealtimeHub } from './platform/realtime';
 import { createSmsSender, type SmsSender } from './platform/sms';
+import { CloudApiWhatsAppSender, type WhatsAppSender } from './platform/whatsapp';
+import { WhatsAppSimulator } from './platform/whatsapp-simulator';
 import { createStorage } from './platform/create-storage';
 import type { Storage } from './platform/storage';
 
@@ -31,6 +33,10 @@ export interface AppContext {
   /** Emails sent after a commit: outbox copy now, delivery as a durable job with retries. */
   mailer: Mailer;
   sms: SmsSender;
+  /** WhatsApp templates through Meta's Cloud API, or our simulator of it (platform/whatsapp.ts). */
+  whatsapp: WhatsAppSender;
+  /** The WhatsApp simulator the sender talks to in-process, where no real Cloud API is configured. */
+  whatsappSimulator?: WhatsAppSimulator;
   storage: Storage;
   /** The payment provider: CMI, or the CMI simulator outside production (platform/payments.ts). */
   payments: PaymentProvider;
@@ -54,6 +60,7 @@ export interface AppContext {
 export interface ContextOverrides {
   email?: EmailSender;
   sms?: SmsSender;
+  whatsapp?: WhatsAppSender;
   storage?: Storage;
   payments?: PaymentProvider;
   push?: PushSender;
@@ -66,6 +73,7 @@ export function createContext(config: Config, database: Database, log: FastifyBa
   const jobs = new JobRunner(database.db, log, clock);
   const email = o.email ?? createEmailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox, log });
   const preferences = new NotificationPreferencesStore(database.db);
+  const whatsappSimulator = config.whatsapp.simulator ? new WhatsAppSimulator(config.whatsapp) : undefined;
   return {
     config,
     database,
@@ -76,6 +84,8 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     preferences,
     mailer: new Mailer(email, jobs, outbox, preferences, log),
     sms: o.sms ?? createSmsSender({ outbox, twilio: config.twilio, log }),
+    whatsappSimulator,
+    whatsapp: o.whatsapp ?? new CloudApiWhatsAppSender(config.whatsapp, log, outbox, whatsappSimulator?.fetch),
     storage: o.storage ?? createStorage(config),
     payments: o.payments ?? createPaymentProvider(config),
     instance: new InstanceLease(database.db, log),

@@ -24,6 +24,10 @@ export const ERROR_CODES = {
   EMAIL_EXISTS: 409,
   /** Phone number already verified on another account. */
   PHONE_EXISTS: 409,
+  /** Signing in by phone with a number no account uses (the sign-up page creates one with it). */
+  PHONE_NOT_REGISTERED: 404,
+  /** Admin accounts sign in with email and password only (PRODUCT.md). */
+  PHONE_SIGN_IN_NOT_ALLOWED: 403,
   SLOT_TAKEN: 409,
   IDEMPOTENCY_IN_FLIGHT: 409,
   INVALID_TRANSITION: 409,

@@ -20,3 +20,4 @@ export * from './schemas/earnings';
 export * from './schemas/admin';
 export * from './schemas/chat';
 export * from './schemas/notifications';
+export * from './schemas/phone-accounts';

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { isPhonePlaceholderEmail } from '@khedma/shared/domain/phone-accounts';
 import { defineJob, type JobRunner } from './jobs';
 import type { NotificationPreferencesStore } from './notification-preferences';
 import type { OutboxRepository, OutboxRow } from './outbox';
@@ -71,12 +72,15 @@ export function createEmailSender(opts: {
   const clean = (message: EmailMessage): EmailMessage => ({ ...message, subject: plainSubject(message.subject) });
   return {
     async send(sent) {
+      // A phone account's placeholder address (docs/accounts.md#phone-sign-in) can receive nothing.
+      if (isPhonePlaceholderEmail(sent.to)) return;
       const message = clean(sent);
       if (opts.outbox) await opts.outbox.add(outboxRow(message));
       await deliver(message);
     },
     prepare(prepared) {
       const message = clean(prepared);
+      if (isPhonePlaceholderEmail(message.to)) return { outbox: undefined, deliver: async () => {}, needsDelivery: false };
       return { outbox: opts.outbox ? outboxRow(message) : undefined, deliver: () => deliver(message), needsDelivery: transport !== undefined };
     },
   };

@@ -38,6 +38,8 @@ export const routes = {
   privacyNew: '/privacy-new',
   login: '/login',
   signup: '/signup',
+  /** Sign in or sign up with a Moroccan mobile and a one-time code (SMS or WhatsApp); ?mode=signup, ?next=. */
+  phoneSignIn: '/login/phone',
   /** Asks for the reset email (never says whether an account exists). */
   forgotPassword: '/forgot-password',
   /** The reset email's link lands here with ?token= (or ?error=INVALID_TOKEN). */
@@ -163,6 +165,7 @@ export const paths = {
   /** /login, or /login?next=<path> to come back after logging in (see lib/safe-next.ts). */
   login: (query: { next?: string } = {}) => withQuery(routes.login, { next: query.next }),
   signup: () => routes.signup,
+  phoneSignIn: (query: { next?: string; mode?: 'signup' } = {}) => withQuery(routes.phoneSignIn, { next: query.next, mode: query.mode }),
   forgotPassword: () => routes.forgotPassword,
   resetPassword: () => routes.resetPassword,
   confirmEmail: () => routes.confirmEmail,

@@ -97,7 +97,7 @@ export const MESSAGE_TYPES = ['text', 'image', 'file'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** outbox.channel. */
-export const OUTBOX_CHANNELS = ['email', 'sms', 'push'] as const;
+export const OUTBOX_CHANNELS = ['email', 'sms', 'push', 'whatsapp'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 /** sensitive_access_log.action (docs/README.md log_sensitive_access). */

@@ -27,3 +27,4 @@ export * from './masking';
 export * from './chat';
 export * from './native';
 export * from './notifications';
+export * from './phone-accounts';

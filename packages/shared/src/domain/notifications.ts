@@ -5,7 +5,7 @@
  * Account and security messages (email confirmation, password reset, phone codes, sign-in) are not
  * notifications: they are always sent.
  */
-export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push', 'whatsapp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export type NotificationPreferences = Record<NotificationChannel, boolean>;
@@ -13,5 +13,7 @@ export type NotificationPreferences = Record<NotificationChannel, boolean>;
 /**
  * Until a user chooses: email and push on (push only reaches a browser the user allowed), SMS off:
  * a text message costs money and is opt-in, as Morocco's CNDP expects for direct messages by SMS.
+ * WhatsApp off too: Meta's policy asks for an explicit opt-in, recorded with when and how
+ * (docs/notifications.md), and an inbound "STOP" turns it off again.
  */
-export const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences> = Object.freeze({ email: true, sms: false, push: true });
+export const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences> = Object.freeze({ email: true, sms: false, push: true, whatsapp: false });

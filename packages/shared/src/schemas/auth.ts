@@ -16,6 +16,7 @@ import {
   verificationCodeField,
 } from '../domain/validation';
 import { profileSchema } from './profile';
+import { PHONE_CODE_CHANNELS } from '../domain/phone-accounts';
 
 const bothStrings = (a: string, b: string) => (p: { value: unknown }) => {
   const v = p.value as Record<string, unknown> | undefined;
@@ -198,7 +199,7 @@ export const signOutResponseSchema = z.object({ success: z.boolean() }).meta({ i
 
 /** POST /api/auth/phone-number/send-otp (onboarding phone step; signed in). */
 export const sendPhoneCodeRequestSchema = z
-  .object({ phoneNumber: moroccanPhoneField })
+  .object({ phoneNumber: moroccanPhoneField, channel: z.enum(PHONE_CODE_CHANNELS).default('sms') })
   .meta({ id: 'SendPhoneCodeRequest' });
 export const sendPhoneCodeResponseSchema = z.object({ message: z.string() });
 

@@ -14,7 +14,7 @@ export const healthResponseSchema = z.object({ status: z.literal('ok') });
 
 export const outboxMessageSchema = z.object({
   id: z.string(),
-  channel: z.enum(['email', 'sms', 'push']),
+  channel: z.enum(['email', 'sms', 'push', 'whatsapp']),
   to: z.string(),
   subject: z.string().nullable(),
   text: z.string(),

@@ -1,7 +1,8 @@
 /** Platform tables: outbox, contact form, sensitive-access log, push subscriptions, job queue. */
 import { OUTBOX_CHANNELS, SENSITIVE_ACCESS_ACTIONS, JOB_STATUSES } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PHONE_CODE_CHANNELS, PHONE_CODE_PURPOSES } from '@khedma/shared/domain/phone-accounts';
 import { citext, createdAt, inList, tstz, updatedAt } from './_columns';
 import { users } from './auth';
 
@@ -99,8 +100,32 @@ export const notificationPreferences = pgTable('notification_preferences', {
   email: boolean('email').notNull().default(true),
   sms: boolean('sms').notNull().default(false),
   push: boolean('push').notNull().default(true),
+  /** Opt-in only; when and how it was turned on, and when a STOP (or the profile) turned it off. */
+  whatsapp: boolean('whatsapp').notNull().default(false),
+  whatsappOptInAt: tstz('whatsapp_opt_in_at'),
+  whatsappOptInSource: text('whatsapp_opt_in_source'),
+  whatsappOptedOutAt: tstz('whatsapp_opted_out_at'),
   updatedAt: updatedAt(),
 });
+
+/** One-time codes by SMS or WhatsApp (onboarding phone step, phone sign-in): an HMAC only, never the code. */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: PHONE_CODE_PURPOSES }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    channel: text('channel', { enum: PHONE_CODE_CHANNELS }).notNull(),
+    wrongAttempts: integer('wrong_attempts').notNull().default(0),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'phone_codes_pkey', columns: [t.phone, t.purpose] }),
+    check('phone_codes_purpose_check', inList(t.purpose, PHONE_CODE_PURPOSES)),
+    check('phone_codes_channel_check', inList(t.channel, PHONE_CODE_CHANNELS)),
+  ],
+);
 
 /**
  * Durable job queue (escrow release 48 h after completion, emails, reminders). Workers claim with

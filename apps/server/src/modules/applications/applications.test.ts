@@ -1,10 +1,10 @@
 /** API tests of the onboarding wizard: every step's rules, the SMS code life cycle, documents, the draft, submission. */
 import { APPLICATION_MESSAGES, PDF_ACTIVE_CONTENT_MESSAGE, PHONE_CODE_RULES, ribWithKey, VALIDATION_MESSAGES } from '@khedma/shared';
-import { eq, like, notLike, sql } from 'drizzle-orm';
+import { and, eq, like, notLike, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cities, professionalApplications, rateLimits, serviceTypes, boroughs, verifications } from '../../db/schema/index';
+import { cities, professionalApplications, rateLimits, serviceTypes, boroughs, phoneCodes } from '../../db/schema/index';
 import { freshIp, linkIn, outbox, sessionCookie, signUpBody, startApp, withCookie, type TestApp } from '../auth/auth.test-helpers';
 
 let t: TestApp;
@@ -134,15 +134,15 @@ describe('step 1: the SMS code life cycle', () => {
     const phone = freshPhone();
     const sent = await sendCode(a, phone);
     expect(sent.statusCode, sent.body).toBe(200);
-    const [row] = await t.database.db.select().from(verifications).where(eq(verifications.identifier, `phone-number-otp-${phone}`));
+    const [row] = await t.database.db.select().from(phoneCodes).where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, 'verify')));
     const lifetime = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 1000;
     expect(lifetime).toBeGreaterThan(PHONE_CODE_RULES.expirySeconds - 5);
     expect(lifetime).toBeLessThanOrEqual(PHONE_CODE_RULES.expirySeconds + 1);
 
     await t.database.db
-      .update(verifications)
+      .update(phoneCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(verifications.identifier, `phone-number-otp-${phone}`));
+      .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, 'verify')));
     const late = await verify(a, phone, await lastCodeTo(phone));
     expect(late.statusCode).toBe(400);
     expect(late.json().error).toMatchObject({ code: 'INVALID_CODE', message: APPLICATION_MESSAGES.invalidCode });

@@ -100,6 +100,8 @@ export function fromAuthApiError(err: unknown): unknown {
 }
 
 export interface ForwardOptions {
+  /** better-auth's path to call (under /api/auth) instead of the request's own. */
+  path?: string;
   /** The JSON body to send instead of the request's (already validated by our schema). */
   body?: unknown;
   /** Request-scoped facts for better-auth's callbacks (language of an SMS ...). */
@@ -142,7 +144,7 @@ export function withoutTokenForBrowsers(req: FastifyRequest) {
 
 /** Sends the Fastify request to better-auth and relays the answer. */
 export async function forwardToAuth(auth: Auth, publicUrl: string, req: FastifyRequest, reply: FastifyReply, opts: ForwardOptions = {}) {
-  const url = new URL(req.url, publicUrl);
+  const url = new URL(opts.path ?? req.url, publicUrl);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined || DROP_REQUEST_HEADERS.has(key.toLowerCase())) continue;

@@ -33,6 +33,8 @@ import { EmailConfirmations } from './email-confirmation';
 import { forwardToAuth, publicSession, sessionInfo, withoutTokenForBrowsers } from './auth-bridge';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
+import { PhoneCodes } from './phone-codes';
+import { phoneSignInRoutes } from './phone-sign-in';
 import { noStoreForSessionAnswers, requireUser, SessionResolver } from './session';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
@@ -54,17 +56,21 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
   app.decorateRequest('readsSession', false);
   app.addHook('onSend', noStoreForSessionAnswers);
 
+  const limiter = new RateLimiter(ctx.database.db, ctx.config.rateLimitScale);
   const confirmations = new EmailConfirmations(ctx, ctx.database.db, auth);
-  const service = new AuthService(auth, repo, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), confirmations);
-  await app.register(authRoutes, { ctx, auth, service, confirmations });
+  const service = new AuthService(auth, repo, limiter, confirmations);
+  // One implementation of one-time codes for the onboarding's phone step and phone sign-in.
+  const codes = new PhoneCodes(ctx.database.db, ctx.config.authSecret, limiter, { sms: ctx.sms, whatsapp: ctx.whatsapp }, app.log);
+  await app.register(authRoutes, { ctx, auth, service, confirmations, codes });
+  await app.register(phoneSignInRoutes, { ctx, auth, codes });
 };
 // Same effect as fastify-plugin: the decorations above belong to the root instance.
 (authPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 export { authPlugin as authModule };
 
-const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: AuthService; confirmations: EmailConfirmations }> = async (
+const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: AuthService; confirmations: EmailConfirmations; codes: PhoneCodes }> = async (
   app,
-  { ctx, auth, service, confirmations },
+  { ctx, auth, service, confirmations, codes },
 ) => {
   const { publicUrl } = ctx.config;
   const forward = forwardToAuth.bind(null, auth, publicUrl);
@@ -319,15 +325,17 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
       preHandler: requireUser,
       schema: {
         tags: ['auth'],
-        summary: 'Send a 6-digit code by SMS to a Moroccan number (onboarding phone step)',
+        summary: 'Send a 6-digit code by SMS (or WhatsApp: channel) to a Moroccan number (onboarding phone step)',
+        description: 'Errors: 429 RATE_LIMITED (a new code to a number after 60 s, 5 an hour to a number, 20 an hour from an address).',
         security: signedIn,
         body: sendPhoneCodeRequestSchema,
         response: { 200: sendPhoneCodeResponseSchema, ...errors },
       },
     },
     async (req, reply) => {
-      await service.limitSmsTo(req.body.phoneNumber, req.ip);
-      return forward(req, reply, { body: req.body });
+      await codes.send({ phone: req.body.phoneNumber, purpose: 'verify', channel: req.body.channel, locale: req.user.locale, clientIp: req.ip });
+      reply.header('cache-control', 'no-store');
+      return { message: 'code sent' };
     },
   );
 
@@ -344,7 +352,10 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
         response: { 200: verifyPhoneCodeResponseSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    (req, reply) => forward(req, reply, { body: { ...req.body, updatePhoneNumber: true } }),
+    async (req, reply) => {
+      await codes.consume(req.body.phoneNumber, 'verify', req.body.code);
+      return forward(req, reply, { body: { ...req.body, updatePhoneNumber: true }, context: { phoneCodeChecked: req.body.phoneNumber } });
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { APPLICATION_MESSAGES, type Locale, type SessionUser, type SignUpResponse } from '@khedma/shared';
+import { type Locale, type SessionUser, type SignUpResponse } from '@khedma/shared';
 import { AppError, notFound } from '../../http/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { authRequestContext, type Auth, type AuthRequestContext } from './auth';
@@ -114,17 +114,6 @@ export class AuthService {
   async limitEmailsTo(email: string) {
     const { limit, windowSeconds } = APP_RATE_LIMITS.emailsPerRecipient;
     await this.limiter.enforce(`email:${email.toLowerCase()}`, limit, windowSeconds);
-  }
-
-  /**
-   * SMS codes: one a minute to a number (resend), a few an hour to a number whoever asks (protects its
-   * owner), and a few an hour from one client address.
-   */
-  async limitSmsTo(phone: string, clientIp: string) {
-    const { smsResend, smsPerPhone, smsPerAddress } = APP_RATE_LIMITS;
-    await this.limiter.enforce(`sms:resend:${phone}`, smsResend.limit, smsResend.windowSeconds, APPLICATION_MESSAGES.resendTooSoon);
-    await this.limiter.enforce(`sms:${phone}`, smsPerPhone.limit, smsPerPhone.windowSeconds);
-    await this.limiter.enforce(`sms:ip:${clientIp}`, smsPerAddress.limit, smsPerAddress.windowSeconds);
   }
 }
 

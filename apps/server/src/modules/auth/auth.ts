@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PHONE_CODE_RULES, passwordMessage, isValidMoroccanPhone, normalizeMoroccanPhone, verifiedLandingPath, type Locale, type UserType } from '@khedma/shared';
+import { PHONE_CODE_RULES, passwordMessage, phonePlaceholderEmail, isValidMoroccanPhone, normalizeMoroccanPhone, verifiedLandingPath, type Locale, type UserType } from '@khedma/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import * as schema from '../../db/schema/index';
 import { trustedOrigins } from '../../http/origins';
-import { passwordResetEmail, phoneCodeSms, toLocale } from '../../i18n/messages';
+import { passwordResetEmail, toLocale } from '../../i18n/messages';
 import type { AuthRepository } from './auth.repository';
 import { AUTH_RATE_LIMITS } from './rate-limits';
 
@@ -28,7 +28,7 @@ export const DISABLED_AUTH_PATHS = [
   '/update-user',
   '/change-email',
   '/delete-user',
-  // The phone number is only verified (onboarding), never used to sign in or reset a password.
+  // Phone sign-in is by one-time code (POST /api/accounts/phone/sign-in), never by a password; nor a reset.
   '/sign-in/phone-number',
   '/phone-number/request-password-reset',
   '/phone-number/reset-password',
@@ -44,6 +44,13 @@ export interface AuthRequestContext {
   locale?: Locale;
   /** Set once the confirmation email of this request went out. */
   verificationEmailSent?: boolean;
+  /**
+   * The number whose one-time code our PhoneCodes already checked and spent in this request: the only
+   * way better-auth's /phone-number/verify accepts a code (it never sees or stores one itself).
+   */
+  phoneCodeChecked?: string;
+  /** Runs once an account made by this request has its profile (a phone sign-up records its choices). */
+  afterCreate?: (userId: string) => Promise<void>;
 }
 export const authRequestContext = new AsyncLocalStorage<AuthRequestContext>();
 
@@ -151,6 +158,7 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
               userType: signUp?.userType ?? 'customer',
               locale: signUp?.locale ?? 'en',
             });
+            await authRequestContext.getStore()?.afterCreate?.(user.id);
           },
         },
       },
@@ -180,15 +188,18 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
         },
       }),
       phoneNumber({
-        // The code's life cycle (issue 24): 10 minutes, single use, voided by the third wrong try.
+        // Codes are ours (phone-codes.ts: hashed, SMS or WhatsApp, the rules of PHONE_CODE_RULES): our routes
+        // check and spend one, then call /phone-number/verify, which only links the number to the account
+        // (onboarding) or finds or makes the account and opens its session (phone sign-in).
         otpLength: PHONE_CODE_RULES.length,
         expiresIn: PHONE_CODE_RULES.expirySeconds,
         allowedAttempts: PHONE_CODE_RULES.maxWrongAttempts,
         phoneNumberValidator: (p) => isValidMoroccanPhone(p) && normalizeMoroccanPhone(p) === p,
-        sendOTP: async ({ phoneNumber: to, code }) => {
-          const store = authRequestContext.getStore();
-          await ctx.sms.send(to, phoneCodeSms(toLocale(store?.locale), code));
+        sendOTP: () => {
+          throw new APIError('NOT_FOUND', { message: 'Not found' });
         },
+        verifyOTP: ({ phoneNumber: p }) => authRequestContext.getStore()?.phoneCodeChecked === p,
+        signUpOnVerification: { getTempEmail: phonePlaceholderEmail, getTempName: (p) => authRequestContext.getStore()?.signUp?.fullName ?? p },
       }),
     ],
   });

@@ -18,8 +18,12 @@ import type { PushSubscriptions } from '../../platform/push-subscriptions';
 import { SmsDeliveryError, SmsUnavailableError, type SmsSender } from '../../platform/sms';
 import type { RecipientsRepository } from '../auth';
 import type { BookingsRepository } from './booking.repository';
-import { BOOKING_PUSH_JOB, BOOKING_SMS_JOB } from './bookings.jobs';
-import { bookingNamesIn } from './bookings.emails';
+import { WhatsAppDeliveryError, type WhatsAppSender } from '../../platform/whatsapp';
+import { BOOKING_PUSH_JOB, BOOKING_SMS_JOB, BOOKING_WHATSAPP_JOB } from './bookings.jobs';
+import { bookingNamesIn, formatDateTime } from './bookings.emails';
+
+/** The notices WhatsApp carries (approved templates, docs/notifications.md#whatsapp). */
+const WHATSAPP_NOTICES: ReadonlySet<string> = new Set(['confirmed']);
 import { bookingNotice, bookingSms, isNoticeKind, type NoticeKind } from './bookings.notices';
 
 export interface BookingAlertsDeps {
@@ -30,6 +34,7 @@ export interface BookingAlertsDeps {
   subscriptions: PushSubscriptions;
   push: PushSender;
   sms: SmsSender;
+  whatsapp?: WhatsAppSender;
   presence: PresenceTracker;
   jobs: JobRunner;
   log: FastifyBaseLogger;
@@ -39,6 +44,7 @@ export class BookingAlerts {
   constructor(private readonly d: BookingAlertsDeps) {
     d.jobs.register(BOOKING_PUSH_JOB, ({ payload }) => this.push(payload.bookingId, payload.userId, payload.kind));
     d.jobs.register(BOOKING_SMS_JOB, ({ payload }) => this.sms(payload.bookingId, payload.userId, payload.kind));
+    d.jobs.register(BOOKING_WHATSAPP_JOB, ({ payload }) => this.whatsapp(payload.bookingId, payload.userId, payload.kind));
   }
 
   /**
@@ -54,6 +60,9 @@ export class BookingAlerts {
         const ids: Array<string | null> = [];
         if (this.d.push.enabled && (await this.d.subscriptions.of(n.userId)).length > 0) ids.push(await this.d.jobs.schedule(BOOKING_PUSH_JOB, payload));
         if (await this.d.preferences.allows(n.userId, 'sms')) ids.push(await this.d.jobs.schedule(BOOKING_SMS_JOB, payload));
+        if (this.d.whatsapp && WHATSAPP_NOTICES.has(n.kind) && (await this.d.preferences.allows(n.userId, 'whatsapp'))) {
+          ids.push(await this.d.jobs.schedule(BOOKING_WHATSAPP_JOB, payload));
+        }
         for (const id of ids) if (id) await this.d.jobs.runJob(id);
       } catch (err) {
         this.d.log.error({ err, bookingId }, 'booking notice could not be queued');
@@ -77,6 +86,26 @@ export class BookingAlerts {
     const notice = bookingNotice(kind, recipient.locale, facts);
     const url = kind === 'completed' ? `/review/${view.id}` : userId === view.userId ? '/dashboard/bookings' : '/pro-bookings';
     await this.d.subscriptions.sendTo(subscriptions, { ...notice, url, tag: `booking:${view.id}` }, { urgency: 'high', ttlSeconds: 24 * 3600 });
+  }
+
+  /** The confirmation by WhatsApp (template khedma_booking_confirmed), where the user opted in. */
+  private async whatsapp(bookingId: string, userId: string, kind: NoticeKind): Promise<void> {
+    if (!this.d.whatsapp || !WHATSAPP_NOTICES.has(kind) || !(await this.d.preferences.allows(userId, 'whatsapp'))) return;
+    const to = await smsNumberOf(this.d.db, userId);
+    if (!to) return;
+    const found = await this.facts(bookingId, userId);
+    if (!found) return;
+    const { recipient, facts } = found;
+    try {
+      await this.d.whatsapp.sendTemplate(to, 'khedma_booking_confirmed', recipient.locale, {
+        service: facts.title,
+        date: formatDateTime(facts.start, recipient.locale),
+        reference: facts.reference,
+      });
+    } catch (err) {
+      if (err instanceof WhatsAppDeliveryError && !err.retryable) this.d.log.warn({ err, bookingId }, 'booking WhatsApp not sent');
+      else throw err;
+    }
   }
 
   private async sms(bookingId: string, userId: string, kind: NoticeKind): Promise<void> {

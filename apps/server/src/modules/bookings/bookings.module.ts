@@ -10,6 +10,7 @@ import { AssignmentService } from './assignment.service';
 import { PushSubscriptions } from '../../platform/push-subscriptions';
 import { BookingAlerts } from './booking-alerts.service';
 import { BookingNotifier } from './booking-notifier';
+import { BookingReminders } from './booking-reminders.service';
 import { BookingReads } from './booking-reads.service';
 import { BookingsRepository } from './booking.repository';
 import './bookings.events';
@@ -29,6 +30,8 @@ export interface BookingUseCases {
   lifecycle: LifecycleService;
   reads: BookingReads;
   rescheduleOptions: RescheduleOptionsService;
+  /** Reminders the evening before and two hours before (scheduled with each confirmation). */
+  reminders: BookingReminders;
 }
 
 declare module 'fastify' {
@@ -53,8 +56,21 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
     subscriptions: new PushSubscriptions(db, ctx.push, ctx.log),
     push: ctx.push,
     sms: ctx.sms,
+    whatsapp: ctx.whatsapp,
     presence: ctx.realtime.presence,
     jobs: ctx.jobs,
+    log: ctx.log,
+  });
+  const reminders = new BookingReminders({
+    db,
+    repo,
+    recipients,
+    preferences: ctx.preferences,
+    mailer: ctx.mailer,
+    sms: ctx.sms,
+    whatsapp: ctx.whatsapp,
+    jobs: ctx.jobs,
+    publicUrl: ctx.config.publicUrl,
     log: ctx.log,
   });
   const notifier = new BookingNotifier(recipients, ctx.email, ctx.mailer, ctx.realtime, ctx.config.publicUrl, ctx.log, alerts);
@@ -89,9 +105,11 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
       notifier,
       events: ctx.events,
       clock,
+      reminders,
     }),
     reads,
     rescheduleOptions: new RescheduleOptionsService({ repo, pool, clock }),
+    reminders,
   };
 
   // An unpaid booking expired (payments): both parties are told, as for a failed payment.

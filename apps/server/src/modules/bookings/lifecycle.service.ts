@@ -6,6 +6,7 @@
  * ledger in the same transaction; the escrow release after completion is scheduled by payments,
  * told through the `booking.completed` event.
  */
+import type { BookingReminders } from './booking-reminders.service';
 import {
   ADMIN_MESSAGES,
   can,
@@ -59,6 +60,8 @@ export interface LifecycleDeps {
   notifier: BookingNotifier;
   events: EventBus;
   clock: Clock;
+  /** Reminders the evening before and two hours before, scheduled with each confirmation. */
+  reminders?: BookingReminders;
 }
 
 /** A change's answer and whether its emails were handed to the mailer (admin actions report it). */
@@ -136,6 +139,7 @@ export class LifecycleService {
       if (b.paymentStatus !== 'paid') throw new AppError('INVALID_TRANSITION', 'This booking is not paid.');
       // Under the lock this always matches; the condition states the rule a reassignment races against.
       if (!(await repo.updateIf(id, { status: 'pending', professionalId: b.professionalId }, { status: 'confirmed' }))) throw reassignedMeanwhile();
+      await this.d.reminders?.schedule(tx, id, b.scheduledStart, this.d.clock.now());
     });
     return this.afterChange(user, id, 'accept', [{ to: 'customer', kind: 'confirmed' }]);
   }

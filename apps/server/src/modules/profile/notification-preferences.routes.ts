@@ -2,7 +2,7 @@
  * The signed-in user's notification choices per channel (docs/chat.md#notification-preferences):
  * GET and PUT /api/profile/notifications, their own only (there is no user id in the path).
  */
-import { errorResponseSchema, notificationPreferencesSchema, updateNotificationPreferencesSchema } from '@khedma/shared';
+import { errorResponseSchema, notificationPreferencesSchema, updateNotificationPreferencesSchema, type NotificationPreferences } from '@khedma/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../http/openapi';
@@ -13,10 +13,15 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 
 export const notificationPreferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const store = ctx.preferences;
-  const answer = async (userId: string, prefs: { email: boolean; sms: boolean; push: boolean }) => ({
-    ...prefs,
-    smsReachable: (await smsNumberOf(ctx.database.db, userId)) !== null,
-  });
+  const answer = async (userId: string, prefs: NotificationPreferences) => {
+    const consent = await store.whatsappConsent(userId);
+    return {
+      ...prefs,
+      smsReachable: (await smsNumberOf(ctx.database.db, userId)) !== null,
+      whatsappOptIn: consent.optIn,
+      whatsappOptedOutAt: consent.optedOutAt,
+    };
+  };
 
   app.get(
     '/api/profile/notifications',
@@ -24,7 +29,7 @@ export const notificationPreferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppCont
       preHandler: requireUser,
       schema: {
         tags: ['profile'],
-        summary: 'Notification choices of the signed-in user: email, SMS and push (defaults until they choose: email and push on, SMS off)',
+        summary: 'Notification choices of the signed-in user: email, SMS, push and WhatsApp (defaults until they choose: email and push on, SMS and WhatsApp off)',
         security: signedIn,
         response: { 200: notificationPreferencesSchema, ...errors },
       },
@@ -43,7 +48,7 @@ export const notificationPreferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppCont
         tags: ['profile'],
         summary: 'Turn notification channels on or off (own account only)',
         description:
-          'Any of email, sms, push (booleans); the others keep their value. Booking and chat notifications respect them when they are sent; account and security emails (email confirmation, password reset) and phone codes are always sent.',
+          'Any of email, sms, push, whatsapp (booleans); the others keep their value. Turning WhatsApp on records when and how (the opt-in); an inbound STOP on WhatsApp turns it off. Booking and chat notifications respect them when they are sent; account and security emails (email confirmation, password reset) and phone codes are always sent.',
         security: signedIn,
         body: updateNotificationPreferencesSchema,
         response: { 200: notificationPreferencesSchema, ...errors },

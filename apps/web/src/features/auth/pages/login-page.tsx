@@ -5,7 +5,8 @@ import { toast } from '../../../lib/toast';
 import { signInRequestSchema } from '@khedma/shared/schemas/auth';
 import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
-import { Button } from '../../../components/ui/button';
+import { Smartphone } from 'lucide-react';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormAlert, TextField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/form';
@@ -131,6 +132,10 @@ export function LoginPage() {
             {signIn.isPending ? t('login.submitting') : t('login.submit')}
           </Button>
         </form>
+        <ButtonLink to={paths.phoneSignIn({ next })} variant="secondary" size="lg" className="mt-3 w-full">
+          <Smartphone aria-hidden className="size-5" />
+          {t('login.usePhone')}
+        </ButtonLink>
       </AuthCard>
     </>
   );

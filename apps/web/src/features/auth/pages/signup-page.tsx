@@ -8,7 +8,8 @@ import { VALIDATION_MESSAGES } from '@khedma/shared/domain/validation';
 import { signUpRequestSchema } from '@khedma/shared/schemas/auth';
 import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
-import { Button } from '../../../components/ui/button';
+import { Smartphone } from 'lucide-react';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { CheckboxField, FieldError, FormAlert, TextField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api';
@@ -202,6 +203,10 @@ export function SignupPage() {
             {signUp.isPending ? t('signup.submitting') : t('signup.submit')}
           </Button>
         </form>
+        <ButtonLink to={paths.phoneSignIn({ mode: 'signup', next })} variant="secondary" size="lg" className="mt-3 w-full">
+          <Smartphone aria-hidden className="size-5" />
+          {t('signup.usePhone')}
+        </ButtonLink>
       </AuthCard>
     </>
   );

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BellRing, Info, Mail, MessageSquareText } from 'lucide-react';
+import { BellRing, Info, Mail, MessageCircle, MessageSquareText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { NotificationChannel } from '@khedma/shared/domain/notifications';
 import { Button } from '../../../components/ui/button';
@@ -86,6 +86,14 @@ export function NotificationSettings({ phone }: { phone: string | null }) {
           checked={p.sms}
           disabled={!p.smsReachable && !p.sms}
           onChange={(on) => save('sms', on)}
+        />
+        <Switch
+          icon={<MessageCircle aria-hidden="true" className="size-5" />}
+          label={t('notifications.whatsapp.label')}
+          hint={p.smsReachable ? t('notifications.whatsapp.hint') : t('notifications.whatsapp.noPhone')}
+          checked={p.whatsapp}
+          disabled={!p.smsReachable && !p.whatsapp}
+          onChange={(on) => save('whatsapp', on)}
         />
         <div>
           <Switch
