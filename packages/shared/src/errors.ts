@@ -67,6 +67,12 @@ export const ERROR_CODES = {
   PAYOUT_ALREADY_PAID: 409,
   /** A payout batch none of whose selected payouts can be sent; `fields` gives each payout's reason. */
   PAYOUT_BATCH_EMPTY: 409,
+  /** A promo code created twice (codes are unique, case-insensitive). */
+  PROMO_CODE_EXISTS: 409,
+  /** A promo code that does not apply to this booking; `fields.promoCode` says why (domain/promos.ts). */
+  PROMO_CODE_INVALID: 400,
+  /** A referral link that cannot be used by this account (own link, not new, already referred). */
+  REFERRAL_INVALID: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** A path segment longer than any id or slug of the API. */
   URI_TOO_LONG: 414,

@@ -19,3 +19,4 @@ export * from './schemas/earnings';
 export * from './schemas/admin';
 export * from './schemas/chat';
 export * from './schemas/notifications';
+export * from './schemas/promos';

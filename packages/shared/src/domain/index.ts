@@ -26,3 +26,4 @@ export * from './masking';
 export * from './chat';
 export * from './native';
 export * from './notifications';
+export * from './promos';

@@ -44,6 +44,8 @@ export const PERMISSIONS = [
   'contact:read',
   /** Deliveries (emails, push) and other durable jobs that failed for good: see and retry them (super_admin). */
   'jobs:manage',
+  /** Promo codes: create, deactivate (super_admin only; docs/promos.md). */
+  'promo:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -185,6 +185,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/contact-messages': needs('contact:read'),
   'GET /api/admin/failed-jobs': needs('jobs:manage'),
   'POST /api/admin/failed-jobs/{id}/retry': needs('jobs:manage', 'third-party'),
+  // Promo codes and referrals (docs/promos.md).
+  'GET /api/admin/promo-codes': needs('promo:manage'),
+  'POST /api/admin/promo-codes': needs('promo:manage'),
+  'POST /api/admin/promo-codes/{id}/deactivate': needs('promo:manage'),
+  'POST /api/admin/promo-codes/{id}/activate': needs('promo:manage'),
+  'POST /api/promos/quote': needs('booking:create'),
+  'GET /api/referrals/me': needs('booking:create'),
+  'POST /api/referrals/claim': needs('booking:create'),
   // Chat and push.
   // The caller's own conversations: an admin's list is empty.
   'GET /api/chat/conversations': signedIn,

@@ -12,6 +12,7 @@
  * validateBookingWindow / validateProPageBooking, which use the same codes and copy.
  */
 import { z } from 'zod';
+import { discountRequestFields } from './discount-fields';
 import {
   BOOKING_KINDS,
   BOOKING_PAYMENT_STATUSES,
@@ -253,6 +254,7 @@ export const createBookingRequestSchema = z
     description: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.description),
     /** Address; the city name when not given (docs/bookings.md "location holds the city"). */
     location: optionalText(LIMITS.bookingLocationMax, BOOKING_MESSAGES.location, 'single'),
+    ...discountRequestFields,
   })
   .superRefine(refineWizardTimes)
   .meta({ id: 'CreateBookingRequest' });
@@ -279,6 +281,7 @@ export const createHourlyBookingRequestSchema = z
     contactPhone: moroccanPhoneField,
     specialRequests: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.specialRequests),
     description: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.description),
+    ...discountRequestFields,
   })
   .meta({ id: 'CreateHourlyBookingRequest' });
 export type CreateHourlyBookingRequest = z.infer<typeof createHourlyBookingRequestSchema>;
@@ -298,6 +301,8 @@ export const bookingAmountsSchema = z
     subtotal: money,
     serviceFee: money,
     total: money,
+    /** Promo code and credit taken off (docs/promos.md): total = subtotal + serviceFee - discount. */
+    discount: money.optional(),
     /** Kept on a paid cancellation, null otherwise. */
     cancellationFee: money.nullable(),
     currency: z.literal(CURRENCY),

@@ -13,5 +13,6 @@ export * from './reviews';
 export * from './system';
 export * from './realtime';
 export * from './time';
+export * from './promos';
 export * from './relations';
 export type * from './types';

@@ -35,6 +35,7 @@ const INSERTED_COLUMNS = [
   'addonsTotal',
   'serviceFee',
   'totalAmount',
+  'discountAmount',
   'fixedPrice',
   'addonServices',
 ] as const;

@@ -5,3 +5,4 @@
 export { ProfessionalPoolRepository, type PoolFilter, type PoolMember } from './pool.repository';
 export type { BookingUseCases } from './bookings.module';
 export type { Notified } from './lifecycle.service';
+export type { DiscountProvider, DiscountRequest, PlannedDiscount } from './discounts';
