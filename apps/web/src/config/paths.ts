@@ -79,6 +79,10 @@ export const routes = {
   earnings: '/earnings',
   adminPayouts: '/admin/payouts',
   adminFlaggedProfessionals: '/admin/flagged-professionals',
+  /** Promo codes (docs/promos.md), promo:manage. */
+  adminPromoCodes: '/admin/promo-codes',
+  /** A referral link: /r/{code} (docs/promos.md). */
+  referral: '/r/:code',
   devMailbox: '/dev/mailbox',
 } as const;
 
@@ -174,5 +178,7 @@ export const paths = {
   earnings: () => routes.earnings,
   adminPayouts: () => routes.adminPayouts,
   adminFlaggedProfessionals: () => routes.adminFlaggedProfessionals,
+  adminPromoCodes: () => routes.adminPromoCodes,
+  referral: (code: string) => `/r/${encodeURIComponent(code)}`,
   devMailbox: () => routes.devMailbox,
 } as const;
