@@ -21,6 +21,7 @@ import { registerContactForm } from './http/contact-form';
 import { trustedOrigins } from './http/origins';
 import { LANGUAGE_COOKIE } from '@khedma/shared';
 import { authModule } from './modules/auth/auth.module';
+import { promosModule } from './modules/promos/promos.module';
 import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogModule } from './modules/catalog/catalog.module';
 import { latenessModule } from './modules/lateness/lateness.module';
@@ -84,6 +85,7 @@ const MODULES: AppModule[] = [
   contactModule, // POST /api/contact
   paymentsModule, // app.payments: ledger, escrow release and unpaid expiry jobs
   bookingsModule, // /api/bookings/* (pay included), app.bookings
+  promosModule, // /api/admin/promo-codes, /api/promos/quote, /api/referrals/*: discounts plugged into bookings
   prosModule, // /api/pros/*
   reviewsModule, // /api/reviews/*, /api/admin/flagged-professionals
   earningsModule, // /api/earnings, /api/payouts, /api/admin/payouts, /api/receipts/*

@@ -75,6 +75,12 @@ export const ERROR_CODES = {
   CLAIM_NOT_ALLOWED: 409,
   CLAIM_WINDOW_CLOSED: 409,
   CLAIM_ALREADY_OPEN: 409,
+  /** A promo code created twice (codes are unique, case-insensitive). */
+  PROMO_CODE_EXISTS: 409,
+  /** A promo code that does not apply to this booking; `fields.promoCode` says why (domain/promos.ts). */
+  PROMO_CODE_INVALID: 400,
+  /** A referral link that cannot be used by this account (own link, not new, already referred). */
+  REFERRAL_INVALID: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** A path segment longer than any id or slug of the API. */
   URI_TOO_LONG: 414,

@@ -21,3 +21,4 @@ export * from './schemas/admin';
 export * from './schemas/chat';
 export * from './schemas/notifications';
 export * from './schemas/phone-accounts';
+export * from './schemas/promos';

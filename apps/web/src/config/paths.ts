@@ -96,6 +96,10 @@ export const routes = {
   /** Issue 41: the admin's list and view of professionals (counts, suspension). */
   adminProfessionals: '/admin/professionals',
   adminProfessional: '/admin/professionals/:id',
+  /** Promo codes (docs/promos.md), promo:manage. */
+  adminPromoCodes: '/admin/promo-codes',
+  /** A referral link: /r/{code} (docs/promos.md). */
+  referral: '/r/:code',
   devMailbox: '/dev/mailbox',
   /** Support tickets (docs/support.md): the person's list, a new ticket (?booking=), one ticket; the team's queue. */
   support: '/support',
@@ -208,6 +212,8 @@ export const paths = {
   proJobRequest: (id: string) => `/dashboard/job-requests/${segment(id)}`,
   adminProfessionals: () => routes.adminProfessionals,
   adminProfessional: (id: string) => `/admin/professionals/${segment(id)}`,
+  adminPromoCodes: () => routes.adminPromoCodes,
+  referral: (code: string) => `/r/${encodeURIComponent(code)}`,
   devMailbox: () => routes.devMailbox,
   support: () => routes.support,
   supportNew: (query: { booking?: string } = {}) => withQuery(routes.supportNew, { ...query }),

@@ -28,3 +28,4 @@ export * from './chat';
 export * from './native';
 export * from './notifications';
 export * from './phone-accounts';
+export * from './promos';

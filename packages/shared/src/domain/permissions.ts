@@ -52,6 +52,8 @@ export const PERMISSIONS = [
   'claim:decide',
   /** Suspend and reinstate professionals (super_admin; issue 41, docs/lateness.md). */
   'professional:suspend',
+  /** Promo codes: create, deactivate (super_admin only; docs/promos.md). */
+  'promo:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

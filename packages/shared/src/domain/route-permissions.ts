@@ -226,6 +226,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/support/tickets/{id}': needs('support:manage', 'third-party'),
   'POST /api/admin/support/tickets/{id}/messages': needs('support:manage', 'third-party'),
   'PATCH /api/admin/support/tickets/{id}': needs('support:manage', 'third-party'),
+  // Promo codes and referrals (docs/promos.md).
+  'GET /api/admin/promo-codes': needs('promo:manage'),
+  'POST /api/admin/promo-codes': needs('promo:manage'),
+  'POST /api/admin/promo-codes/{id}/deactivate': needs('promo:manage'),
+  'POST /api/admin/promo-codes/{id}/activate': needs('promo:manage'),
+  'POST /api/promos/quote': needs('booking:create'),
+  'GET /api/referrals/me': needs('booking:create'),
+  'POST /api/referrals/claim': needs('booking:create'),
   // Chat and push.
   // The caller's own conversations: an admin's list is empty.
   'GET /api/chat/conversations': signedIn,

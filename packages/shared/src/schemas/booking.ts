@@ -12,6 +12,7 @@
  * validateBookingWindow / validateProPageBooking, which use the same codes and copy.
  */
 import { z } from 'zod';
+import { discountRequestFields } from './discount-fields';
 import {
   BOOKING_KINDS,
   BOOKING_PAYMENT_STATUSES,
@@ -256,6 +257,7 @@ export const createBookingRequestSchema = z
     /** The street address, required (issue 42); the pin, landmark, floor and door beside it. */
     location: streetAddressField,
     ...addressRequestShape,
+    ...discountRequestFields,
   })
   .superRefine(refineWizardTimes)
   .meta({ id: 'CreateBookingRequest' });
@@ -278,6 +280,7 @@ export const createHourlyBookingRequestSchema = z
     contactPhone: moroccanPhoneField,
     specialRequests: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.specialRequests),
     description: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.description),
+    ...discountRequestFields,
   })
   .meta({ id: 'CreateHourlyBookingRequest' });
 export type CreateHourlyBookingRequest = z.infer<typeof createHourlyBookingRequestSchema>;
@@ -297,6 +300,8 @@ export const bookingAmountsSchema = z
     subtotal: money,
     serviceFee: money,
     total: money,
+    /** Promo code and credit taken off (docs/promos.md): total = subtotal + serviceFee - discount. */
+    discount: money.optional(),
     /** Kept on a paid cancellation, null otherwise. */
     cancellationFee: money.nullable(),
     currency: z.literal(CURRENCY),

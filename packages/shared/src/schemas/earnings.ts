@@ -158,6 +158,8 @@ export const receiptSchema = z
     city: z.string(),
     lines: z.array(z.object({ kind: z.string(), label: z.string(), amount: money })),
     serviceFee: money,
+    /** Promo code and referral credit taken off (docs/promos.md); total is what was paid. */
+    discounts: z.array(z.object({ source: z.enum(['promo', 'credit']), code: z.string().nullable(), amount: money })).optional(),
     total: money,
     paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
     paidAt: instant.nullable(),

@@ -80,6 +80,8 @@ export const bookings = pgTable(
     addonsTotal: integer('addons_total').notNull().default(0),
     serviceFee: integer('service_fee').notNull().default(0),
     totalAmount: integer('total_amount').notNull(),
+    /** Promo code and credit taken off the total (migration 0031, docs/promos.md): the platform bears it. */
+    discountAmount: integer('discount_amount').notNull().default(0),
     fixedPrice: boolean('fixed_price').notNull().default(true),
     addonServices: jsonb('addon_services').$type<BookingAddon[]>().notNull().default([]),
     cancellationFee: integer('cancellation_fee'),
@@ -120,7 +122,8 @@ export const bookings = pgTable(
       'bookings_amounts_check',
       sql`${t.servicePrice} >= 0 AND ${t.addonsTotal} >= 0 AND ${t.serviceFee} >= 0 AND ${t.totalAmount} >= 0`,
     ),
-    check('bookings_total_check', sql`${t.totalAmount} = ${t.servicePrice} + ${t.addonsTotal} + ${t.serviceFee}`),
+    check('bookings_total_check', sql`${t.totalAmount} = ${t.servicePrice} + ${t.addonsTotal} + ${t.serviceFee} - ${t.discountAmount}`),
+    check('bookings_discount_check', sql`${t.discountAmount} >= 0`),
     check('bookings_completion_notes_length_check', sql`${t.completionNotes} IS NULL OR char_length(${t.completionNotes}) <= 1000`),
     check('bookings_cancellation_fee_check', sql`${t.cancellationFee} IS NULL OR ${t.cancellationFee} >= 0`),
     check(

@@ -18,5 +18,6 @@ export * from './time';
 export * from './support';
 export * from './account-lifecycle';
 export * from './lateness';
+export * from './promos';
 export * from './relations';
 export type * from './types';

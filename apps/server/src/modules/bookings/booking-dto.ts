@@ -85,6 +85,7 @@ export function toBookingDto(v: BookingView, lines: readonly LineRow[], viewer: 
       subtotal,
       serviceFee: v.serviceFee,
       total: v.totalAmount,
+      ...(v.discountAmount > 0 ? { discount: v.discountAmount } : {}),
       cancellationFee: v.cancellationFee,
       currency: CURRENCY,
     },

@@ -36,6 +36,7 @@ const INSERTED_COLUMNS = [
   'addonsTotal',
   'serviceFee',
   'totalAmount',
+  'discountAmount',
   'fixedPrice',
   'addonServices',
   'addressLat',

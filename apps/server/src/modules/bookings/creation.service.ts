@@ -42,6 +42,7 @@ import { isSlotConflict, isUnpaidHoldLimit, slotTaken, windowError } from './boo
 import type { BookingNotifier } from './booking-notifier';
 import type { BookingsRepository, BookingView, NewBookingRow, NewBookingWrite } from './booking.repository';
 import type { BookingReads } from './booking-reads.service';
+import type { DiscountProvider, PlannedDiscount } from './discounts';
 import { requestHash, type IdempotencyStore } from './idempotency';
 import type { PoolFilter, PoolMember, ProfessionalPoolRepository } from './pool.repository';
 import type { QuoteService } from './quote.service';
@@ -119,6 +120,8 @@ interface BookingPlan {
   names: { city: LocalizedName; service: LocalizedName | null };
   /** The customer, for the creation email. */
   customer: Recipient;
+  /** Promo code and credit (discounts.ts); the booking's total is what is left to pay. */
+  discount?: PlannedDiscount | null;
 }
 
 interface LocalizedName {
@@ -131,7 +134,28 @@ interface LocalizedName {
 type Answer = (dto: BookingDto) => NewBookingWrite['answer'];
 
 export class CreationService {
+  private discounts: DiscountProvider | null = null;
+
   constructor(private readonly d: CreationDeps) {}
+
+  /** The promos module's pricing hook (discounts.ts). */
+  useDiscounts(provider: DiscountProvider): void {
+    this.discounts = provider;
+  }
+
+  /** The plan with its discounts, when a provider is plugged in. */
+  private async discounted(plan: BookingPlan, input: { promoCode?: string; useCredit?: boolean }): Promise<BookingPlan> {
+    if (!this.discounts) return plan;
+    const discount = await this.discounts.plan({
+      customerId: plan.customerId,
+      promoCode: input.promoCode,
+      useCredit: input.useCredit,
+      cityId: plan.row.cityId,
+      serviceTypeId: plan.row.serviceTypeId,
+      quote: plan.quote,
+    });
+    return { ...plan, discount };
+  }
 
   private get clock() {
     return this.d.clock;
@@ -162,7 +186,7 @@ export class CreationService {
       if (!checked.ok) throw windowError(checked);
       const { service, city, boroughId, addOns, quote } = await this.d.quotes.priceWizard(input);
       const point = checkedPin(city, input.pin);
-      return {
+      return this.discounted({
         customerId: user.id,
         ip,
         filter: { serviceTypeId: service.id, cityId: city.id, boroughId, professionalId: input.professionalId },
@@ -189,7 +213,7 @@ export class CreationService {
           : NO_PROFESSIONAL_MESSAGE,
         names: { city, service },
         customer: recipientOf(user),
-      };
+      }, input);
     });
   }
 
@@ -208,7 +232,7 @@ export class CreationService {
       if (!city) throw badRequest(BOOKING_MESSAGES.cityNotServed, { cityId: BOOKING_MESSAGES.cityNotServed });
       const point = checkedPin(city, input.pin);
       const title = `${input.durationHours} ${input.durationHours === 1 ? 'hour' : 'hours'} with ${pro.firstName}`;
-      return {
+      return this.discounted({
         customerId: user.id,
         ip,
         // The city too: placing the booking checks again that they still work there.
@@ -234,7 +258,7 @@ export class CreationService {
         unavailableMessage: 'This professional is not available at this time. Please choose another time.',
         names: { city, service: null },
         customer: recipientOf(user),
-      };
+      }, input);
     });
   }
 
@@ -301,7 +325,7 @@ export class CreationService {
         boroughId: planned.row.boroughId,
         location: planned.row.location,
         scheduledStart: planned.window.start,
-        totalAmount: planned.quote.total,
+        totalAmount: planned.discount?.payable ?? planned.quote.total,
         withinMinutes: KEYLESS_RETRY_MINUTES,
       });
       if (twin) return { status: 200, body: await this.d.reads.dto(user, twin), replayed: true };
@@ -373,6 +397,8 @@ export class CreationService {
         }
         const pro: PoolMember = chosen;
         const q = plan.quote;
+        // What the customer pays: the quote's total less the platform's discounts (discounts.ts).
+        const payable = plan.discount?.payable ?? q.total;
         const booking: NewBookingRow = {
           id: randomUUID(),
           userId: plan.customerId,
@@ -386,7 +412,8 @@ export class CreationService {
           servicePrice: q.servicePrice,
           addonsTotal: q.addOnsTotal,
           serviceFee: q.serviceFee,
-          totalAmount: q.total,
+          totalAmount: payable,
+          discountAmount: q.total - payable,
           addonServices: plan.addOns.map((a) => ({ id: a.id, name: a.name, price: a.price })),
         };
         // Stamped with the database's clock of the pool read, as the transaction used to stamp it.
@@ -416,18 +443,28 @@ export class CreationService {
         const dto = toBookingDto(view, lines.map((l) => ({ ...l, bookingId: row.id })), 'customer', now);
         // The creation email is rendered now so that its outbox row is written with the booking.
         const email = notifier.createdEmail(view, plan.customer);
-        await repo.insert({
+        const write: NewBookingWrite = {
           booking,
           at: pro.readAt,
           lines,
           // The method is the customer's choice at payment time; card until then.
-          payment: { method: 'card', provider: this.d.providerName, amount: q.total },
+          payment: { method: 'card', provider: this.d.providerName, amount: payable },
           // Releases the slot if the booking is never paid.
           job: jobOf(EXPIRE_UNPAID_JOB, { bookingId: row.id }, { dedupeKey: row.id, runAt: new Date(now.getTime() + UNPAID_BOOKING_TTL_MINUTES * MINUTE) }),
           answer: answer(dto),
           notify: notifier.createdNotification(view),
           outbox: email?.outbox,
-        });
+        };
+        const discount = plan.discount;
+        if (discount) {
+          // The discount's use is taken with the booking, or neither is written.
+          await this.d.db.transaction(async (tx) => {
+            await repo.with(tx).insert(write);
+            await discount.claim(tx, booking.id);
+          });
+        } else {
+          await repo.insert(write);
+        }
         metrics.bookingsCreated.inc();
         if (email) await notifier.deliver(view, email);
         else await notifier.created(view, [{ to: 'customer', kind: 'created' }], [plan.customer]);

@@ -8,3 +8,4 @@ export type { Notified } from './lifecycle.service';
 export type { CreateAnswer, QuotedBookingInput } from './creation.service';
 export { formatMoney } from './bookings.emails';
 export { overlaps, worksAt } from './assignment.service';
+export type { DiscountProvider, DiscountRequest, PlannedDiscount } from './discounts';

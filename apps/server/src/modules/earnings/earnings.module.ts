@@ -39,7 +39,7 @@ export const earningsModule = defineModule('earnings', async (app, { ctx }) => {
       // A reveal of a payee's bank account is logged like the review page's (admin's access log).
       new AccessLogRepository(db),
     ),
-    receipts: new ReceiptsService(repo, { email: ctx.config.supportEmail, website: ctx.config.publicUrl }),
+    receipts: new ReceiptsService(repo, { email: ctx.config.supportEmail, website: ctx.config.publicUrl }, (id) => app.promos.discounts.of(id)),
     pdf: new ReceiptPdf(),
     invoices,
   });

@@ -20,6 +20,8 @@ export class ReceiptsService {
   constructor(
     private readonly repo: EarningsRepository,
     private readonly company: Company,
+    /** The booking's discounts (the promos module's, docs/promos.md); none without it. */
+    private readonly discountsOf: (bookingId: string) => Promise<Receipt['discounts']> = async () => [],
   ) {}
 
   async receipt(user: SessionUser, bookingId: string, lang?: Locale): Promise<Receipt> {
@@ -43,6 +45,7 @@ export class ReceiptsService {
         }
         return { kind: l.kind, label: l.label, amount: l.amount };
       });
+    const discounts = (await this.discountsOf(b.id)) ?? [];
     const refundRows = refunds.map((r) => ({ amount: r.amount, at: r.createdAt.toISOString() }));
     return {
       bookingId: b.id,
@@ -54,6 +57,7 @@ export class ReceiptsService {
       city: pick(locale, b.cityName, b.cityNameFr, b.cityNameAr),
       lines: receiptLines,
       serviceFee: b.serviceFee,
+      ...(discounts.length ? { discounts } : {}),
       total: b.totalAmount,
       paymentMethod: payment.method,
       paidAt: payment.updatedAt.toISOString(),

@@ -15,7 +15,7 @@ export const pageRoutes: FeatureRoute[] = [
   redirectRoute(routes.book, () => paths.bookService()),
   // Reviewers and finance admins may not book (the server refuses them): the wizard is not theirs either.
   guarded({ permission: 'booking:create', deniedTo: 'dashboard', signedOutMessage: 'auth.guard.createBooking', deniedMessage: 'auth.guard.bookingNotAllowed' }, [
-    { path: routes.bookService, lazy: page(() => import('./pages/book-service-page'), 'BookServicePage', ['booking']) },
-    { path: routes.booking, lazy: page(() => import('./pages/booking-page'), 'BookingPage', ['booking']) },
+    { path: routes.bookService, lazy: page(() => import('./pages/book-service-page'), 'BookServicePage', ['booking', 'promos']) },
+    { path: routes.booking, lazy: page(() => import('./pages/booking-page'), 'BookingPage', ['booking', 'promos']) },
   ]),
 ];

@@ -6,7 +6,7 @@ export const pageRoutes: FeatureRoute[] = [
     { path: routes.earnings, lazy: page(() => import('./pages/earnings-page'), 'EarningsPage', ['earnings']) },
   ]),
   guarded({ signedOutMessage: 'auth.guard.continue' }, [
-    { path: routes.receipt, lazy: page(() => import('./pages/receipt-page'), 'ReceiptPage', ['earnings']) },
+    { path: routes.receipt, lazy: page(() => import('./pages/receipt-page'), 'ReceiptPage', ['earnings', 'promos']) },
   ]),
   guarded({ permission: 'payout:manage', deniedTo: 'home', signedOutMessage: 'auth.guard.continue', deniedMessage: 'auth.guard.adminOnly' }, [
     { path: routes.adminPayouts, lazy: page(() => import('./pages/admin-payouts-page'), 'AdminPayoutsPage', ['earnings']) },

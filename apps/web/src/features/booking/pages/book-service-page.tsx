@@ -15,6 +15,7 @@ import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { useBoroughs, useCities, useService, useServices } from '../../../entities/catalogue/api';
 import { useProfessional } from '../../../entities/professional/api';
 import { createBooking, newIdempotencyKey, useQuote } from '../api';
+import { PromoCodeField } from '../../../entities/promo/components/promo-code-field';
 import { ACTION_BAR_SPACE } from '../components/action-bar';
 import { NotFoundPanel } from '../components/not-found-panel';
 import { PaymentScreen } from '../components/payment-screen';
@@ -200,6 +201,9 @@ function Wizard({
     [state.step, state.serviceId, state.cityId, state.boroughId, state.addOnIds],
   );
   const quote = useQuote(quoteRequest);
+  // Promo code and referral credit (docs/promos.md): shown by the entity, checked again by the server.
+  const [promoCode, setPromoCode] = useState<string | undefined>(undefined);
+  const promoChoice = useMemo(() => (quoteRequest ? { wizard: quoteRequest } : null), [quoteRequest]);
 
   const assignmentRequest = useMemo<AssignmentPreviewRequest | null>(
     () =>
@@ -233,6 +237,7 @@ function Wizard({
       );
     }
     // SPEC §5 and §8: signed out meanwhile, "Authentication Required"; any other refusal, "Booking Failed".
+    if (isApiError(error, 'PROMO_CODE_INVALID')) return error.message;
     if (isApiError(error) && error.isUnauthorized) return <TitledError title={t('errors.authRequired')} text={t('errors.loginToCreate')} />;
     if (isApiError(error) && error.isNetwork) return tc('errors.api.network');
     return <TitledError title={t('errors.bookingFailed')} text={t('errors.createFailed')} />;
@@ -240,8 +245,9 @@ function Wizard({
 
   /** POST /api/bookings with an Idempotency-Key; a retry of the same choice after a network failure reuses it. */
   async function create(): Promise<string> {
-    const request = createRequestOf(state, address);
-    if (!request) throw new Error('incomplete wizard');
+    const planned = createRequestOf(state, address);
+    if (!planned) throw new Error('incomplete wizard');
+    const request = promoCode ? { ...planned, promoCode } : planned;
     const body = JSON.stringify(request);
     if (!attempt.current || attempt.current.body !== body) attempt.current = { key: newIdempotencyKey(), body };
     try {
@@ -362,6 +368,7 @@ function Wizard({
           onDescription={(text) => dispatch({ type: 'setDescription', description: text })}
           onBack={() => dispatch({ type: 'back' })}
           onConfirm={() => void confirm()}
+          promo={<PromoCodeField choice={promoChoice} applied={promoCode} onApplied={setPromoCode} disabled={creating} />}
         />
       ) : state.step === STEP.confirm ? (
         <div className="space-y-4">

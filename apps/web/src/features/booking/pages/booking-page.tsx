@@ -31,6 +31,7 @@ import { ActionBar, ACTION_BAR_SPACE } from '../components/action-bar';
 import { NotFoundPanel } from '../components/not-found-panel';
 import { PaymentScreen } from '../components/payment-screen';
 import { PriceSummary } from '../components/price-summary';
+import { PromoCodeField } from '../../../entities/promo/components/promo-code-field';
 import { PageLoading } from '../components/signed-in';
 import { formatLocalDate } from '../wizard/schedule-step';
 import { useCities } from '../../../entities/catalogue/api';
@@ -145,6 +146,9 @@ function BookingForm({
 
   const quoteRequest = useMemo(() => ({ professionalId: professional.id, durationHours: values.durationHours }), [professional.id, values.durationHours]);
   const quote = useHourlyQuote(quoteRequest);
+  // Promo code and referral credit (docs/promos.md): shown by the entity, checked again by the server.
+  const [promoCode, setPromoCode] = useState<string | undefined>(undefined);
+  const promoChoice = useMemo(() => ({ hourly: { ...quoteRequest, ...(values.cityId ? { cityId: values.cityId } : {}) } }), [quoteRequest, values.cityId]);
   const bounds = proPageDateBounds(now);
 
   const windowResult = validateProPageBooking({ date: values.date, time: values.time, durationHours: values.durationHours }, { now });
@@ -173,6 +177,7 @@ function BookingForm({
       contactPhone: values.contactPhone,
       specialRequests: values.specialRequests.trim() || undefined,
       description: values.description.trim() || undefined,
+      ...(promoCode ? { promoCode } : {}),
     };
     const body = JSON.stringify(request);
     if (!attempt.current || attempt.current.body !== body) attempt.current = { key: newIdempotencyKey(), body };
@@ -189,6 +194,8 @@ function BookingForm({
           ? t('errors.SLOT_TAKEN')
           : isApiError(error) && error.fields.cityId
             ? t('bookingForm.errors.cityNotServed')
+          : isApiError(error, 'PROMO_CODE_INVALID')
+            ? error.message
           : isApiError(error, 'NO_PROFESSIONAL_AVAILABLE')
             ? t('errors.professionalUnavailable')
             : isApiError(error) && error.isNetwork
@@ -434,6 +441,7 @@ function BookingForm({
         </p>
         {windowResult.ok ? <p className="text-sm text-ink">{`${formatLocalDate(values.date, language)} · ${values.time}`}</p> : null}
         {quote.data ? <PriceSummary lines={quote.data.lines} total={quote.data.total} stale={quote.isPlaceholderData} /> : <div className="h-24 animate-pulse rounded-xl bg-sand-100" />}
+        <PromoCodeField choice={promoChoice} applied={promoCode} onApplied={setPromoCode} disabled={creating} />
         <p className="text-xs text-ink-muted">{t('summary.feeNote')}</p>
       </aside>
       {formError ? (

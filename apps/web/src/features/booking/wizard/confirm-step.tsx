@@ -43,6 +43,7 @@ export function ConfirmStep({
   onDescription,
   onBack,
   onConfirm,
+  promo,
 }: {
   state: WizardState;
   service: ServiceTypeDetail | undefined;
@@ -61,6 +62,8 @@ export function ConfirmStep({
   onDescription: (text: string) => void;
   onBack: () => void;
   onConfirm: () => void;
+  /** The promo code box and the discounted total (entities/promo), under the price. */
+  promo?: ReactNode;
 }) {
   const { t } = useTranslation('booking');
   const language = useLanguage();
@@ -163,6 +166,7 @@ export function ConfirmStep({
           ) : (
             <div className="h-24 animate-pulse rounded-xl bg-sand-100 motion-reduce:animate-none" />
           )}
+          {promo}
           <p className="mt-3 text-xs text-ink-muted">{t('summary.feeNote')}</p>
         </aside>
       </div>

@@ -29,6 +29,7 @@ const PRINT_CSS = '@media print { body header:not([data-receipt] header), body f
 export function ReceiptPage() {
   const { bookingId } = useParams();
   const { t } = useTranslation('earnings');
+  const { t: tp } = useTranslation('promos');
   const language = useLanguage();
   const receipt = useReceipt(bookingId, language);
   const invoice = useInvoice(bookingId);
@@ -134,6 +135,12 @@ export function ReceiptPage() {
               <td className="px-3 py-2 text-ink">{t('receipt.serviceFee')}</td>
               <td className="px-3 py-2 text-end tabular-nums text-ink">{formatMoney(r.serviceFee)}</td>
             </tr>
+            {(r.discounts ?? []).map((d) => (
+              <tr key={d.source} data-testid="receipt-discount">
+                <td className="px-3 py-2 text-completed">{d.source === 'promo' ? tp('line.promo', { code: d.code }) : tp('line.credit')}</td>
+                <td className="px-3 py-2 text-end tabular-nums text-completed">−{formatMoney(d.amount)}</td>
+              </tr>
+            ))}
           </tbody>
           <tfoot>
             <tr className="border-t-2 border-ink">
