@@ -33,6 +33,7 @@ import { applicationsModule } from './modules/applications/applications.module';
 import { profileModule } from './modules/profile/profile.module';
 import { prosModule } from './modules/pros/pros.module';
 import { reviewsModule } from './modules/reviews/reviews.module';
+import { recurringModule } from './modules/recurring/recurring.module';
 import { earningsModule } from './modules/earnings/earnings.module';
 import { seoModule } from './modules/seo/seo.module';
 import { instancePlugin } from './platform/instance';
@@ -79,6 +80,7 @@ const MODULES: AppModule[] = [
   bookingsModule, // /api/bookings/* (pay included), app.bookings
   prosModule, // /api/pros/*
   reviewsModule, // /api/reviews/*, /api/admin/flagged-professionals
+  recurringModule, // /api/recurring/*: series repeating a booking, visits made on a rolling window (uses app.bookings)
   earningsModule, // /api/earnings, /api/payouts, /api/admin/payouts, /api/receipts/*
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
   adminModule, // /api/admin/*: bookings page, application review, overview, access log (uses app.bookings)

@@ -10,6 +10,7 @@ export * from './payments';
 export * from './billing';
 export * from './messaging';
 export * from './reviews';
+export * from './recurring';
 export * from './system';
 export * from './realtime';
 export * from './time';

@@ -5,3 +5,7 @@
 export { ProfessionalPoolRepository, type PoolFilter, type PoolMember } from './pool.repository';
 export type { BookingUseCases } from './bookings.module';
 export type { Notified } from './lifecycle.service';
+// Recurring bookings (modules/recurring) place each visit with the same professional and tell the customer.
+export { overlaps, worksAt } from './assignment.service';
+export { isSlotConflict } from './booking-errors';
+export { formatDateTime, formatMoney } from './bookings.emails';
