@@ -79,6 +79,9 @@ export const routes = {
   earnings: '/earnings',
   adminPayouts: '/admin/payouts',
   adminFlaggedProfessionals: '/admin/flagged-professionals',
+  /** Recurring bookings (issue 43): a series and its visits; repeating a booking (?booking=). */
+  recurringSeries: '/recurring/:id',
+  recurringNew: '/recurring/new',
   devMailbox: '/dev/mailbox',
 } as const;
 
@@ -174,5 +177,8 @@ export const paths = {
   earnings: () => routes.earnings,
   adminPayouts: () => routes.adminPayouts,
   adminFlaggedProfessionals: () => routes.adminFlaggedProfessionals,
+  recurringSeries: (id: string) => `/recurring/${segment(id)}`,
+  /** Repeat that booking weekly, every 2 or every 4 weeks (the wizard's Repeat, a booking's Book again every ...). */
+  recurringNew: (bookingId: string) => withQuery(routes.recurringNew, { booking: bookingId }),
   devMailbox: () => routes.devMailbox,
 } as const;
