@@ -96,6 +96,7 @@ export const PRO_AREAS = [
   { city: 'tanger', category: 'plumbing', spec: 'newcomer.spec (refund double click)' },
   { city: 'tanger', category: 'handyman', spec: 'admin.spec (an unpaid hold, en and ar)' },
   { city: 'tanger', category: 'gardening', spec: 'finance-lists.spec (a refused refund, en and ar)' },
+  { city: 'tanger', category: 'cleaning', spec: 'recurring.spec (a weekly cleaning series, en and ar)' },
   // Free (no demo professional there): tanger cleaning, delivery. Agadir and Meknes are the journeys' own
   // cities (JOURNEY_CITIES, made by the test-people route; no demo professional): their pairs are handed out
   // to the journeys of issues 41-43; add the row with the journey.

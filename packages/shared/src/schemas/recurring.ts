@@ -38,7 +38,13 @@ export const createSeriesRequestSchema = z
 export type CreateSeriesRequest = z.infer<typeof createSeriesRequestSchema>;
 
 export const seriesIdParamsSchema = z.object({ id: guid(RECURRING_MESSAGES.notFound) });
-export const occurrenceParamsSchema = z.object({ id: guid(RECURRING_MESSAGES.notFound), seq: z.coerce.number().int().min(0).max(10_000) });
+/** `seq` as text: a position that is not a whole number names no visit (404 from the service, not 400). */
+export const occurrenceParamsSchema = z.object({ id: guid(RECURRING_MESSAGES.notFound), seq: z.string().max(64) });
+
+/** The visit position of a path, or null when it names none. */
+export function visitSeq(value: string): number | null {
+  return /^\d{1,4}$/.test(value) ? Number(value) : null;
+}
 
 /** PATCH /api/recurring/series/:id/time: a new start time for every following visit not paid yet. */
 export const changeSeriesTimeRequestSchema = z

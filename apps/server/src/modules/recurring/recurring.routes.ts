@@ -10,6 +10,7 @@ import {
   seriesIdParamsSchema,
   seriesListResponseSchema,
   seriesSchema,
+  visitSeq,
 } from '@khedma/shared/schemas/recurring';
 import { signedIn } from '../../http/openapi';
 import { currentUser, requireUser } from '../auth';
@@ -90,7 +91,7 @@ export const recurringRoutes: FastifyPluginAsyncZod<{ series: SeriesService }> =
       schema: { tags, summary: 'The customer skips one visit (a booked one is cancelled under the usual rules)', security: signedIn, params: occurrenceParamsSchema, response: { 200: seriesSchema, ...errors } },
       preHandler: requireUser,
     },
-    async (req) => series.skip(currentUser(req)!, req.params.id, req.params.seq),
+    async (req) => series.skip(currentUser(req)!, req.params.id, visitSeq(req.params.seq)),
   );
 
   app.post(
@@ -105,6 +106,6 @@ export const recurringRoutes: FastifyPluginAsyncZod<{ series: SeriesService }> =
       },
       preHandler: requireUser,
     },
-    async (req, reply) => reply.code(201).send(await series.rebook(currentUser(req)!, req.params.id, req.params.seq, req.ip)),
+    async (req, reply) => reply.code(201).send(await series.rebook(currentUser(req)!, req.params.id, visitSeq(req.params.seq), req.ip)),
   );
 };

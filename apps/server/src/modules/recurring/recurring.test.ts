@@ -167,7 +167,7 @@ describe('a weekly series', () => {
     try {
       await t.app.ctx.jobs.schedule(RECURRING_WINDOW_JOB, {}, { dedupeKey: 'test-window', runAt: later });
       await second.ctx.jobs.schedule(RECURRING_WINDOW_JOB, {}, { dedupeKey: 'test-window', runAt: later });
-      await Promise.all([t.app.ctx.jobs.runDueJobs(later), second.ctx.jobs.runDueJobs(later), t.app.ctx.recurring === undefined ? null : second.recurring.series.extend(series.id)]);
+      await Promise.all([t.app.ctx.jobs.runDueJobs(later), second.ctx.jobs.runDueJobs(later), second.recurring.series.extend(series.id)]);
       const rows = await visitRows(series.id);
       expect(rows.map((r) => [r.seq, r.state, r.reason])).toEqual([
         [0, 'booked', null],

@@ -396,8 +396,9 @@ export class SeriesService {
   }
 
   /** Skip one visit: not created yet (it never will be), unavailable, or booked (cancelled under the usual rules). */
-  async skip(user: SessionUser, id: string, seq: number): Promise<SeriesDto> {
+  async skip(user: SessionUser, id: string, seq: number | null): Promise<SeriesDto> {
     const s = await this.own(user, id);
+    if (seq === null) throw notFound(RECURRING_MESSAGES.occurrenceNotFound);
     const now = this.d.clock.now();
     const planned = plannedOccurrence(scheduleOf(s), seq);
     if (!withinEnd(s.end, seq, planned.date)) throw notFound(RECURRING_MESSAGES.occurrenceNotFound);
@@ -481,8 +482,9 @@ export class SeriesService {
   }
 
   /** Another professional for a visit its own cannot take: a one-off booking through the wizard's path (assignment, unpaid hold). */
-  async rebook(user: SessionUser, id: string, seq: number, ip: string): Promise<{ bookingId: string; series: SeriesDto }> {
+  async rebook(user: SessionUser, id: string, seq: number | null, ip: string): Promise<{ bookingId: string; series: SeriesDto }> {
     const s = await this.own(user, id);
+    if (seq === null) throw notFound(RECURRING_MESSAGES.occurrenceNotFound);
     const view = await this.dto(user, id);
     const o = view.occurrences.find((x) => x.seq === seq);
     if (!o) throw notFound(RECURRING_MESSAGES.occurrenceNotFound);
