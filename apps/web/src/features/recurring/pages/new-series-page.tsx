@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { RECURRING_MAX_COUNT, type RecurringInterval } from '@khedma/shared/domain/recurring';
+import { RECURRING_MAX_COUNT, RECURRING_MESSAGES, type RecurringInterval } from '@khedma/shared/domain/recurring';
 import type { CreateSeriesRequest } from '@khedma/shared/schemas/recurring';
 import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
@@ -57,11 +57,12 @@ export function NewSeriesPage() {
           void navigate(paths.recurringSeries(series.id));
         },
         onError: (error) => {
-          const fields = isApiError(error) ? ((error as { fields?: Record<string, string> }).fields ?? {}) : {};
+          const fields = isApiError(error) ? error.fields : {};
           if (fields['end.count']) return setErrors({ count: t('new.errors.count') });
           if (fields['end.date']) return setErrors({ date: t('new.errors.date') });
-          const message = (error as { message?: string }).message ?? '';
-          setErrors({ form: /already repeated/.test(message) ? t('new.already') : /cannot be repeated/.test(message) ? t('new.notRepeatable') : t('new.failed') });
+          // The server's English message names the refusal (errors are codes; these two share CONFLICT).
+          const message = isApiError(error) ? error.message : '';
+          setErrors({ form: message === RECURRING_MESSAGES.alreadyRepeating ? t('new.already') : message === RECURRING_MESSAGES.notRepeatable ? t('new.notRepeatable') : t('new.failed') });
         },
       },
     );
