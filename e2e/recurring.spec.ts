@@ -41,11 +41,12 @@ for (const [lang, day, startTime, endTime] of [
 
     const page = await context.newPage();
     await openIn(page, lang, `/recurring/new?booking=${booking.id}`);
-    await page.getByLabel(s.every['1']).check();
-    await page.getByLabel(s.new.endCount).check();
-    await page.getByLabel(s.new.count).fill('4');
+    await page.getByLabel(s.every['1'], { exact: true }).check();
+    await page.getByLabel(s.new.endCount, { exact: true }).check();
+    await page.getByLabel(s.new.count, { exact: true }).fill('4');
     await page.getByRole('button', { name: s.new.submit }).click();
-    await expect(page).toHaveURL(/\/recurring\/[0-9a-f-]{36}/);
+    // The series and its first visits are made in that request (three bookings, their emails).
+    await expect(page).toHaveURL(/\/recurring\/[0-9a-f-]{36}/, { timeout: 60_000 });
     await expect(page.getByText(s.series.title, { exact: true })).toBeVisible();
     // Visits 0-2 (days +7, +14, +21) are booked already; visit 3 is planned.
     const visit = (seq: number) => page.getByTestId(`visit-${seq}`);
