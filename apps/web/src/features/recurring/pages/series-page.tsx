@@ -76,15 +76,15 @@ export function SeriesPage() {
         <StatusBadge tone={STATUS_TONE[s.status]}>{t(`status.${s.status}`)}</StatusBadge>
         <span className="text-ink">{t('series.schedule', { every, time: s.startTime })}</span>
       </div>
-      <dl className="mt-4 space-y-1 text-sm text-ink-muted">
-        <div>{t('series.from', { date: formatLocalDate(s.firstDate, language, 'full') })}</div>
-        <div>
+      <ul className="mt-4 space-y-1 text-sm text-ink-muted">
+        <li>{t('series.from', { date: formatLocalDate(s.firstDate, language, 'full') })}</li>
+        <li>
           {s.end.kind === 'count' ? t('series.untilCount', { count: s.end.count }) : s.end.kind === 'date' ? t('series.untilDate', { date: formatLocalDate(s.end.date, language, 'long') }) : t('series.untilCancelled')}
-        </div>
-        <div>{customer ? t('series.pro', { name: s.professional.firstName }) : t('series.customer', { name: s.customer?.name ?? '' })}</div>
-        <div>{s.location}</div>
-        {s.price ? <div>{t('series.price', { total: formatMoney(s.price.total), discount: formatMoney(s.price.discount) })}</div> : null}
-      </dl>
+        </li>
+        <li>{customer ? t('series.pro', { name: s.professional.firstName }) : t('series.customer', { name: s.customer?.name ?? '' })}</li>
+        <li>{s.location}</li>
+        {s.price ? <li>{t('series.price', { total: formatMoney(s.price.total), discount: formatMoney(s.price.discount) })}</li> : null}
+      </ul>
 
       {customer && live ? (
         <section className="mt-6 flex flex-wrap items-end gap-3 rounded-card border border-sand-200 bg-white p-4">
