@@ -35,10 +35,10 @@ function copy(kind: RecurringEmailKind, f: RecurringEmailFacts, l: Locale): Copy
       new_series: { subject: `New recurring booking: ${f.title}`, lines: [`A customer booked you ${every}, from ${when}. You can decline the series until its first visit starts.`] },
     },
     fr: {
-      ready: { subject: `Votre prochaine visite : ${f.title}, ${when}`, lines: [`Votre réservation récurrente (${every}) a sa prochaine visite le ${when}, avec 10 % de remise : ${total}.`, `Merci de payer avant le ${payBy} ; une visite non payée est alors annulée, sans frais.`] },
+      ready: { subject: `Votre prochaine visite\u00a0: ${f.title}, ${when}`, lines: [`Votre réservation récurrente (${every}) a sa prochaine visite le ${when}, avec 10\u00a0% de remise\u00a0: ${total}.`, `Merci de payer avant le ${payBy}\u202f; une visite non payée est alors annulée, sans frais.`] },
       unavailable: { subject: `Votre professionnel ne peut pas venir le ${when}`, lines: [`Votre professionnel ne peut pas assurer la visite du ${when} (${f.title}).`, 'Choisissez un autre professionnel pour cette visite, ou sautez-la. Les autres visites ne changent pas.'] },
-      declined: { subject: `Votre réservation récurrente a été refusée : ${f.title}`, lines: [`Le professionnel a refusé votre réservation récurrente (${every}). Rien n’a été débité pour les visites non payées, et les visites payées sont remboursées intégralement.`, 'Vous pouvez réserver un autre professionnel à tout moment.'] },
-      new_series: { subject: `Nouvelle réservation récurrente : ${f.title}`, lines: [`Un client vous a réservé ${every}, à partir du ${when}. Vous pouvez refuser la série jusqu’au début de la première visite.`] },
+      declined: { subject: `Votre réservation récurrente a été refusée\u00a0: ${f.title}`, lines: [`Le professionnel a refusé votre réservation récurrente (${every}). Rien n’a été débité pour les visites non payées, et les visites payées sont remboursées intégralement.`, 'Vous pouvez réserver un autre professionnel à tout moment.'] },
+      new_series: { subject: `Nouvelle réservation récurrente\u00a0: ${f.title}`, lines: [`Un client vous a réservé ${every}, à partir du ${when}. Vous pouvez refuser la série jusqu’au début de la première visite.`] },
     },
     ar: {
       ready: { subject: `الزيارة الجاية ديالك: ${f.title}، ${when}`, lines: [`الحجز المتكرر ديالك (${every}) عندو الزيارة الجاية نهار ${when}، بتخفيض 10%: ${total}.`, `عافاك خلّص قبل ${payBy}؛ الزيارة اللي ما تخلصاتش كتلغى بلا مصاريف.`] },
