@@ -38,6 +38,7 @@ import { applicationsModule } from './modules/applications/applications.module';
 import { profileModule } from './modules/profile/profile.module';
 import { prosModule } from './modules/pros/pros.module';
 import { reviewsModule } from './modules/reviews/reviews.module';
+import { recurringModule } from './modules/recurring/recurring.module';
 import { earningsModule } from './modules/earnings/earnings.module';
 import { jobQuotesModule } from './modules/job-quotes/job-quotes.module';
 import { seoModule } from './modules/seo/seo.module';
@@ -88,6 +89,7 @@ const MODULES: AppModule[] = [
   promosModule, // /api/admin/promo-codes, /api/promos/quote, /api/referrals/*: discounts plugged into bookings
   prosModule, // /api/pros/*
   reviewsModule, // /api/reviews/*, /api/admin/flagged-professionals
+  recurringModule, // /api/recurring/*: series repeating a booking, visits made on a rolling window (uses app.bookings)
   earningsModule, // /api/earnings, /api/payouts, /api/admin/payouts, /api/receipts/*
   applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
   adminModule, // /api/admin/*: bookings page, application review, overview, access log (uses app.bookings)

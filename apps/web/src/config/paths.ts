@@ -100,6 +100,9 @@ export const routes = {
   adminPromoCodes: '/admin/promo-codes',
   /** A referral link: /r/{code} (docs/promos.md). */
   referral: '/r/:code',
+  /** Recurring bookings (issue 43): a series and its visits; repeating a booking (?booking=). */
+  recurringSeries: '/recurring/:id',
+  recurringNew: '/recurring/new',
   devMailbox: '/dev/mailbox',
   /** Support tickets (docs/support.md): the person's list, a new ticket (?booking=), one ticket; the team's queue. */
   support: '/support',
@@ -214,6 +217,9 @@ export const paths = {
   adminProfessional: (id: string) => `/admin/professionals/${segment(id)}`,
   adminPromoCodes: () => routes.adminPromoCodes,
   referral: (code: string) => `/r/${encodeURIComponent(code)}`,
+  recurringSeries: (id: string) => `/recurring/${segment(id)}`,
+  /** Repeat that booking weekly, every 2 or every 4 weeks (the wizard's Repeat, a booking's Book again every ...). */
+  recurringNew: (bookingId: string) => withQuery(routes.recurringNew, { booking: bookingId }),
   devMailbox: () => routes.devMailbox,
   support: () => routes.support,
   supportNew: (query: { booking?: string } = {}) => withQuery(routes.supportNew, { ...query }),

@@ -146,6 +146,17 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/reviews/my-votes': signedIn,
   'POST /api/reviews/{id}/helpful': { needs: 'signed-in', of: 'not-review-author' },
   'POST /api/reviews/{id}/reply': { needs: 'signed-in', of: 'review-pro' },
+  // Recurring bookings: the series' customer or professional, checked by the service (anyone else: 404).
+  'POST /api/recurring/series': needs('booking:create'),
+  'GET /api/recurring/series': signedIn,
+  'GET /api/recurring/series/{id}': signedIn,
+  'POST /api/recurring/series/{id}/pause': needs('booking:cancel:own'),
+  'POST /api/recurring/series/{id}/resume': needs('booking:cancel:own'),
+  'POST /api/recurring/series/{id}/cancel': needs('booking:cancel:own'),
+  'PATCH /api/recurring/series/{id}/time': needs('booking:cancel:own'),
+  'POST /api/recurring/series/{id}/occurrences/{seq}/skip': needs('booking:cancel:own'),
+  'POST /api/recurring/series/{id}/occurrences/{seq}/rebook': needs('booking:create'),
+  'POST /api/recurring/series/{id}/decline': needs('booking:decline:own'),
   'GET /api/admin/flagged-professionals': needs('admin:access'),
   // Earnings, payouts, receipts.
   'GET /api/earnings': needs('earnings:read:own', 'professional'),

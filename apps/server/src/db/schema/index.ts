@@ -12,6 +12,7 @@ export * from './messaging';
 export * from './reviews';
 export * from './job-quotes';
 export * from './claims';
+export * from './recurring';
 export * from './system';
 export * from './realtime';
 export * from './time';

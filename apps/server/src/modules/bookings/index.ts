@@ -6,6 +6,8 @@ export { ProfessionalPoolRepository, type PoolFilter, type PoolMember } from './
 export type { BookingUseCases } from './bookings.module';
 export type { Notified } from './lifecycle.service';
 export type { CreateAnswer, QuotedBookingInput } from './creation.service';
-export { formatMoney } from './bookings.emails';
 export { overlaps, worksAt } from './assignment.service';
 export type { DiscountProvider, DiscountRequest, PlannedDiscount } from './discounts';
+// Recurring bookings (modules/recurring) place each visit with the same professional and tell the customer.
+export { isSlotConflict } from './booking-errors';
+export { formatDateTime, formatMoney } from './bookings.emails';

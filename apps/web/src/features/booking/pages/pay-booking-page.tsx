@@ -91,6 +91,7 @@ function PayBooking() {
 /** Back from the provider's page: what the booking says, live. */
 function PaymentReturn({ booking, returned, method }: { booking: BookingDto; returned: 'confirming' | 'failed'; method: PaymentMethod }) {
   const { t } = useTranslation('booking');
+  const { t: tr } = useTranslation('recurring');
   const paid = booking.paymentStatus !== 'pending' && booking.paymentStatus !== 'failed';
   const failed = booking.paymentStatus === 'failed' || (returned === 'failed' && !paid);
   if (paid) {
@@ -99,7 +100,14 @@ function PaymentReturn({ booking, returned, method }: { booking: BookingDto; ret
         <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-confirmed" />
         <div className="space-y-3">
           <p className="font-semibold">{t('payment.return.confirmed')}</p>
-          <ButtonLink to={paths.dashboardBookings()}>{t('payment.return.toBookings')}</ButtonLink>
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to={paths.dashboardBookings()}>{t('payment.return.toBookings')}</ButtonLink>
+            {/* The wizard's "Repeat" (docs/recurring.md): the same professional weekly, every 2 or 4 weeks. */}
+            <ButtonLink to={paths.recurringNew(booking.id)} variant="secondary">
+              {tr('entry.repeat')}
+            </ButtonLink>
+          </div>
+          <p className="text-sm text-ink-muted">{tr('entry.repeatHint')}</p>
         </div>
       </div>
     );

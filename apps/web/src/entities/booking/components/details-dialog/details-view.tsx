@@ -1,4 +1,4 @@
-import { CalendarClock, FileDown, FileText, MessageCircle, RotateCcw, Star, XCircle } from 'lucide-react';
+import { CalendarClock, FileDown, FileText, MessageCircle, Repeat, RotateCcw, Star, XCircle } from 'lucide-react';
 import { CHAT_OPEN_PAYMENT_STATUSES } from '@khedma/shared/domain/chat';
 import { useNavigate } from 'react-router';
 import { paths, withQuery } from '../../../../config/paths';
@@ -24,6 +24,9 @@ const CHAT_PAYMENT_STATUSES = new Set<string>(CHAT_OPEN_PAYMENT_STATUSES);
 export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booking: BookingDto; onCancel: () => void; onReschedule: () => void; onDone: () => void }) {
   const { t } = useTranslation('booking');
   const { t: tc } = useTranslation();
+  // Recurring bookings (docs/recurring.md): the customer repeats this booking with the same professional.
+  const { t: tr } = useTranslation('recurring');
+  const canRepeat = booking.viewerRole === 'customer' && booking.status !== 'cancelled';
   const language = useLanguage();
   const navigate = useNavigate();
   const accept = useAcceptBooking();
@@ -143,7 +146,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
         <Row label={t('summary.bookedOn')}>{formatDate(booking.createdAt, language, 'long')}</Row>
       </dl>
       <ClaimSection booking={booking} />
-      {canMessage || booking.canAccept || booking.canDecline || booking.canReschedule || booking.canCancel || booking.rebook || canReview || hasReceipt ? (
+      {canMessage || booking.canAccept || booking.canDecline || booking.canReschedule || booking.canCancel || booking.rebook || canReview || hasReceipt || canRepeat ? (
         <div className="flex flex-col gap-2 border-t border-sand-200 pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
           {canMessage ? (
             <Button variant="secondary" onClick={message} disabled={openConversation.isPending}>
@@ -175,6 +178,12 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
               <RotateCcw aria-hidden="true" className="size-4" />
               {t('details.bookAgain')}
             </Button>
+          ) : null}
+          {canRepeat ? (
+            <ButtonLink to={paths.recurringNew(booking.id)} variant="secondary" onClick={onDone}>
+              <Repeat aria-hidden="true" className="size-4" />
+              {tr('entry.repeat')}
+            </ButtonLink>
           ) : null}
           {booking.canReschedule ? (
             <Button variant="secondary" onClick={onReschedule}>

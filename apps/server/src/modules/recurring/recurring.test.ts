@@ -1,0 +1,242 @@
+/**
+ * Recurring bookings over the API (docs/recurring.md): a series created once (Idempotency-Key, concurrent
+ * retries), its visits made as bookings on the rolling window with 10% off and payable through the hosted
+ * payment, skipped, paused, cancelled, declined by the professional, a visit the professional cannot take
+ * told and offered, the window job run by two instances at once; and who may NOT.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { percentOf, SERVICE_FEE_RATE } from '@khedma/shared';
+import { discountedServicePrice, RECURRING_PAYMENT_DEADLINE_HOURS } from '@khedma/shared/domain/recurring';
+import type { SeriesDto } from '@khedma/shared/schemas/recurring';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import * as s from '../../db/schema/index';
+import { payOnSimulator } from '../../test/cmi';
+import { createCustomer, createPaidBooking, createPro, casablancaDate, type TestPro, type TestUser } from '../../test/factories';
+import { freshIp, outbox, startApp, type TestApp } from '../../test/helpers';
+import { RECURRING_WINDOW_JOB } from './recurring.jobs';
+
+let t: TestApp;
+let second: FastifyInstance;
+let customer: TestUser;
+let otherCustomer: TestUser;
+let pro: TestPro;
+let otherPro: TestPro;
+
+beforeAll(async () => {
+  t = await startApp({ rateLimitScale: 100 });
+  // A second instance on the same database: its own job runner, the same rows.
+  second = await buildApp({ config: testConfig({ dataDir: t.config.dataDir }), database: t.database });
+  await second.ready();
+  customer = await createCustomer(t, { name: 'Salma Series' });
+  otherCustomer = await createCustomer(t, { name: 'Karim Other' });
+  // Nobody else does plumbing in Fès: the assignment picks this professional.
+  pro = await createPro(t, { city: 'fes', category: 'plumbing', name: 'Nadia Plumber' });
+  otherPro = await createPro(t, { city: 'rabat', category: 'handyman', name: 'Omar Handyman' });
+}, 120_000);
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+});
+
+const as = (u: TestUser | null, key?: string) => ({
+  ...(u ? { cookie: u.cookie } : {}),
+  ...(key ? { 'idempotency-key': key } : {}),
+});
+const createSeries = (u: TestUser | null, body: unknown, key = randomUUID(), app: FastifyInstance = t.app) =>
+  app.inject({ method: 'POST', url: '/api/recurring/series', headers: as(u, key), payload: body as Record<string, unknown>, remoteAddress: freshIp() });
+const act = (u: TestUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: as(u), remoteAddress: freshIp(), ...(payload ? { payload } : {}) });
+
+async function visitRows(seriesId: string) {
+  return t.database.db
+    .select({ seq: s.bookingSeriesOccurrences.seq, state: s.bookingSeriesOccurrences.state, reason: s.bookingSeriesOccurrences.reason, booking: s.bookings })
+    .from(s.bookingSeriesOccurrences)
+    .leftJoin(s.bookings, eq(s.bookings.id, s.bookingSeriesOccurrences.bookingId))
+    .where(eq(s.bookingSeriesOccurrences.seriesId, seriesId))
+    .orderBy(s.bookingSeriesOccurrences.seq);
+}
+
+describe('a weekly series', () => {
+  let source: Awaited<ReturnType<typeof createPaidBooking>>;
+  let series: SeriesDto;
+  const key = randomUUID();
+
+  it('is created once from a booking: the visits of the next 4 weeks are bookings with 10% off, the fee on the discounted price', async () => {
+    source = await createPaidBooking(t, { customer, pro, date: casablancaDate(2), startTime: '10:00', endTime: '12:00' });
+    const res = await createSeries(customer, { bookingId: source.id, intervalWeeks: 1, end: { kind: 'count', count: 6 } }, key);
+    expect(res.statusCode, res.body).toBe(201);
+    series = res.json<SeriesDto>();
+    expect(series).toMatchObject({ status: 'active', viewerRole: 'customer', intervalWeeks: 1, startTime: '10:00', durationMinutes: 120, firstDate: casablancaDate(9) });
+    // Retried with the same key: the same series, nothing new.
+    const again = await createSeries(customer, { bookingId: source.id, intervalWeeks: 1, end: { kind: 'count', count: 6 } }, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(series.id);
+    // Another key for the same booking: it is repeated already.
+    expect((await createSeries(customer, { bookingId: source.id, intervalWeeks: 2, end: { kind: 'never' } })).statusCode).toBe(409);
+
+    const rows = await visitRows(series.id);
+    // Days 9, 16 and 23 are within 28 days; day 30 is not yet.
+    expect(rows.map((r) => [r.seq, r.state, r.booking?.status, r.booking?.paymentStatus])).toEqual([
+      [0, 'booked', 'pending', 'pending'],
+      [1, 'booked', 'pending', 'pending'],
+      [2, 'booked', 'pending', 'pending'],
+    ]);
+    const [src] = await t.database.db.select().from(s.bookings).where(eq(s.bookings.id, source.id));
+    for (const r of rows) {
+      const b = r.booking!;
+      expect(b.professionalId).toBe(pro.professionalId);
+      expect(b.location).toBe(src!.location);
+      expect(b.servicePrice).toBe(discountedServicePrice(src!.servicePrice));
+      expect(b.serviceFee).toBe(percentOf(b.servicePrice + b.addonsTotal, SERVICE_FEE_RATE));
+      expect(b.totalAmount).toBe(b.servicePrice + b.addonsTotal + b.serviceFee);
+    }
+    // The visit's price lines are stored with it.
+    const lines = await t.database.db.select().from(s.bookingPriceLines).where(eq(s.bookingPriceLines.bookingId, rows[0]!.booking!.id));
+    expect(lines.map((l) => l.kind)).toEqual(['service', 'fee']);
+    // The customer is told each visit is ready to pay; the professional of the new series.
+    const mail = await outbox(t.app);
+    expect(mail.filter((m) => m.to === customer.email && /Your next visit/.test(m.subject ?? ''))).toHaveLength(3);
+    expect(mail.some((m) => m.to === pro.email && /New recurring booking/.test(m.subject ?? ''))).toBe(true);
+  });
+
+  it('its visits do not count against the two unpaid wizard holds, and are paid through the hosted payment', async () => {
+    // Three unpaid visits, and the customer can still book (and pay) a one-off booking.
+    await createPaidBooking(t, { customer, pro, date: casablancaDate(3), startTime: '15:00', endTime: '16:00' });
+    const rows = await visitRows(series.id);
+    const paid = await payOnSimulator(t.app, { headers: as(customer, randomUUID()) }, rows[0]!.booking!.id);
+    expect(paid.initiate.statusCode, paid.initiate.body).toBe(200);
+    const [b] = await t.database.db.select().from(s.bookings).where(eq(s.bookings.id, rows[0]!.booking!.id));
+    expect(b!.paymentStatus).toBe('paid');
+    // An unpaid visit is not expired 15 minutes on, but at its payment deadline (24 h before its start).
+    const job = await t.database.db.select().from(s.scheduledJobs).where(and(eq(s.scheduledJobs.kind, 'booking.expire_unpaid'), eq(s.scheduledJobs.dedupeKey, rows[1]!.booking!.id)));
+    expect(job[0]!.runAt.getTime()).toBe(rows[1]!.booking!.scheduledStart.getTime() - RECURRING_PAYMENT_DEADLINE_HOURS * 3_600_000);
+    const view = (await act(customer, 'GET', `/api/recurring/series/${series.id}`)).json<SeriesDto>();
+    expect(view.occurrences.find((o) => o.seq === 0)!.booking).toMatchObject({ paymentStatus: 'paid', canPay: false });
+    expect(view.occurrences.find((o) => o.seq === 1)!.booking).toMatchObject({ paymentStatus: 'pending', canPay: true });
+    expect(view.price).toMatchObject({ currency: 'MAD' });
+  });
+
+  it('nobody else may read or change it: another customer, another professional (404); its professional reads but does not change (403)', async () => {
+    for (const u of [otherCustomer, otherPro]) {
+      expect((await act(u, 'GET', `/api/recurring/series/${series.id}`)).statusCode).toBe(404);
+      expect((await act(u, 'POST', `/api/recurring/series/${series.id}/occurrences/1/skip`)).statusCode).toBe(404);
+      expect((await act(u, 'POST', `/api/recurring/series/${series.id}/cancel`)).statusCode).toBe(404);
+    }
+    expect((await act(otherCustomer, 'GET', '/api/recurring/series')).json()).toEqual([]);
+    expect((await act(null, 'GET', `/api/recurring/series/${series.id}`)).statusCode).toBe(401);
+    const asPro = await act(pro, 'GET', `/api/recurring/series/${series.id}`);
+    expect(asPro.statusCode).toBe(200);
+    expect(asPro.json()).toMatchObject({ viewerRole: 'professional', customer: { name: 'Salma Series' }, price: null });
+    expect((await act(pro, 'GET', '/api/recurring/series')).json<SeriesDto[]>().map((x) => x.id)).toContain(series.id);
+    expect((await act(pro, 'POST', `/api/recurring/series/${series.id}/occurrences/1/skip`)).statusCode).toBe(403);
+    expect((await act(pro, 'POST', `/api/recurring/series/${series.id}/pause`)).statusCode).toBe(403);
+    expect((await act(customer, 'POST', `/api/recurring/series/${series.id}/decline`)).statusCode).toBe(403);
+    // Repeating somebody else's booking: another customer, or the booking's own professional.
+    expect((await createSeries(otherCustomer, { bookingId: source.id, intervalWeeks: 1, end: { kind: 'never' } })).statusCode).toBe(404);
+    expect((await createSeries(pro, { bookingId: source.id, intervalWeeks: 1, end: { kind: 'never' } })).statusCode).toBe(404);
+    expect((await createSeries(null, { bookingId: source.id, intervalWeeks: 1, end: { kind: 'never' } })).statusCode).toBe(401);
+    // Bad input: 400, never 5xx.
+    expect((await createSeries(customer, { bookingId: source.id, intervalWeeks: 3, end: { kind: 'never' } })).statusCode).toBe(400);
+    expect((await createSeries(customer, { bookingId: source.id, intervalWeeks: 1, end: { kind: 'count', count: 0 } })).statusCode).toBe(400);
+    expect((await act(customer, 'POST', `/api/recurring/series/not-a-uuid/pause`)).statusCode).toBe(400);
+  });
+
+  it('one visit is skipped (its unpaid booking cancelled free), another not made yet is skipped ahead', async () => {
+    const res = await act(customer, 'POST', `/api/recurring/series/${series.id}/occurrences/1/skip`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SeriesDto>().occurrences.find((o) => o.seq === 1)).toMatchObject({ state: 'skipped', canSkip: false });
+    const rows = await visitRows(series.id);
+    expect(rows.find((r) => r.seq === 1)!.booking).toMatchObject({ status: 'cancelled', cancellationFee: 0 });
+    // Skipping again changes nothing; a visit beyond the series' end does not exist.
+    expect((await act(customer, 'POST', `/api/recurring/series/${series.id}/occurrences/1/skip`)).statusCode).toBe(200);
+    expect((await act(customer, 'POST', `/api/recurring/series/${series.id}/occurrences/6/skip`)).statusCode).toBe(404);
+    const ahead = await act(customer, 'POST', `/api/recurring/series/${series.id}/occurrences/4/skip`);
+    expect(ahead.json<SeriesDto>().occurrences.find((o) => o.seq === 4)).toMatchObject({ state: 'skipped', booking: null });
+  });
+
+  it('the window job, run by two instances at once, makes each visit once; a visit whose slot was taken is unavailable and the customer told', async () => {
+    // Another customer takes the professional's slot of day 30 (visit 3) before the window reaches it.
+    const taken = await createPaidBooking(t, { customer: otherCustomer, pro, date: casablancaDate(30), startTime: '10:00', endTime: '11:00' });
+    const later = new Date(Date.now() + 3 * 86_400_000);
+    t.app.ctx.clock.set(later);
+    second.ctx.clock.set(later);
+    try {
+      await t.app.ctx.jobs.schedule(RECURRING_WINDOW_JOB, {}, { dedupeKey: 'test-window', runAt: later });
+      await second.ctx.jobs.schedule(RECURRING_WINDOW_JOB, {}, { dedupeKey: 'test-window', runAt: later });
+      await Promise.all([t.app.ctx.jobs.runDueJobs(later), second.ctx.jobs.runDueJobs(later), second.recurring.series.extend(series.id)]);
+      const rows = await visitRows(series.id);
+      expect(rows.map((r) => [r.seq, r.state, r.reason])).toEqual([
+        [0, 'booked', null],
+        [1, 'skipped', null],
+        [2, 'booked', null],
+        [3, 'unavailable', 'taken'],
+        [4, 'skipped', null],
+      ]);
+      const view = (await act(customer, 'GET', `/api/recurring/series/${series.id}`)).json<SeriesDto>();
+      expect(view.occurrences.find((o) => o.seq === 3)).toMatchObject({ state: 'unavailable', reason: 'taken', canSkip: true, canRebook: true });
+      const told = (await outbox(t.app)).filter((m) => m.to === customer.email && /cannot come/.test(m.subject ?? ''));
+      expect(told).toHaveLength(1);
+      // The customer skips it instead.
+      expect((await act(customer, 'POST', `/api/recurring/series/${series.id}/occurrences/3/skip`)).json<SeriesDto>().occurrences.find((o) => o.seq === 3)!.state).toBe('skipped');
+    } finally {
+      t.app.ctx.clock.set(null);
+      second.ctx.clock.set(null);
+    }
+    expect(taken.status).toBe('pending');
+  });
+
+  it('is paused, resumed, moved to a new time, then cancelled: unpaid visits are cancelled, the paid one stays', async () => {
+    expect((await act(customer, 'POST', `/api/recurring/series/${series.id}/pause`)).json().status).toBe('paused');
+    expect((await act(customer, 'POST', `/api/recurring/series/${series.id}/resume`)).json().status).toBe('active');
+    const moved = await act(customer, 'PATCH', `/api/recurring/series/${series.id}/time`, { startTime: '14:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const rows = await visitRows(series.id);
+    // Visit 0 is paid: it keeps 10:00; visit 2 was unpaid: made again at 14:00.
+    const v2 = rows.find((r) => r.seq === 2)!;
+    expect(v2.state).toBe('booked');
+    expect(moved.json<SeriesDto>().occurrences.find((o) => o.seq === 2)!.startTime).toBe('14:00');
+    expect(moved.json<SeriesDto>().occurrences.find((o) => o.seq === 0)!.startTime).toBe('10:00');
+    expect((await act(customer, 'PATCH', `/api/recurring/series/${series.id}/time`, { startTime: '25:00' })).statusCode).toBe(400);
+
+    const cancelled = await act(customer, 'POST', `/api/recurring/series/${series.id}/cancel`);
+    expect(cancelled.json().status).toBe('cancelled');
+    const after = await visitRows(series.id);
+    expect(after.find((r) => r.seq === 0)!.booking!.status).toBe('pending'); // paid, waiting for the professional
+    expect(after.find((r) => r.seq === 2)!.booking!.status).toBe('cancelled');
+    // Cancelled: no new visits, and no more changes.
+    expect((await act(customer, 'POST', `/api/recurring/series/${series.id}/pause`)).statusCode).toBe(409);
+  });
+});
+
+describe('the professional declines a series before its first visit', () => {
+  it('declines it: unpaid visits cancelled, paid ones declined with a full refund, the customer told', async () => {
+    const src = await createPaidBooking(t, { customer, pro, date: casablancaDate(4), startTime: '08:00', endTime: '09:00' });
+    // Two concurrent requests with one key (a retry racing its first attempt): one series.
+    const key = randomUUID();
+    const body = { bookingId: src.id, intervalWeeks: 2, end: { kind: 'never' } };
+    const [a, b] = await Promise.all([createSeries(customer, body, key), createSeries(customer, body, key, second)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(a.json().id).toBe(b.json().id);
+    const id = a.json<SeriesDto>().id;
+    expect(await t.database.db.select().from(s.bookingSeries).where(eq(s.bookingSeries.sourceBookingId, src.id))).toHaveLength(1);
+    const rows = await visitRows(id);
+    expect(rows.map((r) => r.seq)).toEqual([0]); // day 18; day 32 is beyond the window
+    const paid = await payOnSimulator(t.app, { headers: as(customer, randomUUID()) }, rows[0]!.booking!.id);
+    expect(paid.initiate.statusCode).toBe(200);
+
+    expect((await act(otherPro, 'POST', `/api/recurring/series/${id}/decline`)).statusCode).toBe(404);
+    const res = await act(pro, 'POST', `/api/recurring/series/${id}/decline`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'declined', canDecline: false });
+    const [visit] = await t.database.db.select().from(s.bookings).where(inArray(s.bookings.id, [rows[0]!.booking!.id]));
+    expect(visit).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    // The customer sees the visit as unavailable (declined) and is emailed.
+    const view = (await act(customer, 'GET', `/api/recurring/series/${id}`)).json<SeriesDto>();
+    expect(view.occurrences.find((o) => o.seq === 0)).toMatchObject({ state: 'unavailable', reason: 'declined' });
+    expect((await outbox(t.app)).some((m) => m.to === customer.email && /was declined/.test(m.subject ?? ''))).toBe(true);
+  });
+});

@@ -1,0 +1,91 @@
+/** Recurring bookings' reads and writes (docs/recurring.md). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PayBookingResponse } from '@khedma/shared';
+import type { CreateSeriesRequest, SeriesDto } from '@khedma/shared/schemas/recurring';
+import { api } from '../../lib/api';
+
+export const recurringKeys = {
+  all: ['recurring'] as const,
+  list: () => ['recurring', 'list'] as const,
+  series: (id: string) => ['recurring', 'series', id] as const,
+};
+
+export function useSeriesList() {
+  return useQuery({ queryKey: recurringKeys.list(), queryFn: ({ signal }) => api.get<SeriesDto[]>('/api/recurring/series', { signal }) });
+}
+
+export function useSeries(id: string) {
+  return useQuery({
+    queryKey: recurringKeys.series(id),
+    queryFn: ({ signal }) => api.get<SeriesDto>(`/api/recurring/series/${encodeURIComponent(id)}`, { signal }),
+    enabled: Boolean(id),
+    retry: (count, error) => count < 2 && !(error as { status?: number }).status,
+  });
+}
+
+export function useCreateSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // One key per attempt (the form's): a retry of the same attempt answers the same series.
+    mutationFn: ({ body, key }: { body: CreateSeriesRequest; key: string }) => api.post<SeriesDto>('/api/recurring/series', body, { headers: { 'idempotency-key': key } }),
+    onSuccess: (series) => {
+      queryClient.setQueryData(recurringKeys.series(series.id), series);
+      void queryClient.invalidateQueries({ queryKey: recurringKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    },
+  });
+}
+
+export type SeriesAction = { kind: 'pause' | 'resume' | 'cancel' | 'decline' } | { kind: 'skip'; seq: number } | { kind: 'time'; startTime: string };
+
+export function useSeriesAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (a: SeriesAction) => {
+      const base = `/api/recurring/series/${encodeURIComponent(id)}`;
+      if (a.kind === 'skip') return api.post<SeriesDto>(`${base}/occurrences/${a.seq}/skip`);
+      if (a.kind === 'time') return api.patch<SeriesDto>(`${base}/time`, { startTime: a.startTime });
+      return api.post<SeriesDto>(`${base}/${a.kind}`);
+    },
+    onSuccess: (series) => {
+      queryClient.setQueryData(recurringKeys.series(id), series);
+      void queryClient.invalidateQueries({ queryKey: recurringKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    },
+  });
+}
+
+export function useRebook(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (seq: number) => api.post<{ bookingId: string; series: SeriesDto }>(`/api/recurring/series/${encodeURIComponent(id)}/occurrences/${seq}/rebook`),
+    onSuccess: (res) => {
+      queryClient.setQueryData(recurringKeys.series(id), res.series);
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    },
+  });
+}
+
+/** Pays a visit: the hosted payment page, as the booking's own payment screen does. */
+export function usePayVisit() {
+  return useMutation({
+    mutationFn: (bookingId: string) => api.post<PayBookingResponse>(`/api/bookings/${encodeURIComponent(bookingId)}/pay`, { method: 'card' }),
+  });
+}
+
+/** Sends the browser to the provider's hosted page (an auto-submitted form). */
+export function postToProvider(redirect: NonNullable<PayBookingResponse['redirect']>): void {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = redirect.url;
+  form.acceptCharset = 'UTF-8';
+  for (const [name, value] of Object.entries(redirect.fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  document.body.appendChild(form);
+  form.submit();
+}
