@@ -37,7 +37,9 @@ async function newApplicant(): Promise<Applicant> {
   const res = await t.app.inject({ method: 'POST', url: '/api/accounts/sign-up', remoteAddress: ip, payload: body });
   expect(res.statusCode, res.body).toBe(201);
   const mail = (await outbox(t.app)).find((m) => m.to === body.email)!;
-  const confirm = await t.app.inject({ method: 'GET', url: linkIn(mail.text, t.config.publicUrl), remoteAddress: ip });
+  // The confirmation link's page sets the password and signs in (docs/accounts.md, issue 41's pre-claim rule).
+  const token = new URL(linkIn(mail.text, t.config.publicUrl), t.config.publicUrl).searchParams.get('token')!;
+  const confirm = await t.app.inject({ method: 'POST', url: '/api/accounts/confirm-email', remoteAddress: ip, payload: { token, password: body.password, confirmPassword: body.password } });
   const cookie = sessionCookie(confirm);
   return {
     cookie,
