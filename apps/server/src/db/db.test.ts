@@ -405,13 +405,15 @@ describe('constraints', () => {
         })
         .returning({ id: s.bookings.id });
 
-    it('refuses an overlapping pending or confirmed booking, accepts back-to-back, and overlap once cancelled', async () => {
+    it('refuses an overlapping pending or confirmed booking, accepts one that leaves the travel time, and overlap once cancelled', async () => {
       const [first] = await book(at(10), at(12));
       expect(await sqlState(() => book(at(11), at(13)))).toBe(EXCLUSION_VIOLATION);
       expect(await sqlState(() => book(at(9), at(10, 30), 'confirmed'))).toBe(EXCLUSION_VIOLATION);
-      // [start, end): ending at 10:00 or starting at 12:00 touches but does not overlap.
-      expect(await sqlState(() => book(at(12), at(14)))).toBeUndefined();
-      expect(await sqlState(() => book(at(8), at(10)))).toBeUndefined();
+      // Back to back is refused too now: the travel buffer between two jobs (issue 42, migration 0029).
+      expect(await sqlState(() => book(at(12), at(14)))).toBe(EXCLUSION_VIOLATION);
+      // With the minimum buffer (15 minutes, no pins) on either side, it fits.
+      expect(await sqlState(() => book(at(12, 30), at(14)))).toBeUndefined();
+      expect(await sqlState(() => book(at(8), at(9, 30)))).toBeUndefined();
       // A cancelled booking frees its slot.
       await db.update(s.bookings).set({ status: 'cancelled' }).where(eq(s.bookings.id, first!.id));
       expect(await sqlState(() => book(at(10, 30), at(11, 30)))).toBeUndefined();
@@ -434,11 +436,12 @@ describe('constraints', () => {
 
     it('refuses a customer a third unpaid hold at once (migration 0014), whatever inserts it', async () => {
       await db.update(s.bookings).set({ status: 'cancelled' }).where(and(eq(s.bookings.userId, customerId), eq(s.bookings.paymentStatus, 'pending')));
-      expect(await sqlState(() => book(at(20), at(21), 'pending', 'pending'))).toBeUndefined();
-      expect(await sqlState(() => book(at(21), at(22), 'pending', 'pending'))).toBeUndefined();
-      expect(await sqlState(() => book(at(22), at(23), 'pending', 'pending'))).toBe('P0001');
+      // An hour apart: the travel buffer between them is kept (issue 42).
+      expect(await sqlState(() => book(at(17), at(18), 'pending', 'pending'))).toBeUndefined();
+      expect(await sqlState(() => book(at(19), at(20), 'pending', 'pending'))).toBeUndefined();
+      expect(await sqlState(() => book(at(21), at(22), 'pending', 'pending'))).toBe('P0001');
       // Paid bookings are not holds.
-      expect(await sqlState(() => book(at(22), at(23), 'pending', 'paid'))).toBeUndefined();
+      expect(await sqlState(() => book(at(21), at(22), 'pending', 'paid'))).toBeUndefined();
     });
   });
 

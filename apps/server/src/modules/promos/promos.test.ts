@@ -40,7 +40,8 @@ async function createCode(body: Record<string, unknown> = {}) {
   return res.json() as { id: string; code: string };
 }
 
-const wizard = (p: TestPro = pro) => ({ serviceTypeId: p.serviceTypeIds[0]!, cityId: p.cityId });
+// The street address is required (issue 42).
+const wizard = (p: TestPro = pro) => ({ serviceTypeId: p.serviceTypeIds[0]!, cityId: p.cityId, location: '12 Rue Ibn Batouta' });
 let day = 2;
 /** A booking of `pro`'s first service on its own day (so that no two of this file's bookings collide). */
 function book(customer: TestUser, extra: Record<string, unknown> = {}, p: TestPro = pro) {
