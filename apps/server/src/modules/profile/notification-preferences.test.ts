@@ -68,7 +68,8 @@ describe('GET/PUT /api/profile/notifications', () => {
   it('answers the defaults until the user chooses: email and push on, SMS off', async () => {
     const res = await getPrefs(other);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email: true, sms: false, push: true, smsReachable: false });
+    // WhatsApp is off until the user opts in (issue 42).
+    expect(res.json()).toMatchObject({ email: true, sms: false, push: true, smsReachable: false, whatsapp: false });
     // The customer has a phone in their profile: SMS can reach them.
     expect((await getPrefs(customer)).json()).toMatchObject({ smsReachable: true });
   });

@@ -91,10 +91,14 @@ describe('GET /api/pros/:id/availability', () => {
     const byTime = Object.fromEntries(res.slots.map((s: { time: string; available: boolean; reason: string | null }) => [s.time, s]));
     expect(byTime['14:00']).toMatchObject({ available: false, reason: 'BOOKED' });
     expect(byTime['15:00']).toMatchObject({ available: false, reason: 'BOOKED' });
-    expect(byTime['16:00']).toMatchObject({ available: true, reason: null });
-    // Two hours from 13:00 would overlap; 2 h from 12:00 ends at 14:00 exactly: free.
+    // Right after the booking there is no time to travel (issue 42: at least 15 minutes between two jobs).
+    expect(byTime['16:00']).toMatchObject({ available: false });
+    expect(byTime['17:00']).toMatchObject({ available: true, reason: null });
+    // Two hours from 13:00 would overlap; 2 h from 12:00 ends at 14:00 exactly: no time to travel either;
+    // 2 h from 11:00 leaves an hour.
     const two = (await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}/availability?date=${date}&durationHours=2` })).json();
-    expect(two.slots.find((s: { time: string }) => s.time === '12:00')).toMatchObject({ available: true });
+    expect(two.slots.find((s: { time: string }) => s.time === '12:00')).toMatchObject({ available: false });
+    expect(two.slots.find((s: { time: string }) => s.time === '11:00')).toMatchObject({ available: true });
   });
 
   it('outside the weekly availability: NOT_WORKING; too soon or too far: TOO_SOON_OR_OUT_OF_RANGE', async () => {
