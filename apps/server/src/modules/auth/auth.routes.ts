@@ -30,7 +30,8 @@ import { trustedOrigins } from '../../http/origins';
 import { RateLimiter } from '../../platform/rate-limit';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, type Auth } from './auth';
 import { EmailConfirmations } from './email-confirmation';
-import { forwardToAuth, publicSession, sessionInfo, withoutTokenForBrowsers } from './auth-bridge';
+import { AUTH_MESSAGES, forwardToAuth, publicSession, sessionInfo, withoutTokenForBrowsers } from './auth-bridge';
+import { AUTH_RATE_LIMITS } from './rate-limits';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { PhoneCodes } from './phone-codes';
@@ -74,6 +75,11 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
 ) => {
   const { publicUrl } = ctx.config;
   const forward = forwardToAuth.bind(null, auth, publicUrl);
+  // The phone step's routes are ours now (one code implementation, issue 42): they keep the per-address
+  // limits better-auth applied to its own paths (AUTH_RATE_LIMITS), counted in the database.
+  const pathLimiter = new RateLimiter(ctx.database.db, ctx.config.rateLimitScale);
+  const perAddress = (path: '/phone-number/send-otp' | '/phone-number/verify', ip: string) =>
+    pathLimiter.enforce(`auth-path:${path}:${ip}`, AUTH_RATE_LIMITS[path].max, AUTH_RATE_LIMITS[path].window, AUTH_MESSAGES.rateLimited);
 
   // better-auth clients send POSTs without a body (sign-out); accept an empty JSON body here.
   useJsonBodyParser(app, { allowEmpty: true });
@@ -333,6 +339,7 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
       },
     },
     async (req, reply) => {
+      await perAddress('/phone-number/send-otp', req.ip);
       await codes.send({ phone: req.body.phoneNumber, purpose: 'verify', channel: req.body.channel, locale: req.user.locale, clientIp: req.ip });
       reply.header('cache-control', 'no-store');
       return { message: 'code sent' };
@@ -353,6 +360,7 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
       },
     },
     async (req, reply) => {
+      await perAddress('/phone-number/verify', req.ip);
       await codes.consume(req.body.phoneNumber, 'verify', req.body.code);
       return forward(req, reply, { body: { ...req.body, updatePhoneNumber: true }, context: { phoneCodeChecked: req.body.phoneNumber } });
     },
