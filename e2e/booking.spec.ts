@@ -329,7 +329,7 @@ test.describe('booking', () => {
     const c = await catalog(page.request);
     const date = casablancaDate(6);
     const preview = await page.request.post('/api/bookings/assignment', {
-      data: { serviceTypeId: c.plumbing.id, cityId: c.casablanca.id, date, startTime: '10:00', endTime: '11:00' },
+      data: { serviceTypeId: c.plumbing.id, cityId: c.casablanca.id, date, startTime: '10:00', endTime: '11:00', location: '12 Rue Ibn Batouta' },
     });
     const assigned = (await preview.json()) as { available: true; professional: { id: string; firstName: string } };
     expect(assigned.professional.firstName).toBe('Youssef');

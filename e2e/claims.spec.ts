@@ -54,7 +54,7 @@ async function person(browser: Browser, type: 'customer' | 'pro' | 'admin', lang
 async function completedBooking(customer: APIRequestContext, pro: APIRequestContext, admin: APIRequestContext, p: TestPerson) {
   const created = await customer.post('/api/bookings', {
     headers: { 'idempotency-key': randomUUID() },
-    data: { serviceTypeId: p.serviceTypeIds![0], cityId: p.cityId, date: casablancaDate(3), startTime: '10:00', endTime: '11:00' },
+    data: { serviceTypeId: p.serviceTypeIds![0], cityId: p.cityId, date: casablancaDate(3), startTime: '10:00', endTime: '11:00', location: '12 Rue Ibn Batouta' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string; reference: string; amounts: { total: number } };

@@ -34,7 +34,7 @@ async function person(browser: Browser, type: 'customer' | 'pro' | 'admin', o: {
 async function confirmedBooking(customer: APIRequestContext, pro: { request: APIRequestContext; user: TestPerson }) {
   const created = await customer.post('/api/bookings', {
     headers: { 'idempotency-key': randomUUID() },
-    data: { serviceTypeId: pro.user.serviceTypeIds![0], cityId: pro.user.cityId, date: casablancaDate(5 + Math.floor(Math.random() * 10)), startTime: '10:00', endTime: '11:00' },
+    data: { serviceTypeId: pro.user.serviceTypeIds![0], cityId: pro.user.cityId, date: casablancaDate(5 + Math.floor(Math.random() * 10)), startTime: '10:00', endTime: '11:00', location: '12 Rue Ibn Batouta' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string; reference: string };

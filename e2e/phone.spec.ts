@@ -91,7 +91,7 @@ for (const j of [
     // Books and pays as this new account (its session is the page's cookie).
     const made = await context.request.post('/api/bookings', {
       headers: { 'idempotency-key': randomUUID() },
-      data: { serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date: casablancaDate(j.days), startTime: '10:00', endTime: '11:00' },
+      data: { serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date: casablancaDate(j.days), startTime: '10:00', endTime: '11:00', location: '12 Rue Ibn Batouta' },
     });
     expect(made.status(), await made.text()).toBe(201);
     const booking = (await made.json()) as { id: string };

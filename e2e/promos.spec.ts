@@ -106,7 +106,7 @@ test.describe('promo codes and referrals', () => {
     const created = await friend.context.request.post('/api/bookings', {
       headers: { 'idempotency-key': randomUUID() },
       // This journey's professional by name: the promo journeys' professional of the same pair may run meanwhile.
-      data: { serviceTypeId: pro.person.serviceTypeIds![0], cityId: pro.person.cityId, professionalId: pro.person.professionalId, date: casablancaDate(6), startTime: '10:00', endTime: '11:00' },
+      data: { serviceTypeId: pro.person.serviceTypeIds![0], cityId: pro.person.cityId, professionalId: pro.person.professionalId, date: casablancaDate(6), startTime: '10:00', endTime: '11:00', location: '12 Rue Ibn Batouta' },
     });
     expect(created.status(), await created.text()).toBe(201);
     const booking = (await created.json()) as { id: string };
