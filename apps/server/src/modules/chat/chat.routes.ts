@@ -28,7 +28,7 @@ import { requireUser } from '../auth';
 import type { ChatRepository } from './chat.repository';
 import type { ConversationsService } from './conversations.service';
 import { tooLarge, type MessagesService } from './messages.service';
-import { singleFile } from '../../http/single-file';
+import { singleFileBuffer } from '../../http/single-file';
 
 export interface ChatRoutesOptions {
   conversations: ConversationsService;
@@ -159,17 +159,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     async (req, reply) => {
       // Who may write, and the files-per-10-minutes allowance, are checked before reading the upload.
       await messages.admitFile(user(req), req.params.id);
-      const file = await singleFile(req);
-      if (!file) throw new AppError('VALIDATION_FAILED', CHAT_MESSAGES.fileType, { file: CHAT_MESSAGES.fileType });
-      let upload: Buffer;
-      try {
-        upload = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw err;
-      }
-      if (file.file.truncated) throw tooLarge();
-      return reply.code(201).send(await messages.sendFile(user(req), req.params.id, upload, file.filename ?? ''));
+      const upload = await singleFileBuffer(req, tooLarge);
+      if (!upload) throw new AppError('VALIDATION_FAILED', CHAT_MESSAGES.fileType, { file: CHAT_MESSAGES.fileType });
+      return reply.code(201).send(await messages.sendFile(user(req), req.params.id, upload.buffer, upload.filename));
     },
   );
 

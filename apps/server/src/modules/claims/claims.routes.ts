@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
 import { signedIn } from '../../http/openapi';
-import { singleFile } from '../../http/single-file';
+import { singleFileBuffer } from '../../http/single-file';
 import { requireUser } from '../auth';
 import type { ClaimDecisionsService } from './claim-decisions.service';
 import type { ClaimsService } from './claims.service';
@@ -74,17 +74,9 @@ export const claimsRoutes: FastifyPluginAsyncZod<{ claims: ClaimsService; decisi
     },
     async (req, reply) => {
       await claims.admitPhoto(user(req), req.params.id);
-      const file = await singleFile(req);
-      if (!file) throw new AppError('VALIDATION_FAILED', CLAIM_MESSAGES.photoType, { file: CLAIM_MESSAGES.photoType });
-      let upload: Buffer;
-      try {
-        upload = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw err;
-      }
-      if (file.file.truncated) throw tooLarge();
-      return reply.code(201).send(await claims.addPhoto(user(req), req.params.id, upload));
+      const upload = await singleFileBuffer(req, tooLarge);
+      if (!upload) throw new AppError('VALIDATION_FAILED', CLAIM_MESSAGES.photoType, { file: CLAIM_MESSAGES.photoType });
+      return reply.code(201).send(await claims.addPhoto(user(req), req.params.id, upload.buffer));
     },
   );
 

@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
 import { signedIn } from '../../http/openapi';
-import { singleFile } from '../../http/single-file';
+import { singleFileBuffer } from '../../http/single-file';
 import { requirePermission } from '../auth';
 import type { QueueService } from './queue.service';
 import type { TicketsService } from './tickets.service';
@@ -123,17 +123,9 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       },
       async (req, reply) => {
         await tickets.admitFile(user(req), req.params.id);
-        const file = await singleFile(req);
-        if (!file) throw new AppError('VALIDATION_FAILED', CHAT_MESSAGES.fileType, { file: CHAT_MESSAGES.fileType });
-        let upload: Buffer;
-        try {
-          upload = await file.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-          throw err;
-        }
-        if (file.file.truncated) throw tooLarge();
-        return reply.code(201).send(await tickets.addFile(user(req), req.params.id, upload, file.filename ?? ''));
+        const upload = await singleFileBuffer(req, tooLarge);
+        if (!upload) throw new AppError('VALIDATION_FAILED', CHAT_MESSAGES.fileType, { file: CHAT_MESSAGES.fileType });
+        return reply.code(201).send(await tickets.addFile(user(req), req.params.id, upload.buffer, upload.filename));
       },
     );
   });
