@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { isPhonePlaceholderEmail } from '@khedma/shared/domain/phone-accounts';
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { focusBeside } from '../../lib/focus';
@@ -60,7 +61,7 @@ export function AccountMenu({ user, logout }: { user: ShellUser; logout: () => P
         >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-ink-muted">
             <span className="block truncate font-semibold text-ink">{user.name ?? user.email}</span>
-            {user.name ? <span className="block truncate">{user.email}</span> : null}
+            {user.name && !isPhonePlaceholderEmail(user.email) ? <span className="block truncate">{user.email}</span> : null}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-sand-200" />
           {ACCOUNT_NAV.map((entry) => (

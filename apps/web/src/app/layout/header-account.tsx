@@ -1,4 +1,5 @@
 import { LogOut } from 'lucide-react';
+import { isPhonePlaceholderEmail } from '@khedma/shared/domain/phone-accounts';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { lazyPiece } from '../../components/lazy-piece';
@@ -63,7 +64,7 @@ function MenuAccount({ user, logout, onNavigate }: { user: ShellUser; logout: ()
         <UserAvatar user={user} />
         <span className="min-w-0">
           <span className="block truncate text-sm font-semibold">{user.name ?? user.email}</span>
-          {user.name ? <span className="block truncate text-xs text-ink-muted">{user.email}</span> : null}
+          {user.name && !isPhonePlaceholderEmail(user.email) ? <span className="block truncate text-xs text-ink-muted">{user.email}</span> : null}
         </span>
       </div>
       <ul className="mt-1">

@@ -1,4 +1,5 @@
 import { Sparkles } from 'lucide-react';
+import { isPhonePlaceholderEmail } from '@khedma/shared/domain/phone-accounts';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Seo } from '../../../components/seo';
@@ -56,11 +57,14 @@ export function ProfilePage() {
           </Card>
           <Card title={t('info.title')}>
             <dl className="flex flex-col gap-4 text-sm">
-              <Info label={t('info.email')}>
-                <span dir="ltr" className="break-all">
-                  {user.email}
-                </span>
-              </Info>
+              {/* A phone account's stand-in address (docs/accounts.md) is no email of theirs: not shown. */}
+              {isPhonePlaceholderEmail(user.email) ? null : (
+                <Info label={t('info.email')}>
+                  <span dir="ltr" className="break-all">
+                    {user.email}
+                  </span>
+                </Info>
+              )}
               <Info label={t('info.accountType')}>{t(`info.types.${user.userType}`)}</Info>
               {profile ? <Info label={t('info.memberSince')}>{formatDate(profile.created_at, currentLanguage(), 'long')}</Info> : null}
             </dl>
