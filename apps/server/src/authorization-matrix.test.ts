@@ -174,7 +174,13 @@ function bodyFor(op: Operation): unknown {
       // The applicant's session (none of the eight): revoking it must not work for anyone.
       return { id: victimSessionId };
     case 'POST /api/bookings':
-      return { serviceTypeId: p2.serviceTypeIds[0], cityId: p2.cityId, date: casablancaDate(20), startTime: '10:00', endTime: '11:00' };
+      return { serviceTypeId: p2.serviceTypeIds[0], cityId: p2.cityId, date: casablancaDate(20), startTime: '10:00', endTime: '11:00', location: '12 rue Test, Rabat' };
+    case 'POST /api/admin/promo-codes':
+      return { code: `matrix${randomUUID().slice(0, 8)}`, kind: 'percent', value: 10 };
+    case 'POST /api/promos/quote':
+      return { wizard: { serviceTypeId: p2.serviceTypeIds[0], cityId: p2.cityId } };
+    case 'POST /api/job-requests/{id}/quotes':
+      return { lines: [{ label: 'Work', amount: 100 }], validUntil: casablancaDate(2), date: casablancaDate(3), startTime: '10:00', endTime: '11:00' };
     case 'POST /api/bookings/hourly':
       return { professionalId: p2.professionalId, date: casablancaDate(21), time: '10:00', durationHours: 2, location: '12 rue Test, Rabat', contactPhone: '+212 612 345 678' };
     case 'POST /api/bookings/{id}/reschedule':
@@ -237,6 +243,8 @@ function owns(actor: Actor, access: RouteAccess): boolean {
       return actor.subject?.userType === 'pro';
     case 'applicant':
       return false;
+    case 'not-admin':
+      return actor.subject?.userType !== 'admin';
     case 'third-party':
       return true;
   }

@@ -24,6 +24,7 @@ import type { Permission } from './permissions';
  * - `professional`: the caller's own professional profile: an account that is a professional (an
  *   admin holds every permission but has no such profile).
  * - `applicant`: the applicant's own application, and nobody else's.
+ * - `not-admin`: a customer's or a professional's own account (an admin's access is removed by a super admin).
  * - `third-party`: something of somebody none of the callers is (another user's application): the
  *   permission alone decides.
  */
@@ -38,6 +39,7 @@ export type RouteOwnership =
   | 'not-review-author'
   | 'professional'
   | 'applicant'
+  | 'not-admin'
   | 'third-party';
 
 export interface RouteAccess {
@@ -65,12 +67,19 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /readyz': anyone,
   // Accounts and sessions.
   'POST /api/accounts/sign-up': anyone,
+  // The confirmation link's password step (issue 41) and phone sign-in (issue 42): for people not signed in.
+  'POST /api/accounts/confirm-email': anyone,
+  'POST /api/accounts/phone/code': anyone,
+  'POST /api/accounts/phone/sign-in': anyone,
+  // One's own account (issue 41): what closing keeps, closing it, exporting one's data. The service refuses admins.
+  'GET /api/account/closure': signedIn,
+  'POST /api/account/close': { needs: 'signed-in', of: 'not-admin' },
+  'GET /api/account/export': signedIn,
   'POST /api/auth/sign-in/email': anyone,
   // Signing out without a session is harmless: 200 with nothing to end.
   'POST /api/auth/sign-out': anyone,
   'GET /api/auth/get-session': anyone,
   'POST /api/auth/send-verification-email': anyone,
-  'GET /api/auth/verify-email': anyone,
   'POST /api/auth/request-password-reset': anyone,
   'GET /api/auth/reset-password/{token}': anyone,
   'POST /api/auth/reset-password': anyone,

@@ -48,7 +48,9 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.get(
     WHATSAPP_WEBHOOK_PATH,
     {
+      // Meta's calls, checked by their token and signature: not part of our public API document (as CMI's callback).
       schema: {
+        hide: true,
         tags: ['whatsapp'],
         summary: "Meta's webhook subscription handshake: echoes hub.challenge when hub.verify_token is ours",
         security: publicRoute,
@@ -70,7 +72,9 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.post(
     WHATSAPP_WEBHOOK_PATH,
     {
+      // Meta's calls, checked by their token and signature: not part of our public API document (as CMI's callback).
       schema: {
+        hide: true,
         tags: ['whatsapp'],
         summary: 'WhatsApp events from Meta (signed X-Hub-Signature-256): inbound messages (STOP turns WhatsApp off) and message statuses',
         security: publicRoute,
