@@ -50,6 +50,7 @@ import { metricsPlugin } from './platform/metrics';
 import { realtimePlugin } from './platform/realtime';
 import { CmiSimulator, cmiSimulatorPlugin } from './platform/cmi-simulator';
 import { whatsappSimulatorPlugin } from './platform/whatsapp-simulator';
+import { mapTilesPlugin } from './platform/map-tiles';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -204,6 +205,8 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     app.decorate('whatsappSimulator', sim);
     if (!config.isProduction) await app.register(whatsappSimulatorPlugin(sim));
   }
+  // The booking map's tile server for the web app (GET /api/map), and the tile simulator outside production.
+  await app.register(mapTilesPlugin(config.mapTiles));
   for (const plugin of plugins) await app.register(plugin);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, reply) => {

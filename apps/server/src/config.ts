@@ -13,8 +13,9 @@ export const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
-    /** The booking map's tiles (issue 42; OpenStreetMap-based, {z}/{x}/{y}); the page may load images from its origin. The web build reads VITE_MAP_TILE_URL: keep both the same. */
-    MAP_TILE_URL: z.url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** The booking map's tiles (issue 42; an OpenStreetMap-style {z}/{x}/{y} URL template): the web app reads it from GET /api/map and the page may load images from its origin. Unset: OpenStreetMap's tile server in production, the local tile simulator (/__map-tiles) elsewhere. */
+    MAP_TILE_URL: z.url().optional(),
+    MAP_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
     DATABASE_URL: z.url().optional(),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -158,8 +159,8 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
-  /** The booking map's tile URL template (MAP_TILE_URL). */
-  mapTileUrl?: string;
+  /** The booking map's tiles (MAP_TILE_URL): a {z}/{x}/{y} template, on this site when `simulator`. */
+  mapTiles: { tileUrl: string; attribution: string; simulator: boolean };
   dataDir: string;
   databaseUrl?: string;
   dbPoolMax: number;
@@ -271,6 +272,11 @@ export interface VapidConfig {
   subject: string;
 }
 
+/** OpenStreetMap's own tile server: production's default (its usage policy allows a site's light use). */
+const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** The local tile simulator's template (platform/map-tiles.ts), on this site. */
+export const MAP_TILE_SIMULATOR_PATH = '/__map-tiles/{z}/{x}/{y}.png';
+
 // Outside production a fixed development secret keeps sessions across restarts; production must set its own.
 const DEV_SECRET = 'khedma-development-secret-not-for-production-use-0001';
 
@@ -291,7 +297,11 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     port: e.PORT,
     publicUrl,
-    mapTileUrl: e.MAP_TILE_URL,
+    mapTiles: e.MAP_TILE_URL
+      ? { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, simulator: false }
+      : isProduction
+        ? { tileUrl: OSM_TILE_URL, attribution: e.MAP_ATTRIBUTION, simulator: false }
+        : { tileUrl: MAP_TILE_SIMULATOR_PATH, attribution: e.MAP_ATTRIBUTION, simulator: true },
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,

@@ -19,11 +19,12 @@ export interface SecurityHeaders {
 }
 
 /** The site's helmet options: a strict content security policy, HSTS in production. */
-export function helmetOptions(config: { isProduction: boolean; cmi?: { gatewayUrl: string }; mapTileUrl?: string }): HelmetOptions {
+export function helmetOptions(config: { isProduction: boolean; cmi?: { gatewayUrl: string }; mapTiles?: { tileUrl: string } }): HelmetOptions {
   // The payment screen posts its form to CMI's hosted page (docs/payments.md).
   const gateway = config.cmi ? new URL(config.cmi.gatewayUrl).origin : null;
   // The booking map's tiles (docs/bookings.md "Address"): images from the configured tile server.
-  const tiles = config.mapTileUrl ? new URL(config.mapTileUrl.replace(/\{[a-z]\}/g, '0')).origin : null;
+  // (The local tile simulator is on this site: 'self'.)
+  const tiles = config.mapTiles && /^https?:/.test(config.mapTiles.tileUrl) ? new URL(config.mapTiles.tileUrl.replace(/\{[a-z]\}/g, '0')).origin : null;
   return {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -37,10 +37,3 @@ export const MARKETING_FIGURES = {
   completedTasks: 5000,
   averageRating: 4.8,
 } as const;
-
-/**
- * The booking map's tiles (issue 42, docs/bookings.md "Address"): an OpenStreetMap-based tile server,
- * set at build time by VITE_MAP_TILE_URL; the server's MAP_TILE_URL (its content security policy) must
- * name the same server.
- */
-export const MAP_TILE_URL: string = (import.meta.env.VITE_MAP_TILE_URL as string | undefined) || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';

@@ -3,9 +3,9 @@ import { updateNotificationPreferencesSchema } from '../schemas/notifications';
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CHANNELS } from './notifications';
 
 describe('notification preferences', () => {
-  it('has a default for every channel: email and push on, SMS opt-in', () => {
+  it('has a default for every channel: email and push on, SMS and WhatsApp opt-in', () => {
     expect(Object.keys(DEFAULT_NOTIFICATION_PREFERENCES).sort()).toEqual([...NOTIFICATION_CHANNELS].sort());
-    expect(DEFAULT_NOTIFICATION_PREFERENCES).toEqual({ email: true, sms: false, push: true });
+    expect(DEFAULT_NOTIFICATION_PREFERENCES).toEqual({ email: true, sms: false, push: true, whatsapp: false });
   });
 
   it('an update names at least one channel, booleans only, nothing else', () => {

@@ -63,6 +63,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Platform.
   'GET /api/ws': signedIn,
   'GET /api/health': anyone,
+  'GET /api/map': anyone,
   'GET /livez': anyone,
   'GET /readyz': anyone,
   // Accounts and sessions.

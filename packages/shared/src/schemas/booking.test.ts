@@ -35,6 +35,7 @@ const wizard = {
   date: '2026-06-11',
   startTime: '10:00',
   endTime: '12:00',
+  location: '12 Rue Ibnou Sina',
 };
 
 describe('createBookingRequestSchema (wizard)', () => {
@@ -44,7 +45,7 @@ describe('createBookingRequestSchema (wizard)', () => {
 
   it('never carries a price: price fields are stripped', () => {
     const parsed = createBookingRequestSchema.parse({ ...wizard, totalAmount: 1, price: 1, servicePrice: 1, serviceFee: 0 });
-    expect(Object.keys(parsed).sort()).toEqual(['addOnIds', 'cityId', 'date', 'endTime', 'serviceTypeId', 'startTime']);
+    expect(Object.keys(parsed).sort()).toEqual(['addOnIds', 'cityId', 'date', 'endTime', 'location', 'serviceTypeId', 'startTime']);
   });
 
   it('uses the SPEC §5 messages for missing date and times', () => {
@@ -52,6 +53,7 @@ describe('createBookingRequestSchema (wizard)', () => {
       'date: Please select a date',
       'startTime: Please select a start time',
       'endTime: Please select an end time',
+      'location: Please enter the address',
     ]);
     expect(problems(createBookingRequestSchema, { ...wizard, date: '', startTime: '', endTime: '' })).toEqual([
       'date: Please select a date',
@@ -89,10 +91,12 @@ describe('createBookingRequestSchema (wizard)', () => {
     });
   });
 
-  it('trims description and location, drops blanks, refuses over-long text', () => {
-    const parsed = createBookingRequestSchema.parse({ ...wizard, description: '  Leaking sink  ', location: '   ' });
+  it('trims description and location, drops blanks, refuses over-long text; the street address is required (issue 42)', () => {
+    const parsed = createBookingRequestSchema.parse({ ...wizard, description: '  Leaking sink  ', location: '  12 Rue Ibnou Sina ' });
     expect(parsed.description).toBe('Leaking sink');
-    expect(parsed.location).toBeUndefined();
+    expect(parsed.location).toBe('12 Rue Ibnou Sina');
+    expect(createBookingRequestSchema.parse({ ...wizard, description: '   ' }).description).toBeUndefined();
+    expect(problems(createBookingRequestSchema, { ...wizard, location: '   ' })).toEqual(['location: Please enter the address']);
     expect(createBookingRequestSchema.parse({ ...wizard, description: 'x'.repeat(1000) }).description).toHaveLength(1000);
     expect(problems(createBookingRequestSchema, { ...wizard, description: 'x'.repeat(1001) })).toEqual([
       'description: Description must be at most 1000 characters',
@@ -194,7 +198,8 @@ describe('bookingSchema', () => {
     scheduledEnd: '2026-06-11T11:00:00.000Z',
     local: { date: '2026-06-11', startTime: '10:00', endTime: '12:00' },
     durationMinutes: 120,
-    location: 'Casablanca',
+    location: '12 Rue Ibnou Sina',
+    address: { landmark: 'Facing the pharmacy', floor: '2', door: null, pin: null, links: null },
     city: { id: CITY, name: { en: 'Casablanca', fr: 'Casablanca', ar: 'الدار البيضاء' } },
     amounts: { servicePrice: 200, addOnsTotal: 0, subtotal: 200, serviceFee: 30, total: 230, cancellationFee: null, currency: 'MAD' },
     lines: quote({ servicePrice: 200 }).lines,

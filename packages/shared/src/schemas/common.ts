@@ -23,3 +23,7 @@ export const outboxMessageSchema = z.object({
 });
 export const outboxResponseSchema = z.array(outboxMessageSchema);
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** GET /api/map: the booking map's tile server (a {z}/{x}/{y} URL template, absolute or on this site) and its attribution. */
+export const mapConfigSchema = z.object({ tileUrl: z.string(), attribution: z.string() });
+export type MapConfig = z.infer<typeof mapConfigSchema>;

@@ -17,9 +17,9 @@ const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: f
 
 describe('callbackURL of the email links', () => {
   it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '\u{a614}', '\u{1f600}', 'http://localhost:3000.evil.example/'])(
-    'refuses %j with 400 on both links',
+    'refuses %j with 400 on the reset link',
     async (cb) => {
-      for (const url of [`/api/auth/verify-email?token=abc&callbackURL=${encodeURIComponent(cb)}`, `/api/auth/reset-password/abc?callbackURL=${encodeURIComponent(cb)}`]) {
+      for (const url of [`/api/auth/reset-password/abc?callbackURL=${encodeURIComponent(cb)}`]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(400);
         expect(res.headers.location).toBeUndefined();
@@ -27,14 +27,19 @@ describe('callbackURL of the email links', () => {
     },
   );
 
+  it("better-auth's confirmation link is gone: confirming is the password step's (POST /api/accounts/confirm-email, issue 41)", async () => {
+    for (const cb of ['/dashboard', 'https://evil.example/x']) {
+      const res = await get(`/api/auth/verify-email?token=abc&callbackURL=${encodeURIComponent(cb)}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+    }
+  });
+
   it('follows a path or an absolute URL of this site', async () => {
     const site = new URL(t.config.publicUrl).origin;
-    const relative = await get(`/api/auth/verify-email?token=abc&callbackURL=${encodeURIComponent('/dashboard')}`);
+    const relative = await get(`/api/auth/reset-password/abc?callbackURL=${encodeURIComponent('/reset-password')}`);
     expect(relative.statusCode).toBe(302);
-    expect(relative.headers.location).toBe('/dashboard?error=INVALID_TOKEN');
-    const absolute = await get(`/api/auth/verify-email?token=abc&callbackURL=${encodeURIComponent(`${site}/dashboard?verified=1`)}`);
-    expect(absolute.statusCode).toBe(302);
-    expect(new URL(String(absolute.headers.location)).origin).toBe(site);
+    expect(new URL(String(relative.headers.location), site).pathname).toBe('/reset-password');
     const reset = await get(`/api/auth/reset-password/abc?callbackURL=${encodeURIComponent(`${site}/reset-password`)}`);
     expect(reset.statusCode).toBe(302);
     expect(new URL(String(reset.headers.location)).origin).toBe(site);

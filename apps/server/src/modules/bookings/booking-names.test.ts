@@ -26,8 +26,10 @@ describe('bookingNamesIn', () => {
     expect(bookingNamesIn(names, 'ar')).toEqual({ title: 'كشف وإصلاح تسربات المياه', location: 'الدار البيضاء' });
   });
 
-  it('keeps an address the customer typed', () => {
-    expect(bookingNamesIn({ ...names, location: '12 rue Tarik, Maarif' }, 'ar').location).toBe('12 rue Tarik, Maarif');
+  it('keeps the address the customer typed and names the city after it, once', () => {
+    expect(bookingNamesIn({ ...names, location: '12 rue Tarik, Maarif' }, 'ar').location).toBe('12 rue Tarik, Maarif، الدار البيضاء');
+    expect(bookingNamesIn({ ...names, location: '12 rue Tarik, Maarif' }, 'fr').location).toBe('12 rue Tarik, Maarif, Casablanca');
+    expect(bookingNamesIn({ ...names, location: '12 rue Tarik, Casablanca' }, 'ar').location).toBe('12 rue Tarik, Casablanca');
   });
 
   it('words an hourly booking in the language', () => {
@@ -50,7 +52,7 @@ describe("booking emails name the service and the city in the recipient's langua
     const b = await paidBooking(t.app, t.customer);
     const customerEmail = (await outboxTo(t.app, 'customer@demo.ma')).find((m) => m.text.includes(b.reference));
     expect(customerEmail?.text).toContain('الخدمة: كشف وإصلاح تسربات المياه');
-    expect(customerEmail?.text).toContain('العنوان: الدار البيضاء');
+    expect(customerEmail?.text).toContain('العنوان: 12 Rue Ibnou Sina، الدار البيضاء');
     expect(customerEmail?.text).not.toContain('Leak Detection');
     // pro@demo.ma reads French.
     const proEmail = (await outboxTo(t.app, 'pro@demo.ma')).find((m) => m.text.includes(b.reference));

@@ -79,14 +79,19 @@ const WITH: Record<Locale, string> = { en: 'with', fr: 'avec', ar: 'مع' };
 /**
  * The booking's title and place in the recipient's language, as the web app shows them
  * (entities/booking/booking-text.ts): the service's name, or "2 h avec Youssef" for an hourly
- * booking; the city's name when no address was given (the stored location is then the English city).
+ * booking; the street address the customer typed followed by the city's name (an older booking without an
+ * address stored the English city as its location: then the city alone).
  */
 export function bookingNamesIn(b: BookingNames, locale: Locale): { title: string; location: string } {
   const service = { en: b.serviceName, fr: b.serviceNameFr, ar: b.serviceNameAr }[locale] ?? b.serviceName;
   const hours = Math.round((b.durationMinutes / 60) * 10) / 10;
   const title = service ?? (b.kind === 'hourly' ? `${hours}${HOUR_UNIT[locale]} ${WITH[locale]} ${b.proFirstName}` : b.title);
   const city = { en: b.cityName, fr: b.cityNameFr, ar: b.cityNameAr }[locale] || b.cityName;
-  return { title, location: !b.location || b.location === b.cityName ? city : b.location };
+  const street = b.location;
+  if (!street || street === b.cityName) return { title, location: city };
+  // The city is said once: an address that already names it is left as typed.
+  const named = [b.cityName, b.cityNameFr, b.cityNameAr].some((c) => c && street.toLowerCase().includes(c.toLowerCase()));
+  return { title, location: named ? street : `${street}${locale === 'ar' ? '، ' : ', '}${city}` };
 }
 
 const GROUP_SEPARATOR = '\u202f';

@@ -21,11 +21,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 let slot = 0;
-/** A booking request for the next free hour of the pro (each call a later slot). */
+/** A booking request for the next free hour of the pro (each call a later slot, half an hour apart: the travel buffer). */
 function nextSlot() {
   const n = slot++;
-  const hour = 8 + (n % 9);
-  return { date: casablancaDate(3 + Math.floor(n / 9)), startTime: `${String(hour).padStart(2, '0')}:00`, endTime: `${String(hour + 1).padStart(2, '0')}:00` };
+  const start = 8 * 60 + (n % 7) * 90;
+  const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return { date: casablancaDate(3 + Math.floor(n / 7)), startTime: hhmm(start), endTime: hhmm(start + 60) };
 }
 
 function create(customer: TestUser, ip = '10.20.0.1') {
@@ -34,7 +35,7 @@ function create(customer: TestUser, ip = '10.20.0.1') {
     url: '/api/bookings',
     remoteAddress: ip,
     headers: { cookie: customer.cookie, 'idempotency-key': randomUUID() },
-    payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, ...nextSlot() , location: '12 Rue Ibnou Sina' },
+    payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, ...nextSlot(), location: '12 Rue Ibnou Sina' },
   });
 }
 

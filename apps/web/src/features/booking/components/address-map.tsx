@@ -1,13 +1,16 @@
 /**
  * The booking map (issue 42; docs/decisions/0019-address-map-and-travel.md): Leaflet, loaded only by the address
  * fields of the booking forms (a chunk of its own, never on public pages). Tap or click to place the pin,
- * drag it to move it. Tiles come from MAP_TILE_URL; without tiles the map is blank but still places a pin.
+ * drag it to move it. Tiles come from the server's tile server (GET /api/map: MAP_TILE_URL, the local tile
+ * simulator outside production); without tiles the map is blank but still places a pin.
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import type { MapConfig } from '@khedma/shared';
 import type { GeoPoint } from '@khedma/shared/domain/travel';
-import { MAP_TILE_URL } from '../../../config/site';
+import { api } from '../../../lib/api';
 
 const PIN_ICON = L.divIcon({
   className: '',
@@ -36,6 +39,8 @@ export default function AddressMap({
   useEffect(() => {
     onPinRef.current = onPin;
   });
+  // Where the tiles come from is the server's to say (one build for every environment).
+  const tiles = useQuery({ queryKey: ['map-config'], queryFn: ({ signal }) => api.get<MapConfig>('/api/map', { signal }), staleTime: Infinity });
 
   useEffect(() => {
     if (!container.current) return;
@@ -43,7 +48,6 @@ export default function AddressMap({
     // Mirrored in Arabic: the zoom buttons sit at the start of the line.
     L.control.zoom({ position: rtl ? 'topright' : 'topleft' }).addTo(m);
     m.attributionControl.setPosition(rtl ? 'bottomleft' : 'bottomright');
-    L.tileLayer(MAP_TILE_URL, { maxZoom: 19, attribution: '&copy; OpenStreetMap contributors' }).addTo(m);
     m.on('click', (e: L.LeafletMouseEvent) => onPinRef.current({ lat: e.latlng.lat, lng: e.latlng.lng }));
     map.current = m;
     return () => {
@@ -54,6 +58,20 @@ export default function AddressMap({
     // The map is made once; the pin and centre follow below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rtl]);
+
+  const tileUrl = tiles.data?.tileUrl;
+  const attribution = tiles.data?.attribution;
+  useEffect(() => {
+    const m = map.current;
+    if (!m || !tileUrl) return;
+    // Leaflet sets the attribution as HTML: the server's text goes in as text.
+    const text = document.createElement('span');
+    text.textContent = attribution ?? '';
+    const layer = L.tileLayer(tileUrl, { maxZoom: 19, attribution: text.innerHTML }).addTo(m);
+    return () => {
+      layer.remove();
+    };
+  }, [tileUrl, attribution, rtl]);
 
   useEffect(() => {
     const m = map.current;

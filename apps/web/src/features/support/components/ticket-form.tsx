@@ -45,7 +45,7 @@ export function TicketForm({ bookingId: initialBooking }: { bookingId?: string }
       subject: subject.trim().length < SUPPORT_RULES.subjectMin ? t('form.errors.subject') : undefined,
       category: category ? undefined : t('form.errors.category'),
       message: message.trim() ? undefined : t('form.errors.message'),
-      files: files.length > SUPPORT_RULES.filesPerTicketForm ? t('form.tooManyFiles', { count: SUPPORT_RULES.filesPerTicketForm }) : undefined,
+      files: files.length > SUPPORT_RULES.filesPerTicketForm ? t('form.tooManyFiles', { max: SUPPORT_RULES.filesPerTicketForm }) : undefined,
     };
     setErrors(next);
     if (next.subject || next.category || next.message || next.files) return;
@@ -123,7 +123,7 @@ export function TicketForm({ bookingId: initialBooking }: { bookingId?: string }
           setErrors((x) => ({ ...x, message: undefined }));
         }}
       />
-      <FieldShell id="support-files" label={t('form.files')} hint={t('form.filesHint', { count: SUPPORT_RULES.filesPerTicketForm })} error={errors.files ?? null}>
+      <FieldShell id="support-files" label={t('form.files')} hint={t('form.filesHint', { max: SUPPORT_RULES.filesPerTicketForm })} error={errors.files ?? null}>
         <input
           id="support-files"
           type="file"
