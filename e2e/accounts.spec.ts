@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { skipCookieBanner } from './support/consent';
-import { createCustomer } from './support/users';
+import { choosePasswordOnConfirmation, createCustomer } from './support/users';
 import { casablancaDate } from './support/time';
 
 /**
@@ -123,18 +123,6 @@ async function signUpByApi(request: APIRequestContext, email: string, lang: Lang
   expect(res.status()).toBe(201);
 }
 
-/**
- * The confirmation link's step (issue 41): the password is chosen again there, by whoever opened the
- * email (a password typed at sign-up could be a stranger's), then signed in and sent on.
- */
-async function choosePassword(page: Page, lang: Language, password = PASSWORD) {
-  await expect(page).toHaveURL(/\/confirm-email\?token=/);
-  await expect(page.getByRole('heading', { level: 1, name: text(lang, 'auth', 'confirm.title') })).toBeVisible();
-  await page.getByRole('main').getByRole('textbox', { name: text(lang, 'auth', 'fields.password'), exact: true }).fill(password);
-  await page.getByRole('main').getByRole('textbox', { name: text(lang, 'auth', 'fields.confirmPassword'), exact: true }).fill(password);
-  await page.getByRole('button', { name: text(lang, 'auth', 'confirm.submit') }).click();
-}
-
 /** Confirms through the API, as the link's step does (a plain request: the browser stays signed out). */
 async function confirmByApi(request: APIRequestContext, link: string, password = PASSWORD) {
   const token = new URL(link, 'http://x').searchParams.get('token');
@@ -148,7 +136,7 @@ async function confirmedUser(page: Page, request: APIRequestContext, baseURL: st
   await signUpByApi(request, email, lang);
   await openIn(page, lang, '/login');
   await page.goto(linkIn(await nextEmailTo(request, email), baseURL));
-  await choosePassword(page, lang);
+  await choosePasswordOnConfirmation(page, lang);
   await expect(page).toHaveURL(/\/dashboard$/);
   return email;
 }
@@ -200,7 +188,7 @@ for (const lang of ['en', 'ar'] as const) {
 
       // The emailed link asks for the password, confirms, signs in and lands on the dashboard, thanked once, without ?verified.
       await page.goto(linkIn(mail, baseURL!));
-      await choosePassword(page, lang);
+      await choosePasswordOnConfirmation(page, lang);
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByText(text(lang, 'shell', 'auth.verified'))).toBeVisible();
       await expect(page.getByRole('button', { name: text(lang, 'shell', 'nav.accountMenu') })).toBeVisible();
@@ -405,7 +393,7 @@ test.describe('an account created on the way to a booking', () => {
 
     // The emailed link asks for the password, confirms, signs in and lands in the wizard, thanked once, without ?verified.
     await page.goto(linkIn(mail, baseURL!));
-    await choosePassword(page, 'en');
+    await choosePasswordOnConfirmation(page, 'en');
     await expect(page).toHaveURL(bookingPath);
     await expect(page.getByText(text('en', 'shell', 'auth.verified'))).toBeVisible();
     const progress = page.getByRole('progressbar', { name: 'Booking progress' });

@@ -342,10 +342,11 @@ test.describe('booking fixes (issue 22)', () => {
     await expect(dateField.locator(`option[value="${casablancaDate(0)}"]`)).toHaveCount(0);
     await dateField.selectOption(busyDay);
     const offered = await timeField.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    expect(offered).toContain('09:00');
-    expect(offered).toContain('11:00');
-    for (const taken of ['09:30', '10:00', '10:30']) expect(offered).not.toContain(taken);
-    await timeField.selectOption('11:00');
+    // A one-hour job needs the travel buffer (at least 15 minutes, decision 0019) on both sides of the other booking.
+    expect(offered).toContain('08:30');
+    expect(offered).toContain('11:30');
+    for (const taken of ['09:00', '09:30', '10:00', '10:30', '11:00']) expect(offered).not.toContain(taken);
+    await timeField.selectOption('11:30');
     await shot(page, 'fixes-en-390-reschedule-free-times');
     await dialog.getByRole('button', { name: text(lang, 'booking', 'reschedule.submit'), exact: true }).click();
     await expect(page.getByText(text(lang, 'booking', 'toasts.rescheduled'))).toBeVisible();

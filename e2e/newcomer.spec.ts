@@ -140,7 +140,11 @@ for (const lang of ['en', 'ar'] as const) {
     // The consents are kept in the saved draft: a reload keeps them ticked.
     const terms = main.getByRole('checkbox', { name: new RegExp(t('final.termsLink')) });
     const privacy = main.getByRole('checkbox', { name: new RegExp(t('final.privacyLink')) });
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/applications/draft/final') && r.request().method() === 'PUT');
+    // The save that carries both ticks (an earlier one, of the RIB's blur, may still be on its way).
+    const saved = page.waitForResponse((r) => {
+      const body = r.request().postData() ?? '';
+      return r.url().endsWith('/api/applications/draft/final') && r.request().method() === 'PUT' && body.includes('"acceptTerms":true') && body.includes('"acceptPrivacy":true');
+    });
     await terms.check();
     await privacy.check();
     await saved;
@@ -351,7 +355,8 @@ for (const lang of ['en', 'ar'] as const) {
     // The city is known (a link's ?city=): each service says its price there, as the confirm step will.
     const cities = (await (await context.request.get('/api/cities')).json()) as Array<{ slug: string; name: Record<Language, string> }>;
     const casablanca = cities.find((c) => c.slug === 'casablanca')!;
-    const services = (await (await context.request.get('/api/services')).json()) as Array<{ id: string; basePrice: number }>;
+    // Services on quote (issue 43) have no price to give: the others each say theirs.
+    const services = ((await (await context.request.get('/api/services')).json()) as Array<{ id: string; basePrice: number; onQuote: boolean }>).filter((s) => !s.onQuote);
     const price = (await (await context.request.get(`/api/services/${services[0]!.id}/price?city=casablanca`)).json()) as { price: number };
     await page.goto(`/book-service?city=casablanca&lang=${lang}`);
     const first = page.locator('[data-city-price]').first();

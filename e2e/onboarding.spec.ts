@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { skipCookieBanner } from './support/consent';
-import { PASSWORD, createUser, emailTo, linkPath, uniqueEmail } from './support/users';
+import { PASSWORD, choosePasswordOnConfirmation, createUser, emailTo, linkPath, uniqueEmail } from './support/users';
 import { readStrings } from './support/locales';
 import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Page } from './support/test';
 
@@ -247,6 +247,7 @@ for (const lang of ['en', 'ar'] as const) {
     expect(signUp.status(), await signUp.text()).toBe(201);
     await page.goto(`/login?lang=${lang}`);
     await page.goto(linkPath(await emailTo(request, email)));
+    await choosePasswordOnConfirmation(page, lang);
     await expect(page).toHaveURL(/\/dashboard/);
     const main = page.getByRole('main');
     const d = dashboardStrings[lang];

@@ -274,7 +274,9 @@ test.describe('shell at 390 px', () => {
         await expect(page).toHaveURL(/\/services$/);
       }
       const cards = page.locator('main article');
-      await expect(cards).toHaveCount(27);
+      const services = (await (await page.request.get('/api/services')).json()) as unknown[];
+      expect(services.length).toBeGreaterThan(20);
+      await expect(cards).toHaveCount(services.length);
       // Read down the list, as a reader does, to the thirteenth card.
       for (let y = 0; y < 5000; y += 600) {
         await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);

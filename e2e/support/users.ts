@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { readStrings } from './locales';
 
 /**
  * Each journey makes the people it needs (createPerson: the development route POST /api/dev/test-people)
@@ -174,4 +175,17 @@ export async function signInByCookie(context: BrowserContext, user: Pick<TestUse
   }
   const res = await context.request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password } });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * The confirmation link's step (issue 41): whoever opened the email chooses the password there (a password
+ * typed at sign-up could be a stranger's), which confirms the address, signs in and sends on.
+ */
+export async function choosePasswordOnConfirmation(page: Page, lang: Language, password = PASSWORD) {
+  const auth = readStrings<{ fields: Record<'password' | 'confirmPassword', string>; confirm: Record<'title' | 'submit', string> }>(`features/auth/locales/${lang}.json`);
+  await expect(page).toHaveURL(/\/confirm-email\?token=/);
+  await expect(page.getByRole('heading', { level: 1, name: auth.confirm.title })).toBeVisible();
+  await page.getByRole('main').getByRole('textbox', { name: auth.fields.password, exact: true }).fill(password);
+  await page.getByRole('main').getByRole('textbox', { name: auth.fields.confirmPassword, exact: true }).fill(password);
+  await page.getByRole('button', { name: auth.confirm.submit }).click();
 }

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { proPageDateBounds, WEEKDAYS, type Weekday } from '@khedma/shared';
+import { DEFAULT_DURATION_HOURS } from '@khedma/shared/domain/schedule';
 import type { ProProfile } from '@khedma/shared/schemas/pros';
 import { paths, withQuery } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
@@ -193,7 +194,9 @@ function BookingPanel({ pro }: { pro: ProProfile }) {
   const [description, setDescription] = useState('');
   const [error, setError] = useState(false);
   const ids = { date: useId(), description: useId(), slots: useId() };
-  const availability = useProAvailability(pro.id, date);
+  // The slots of the booking the form will start with (its default length): a time free for one hour may
+  // leave no time to travel to the next job when the booking takes two (issue 42).
+  const availability = useProAvailability(pro.id, date, DEFAULT_DURATION_HOURS);
   const slots = availability.data?.date === date ? availability.data.slots : [];
   const selectedFree = slots.some((s) => s.time === time && s.available);
   const availableDays = new Set<Weekday>(pro.availableDays);
