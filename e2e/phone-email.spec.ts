@@ -106,8 +106,8 @@ for (const j of [
     await page.getByRole('link', { name: t('confirmEmail.toProfile') }).click();
     await expect(page).toHaveURL(/\/profile$/);
     // The email is now the account's: shown in the account information, and no "Add an email address".
-    await expect(page.getByRole('main').getByText(t('info.email'), { exact: true })).toBeVisible();
-    await expect(page.getByRole('main').getByText(email)).toBeVisible();
+    await expect(page.getByRole('main').getByRole('term').filter({ hasText: t('info.email') })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('definition').filter({ hasText: email })).toBeVisible();
     await expect(page.locator('#email')).toHaveCount(0);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone-email-profile-${j.lang}-390.png`), fullPage: true });
 
