@@ -137,7 +137,7 @@ export class EmailConfirmations {
   /** The account's email as its owner sees it, with the address waiting for confirmation (issue 42). */
   async emailOf(userId: string): Promise<AccountEmail> {
     const [row] = await this.db.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!row) throw invalidConfirmationLink();
+    if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
     const placeholder = isPhonePlaceholderEmail(row.email);
     const [pending] = placeholder
       ? await this.db
