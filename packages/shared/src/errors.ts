@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   CONFLICT: 409,
   /** Sign-up with an email that already has an account. */
   EMAIL_EXISTS: 409,
+  /** Adding an email to an account that already has a confirmed one (docs/accounts.md#email-of-a-phone-account). */
+  EMAIL_ALREADY_SET: 409,
   /** Phone number already verified on another account. */
   PHONE_EXISTS: 409,
   /** Signing in by phone with a number no account uses (the sign-up page creates one with it). */

@@ -21,4 +21,5 @@ export * from './schemas/admin';
 export * from './schemas/chat';
 export * from './schemas/notifications';
 export * from './schemas/phone-accounts';
+export * from './schemas/account-email';
 export * from './schemas/promos';

@@ -74,6 +74,34 @@ const RESET: Record<Locale, EmailCopy> = {
   },
 };
 
+/** The link to an address a phone account adds from its profile (issue 42). */
+const ADD_EMAIL: Record<Locale, EmailCopy> = {
+  en: {
+    subject: 'Confirm the email address of your Khedma account',
+    greeting: (n) => `Hello ${n},`,
+    body: 'You added this email address to your Khedma account. Confirm it to receive your emails here and to sign in with it too.',
+    button: 'Confirm my email',
+    expiry: 'This link is valid for 24 hours and can be used once.',
+    ignore: 'If you did not add this address to a Khedma account, ignore this email: nothing changes.',
+  },
+  fr: {
+    subject: "Confirmez l'adresse e-mail de votre compte Khedma",
+    greeting: (n) => `Bonjour ${n},`,
+    body: "Vous avez ajouté cette adresse e-mail à votre compte Khedma. Confirmez-la pour recevoir vos e-mails ici et pour vous connecter aussi avec elle.",
+    button: 'Confirmer mon e-mail',
+    expiry: "Ce lien est valable 24 heures et ne sert qu'une fois.",
+    ignore: "Si vous n'avez pas ajouté cette adresse à un compte Khedma, ignorez cet e-mail. Rien ne change.",
+  },
+  ar: {
+    subject: 'أكّد البريد الإلكتروني ديال الحساب ديالك ف Khedma',
+    greeting: (n) => `السلام ${n}،`,
+    body: 'زدتي هاد البريد الإلكتروني للحساب ديالك ف Khedma. أكّدو باش توصلك الرسائل هنا وتقدر تدخل بيه حتى هو.',
+    button: 'أكّد البريد ديالي',
+    expiry: 'هاد الرابط صالح لمدة 24 ساعة وكيتستعمل غير مرة وحدة.',
+    ignore: 'إلا ما زدتيش هاد البريد لشي حساب ف Khedma، تجاهل هاد الرسالة: ما غادي يتبدّل والو.',
+  },
+};
+
 const PHONE_CODE: Record<Locale, (code: string) => string> = {
   en: (c) => `Your Khedma verification code is ${c}. It expires in 5 minutes. Never share it.`,
   fr: (c) => `Votre code de vérification Khedma est ${c}. Il expire dans 5 minutes. Ne le partagez jamais.`,
@@ -121,5 +149,6 @@ function render(copy: EmailCopy, locale: Locale, name: string, url: string): Ren
 }
 
 export const verificationEmail = (locale: Locale, name: string, url: string) => render(VERIFY[locale], locale, name, url);
+export const addedEmailConfirmation = (locale: Locale, name: string, url: string) => render(ADD_EMAIL[locale], locale, name, url);
 export const passwordResetEmail = (locale: Locale, name: string, url: string) => render(RESET[locale], locale, name, url);
 export const phoneCodeSms = (locale: Locale, code: string) => PHONE_CODE[locale](code);

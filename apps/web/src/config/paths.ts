@@ -46,6 +46,8 @@ export const routes = {
   resetPassword: '/reset-password',
   /** The confirmation email's link: choose your password (issue 41, docs/accounts.md "Confirmation"). */
   confirmEmail: '/confirm-email',
+  /** The link sent to the email a phone account adds from its profile: confirms it at once (issue 42). */
+  confirmNewEmail: '/confirm-new-email',
   becomePro: '/become-pro',
   registerProfessional: '/register-professional',
   professionalOnboarding: '/professional-onboarding',
@@ -176,6 +178,7 @@ export const paths = {
   forgotPassword: () => routes.forgotPassword,
   resetPassword: () => routes.resetPassword,
   confirmEmail: () => routes.confirmEmail,
+  confirmNewEmail: () => routes.confirmNewEmail,
   becomePro: () => routes.becomePro,
   registerProfessional: () => routes.registerProfessional,
   professionalOnboarding: () => routes.professionalOnboarding,

@@ -29,6 +29,7 @@ export const PHONE_ACCOUNT_MESSAGES = {
   notRegistered: 'No account uses this number yet. Create one with it.',
   adminRefused: 'Admin accounts sign in with their email and password.',
   nameRequired: 'Please enter your name',
+  emailAlreadySet: 'This account already has a confirmed email address.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -72,6 +72,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/accounts/confirm-email': anyone,
   'POST /api/accounts/phone/code': anyone,
   'POST /api/accounts/phone/sign-in': anyone,
+  // A phone account adds its email (issue 42); the link's step works signed in or not.
+  'GET /api/accounts/email': signedIn,
+  'POST /api/accounts/email': signedIn,
+  'POST /api/accounts/email/confirm': anyone,
   // One's own account (issue 41): what closing keeps, closing it, exporting one's data. The service refuses admins.
   'GET /api/account/closure': signedIn,
   'POST /api/account/close': { needs: 'signed-in', of: 'not-admin' },

@@ -31,7 +31,7 @@ export function safeNextPath(raw: string | null | undefined, fallback = DEFAULT_
   }
   if (url.origin !== BASE) return fallback;
   // Never back to the account pages themselves (a loop after logging in).
-  if (['/login', '/signup', '/forgot-password', '/reset-password', '/confirm-email'].includes(url.pathname)) return fallback;
+  if (['/login', '/signup', '/forgot-password', '/reset-password', '/confirm-email', '/confirm-new-email'].includes(url.pathname)) return fallback;
   for (const p of ONE_SHOT_PARAMS) url.searchParams.delete(p);
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -29,6 +29,7 @@ import { publicRoute, signedIn } from '../../http/openapi';
 import { trustedOrigins } from '../../http/origins';
 import { RateLimiter } from '../../platform/rate-limit';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, type Auth } from './auth';
+import { accountEmailRoutes } from './account-email';
 import { EmailConfirmations } from './email-confirmation';
 import { AUTH_MESSAGES, forwardToAuth, publicSession, sessionInfo, withoutTokenForBrowsers } from './auth-bridge';
 import { AUTH_RATE_LIMITS } from './rate-limits';
@@ -64,6 +65,7 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
   const codes = new PhoneCodes(ctx.database.db, ctx.config.authSecret, limiter, { sms: ctx.sms, whatsapp: ctx.whatsapp }, app.log);
   await app.register(authRoutes, { ctx, auth, service, confirmations, codes });
   await app.register(phoneSignInRoutes, { ctx, auth, codes });
+  await app.register(accountEmailRoutes, { service, confirmations });
 };
 // Same effect as fastify-plugin: the decorations above belong to the root instance.
 (authPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

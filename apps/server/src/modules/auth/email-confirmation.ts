@@ -14,17 +14,21 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { EMAIL_CONFIRMATION_TTL_SECONDS } from '@khedma/shared/domain/retention';
-import { verifiedLandingPath, type Locale, type UserType } from '@khedma/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { isPhonePlaceholderEmail, PHONE_ACCOUNT_MESSAGES, verifiedLandingPath, type AccountEmail, type Locale, type UserType } from '@khedma/shared';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accounts, emailConfirmations, profiles, sessions, users } from '../../db/schema/index';
 import { AppError } from '../../http/errors';
-import { toLocale, verificationEmail } from '../../i18n/messages';
+import { addedEmailConfirmation, toLocale, verificationEmail } from '../../i18n/messages';
 import type { Auth } from './auth';
 import { AUTH_MESSAGES, fromAuthApiError } from './auth-bridge';
 
+const emailExists = () => new AppError('EMAIL_EXISTS', AUTH_MESSAGES.emailExists, { email: AUTH_MESSAGES.emailExists });
+
 export const confirmEmailPageUrl = (publicUrl: string, token: string) => `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+/** The page of the link sent to the address a phone account adds (no password step: it confirms at once). */
+export const confirmAddedEmailPageUrl = (publicUrl: string, token: string) => `${publicUrl}/confirm-new-email?token=${encodeURIComponent(token)}`;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -98,8 +102,12 @@ export class EmailConfirmations {
     await this.send(account.id, account.email, next);
   }
 
-  /** Issues the one live link of this account and emails it (a durable job, after the row is written). */
-  async send(userId: string, email: string, next?: string): Promise<void> {
+  /**
+   * Issues the one live link of this account and emails it (a durable job, after the row is written).
+   * With `added`, the link confirms that address for a phone account (issue 42) instead of the
+   * account's own.
+   */
+  async send(userId: string, email: string, next?: string, added?: { email: string }): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const now = this.ctx.clock.now();
     await this.db.transaction(async (tx) => {
@@ -108,6 +116,7 @@ export class EmailConfirmations {
         tokenHash: hashToken(token),
         userId,
         next: next ?? null,
+        email: added?.email ?? null,
         expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_SECONDS * 1000),
       });
     });
@@ -117,8 +126,83 @@ export class EmailConfirmations {
       .leftJoin(profiles, eq(profiles.id, users.id))
       .where(eq(users.id, userId))
       .limit(1);
-    const message = verificationEmail(toLocale(who?.locale), who?.fullName ?? who?.name ?? '', confirmEmailPageUrl(this.ctx.config.publicUrl, token));
+    const locale = toLocale(who?.locale);
+    const name = who?.fullName ?? who?.name ?? '';
+    const message = added
+      ? addedEmailConfirmation(locale, name, confirmAddedEmailPageUrl(this.ctx.config.publicUrl, token))
+      : verificationEmail(locale, name, confirmEmailPageUrl(this.ctx.config.publicUrl, token));
     await this.ctx.mailer.send({ to: email, ...message });
+  }
+
+  /** The account's email as its owner sees it, with the address waiting for confirmation (issue 42). */
+  async emailOf(userId: string): Promise<AccountEmail> {
+    const [row] = await this.db.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+    const placeholder = isPhonePlaceholderEmail(row.email);
+    const [pending] = placeholder
+      ? await this.db
+          .select({ email: emailConfirmations.email })
+          .from(emailConfirmations)
+          .where(and(eq(emailConfirmations.userId, userId), isNotNull(emailConfirmations.email), gt(emailConfirmations.expiresAt, this.ctx.clock.now())))
+          .limit(1)
+      : [];
+    return {
+      email: placeholder ? null : row.email,
+      emailVerified: placeholder ? false : row.emailVerified,
+      pendingEmail: pending?.email ?? null,
+      canAdd: placeholder,
+    };
+  }
+
+  /**
+   * A phone account adds an email (issue 42): a link to that address, replacing any earlier one. Only
+   * an account whose address is still the phone stand-in may (409 EMAIL_ALREADY_SET); an address held by
+   * a confirmed account (or one signed in by phone) is refused as sign-up refuses it (409 EMAIL_EXISTS),
+   * one held by a pending sign-up is not "taken" (as at sign-up: docs/accounts.md).
+   */
+  async addEmail(userId: string, email: string): Promise<void> {
+    const [me] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!me || !isPhonePlaceholderEmail(me.email)) throw new AppError('EMAIL_ALREADY_SET', PHONE_ACCOUNT_MESSAGES.emailAlreadySet);
+    const holder = await this.findAccount(email);
+    if (holder && holder.id !== userId && !EmailConfirmations.isPending(holder)) throw emailExists();
+    await this.send(userId, email, undefined, { email });
+  }
+
+  /**
+   * The link sent to an added address, opened signed in or not: the account's email becomes that
+   * address, confirmed. Single use (the conditional delete). A pending sign-up that meanwhile holds
+   * the address (nobody ever proved it) is removed: the person confirming has just proved the mailbox.
+   * An address a confirmed account took meanwhile: 409 EMAIL_EXISTS, and the link is spent.
+   */
+  async confirmAddedEmail(token: string): Promise<{ email: string }> {
+    const tokenHash = hashToken(token);
+    const [row] = await this.db
+      .select({ userId: emailConfirmations.userId, email: emailConfirmations.email, expiresAt: emailConfirmations.expiresAt })
+      .from(emailConfirmations)
+      .where(and(eq(emailConfirmations.tokenHash, tokenHash), isNotNull(emailConfirmations.email)))
+      .limit(1);
+    if (!row?.email || row.expiresAt.getTime() <= this.ctx.clock.now().getTime()) throw invalidConfirmationLink();
+    const email = row.email;
+    const outcome = await this.db.transaction(async (tx) => {
+      const gone = await tx.delete(emailConfirmations).where(eq(emailConfirmations.tokenHash, tokenHash)).returning({ userId: emailConfirmations.userId });
+      if (gone.length === 0) return 'used' as const;
+      const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
+      if (!me || !isPhonePlaceholderEmail(me.email)) return 'used' as const;
+      const [holder] = await tx
+        .select({ id: users.id, emailVerified: users.emailVerified, phoneNumberVerified: users.phoneNumberVerified })
+        .from(users)
+        .where(and(eq(users.email, email), ne(users.id, row.userId)))
+        .limit(1);
+      if (holder) {
+        if (!EmailConfirmations.isPending({ ...holder, email, phoneNumberVerified: holder.phoneNumberVerified === true })) return 'taken' as const;
+        await tx.delete(users).where(eq(users.id, holder.id));
+      }
+      await tx.update(users).set({ email, emailVerified: true, updatedAt: sql`now()` }).where(eq(users.id, row.userId));
+      return 'confirmed' as const;
+    });
+    if (outcome === 'used') throw invalidConfirmationLink();
+    if (outcome === 'taken') throw emailExists();
+    return { email };
   }
 
   /**
@@ -132,7 +216,7 @@ export class EmailConfirmations {
       .select({ userId: emailConfirmations.userId, next: emailConfirmations.next, expiresAt: emailConfirmations.expiresAt, email: users.email })
       .from(emailConfirmations)
       .innerJoin(users, eq(users.id, emailConfirmations.userId))
-      .where(eq(emailConfirmations.tokenHash, tokenHash))
+      .where(and(eq(emailConfirmations.tokenHash, tokenHash), isNull(emailConfirmations.email)))
       .limit(1);
     if (!row || row.expiresAt.getTime() <= this.ctx.clock.now().getTime()) throw invalidConfirmationLink();
     const passwordHash = await this.hash(password);

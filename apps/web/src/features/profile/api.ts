@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { NotificationPreferencesResponse, UpdateNotificationPreferencesRequest } from '@khedma/shared/schemas/notifications';
 import type { Profile, UpdateProfileRequest } from '@khedma/shared/schemas/profile';
 import { api, ApiError, CLIENT_ERROR_CODES, toApiError } from '../../lib/api';
-import { setCachedProfile } from '../../lib/session';
+import { refreshSession, setCachedProfile } from '../../lib/session';
+import type { AccountEmail, AddEmailResponse, ConfirmAddedEmailResponse } from '@khedma/shared/schemas/account-email';
 
 /** PATCH /api/profile; the cached session (header name and avatar) follows at once. */
 export function useUpdateProfile() {
@@ -83,5 +84,34 @@ export function useUpdateNotificationPreferences() {
       if (context?.before) queryClient.setQueryData(notificationKeys.preferences, context.before);
     },
     onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences, saved),
+  });
+}
+
+const ACCOUNT_EMAIL_KEY = ['account-email'] as const;
+
+/** GET /api/accounts/email: the account's real email, the address waiting for confirmation, whether one may be added (issue 42). */
+export function useAccountEmail(enabled = true) {
+  return useQuery({ queryKey: ACCOUNT_EMAIL_KEY, queryFn: () => api.get<AccountEmail>('/api/accounts/email'), enabled });
+}
+
+/** POST /api/accounts/email: a confirmation link to this address (again: a new link, the older dies). */
+export function useAddEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => api.post<AddEmailResponse>('/api/accounts/email', { email }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_EMAIL_KEY }),
+  });
+}
+
+/** POST /api/accounts/email/confirm: the link's token; a signed-in session then shows the new email. */
+export function useConfirmAddedEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) => {
+      const answer = await api.post<ConfirmAddedEmailResponse>('/api/accounts/email/confirm', { token });
+      await refreshSession(queryClient).catch(() => undefined);
+      await queryClient.invalidateQueries({ queryKey: ACCOUNT_EMAIL_KEY });
+      return answer;
+    },
   });
 }

@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { currentLanguage, isLanguage } from '../../../lib/i18n';
 import { useSession, type Profile } from '../../../lib/session';
 import { AvatarCard } from '../components/avatar-card';
+import { EmailSettings } from '../components/email-settings';
 import { LanguagePreference } from '../components/language-preference';
 import { NotificationSettings } from '../components/notification-settings';
 import { ProfileForm } from '../components/profile-form';
@@ -21,7 +22,7 @@ function isEmptyProfile(profile: Profile | null): boolean {
 
 /**
  * /profile (docs/accounts.md Profile; signed in, see the route guard): picture, read-only account information,
- * "Complete Your Profile" when empty, the Update Profile form, the language kept on the profile and the
+ * "Complete Your Profile" when empty, a phone account's "Add an email address", the Update Profile form, the language kept on the profile and the
  * Notifications section (#notifications: a channel per switch).
  */
 export function ProfilePage() {
@@ -69,6 +70,12 @@ export function ProfilePage() {
               {profile ? <Info label={t('info.memberSince')}>{formatDate(profile.created_at, currentLanguage(), 'long')}</Info> : null}
             </dl>
           </Card>
+          {/* A phone account adds its email here and confirms it (issue 42). */}
+          {isPhonePlaceholderEmail(user.email) ? (
+            <Card title={t('email.title')} id="email">
+              <EmailSettings />
+            </Card>
+          ) : null}
         </div>
 
         <div className="flex flex-col gap-6">
