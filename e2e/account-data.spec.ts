@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, openIn, test, type Page } from './support/test';
 import { expectNoSeriousAxeViolations } from './support/axe';
+import { shot } from './support/shot';
 import { skipCookieBanner } from './support/consent';
 import { createUser, emailTo, PASSWORD, uniqueEmail } from './support/users';
 
@@ -59,6 +60,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: text(lang, 'auth', 'confirm.title') })).toBeVisible();
     await expect(page.getByText(text(lang, 'auth', 'confirm.why'))).toBeVisible();
     await expectNoSeriousAxeViolations(page, `confirm-email ${lang}`);
+    await shot(page, (`confirm-email ${lang}`).replace(/[^\w-]+/g, '-'));
     // A weak password is refused next to the field, before anything is sent.
     const password = page.getByRole('main').getByRole('textbox', { name: text(lang, 'auth', 'fields.password'), exact: true });
     await password.fill('weak');
@@ -105,6 +107,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByText(text(lang, 'account', 'close.keptFinancial', { years: 7 }))).toBeVisible();
     await expect(page.getByText(text(lang, 'account', 'close.deleted', { years: 1 }))).toBeVisible();
     await expectNoSeriousAxeViolations(page, `account page ${lang}`);
+    await shot(page, (`account page ${lang}`).replace(/[^\w-]+/g, '-'));
 
     // A wrong address is said next to the field; the right one closes the account.
     const confirm = page.getByRole('textbox', { name: text(lang, 'account', 'close.confirmLabel') });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, waitForAppOnNavigation, type Browser, type Page, openIn } from './support/test';
 import { expectNoSeriousAxeViolations } from './support/axe';
+import { shot } from './support/shot';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
@@ -107,6 +108,7 @@ test.describe('guarantee claims', () => {
       await dialog.getByLabel(t('claims', 'form.requests.partial_refund')).check();
       await dialog.getByLabel(t('claims', 'form.amount')).fill('100');
       await expectNoSeriousAxeViolations(customer.page, `claims ${j.lang} report form`);
+      await shot(customer.page, (`claims ${j.lang} report form`).replace(/[^\w-]+/g, '-'));
       await dialog.getByRole('button', { name: t('claims', 'form.send') }).click();
       await expect(customer.page.getByText(t('claims', 'form.sent')).first()).toBeVisible();
       const thread = dialog.getByTestId('claim-thread');
@@ -131,6 +133,7 @@ test.describe('guarantee claims', () => {
       await card.getByLabel(t('claims', 'admin.amount')).fill('100');
       await card.getByLabel(t('claims', 'admin.reason')).fill(j.lang === 'en' ? 'Shared fault: the pipe was old.' : 'الخطأ مشترك: القادوس قديم.');
       await expectNoSeriousAxeViolations(admin.page, `claims ${j.lang} admin`);
+      await shot(admin.page, (`claims ${j.lang} admin`).replace(/[^\w-]+/g, '-'));
       await card.getByRole('button', { name: t('claims', 'admin.decide') }).click();
       await expect(admin.page.getByText(t('claims', 'admin.decided')).first()).toBeVisible();
 
@@ -149,6 +152,7 @@ test.describe('guarantee claims', () => {
       await expect(refund).toContainText(lead(rawText(j.lang, 'claims', 'thread.refundedOn')));
       await expect(refund).toContainText('100');
       await expect(dialog.getByText(t('claims', 'outcome.partial_refund')).first()).toBeVisible();
+      await shot(customer.page, `claims-${j.lang}-refunded`);
       expect(errors).toEqual([]);
       for (const p of [customer, pro, admin]) await p.context.close();
     });

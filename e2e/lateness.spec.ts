@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Browser } from './support/test';
 import { expectNoSeriousAxeViolations } from './support/axe';
+import { shot } from './support/shot';
 import { payByApi } from './support/cmi';
 import { skipCookieBanner } from './support/consent';
 import { readStrings } from './support/locales';
@@ -77,6 +78,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(dialog.getByTestId('expected-arrival')).toHaveText(text(t, 'panel.arrivesAt', { time }));
     await expect(dialog.getByText(text(t, 'panel.freeCancel'))).toBeVisible();
     await expectNoSeriousAxeViolations(customer.page, `running late dialog (${lang})`);
+    await shot(customer.page, (`running late dialog (${lang})`).replace(/[^\w-]+/g, '-'));
     // Told by email too (a job written with the notice).
     await emailTo(request, customer.user.email);
 
@@ -113,6 +115,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(admin.page.getByText(text(t, 'admin.suspended', { name }))).toBeVisible();
     await expect(admin.page.getByText('Repeated no-shows')).toBeVisible();
     await expectNoSeriousAxeViolations(admin.page, `suspended professional (${lang})`);
+    await shot(admin.page, (`suspended professional (${lang})`).replace(/[^\w-]+/g, '-'));
 
     // Gone from search and from its page; told by email.
     expect(await found()).toBe(false);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, waitForAppOnNavigation, type Browser, openIn } from './support/test';
 import { readStrings } from './support/locales';
 import { expectNoSeriousAxeViolations } from './support/axe';
+import { shot } from './support/shot';
 import { skipCookieBanner } from './support/consent';
 import { casablancaDate } from './support/time';
 import { createUser } from './support/users';
@@ -67,6 +68,7 @@ for (const lang of ['en', 'ar'] as const) {
     await customer.page.getByLabel(s.form.subject).fill(subject);
     await customer.page.getByLabel(s.form.message).fill(lang === 'en' ? 'The electrician left but the kitchen light still flickers.' : 'الكهربائي مشا ولكن الضو ديال الكوزينة مازال كيطفا.');
     await expectNoSeriousAxeViolations(customer.page, `support new ticket (${lang})`);
+    await shot(customer.page, (`support new ticket (${lang})`).replace(/[^\w-]+/g, '-'));
     await customer.page.getByRole('button', { name: s.form.submit }).click();
     await expect(customer.page).toHaveURL(/\/support\/[0-9a-f-]{36}$/);
     const ticketId = customer.page.url().split('/').pop()!;
@@ -89,6 +91,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(admin.page.getByText(s.admin.answerSent)).toBeVisible();
     await expect(admin.page.getByTestId('support-status')).toHaveAttribute('data-status', 'waiting_for_user');
     await expectNoSeriousAxeViolations(admin.page, `support admin ticket (${lang})`);
+    await shot(admin.page, (`support admin ticket (${lang})`).replace(/[^\w-]+/g, '-'));
 
     // The customer sees the answer, never the note; replies, then marks the ticket resolved.
     await customer.page.reload();
@@ -105,6 +108,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(customer.page.getByTestId('support-status')).toContainText(s.status.resolved);
     if (lang === 'ar') await expect(customer.page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expectNoSeriousAxeViolations(customer.page, `support ticket (${lang})`);
+    await shot(customer.page, (`support ticket (${lang})`).replace(/[^\w-]+/g, '-'));
     // Nothing overflows the 390 px screen.
     expect(await customer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
