@@ -1,14 +1,18 @@
 /**
  * Recurring bookings (docs/recurring.md, issue 43), at 390 px in English and Arabic: a customer repeats a
  * paid cleaning booking every week for 4 visits, sees the visits of the next 4 weeks booked with 10% off,
- * and skips one of them.
+ * and skips one of them; and a customer who chooses "Every 2 weeks" in the booking wizard's confirm step,
+ * with the recurring discount shown, pays the first booking on the CMI simulator's page and finds the
+ * series set up on the payment-confirmed screen.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, openIn, test } from './support/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, openIn, test, type Page } from './support/test';
 import { readStrings } from './support/locales';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipCookieBanner } from './support/consent';
-import { payByApi } from './support/cmi';
+import { payByApi, payOnHostedPage } from './support/cmi';
 import { casablancaDate } from './support/time';
 import { createPerson, createUser } from './support/users';
 
@@ -63,6 +67,95 @@ for (const [lang, day, startTime, endTime] of [
     // Nothing runs off the 390 px screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+}
+
+type BookingStrings = {
+  actions: Record<'continue', string>;
+  wizard: { confirm: Record<'submit', string>; professional: Record<'found', string>; repeat: Record<'title' | 'once' | 'open', string> };
+  schedule: Record<'date' | 'startTime', string>;
+  address: Record<'street', string>;
+  payment: Record<'title' | 'pay', string>;
+};
+
+const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/WebSocket/.test(message.text())) errors.push(`console.error: ${message.text()}`);
+  });
+  return errors;
+}
+
+for (const [lang, category, day] of [
+  ['en', 'cleaning', 4],
+  ['ar', 'gardening', 5],
+] as const) {
+  test(`a series chosen in the booking wizard, set up once the first booking is paid (${lang}, 390 px)`, async ({ browser, request }) => {
+    test.slow();
+    const s = readStrings<Strings>(`features/recurring/locales/${lang}.json`);
+    const b = readStrings<BookingStrings>(`features/booking/locales/${lang}.json`);
+    // The journey's own professional in Meknes (a pair no other journey books).
+    await createPerson(request, 'pro', { name: lang === 'ar' ? 'كريم المتكرر' : 'Karim Fortnightly', city: 'meknes', category, lang });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await skipCookieBanner(context);
+    await createUser(context, 'customer', { name: lang === 'ar' ? 'هند المتكررة' : 'Hind Fortnightly', lang });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const services = (await (await page.request.get(`/api/services?category=${category}`)).json()) as Array<{ basePrice: number; name: Record<'en' | 'ar', string> }>;
+    const service = [...services].sort((x, y) => x.basePrice - y.basePrice)[0]!;
+    const cities = (await (await page.request.get('/api/cities')).json()) as Array<{ slug: string; name: Record<'en' | 'ar', string> }>;
+    const meknes = cities.find((c) => c.slug === 'meknes')!;
+    const snap = (name: string) => {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      return page.screenshot({ path: path.join(SCREENSHOT_DIR, `recurring-wizard-${lang}-390-${name}.png`), fullPage: true });
+    };
+
+    await openIn(page, lang, '/book-service');
+    await page.getByRole('button', { name: new RegExp(escape(service.name[lang])) }).first().click();
+    await page.getByRole('button', { name: meknes.name[lang], exact: true }).click();
+    await page.getByLabel(b.schedule.date).fill(casablancaDate(day));
+    await page.getByLabel(b.schedule.startTime).selectOption('10:00');
+    await page.getByRole('button', { name: b.actions.continue, exact: true }).click();
+    await expect(page.getByText(b.wizard.professional.found)).toBeVisible();
+    await page.getByRole('button', { name: b.actions.continue, exact: true }).click();
+
+    // The confirm step: "Just this once" by default; every 2 weeks for 3 visits shows the visits' discounted price.
+    const repeat = page.getByRole('region', { name: b.wizard.repeat.title });
+    await expect(repeat.getByLabel(b.wizard.repeat.once, { exact: true })).toBeChecked();
+    await expect(page.getByTestId('repeat-discount')).toHaveCount(0);
+    await page.getByLabel(b.address.street).fill('7 avenue des FAR, Meknès');
+    await repeat.getByLabel(s.every['2'], { exact: true }).check();
+    await repeat.getByLabel(s.new.endCount, { exact: true }).check();
+    await repeat.getByLabel(s.new.count, { exact: true }).fill('3');
+    await expect(page.getByTestId('repeat-discount')).toContainText(/\d/);
+    await expectNoSeriousAxeViolations(page, `wizard repeat (${lang})`);
+    await snap('1-confirm-repeat');
+    await page.getByRole('button', { name: b.wizard.confirm.submit }).click();
+
+    // Paid on the CMI simulator's hosted page; back on the payment-confirmed screen the series is set up.
+    await expect(page.getByRole('heading', { name: b.payment.title })).toBeVisible();
+    await page.getByRole('button', { name: new RegExp(`^${escape(b.payment.pay.replace('{{amount}}', '').trim())}`) }).click();
+    await payOnHostedPage(page);
+    await expect(page.getByTestId('payment-confirmed')).toBeVisible({ timeout: 30_000 });
+    const created = page.getByTestId('repeat-created');
+    await expect(created).toContainText(s.every['2'], { timeout: 60_000 });
+    await expectNoSeriousAxeViolations(page, `wizard repeat set up (${lang})`);
+    await snap('2-paid-series');
+    await created.getByRole('link', { name: b.wizard.repeat.open }).click();
+    await expect(page).toHaveURL(/\/recurring\/[0-9a-f-]{36}/);
+    await expect(page.getByText(s.series.title, { exact: true })).toBeVisible();
+    // Visit 0 (two weeks after the first booking) is within the 4-week window: booked; visits 1 and 2 are planned.
+    await expect(page.getByTestId('visit-0').getByText(s.visit.booked)).toBeVisible();
+    await expect(page.getByTestId('visit-2')).toBeVisible();
+    await snap('3-series');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 }

@@ -111,6 +111,8 @@ export const PRO_AREAS = [
   { city: 'tanger', category: 'delivery', spec: 'promos.spec (en)' },
   { city: 'meknes', category: 'handyman', spec: 'promos.spec (ar)' },
   { city: 'tanger', category: 'cleaning', spec: 'recurring.spec (a weekly cleaning series, en and ar)' },
+  { city: 'meknes', category: 'cleaning', spec: 'recurring.spec (a series chosen in the wizard, en)' },
+  { city: 'meknes', category: 'gardening', spec: 'recurring.spec (a series chosen in the wizard, ar)' },
   // Free (no demo professional there): tanger cleaning, delivery. Agadir and Meknes are the journeys' own
   // cities (JOURNEY_CITIES, made by the test-people route; no demo professional): their pairs are handed out
   // to the journeys of issues 41-43; add the row with the journey.

@@ -208,6 +208,11 @@ export const invoiceSchema = z
     customer: z.object({ name: z.string(), ice: z.string().nullable() }),
     invoice: invoiceDocumentSchema,
     creditNotes: z.array(invoiceDocumentSchema),
+    /**
+     * The platform's discounts on the booking (docs/promos.md), in centimes: the invoice lists the
+     * professional's service at its price, then each discount taken off it (its total is what was paid).
+     */
+    discounts: z.array(z.object({ source: z.enum(['promo', 'credit']), code: z.string().nullable(), amountCents: cents })).optional(),
   })
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -20,7 +20,7 @@ export const earningsModule = defineModule('earnings', async (app, { ctx }) => {
   const repo = new EarningsRepository(db);
   const recipients = new RecipientsRepository(db);
   // Invoices and credit notes are written with the ledger's hold and refund rows, in their transaction.
-  const invoices = new InvoicesService(db, ctx.clock, ctx.config.company);
+  const invoices = new InvoicesService(db, ctx.clock, ctx.config.company, (id) => app.promos.discounts.of(id));
   app.payments.ledger.onPosted(invoices.onLedgerPosted);
   await app.register(earningsRoutes, {
     earnings: new EarningsService(db, repo, ctx.clock),

@@ -21,6 +21,8 @@ type Key =
   | 'feeExcl'
   | 'vat'
   | 'feeIncl'
+  | 'promo'
+  | 'credit'
   | 'total'
   | 'rule';
 
@@ -43,6 +45,8 @@ export const INVOICE_COPY: Record<Locale, Record<Key, string>> = {
     feeExcl: 'Khedma service fee, without VAT',
     vat: 'VAT {{rate}} % on the service fee',
     feeIncl: 'Khedma service fee, with VAT',
+    promo: 'Promo code {{code}}, granted by Khedma',
+    credit: 'Referral credit, granted by Khedma',
     total: 'Total',
     rule: "Khedma bills the professional's service on the professional's behalf, outside its own VAT; VAT applies to Khedma's service fee only.",
   },
@@ -64,6 +68,8 @@ export const INVOICE_COPY: Record<Locale, Record<Key, string>> = {
     feeExcl: 'Frais de service Khedma HT',
     vat: 'TVA {{rate}} % sur les frais de service',
     feeIncl: 'Frais de service Khedma TTC',
+    promo: 'Code promo {{code}}, offert par Khedma',
+    credit: 'Crédit de parrainage, offert par Khedma',
     total: 'Total',
     rule: 'Khedma facture la prestation du professionnel pour son compte, hors de sa propre TVA ; la TVA porte uniquement sur les frais de service de Khedma.',
   },
@@ -85,6 +91,8 @@ export const INVOICE_COPY: Record<Locale, Record<Key, string>> = {
     feeExcl: 'رسوم خدمة Khedma دون احتساب الضريبة',
     vat: 'الضريبة على القيمة المضافة {{rate}} ٪ على رسوم الخدمة',
     feeIncl: 'رسوم خدمة Khedma مع احتساب الضريبة',
+    promo: 'كود التخفيض {{code}}، على حساب Khedma',
+    credit: 'رصيد الإحالة، على حساب Khedma',
     total: 'المجموع',
     rule: 'تفوتر Khedma خدمة المهني نيابة عنه، وهي خارج ضريبتها؛ الضريبة على القيمة المضافة تخص رسوم خدمة Khedma وحدها.',
   },
@@ -125,7 +133,12 @@ export async function renderInvoicePdf(inv: Invoice, doc: InvoiceDocument): Prom
   p.y += 2;
   p.row(c.description, c.amount, { bold: true });
   const rate = Math.round(doc.vatRate * 100);
-  p.row(fill(c.service, { pro: inv.professionalName }), invoiceMoney(doc.serviceCents), { ltr: true });
+  // The invoice (not a credit note) of a discounted booking: the professional's service at its price, then
+  // each discount taken off it (the platform's, docs/promos.md "Invoice"): the lines sum to what was paid.
+  const discounts = doc.kind === 'invoice' ? (inv.discounts ?? []) : [];
+  const discountCents = discounts.reduce((s, d) => s + d.amountCents, 0);
+  p.row(fill(c.service, { pro: inv.professionalName }), invoiceMoney(doc.serviceCents + discountCents), { ltr: true });
+  for (const d of discounts) p.row(d.source === 'promo' ? fill(c.promo, { code: d.code ?? '' }) : c.credit, invoiceMoney(-d.amountCents), { ltr: true });
   p.row(c.feeExcl, invoiceMoney(doc.feeExclVatCents), { ltr: true });
   p.row(fill(c.vat, { rate }), invoiceMoney(doc.feeVatCents), { ltr: true });
   p.row(c.feeIncl, invoiceMoney(doc.feeExclVatCents + doc.feeVatCents), { ltr: true });

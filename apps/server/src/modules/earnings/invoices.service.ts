@@ -38,6 +38,8 @@ export class InvoicesService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly seller: CompanyConfig,
+    /** The booking's discounts in whole MAD (the promos module's, docs/promos.md); none without it. */
+    private readonly discountsOf: (bookingId: string) => Promise<Array<{ source: 'promo' | 'credit'; code: string | null; amount: number }>> = async () => [],
   ) {}
 
   /** The ledger hook: a hold (the payment recorded) issues the invoice; a refund to the customer a credit note. */
@@ -159,6 +161,7 @@ export class InvoicesService {
       docs = await this.documents(bookingId);
     }
     const invoice = docs.find((d) => d.kind === 'invoice')!;
+    const discounts = await this.discountsOf(bookingId);
     const toDoc = (d: InvoiceRow): InvoiceDocument => ({
       id: d.id,
       kind: d.kind,
@@ -180,6 +183,7 @@ export class InvoicesService {
       customer: { name: invoice.customerName, ice: invoice.customerIce },
       invoice: toDoc(invoice),
       creditNotes: docs.filter((d) => d.kind === 'credit_note').map(toDoc),
+      ...(discounts.length ? { discounts: discounts.map((d) => ({ source: d.source, code: d.code, amountCents: d.amount * 100 })) } : {}),
     };
   }
 

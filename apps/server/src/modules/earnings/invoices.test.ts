@@ -13,12 +13,13 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditNoteAmounts, invoiceAmounts, localDateOf, vatSplit } from '@khedma/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { invoices, profiles } from '../../db/schema/index';
+import { bookings, invoices, profiles, referralCredits } from '../../db/schema/index';
 import { payOnSimulator } from '../../test/cmi';
 import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro, type TestPro, type TestUser } from '../../test/factories';
 import { freshIp, startApp, withCookie, type TestApp } from '../../test/helpers';
 import { nextDocumentNumber } from './document-counters';
 import { invoiceMoney } from './invoice-pdf';
+import { receiptMoney } from './receipt-pdf';
 
 const hasPdfToText = spawnSync('pdftotext', ['-v']).status === 0;
 
@@ -142,6 +143,68 @@ describe('invoices', () => {
       expect(text).toContain(`Refers to invoice ${invoice.number}`);
     }
     expect((await call('GET', customer.cookie, `/api/invoices/${booking.id}/pdf?document=${randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it('a discounted booking: the invoice and the receipt PDFs list the promo code and the referral credit, their totals what was paid', async () => {
+    const code = `INV${randomUUID().slice(0, 6).toUpperCase()}`;
+    const made = await call('POST', admin.cookie, '/api/admin/promo-codes', { code, kind: 'amount', value: 40 });
+    expect(made.statusCode, made.body).toBe(201);
+    const buyer = await createCustomer(t, { locale: 'ar' });
+    // 25 MAD of referral credit (as the referral.reward job grants it), spent after the promo code.
+    await db().insert(referralCredits).values({ userId: buyer.userId, amount: 25, refereeId: buyer.userId });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      remoteAddress: freshIp(),
+      headers: { cookie: buyer.cookie, 'idempotency-key': randomUUID() },
+      payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: casablancaDate(7), startTime: '10:00', endTime: '11:00', location: '12 Rue Ibnou Sina', promoCode: code },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    expect((await payOnSimulator(t.app, { headers: { cookie: buyer.cookie } }, id)).back).not.toBeNull();
+    const [b] = await db().select().from(bookings).where(eq(bookings.id, id));
+    expect(b!.discountAmount).toBe(65);
+    const paid = b!.totalAmount;
+    const full = b!.servicePrice + b!.addonsTotal;
+    expect(paid).toBe(full + b!.serviceFee - 65);
+
+    const body = (await call('GET', buyer.cookie, `/api/invoices/${id}`)).json();
+    expect(body.discounts).toEqual([
+      { source: 'promo', code, amountCents: 4000 },
+      { source: 'credit', code: null, amountCents: 2500 },
+    ]);
+    expect(body.invoice.totalCents).toBe(paid * 100);
+    if (!hasPdfToText) return console.warn('pdftotext (poppler-utils) is not installed: the PDF text was not extracted');
+    const sp = (s: string) => s.replace(/\u00a0/g, ' ');
+    for (const lang of ['en', 'fr', 'ar'] as const) {
+      const invoiceText = pdfText((await call('GET', buyer.cookie, `/api/invoices/${id}/pdf?lang=${lang}`)).rawPayload);
+      const receiptText = pdfText((await call('GET', buyer.cookie, `/api/receipts/${id}/pdf?lang=${lang}`)).rawPayload);
+      // The service at its price, each discount negative, the total what was paid.
+      expect(invoiceText).toContain(sp(invoiceMoney(full * 100)));
+      expect(invoiceText).toContain(sp(invoiceMoney(-4000)));
+      expect(invoiceText).toContain(sp(invoiceMoney(-2500)));
+      expect(invoiceText).toContain(sp(invoiceMoney(paid * 100)));
+      expect(receiptText).toContain(sp(receiptMoney(-40)));
+      expect(receiptText).toContain(sp(receiptMoney(-25)));
+      expect(receiptText).toContain(sp(receiptMoney(paid)));
+      for (const text of [invoiceText, receiptText]) expect(text).toContain(code);
+      if (lang === 'en') {
+        expect(invoiceText).toContain(`Promo code ${code}, granted by Khedma`);
+        expect(invoiceText).toContain('Referral credit, granted by Khedma');
+        expect(receiptText).toContain(`Promo code ${code}`);
+        expect(receiptText).toContain('Referral credit');
+      } else if (lang === 'fr') {
+        expect(invoiceText).toContain(`Code promo ${code}, offert par Khedma`);
+        expect(receiptText).toContain('Crédit de parrainage');
+      } else {
+        // pdftotext takes the lam-alef ligature apart: words without one.
+        for (const text of [invoiceText, receiptText]) for (const word of ['كود', 'التخفيض', 'رصيد']) expect(text).toContain(word);
+      }
+    }
+    // A receipt or invoice without discounts has no such line.
+    const plain = await createPaidBooking(t, { customer: other, pro, date: casablancaDate(9) });
+    expect((await call('GET', other.cookie, `/api/invoices/${plain.id}`)).json().discounts).toBeUndefined();
+    expect(pdfText((await call('GET', other.cookie, `/api/receipts/${plain.id}/pdf?lang=en`)).rawPayload)).not.toContain('Promo code');
   });
 
   it('an unpaid booking has no invoice', async () => {

@@ -59,6 +59,11 @@ export function receiptDateTime(iso: string, locale: Locale): string {
   }).format(wallClockAsUtc(new Date(iso)));
 }
 
+/** A discount line's label: "Promo code WELCOME20" or "Referral credit", in the receipt's language. */
+export function discountLabel(copy: { promo: string; credit: string }, d: { source: 'promo' | 'credit'; code: string | null }): string {
+  return d.source === 'promo' ? copy.promo.replace('{{code}}', d.code ?? '') : copy.credit;
+}
+
 interface Run {
   text: string;
   font: string;
@@ -193,6 +198,8 @@ export class ReceiptPdf {
     row(copy.description, copy.amount, { bold: true });
     for (const l of r.lines) row(l.label, receiptMoney(l.amount), { ltr: true });
     row(copy.serviceFee, receiptMoney(r.serviceFee), { ltr: true });
+    // The platform's discounts (docs/promos.md), negative: the lines, the fee and these sum to the total paid.
+    for (const d of r.discounts ?? []) row(discountLabel(copy, d), receiptMoney(-d.amount), { ltr: true });
     rule();
     y += 10;
     row(copy.total, receiptMoney(r.total), { bold: true, size: 13, ltr: true });

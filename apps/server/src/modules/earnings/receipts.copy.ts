@@ -15,6 +15,9 @@ export interface ReceiptCopy {
   paymentMethod: string;
   methods: Record<PaymentMethod, string>;
   serviceFee: string;
+  /** A discount line: a promo code ({{code}}) or referral credit (the promos feature's words). */
+  promo: string;
+  credit: string;
   total: string;
   refunds: string;
   refunded: string;
@@ -41,6 +44,8 @@ export const RECEIPT_COPY: Record<Locale, ReceiptCopy> = {
     paymentMethod: 'Payment method',
     methods: { card: 'Card', bank: 'Bank payment', mobile: 'Mobile payment' },
     serviceFee: 'Service fee',
+    promo: 'Promo code {{code}}',
+    credit: 'Referral credit',
     total: 'Total paid',
     refunds: 'Refunds',
     refunded: 'Refunded',
@@ -65,6 +70,8 @@ export const RECEIPT_COPY: Record<Locale, ReceiptCopy> = {
     paymentMethod: 'Moyen de paiement',
     methods: { card: 'Carte', bank: 'Paiement bancaire', mobile: 'Paiement mobile' },
     serviceFee: 'Frais de service',
+    promo: 'Code promo {{code}}',
+    credit: 'Crédit de parrainage',
     total: 'Total payé',
     refunds: 'Remboursements',
     refunded: 'Remboursé',
@@ -89,6 +96,8 @@ export const RECEIPT_COPY: Record<Locale, ReceiptCopy> = {
     paymentMethod: 'طريقة الأداء',
     methods: { card: 'البطاقة البنكية', bank: 'الأداء البنكي', mobile: 'الأداء بالهاتف' },
     serviceFee: 'رسوم الخدمة',
+    promo: 'كود التخفيض {{code}}',
+    credit: 'رصيد الإحالة',
     total: 'المجموع المؤدى',
     refunds: 'المبالغ المرجعة',
     refunded: 'تم الإرجاع',

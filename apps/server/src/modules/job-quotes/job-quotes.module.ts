@@ -29,6 +29,8 @@ export const jobQuotesModule = defineModule('job-quotes', async (app, { ctx }) =
     publicUrl: ctx.config.publicUrl,
   });
   ctx.jobs.register(EXPIRE_JOB_REQUEST_JOB, () => service.expire());
+  // An accepted quote's booking expired unpaid (payments): the request is open again, or expired.
+  ctx.events.on('payment.expired', ({ bookingId }) => service.onBookingExpired(bookingId));
   // Its own scope: the multipart parser and its limits (one photo at a time) apply to these routes only.
   await app.register(async (scope) => {
     await scope.register(multipart, {

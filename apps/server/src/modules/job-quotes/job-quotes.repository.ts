@@ -248,6 +248,33 @@ export class JobQuotesRepository {
       .where(and(eq(jobQuotes.requestId, requestId), ne(jobQuotes.id, quoteId), eq(jobQuotes.status, 'submitted')));
   }
 
+  /**
+   * The accepted quote's booking expired unpaid (docs/job-quotes.md): that quote is expired (it cannot be
+   * accepted again: its booking's key is spent), and the request takes quotes again until its closing day,
+   * with the quotes the acceptance declined open again (their own validity still applies); past its closing
+   * day it is expired. Returns the request's new status (nothing when the booking was no quote's).
+   */
+  async reopenAfterUnpaid(bookingId: string, today: string): Promise<'open' | 'expired' | null> {
+    const [quote] = await this.db
+      .update(jobQuotes)
+      .set({ status: 'expired', updatedAt: sql`now()` })
+      .where(and(eq(jobQuotes.bookingId, bookingId), eq(jobQuotes.status, 'accepted')))
+      .returning({ requestId: jobQuotes.requestId });
+    if (!quote) return null;
+    const [request] = await this.db
+      .update(jobRequests)
+      .set({ status: sql`case when ${jobRequests.closesOn} >= ${today}::date then 'open' else 'expired' end`, updatedAt: sql`now()` })
+      .where(and(eq(jobRequests.id, quote.requestId), eq(jobRequests.status, 'accepted')))
+      .returning({ status: jobRequests.status });
+    if (request?.status === 'open') {
+      await this.db
+        .update(jobQuotes)
+        .set({ status: 'submitted', updatedAt: sql`now()` })
+        .where(and(eq(jobQuotes.requestId, quote.requestId), eq(jobQuotes.status, 'declined')));
+    }
+    return request ? (request.status as 'open' | 'expired') : null;
+  }
+
   async cancelRequest(requestId: string, customerId: string): Promise<boolean> {
     const rows = await this.db
       .update(jobRequests)

@@ -296,6 +296,14 @@ export class JobQuotesService {
     return stored;
   }
 
+  /**
+   * payment.expired: an accepted quote's booking was never paid. Its request takes quotes again (the other
+   * quotes with it) until its closing day, or is expired past it; the lapsed quote is expired.
+   */
+  async onBookingExpired(bookingId: string): Promise<void> {
+    await this.d.repo.transaction((repo) => repo.reopenAfterUnpaid(bookingId, this.today()));
+  }
+
   /** The expiry job: requests past their closing day stop taking quotes. */
   async expire(): Promise<void> {
     await this.d.repo.expireRequests(this.today());

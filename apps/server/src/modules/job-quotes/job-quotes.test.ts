@@ -259,6 +259,51 @@ describe('quotes', () => {
     }
   });
 
+  it("an accepted quote's booking that expires unpaid opens the request again (the lapsed quote expired, the others open); past its closing day the request is expired", async () => {
+    const clock = t.app.ctx.clock;
+    const statusOf = async (id: string) => (await req(customer, 'GET', `/api/job-requests/${id}`)).json<{ status: string; quotes: Array<{ id: string; status: string }> }>();
+    const quoteStatuses = (view: { quotes: Array<{ id: string; status: string }> }) => Object.fromEntries(view.quotes.map((q) => [q.id, q.status]));
+    const r = await newRequest();
+    const q1 = await sendQuote(mover, r.id, { date: casablancaDate(12) });
+    const q2 = await sendQuote(mover2, r.id, { date: casablancaDate(12) });
+    const first = await req(customer, 'POST', `/api/job-requests/${r.id}/quotes/${q1}/accept`);
+    expect(first.statusCode, first.body).toBe(200);
+    const late = await newRequest();
+    const l1 = await sendQuote(mover, late.id, { date: casablancaDate(13) });
+    const l2 = await sendQuote(mover2, late.id, { date: casablancaDate(13) });
+    expect((await statusOf(r.id)).status).toBe('accepted');
+    try {
+      // An hour on, the unpaid hold has expired (booking.expire_unpaid): the booking is cancelled.
+      clock.set(new Date(Date.now() + 3_600_000));
+      await t.app.ctx.jobs.runDueJobs();
+      // The other request's quote is accepted now: its booking will expire after the request's closing day.
+      expect((await req(customer, 'POST', `/api/job-requests/${late.id}/quotes/${l1}/accept`)).statusCode).toBe(200);
+      const booking = (await req(customer, 'GET', `/api/bookings/${first.json().bookingId}`)).json();
+      expect(booking).toMatchObject({ status: 'cancelled' });
+      const view = await statusOf(r.id);
+      expect(view.status).toBe('open');
+      expect(quoteStatuses(view)).toEqual({ [q1]: 'expired', [q2]: 'submitted' });
+      // The lapsed quote cannot be accepted again; another one can, and makes a new booking.
+      expect((await req(customer, 'POST', `/api/job-requests/${r.id}/quotes/${q1}/accept`)).statusCode).toBe(409);
+      const second = await req(customer, 'POST', `/api/job-requests/${r.id}/quotes/${q2}/accept`);
+      expect(second.statusCode, second.body).toBe(200);
+      expect(second.json().bookingId).not.toBe(first.json().bookingId);
+      const after = await statusOf(r.id);
+      expect(after.status).toBe('accepted');
+      expect(quoteStatuses(after)).toEqual({ [q1]: 'expired', [q2]: 'accepted' });
+      // A paid booking is not touched by the expiry, and a request past its closing day is expired, not open again.
+      expect((await payOnSimulator(t.app, { headers: { cookie: customer.cookie, 'idempotency-key': randomUUID() } }, second.json().bookingId)).back).toBeTruthy();
+      clock.set(new Date(Date.now() + 8 * 86_400_000));
+      await t.app.ctx.jobs.runDueJobs();
+      expect((await statusOf(r.id)).status).toBe('accepted');
+      const closed = await statusOf(late.id);
+      expect(closed.status).toBe('expired');
+      expect(quoteStatuses(closed)).toEqual({ [l1]: 'expired', [l2]: 'declined' });
+    } finally {
+      clock.set(null);
+    }
+  });
+
   it('a professional withdraws their quote; the customer cancels a request', async () => {
     const r = await newRequest();
     const q = await sendQuote(mover, r.id);

@@ -114,7 +114,8 @@ export class PromosRepository {
       .select({ source: bookingDiscounts.source, code: bookingDiscounts.code, amount: bookingDiscounts.amount })
       .from(bookingDiscounts)
       .where(eq(bookingDiscounts.bookingId, bookingId))
-      .orderBy(bookingDiscounts.source);
+      // In the order they were taken off: the promo code, then the credit.
+      .orderBy(sql`${bookingDiscounts.source} = 'promo' desc`);
   }
 
   // ---- referral credit ------------------------------------------------------------------------

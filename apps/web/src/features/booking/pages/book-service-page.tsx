@@ -19,6 +19,8 @@ import { PromoCodeField } from '../../../entities/promo/components/promo-code-fi
 import { ACTION_BAR_SPACE } from '../components/action-bar';
 import { NotFoundPanel } from '../components/not-found-panel';
 import { PaymentScreen } from '../components/payment-screen';
+import { NO_REPEAT, RepeatChoice, repeatErrors, seriesRequestOf, type RepeatValue } from '../wizard/repeat-choice';
+import { savePendingRepeat } from '../wizard/repeat-storage';
 import { PageLoading, SignedIn } from '../components/signed-in';
 import { CityStep } from '../wizard/city-step';
 import { ConfirmStep } from '../wizard/confirm-step';
@@ -203,6 +205,9 @@ function Wizard({
   const quote = useQuote(quoteRequest);
   // Promo code and referral credit (docs/promos.md): shown by the entity, checked again by the server.
   const [promoCode, setPromoCode] = useState<string | undefined>(undefined);
+  // The optional "Repeat" (docs/recurring.md "From the wizard"): the series is made once the booking is paid.
+  const [repeat, setRepeat] = useState<RepeatValue>(NO_REPEAT);
+  const [showRepeatErrors, setShowRepeatErrors] = useState(false);
   const promoChoice = useMemo(() => (quoteRequest ? { wizard: quoteRequest } : null), [quoteRequest]);
 
   const assignmentRequest = useMemo<AssignmentPreviewRequest | null>(
@@ -253,6 +258,8 @@ function Wizard({
     try {
       const booking = await createBooking(request, attempt.current.key);
       attempt.current = null;
+      const series = seriesRequestOf(repeat, booking.id);
+      if (series) savePendingRepeat(booking.id, { body: series, key: newIdempotencyKey() });
       dispatch({ type: 'bookingCreated', booking: { id: booking.id, reference: booking.reference, total: booking.amounts.total } });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
       return booking.id;
@@ -269,6 +276,10 @@ function Wizard({
     // The street address is required, and a pin must be inside the city (shown next to the fields).
     if (Object.keys(addressErrors(address, city?.area ?? null)).length > 0) {
       setShowAddressErrors(true);
+      return;
+    }
+    if (Object.keys(repeatErrors(repeat)).length > 0) {
+      setShowRepeatErrors(true);
       return;
     }
     setCreating(true);
@@ -369,6 +380,7 @@ function Wizard({
           onBack={() => dispatch({ type: 'back' })}
           onConfirm={() => void confirm()}
           promo={<PromoCodeField choice={promoChoice} applied={promoCode} onApplied={setPromoCode} disabled={creating} />}
+          repeat={<RepeatChoice value={repeat} onChange={setRepeat} quote={quote.data} showErrors={showRepeatErrors} disabled={creating} />}
         />
       ) : state.step === STEP.confirm ? (
         <div className="space-y-4">
@@ -386,7 +398,7 @@ function Wizard({
           />
         </div>
       ) : state.step === STEP.done && state.booking ? (
-        <DoneStep reference={state.booking.reference} professionalName={state.professional?.firstName ?? null} onBookAnother={bookAnother} />
+        <DoneStep bookingId={state.booking.id} reference={state.booking.reference} professionalName={state.professional?.firstName ?? null} onBookAnother={bookAnother} />
       ) : null}
     </div>
   );

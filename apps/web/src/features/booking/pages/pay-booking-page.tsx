@@ -1,4 +1,5 @@
 import { ArrowLeft, CircleCheck, Loader2 } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PAYMENT_METHODS, type BookingDto, type PaymentMethod } from '@khedma/shared';
 import { paths } from '../../../config/paths';
@@ -14,6 +15,8 @@ import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../components/ui/cn';
 import { ACTION_BAR_SPACE } from '../components/action-bar';
 import { PaymentScreen } from '../components/payment-screen';
+import { RepeatAfterPayment } from '../components/repeat-after-payment';
+import { readPendingRepeat } from '../wizard/repeat-storage';
 import { SignedIn } from '../components/signed-in';
 
 /**
@@ -92,6 +95,8 @@ function PayBooking() {
 function PaymentReturn({ booking, returned, method }: { booking: BookingDto; returned: 'confirming' | 'failed'; method: PaymentMethod }) {
   const { t } = useTranslation('booking');
   const { t: tr } = useTranslation('recurring');
+  // A repeat chosen in the wizard is set up below once paid: then no "Book again every …" as well.
+  const [repeatChosen] = useState(() => readPendingRepeat(booking.id) !== null);
   const paid = booking.paymentStatus !== 'pending' && booking.paymentStatus !== 'failed';
   const failed = booking.paymentStatus === 'failed' || (returned === 'failed' && !paid);
   if (paid) {
@@ -100,14 +105,17 @@ function PaymentReturn({ booking, returned, method }: { booking: BookingDto; ret
         <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-confirmed" />
         <div className="space-y-3">
           <p className="font-semibold">{t('payment.return.confirmed')}</p>
+          <RepeatAfterPayment bookingId={booking.id} />
           <div className="flex flex-wrap gap-2">
             <ButtonLink to={paths.dashboardBookings()}>{t('payment.return.toBookings')}</ButtonLink>
-            {/* The wizard's "Repeat" (docs/recurring.md): the same professional weekly, every 2 or 4 weeks. */}
-            <ButtonLink to={paths.recurringNew(booking.id)} variant="secondary">
-              {tr('entry.repeat')}
-            </ButtonLink>
+            {/* Not repeated in the wizard (docs/recurring.md): the same professional weekly, every 2 or 4 weeks. */}
+            {repeatChosen ? null : (
+              <ButtonLink to={paths.recurringNew(booking.id)} variant="secondary">
+                {tr('entry.repeat')}
+              </ButtonLink>
+            )}
           </div>
-          <p className="text-sm text-ink-muted">{tr('entry.repeatHint')}</p>
+          {repeatChosen ? null : <p className="text-sm text-ink-muted">{tr('entry.repeatHint')}</p>}
         </div>
       </div>
     );

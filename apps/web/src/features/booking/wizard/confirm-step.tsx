@@ -44,6 +44,7 @@ export function ConfirmStep({
   onBack,
   onConfirm,
   promo,
+  repeat,
 }: {
   state: WizardState;
   service: ServiceTypeDetail | undefined;
@@ -64,6 +65,8 @@ export function ConfirmStep({
   onConfirm: () => void;
   /** The promo code box and the discounted total (entities/promo), under the price. */
   promo?: ReactNode;
+  /** The optional "Repeat" choice (weekly, every 2 or 4 weeks), under the address. */
+  repeat?: ReactNode;
 }) {
   const { t } = useTranslation('booking');
   const language = useLanguage();
@@ -150,6 +153,7 @@ export function ConfirmStep({
               />
             </div>
           </div>
+          {repeat}
         </div>
         <aside aria-label={t('summary.price')} className="h-fit rounded-card border border-sand-200 bg-white p-4 md:p-6 lg:sticky lg:top-24">
           <h3 className="mb-2 text-lg font-bold text-ink">{t('summary.price')}</h3>

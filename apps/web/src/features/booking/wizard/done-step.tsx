@@ -5,13 +5,24 @@ import { useTranslation } from '../../../lib/use-translation';
 import { dismissPush, enablePush, shouldOfferPush } from '../../../lib/web-push';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { RepeatAfterPayment } from '../components/repeat-after-payment';
 
 /**
  * Step 6: Booking Confirmed, with the 8-character reference and what happens next; and, when this
  * browser was never asked, the offer of push notifications (the customer now waits for the
  * professional's answer: a moment that makes sense, docs/chat.md).
  */
-export function DoneStep({ reference, professionalName, onBookAnother }: { reference: string; professionalName: string | null; onBookAnother: () => void }) {
+export function DoneStep({
+  bookingId,
+  reference,
+  professionalName,
+  onBookAnother,
+}: {
+  bookingId: string;
+  reference: string;
+  professionalName: string | null;
+  onBookAnother: () => void;
+}) {
   const { t } = useTranslation('booking');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -31,6 +42,8 @@ export function DoneStep({ reference, professionalName, onBookAnother }: { refer
         <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary-600" />
         <span>{professionalName ? t('wizard.done.nextNamed', { name: professionalName }) : t('wizard.done.next')}</span>
       </p>
+      {/* The "Repeat" chosen at the confirm step, set up now that the booking is paid. */}
+      <RepeatAfterPayment bookingId={bookingId} />
       <PushOffer />
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
         <ButtonLink to={paths.dashboardBookings()} size="lg">
