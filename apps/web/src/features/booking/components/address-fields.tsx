@@ -80,7 +80,7 @@ export function AddressFields({
   // The map's code is fetched only now, when an address form shows.
   useEffect(() => {
     let live = true;
-    import('./address-map')
+    import('../../../components/address-map')
       .then((m) => live && setMap(() => m.default))
       .catch(() => live && setMapFailed(true));
     return () => {

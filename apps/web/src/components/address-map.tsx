@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { MapConfig } from '@khedma/shared';
 import type { GeoPoint } from '@khedma/shared/domain/travel';
-import { api } from '../../../lib/api';
+import { api } from '../lib/api';
 
 const PIN_ICON = L.divIcon({
   className: '',
