@@ -170,7 +170,7 @@ export function AddressFields({
         <p className="mt-2 flex items-center gap-1 text-sm text-ink" aria-live="polite" data-testid="pin-status">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
           {value.pin ? (
-            <bdi>{t('address.pinPlaced', { lat: value.pin.lat, lng: value.pin.lng })}</bdi>
+            <bdi>{t('address.pinPlaced', { latitude: value.pin.lat, longitude: value.pin.lng })}</bdi>
           ) : (
             t('address.noPin')
           )}

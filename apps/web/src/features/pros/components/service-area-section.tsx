@@ -114,7 +114,7 @@ export function ServiceAreaSection({ saved, cities }: { saved: ServiceArea; citi
       </div>
       <p className="mt-2 flex items-center gap-1 text-sm text-ink" aria-live="polite" data-testid="base-status">
         <MapPin aria-hidden="true" className="size-4 shrink-0" />
-        {pin ? <bdi>{t('settings.base.placed', { lat: pin.lat, lng: pin.lng })}</bdi> : t('settings.base.none')}
+        {pin ? <bdi>{t('settings.base.placed', { latitude: pin.lat, longitude: pin.lng })}</bdi> : t('settings.base.none')}
       </p>
       <div className="mt-3 max-w-48">
         <label htmlFor={ids.radius} className="mb-1.5 block font-semibold text-ink">
