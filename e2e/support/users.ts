@@ -109,6 +109,8 @@ export const PRO_AREAS = [
   { city: 'meknes', category: 'delivery', spec: 'phone.spec (ar)' },
   { city: 'tanger', category: 'delivery', spec: 'promos.spec (en)' },
   { city: 'meknes', category: 'handyman', spec: 'promos.spec (ar)' },
+  { city: 'meknes', category: 'electrical', spec: 'address.spec (a pin and a base location, en)' },
+  { city: 'meknes', category: 'painting', spec: 'address.spec (a pin and a base location, ar)' },
   { city: 'tanger', category: 'cleaning', spec: 'recurring.spec (a weekly cleaning series, en and ar)' },
   // Free (no demo professional there): tanger cleaning, delivery. Agadir and Meknes are the journeys' own
   // cities (JOURNEY_CITIES, made by the test-people route; no demo professional): their pairs are handed out
