@@ -151,7 +151,9 @@ for (const lang of ['en', 'ar'] as const) {
     expect(settings.serviceArea.radiusKm).toBe(8);
     expect(Math.abs(settings.serviceArea.base!.lat - 33.8935)).toBeLessThan(0.1);
     await expectNoSeriousAxeViolations(pro.page, `address ${lang} base location`);
-    await section.scrollIntoViewIfNeeded();
+    // The section itself, legible (the full page is six screens long), before the full page: Playwright's
+    // full-page capture resizes the viewport, and Leaflet redraws its overlay after the capture.
+    await section.screenshot({ path: path.join(SCREENSHOT_DIR, `address-${lang}-390-base-location-section.png`) });
     await shot(pro.page, `address-${lang}-390-base-location`);
 
     // A reload shows the saved base; a too large radius is refused with the limits' message.

@@ -109,12 +109,15 @@ export default function AddressMap({
       circle.current = null;
       return;
     }
+    const radiusChanged = !circle.current || circle.current.getRadius() !== circleKm * 1000;
     if (!circle.current) {
       circle.current = L.circle(pin, { radius: circleKm * 1000, color: '#1d4ed8', weight: 2, fillOpacity: 0.08, interactive: false }).addTo(m);
     } else {
       circle.current.setLatLng(pin);
       circle.current.setRadius(circleKm * 1000);
     }
+    // A new radius (or the first) is shown whole; moving the pin leaves the view where the finger is.
+    if (radiusChanged) m.fitBounds(circle.current.getBounds(), { padding: [8, 8] });
   }, [pin, circleKm]);
 
   return <div ref={container} role="application" aria-label={label} data-testid="address-map" className="h-64 w-full overflow-hidden rounded-xl border border-sand-300" />;

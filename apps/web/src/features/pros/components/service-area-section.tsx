@@ -14,6 +14,9 @@ import { isApiError } from '../../../lib/api';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
+
+/** A coordinate kept left to right in Arabic ("-5.54", not "5.54-"): isolated with U+2066...U+2069. */
+const ltr = (value: number) => `\u2066${value}\u2069`;
 import { useSaveServiceArea } from '../api';
 
 type MapProps = { center: GeoPoint; pin: GeoPoint | null; onPin: (p: GeoPoint) => void; label: string; rtl: boolean; circleKm?: number | null };
@@ -114,7 +117,7 @@ export function ServiceAreaSection({ saved, cities }: { saved: ServiceArea; citi
       </div>
       <p className="mt-2 flex items-center gap-1 text-sm text-ink" aria-live="polite" data-testid="base-status">
         <MapPin aria-hidden="true" className="size-4 shrink-0" />
-        {pin ? <bdi>{t('settings.base.placed', { latitude: pin.lat, longitude: pin.lng })}</bdi> : t('settings.base.none')}
+        {pin ? <bdi>{t('settings.base.placed', { latitude: ltr(pin.lat), longitude: ltr(pin.lng) })}</bdi> : t('settings.base.none')}
       </p>
       <div className="mt-3 max-w-48">
         <label htmlFor={ids.radius} className="mb-1.5 block font-semibold text-ink">
