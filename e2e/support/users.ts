@@ -110,6 +110,8 @@ export const PRO_AREAS = [
   { city: 'meknes', category: 'delivery', spec: 'phone.spec (ar)' },
   { city: 'tanger', category: 'delivery', spec: 'promos.spec (en)' },
   { city: 'meknes', category: 'handyman', spec: 'promos.spec (ar)' },
+  { city: 'meknes', category: 'electrical', spec: 'address.spec (a pin and a base location, en)' },
+  { city: 'meknes', category: 'painting', spec: 'address.spec (a pin and a base location, ar)' },
   { city: 'tanger', category: 'cleaning', spec: 'recurring.spec (a weekly cleaning series, en and ar)' },
   { city: 'meknes', category: 'cleaning', spec: 'recurring.spec (a series chosen in the wizard, en)' },
   { city: 'meknes', category: 'gardening', spec: 'recurring.spec (a series chosen in the wizard, ar)' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatHourlyRate, formatList, formatMoney, formatNumber, formatTime, intlLocale } from './format';
+import { formatDate, formatDateTime, formatDistance, formatDuration, formatHourlyRate, formatList, formatMoney, formatNumber, formatTime, intlLocale } from './format';
 
 const NNBSP = '\u202f';
 const NBSP = '\u00a0';
@@ -121,6 +121,15 @@ describe('formatNumber', () => {
         }
       }
     }
+  });
+});
+
+describe('formatDistance', () => {
+  it('writes km to the tenth in the reader\'s number format, the unit never wrapped away', () => {
+    expect(formatDistance(3.2, 'en')).toBe('3.2\u00a0km');
+    expect(formatDistance(3.24, 'fr')).toBe('3,2\u00a0km');
+    expect(formatDistance(12, 'ar')).toBe('12,0\u00a0كم');
+    expect(formatDistance(0.04, 'en')).toBe('0.0\u00a0km');
   });
 });
 

@@ -94,6 +94,16 @@ export function formatNumber(value: number, language: Language, decimals = 0): s
   return `${negative ? '-' : ''}${grouped}${fraction ? `${decimal}${fraction}` : ''}`;
 }
 
+const KILOMETRE: Record<Language, string> = { en: 'km', fr: 'km', ar: 'كم' };
+
+/**
+ * A distance to the tenth of a km in the reader's number format, the unit kept with it (U+00A0):
+ * "3.2 km", fr "3,2 km", ar "3,2 كم" (issue 42: the admin's reassignment candidates).
+ */
+export function formatDistance(km: number, language: Language): string {
+  return `${formatNumber(km, language, 1)}${NBSP}${KILOMETRE[language]}`;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function dateTimeFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${language}|${JSON.stringify(options)}`;

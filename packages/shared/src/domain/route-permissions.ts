@@ -151,6 +151,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/pros/stats': anyone,
   'GET /api/pros/me/settings': needs('services:manage:own', 'professional'),
   'PUT /api/pros/me/settings': needs('services:manage:own', 'professional'),
+  'PUT /api/pros/me/service-area': needs('services:manage:own', 'professional'),
   'GET /api/pros/{id}': anyone,
   'GET /api/pros/{id}/reviews': anyone,
   'GET /api/pros/{id}/availability': anyone,

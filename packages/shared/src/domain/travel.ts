@@ -140,6 +140,7 @@ export const ADDRESS_MESSAGES = {
   floor: `Floor must be at most ${ADDRESS_LIMITS.floorMax} characters`,
   door: `Door must be at most ${ADDRESS_LIMITS.doorMax} characters`,
   baseOutsideCities: 'The base location must be inside one of your cities.',
+  serviceAreaIncomplete: 'Give both a base location and a radius, or neither.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

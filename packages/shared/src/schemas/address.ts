@@ -72,7 +72,11 @@ export type BookingAddress = z.infer<typeof bookingAddressSchema>;
 /** A city's area, for the map (GET /api/cities carries it). */
 export const cityAreaSchema = z.object({ center: geoPointSchema, radiusKm: z.number().positive() }).meta({ id: 'CityArea' });
 
-/** A professional's base location and service radius (their Services tab). Both null: the whole of their cities. */
+/**
+ * A professional's base location and service radius (their Services tab; PUT /api/pros/me/service-area).
+ * Both null: the whole of their cities; one without the other is refused. The server also refuses a base
+ * outside every city of theirs (ADDRESS_MESSAGES.baseOutsideCities).
+ */
 export const serviceAreaSchema = z
   .object({
     base: geoPointSchema.nullable(),
@@ -83,5 +87,6 @@ export const serviceAreaSchema = z
       .max(ADDRESS_LIMITS.serviceRadiusKmMax, ADDRESS_FIELD_MESSAGES.radius)
       .nullable(),
   })
+  .refine((a) => (a.base === null) === (a.radiusKm === null), { message: ADDRESS_MESSAGES.serviceAreaIncomplete, path: ['radiusKm'] })
   .meta({ id: 'ServiceArea' });
 export type ServiceArea = z.infer<typeof serviceAreaSchema>;

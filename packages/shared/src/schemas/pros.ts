@@ -18,6 +18,7 @@ import {
 } from '../domain/pros';
 import { daysBetween, isLocalDate } from '../domain/time';
 import { isPlainText, isSingleLineText, VALIDATION_MESSAGES } from '../domain/validation';
+import { serviceAreaSchema } from './address';
 import { localizedTextSchema } from './catalog';
 import { bookingDateField } from './booking';
 import { DEFAULT_DURATION_HOURS, DURATION_CHOICES_HOURS } from '../domain/schedule';
@@ -319,6 +320,8 @@ export const proSettingsSchema = z
     areas: z.array(z.object({ cityId: z.guid(), boroughIds: z.array(z.guid()) })),
     availability: weeklyAvailabilitySchema,
     daysOff: z.array(z.object({ startsOn: z.string(), endsOn: z.string() })),
+    /** The base location and service radius (issue 42); both null: the whole of their cities. */
+    serviceArea: serviceAreaSchema,
   })
   .meta({ id: 'ProSettings' });
 export type ProSettings = z.infer<typeof proSettingsSchema>;

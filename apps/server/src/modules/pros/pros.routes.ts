@@ -1,6 +1,7 @@
 /** HTTP of the professionals capability: list and stats, public profile, reviews, free slots, own profile. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@khedma/shared';
+import { serviceAreaSchema } from '@khedma/shared/schemas/address';
 import {
   proSearchQuerySchema,
   proSearchResponseSchema,
@@ -83,6 +84,22 @@ export const prosRoutes: FastifyPluginAsyncZod<ProsRouteServices> = async (app, 
       preHandler: requireUser,
     },
     async (req) => settings.update(currentUser(req)!, req.body),
+  );
+
+  app.put(
+    '/api/pros/me/service-area',
+    {
+      schema: {
+        tags,
+        summary:
+          "Sets or clears (both null) the signed-in professional's base location and service radius (issue 42); the base must be inside one of their cities; assignment uses it at once",
+        security: signedIn,
+        body: serviceAreaSchema,
+        response: { 200: serviceAreaSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => settings.setServiceArea(currentUser(req)!, req.body),
   );
 
   app.get(

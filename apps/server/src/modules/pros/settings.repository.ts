@@ -1,6 +1,7 @@
 /** SQL of a professional's own profile: what they offer, where, when, and their days off. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isoToWeekday, weekdayToIso, type AvailabilitySlot, type IsoWeekday, type Weekday } from '@khedma/shared';
+import type { ServiceArea } from '@khedma/shared/schemas/address';
 import type { ProSettingsInput } from '@khedma/shared/schemas/pros';
 import type { Db } from '../../db/client';
 import {
@@ -77,18 +78,57 @@ export class ProsSettingsRepository {
   async cities(ids: string[]) {
     if (ids.length === 0) return [];
     const [found, inside] = await Promise.all([
-      this.db.select({ id: cities.id, slug: cities.slug }).from(cities).where(and(inArray(cities.id, ids), eq(cities.isActive, true))),
+      this.db
+        .select({ id: cities.id, slug: cities.slug, centerLat: cities.centerLat, centerLng: cities.centerLng, radiusKm: cities.radiusKm })
+        .from(cities)
+        .where(and(inArray(cities.id, ids), eq(cities.isActive, true))),
       this.db.select({ id: boroughs.id, cityId: boroughs.cityId }).from(boroughs).where(inArray(boroughs.cityId, ids)),
     ]);
     return found.map((c) => ({ ...c, boroughIds: inside.filter((b) => b.cityId === c.id).map((b) => b.id) }));
   }
 
-  /** Replaces the whole profile in one transaction: search, the finder and the assignment see all of it or none. */
-  async replace(professionalId: string, s: ProSettingsInput): Promise<void> {
+  /** The base location and service radius (issue 42); both null when not set. */
+  async serviceArea(professionalId: string): Promise<ServiceArea> {
+    const [row] = await this.db
+      .select({ lat: professionals.baseLat, lng: professionals.baseLng, radiusKm: professionals.serviceRadiusKm })
+      .from(professionals)
+      .where(eq(professionals.id, professionalId));
+    return row && row.lat !== null && row.lng !== null && row.radiusKm !== null
+      ? { base: { lat: Number(row.lat), lng: Number(row.lng) }, radiusKm: Number(row.radiusKm) }
+      : { base: null, radiusKm: null };
+  }
+
+  /** The areas (centre and radius) of the professional's cities, for the base location's check. */
+  async cityAreas(professionalId: string) {
+    return this.db
+      .select({ centerLat: cities.centerLat, centerLng: cities.centerLng, radiusKm: cities.radiusKm })
+      .from(professionalCities)
+      .innerJoin(cities, eq(cities.id, professionalCities.cityId))
+      .where(eq(professionalCities.professionalId, professionalId));
+  }
+
+  async setServiceArea(professionalId: string, area: ServiceArea): Promise<void> {
+    await this.db
+      .update(professionals)
+      .set({ baseLat: area.base?.lat ?? null, baseLng: area.base?.lng ?? null, serviceRadiusKm: area.radiusKm, updatedAt: sql`now()` })
+      .where(eq(professionals.id, professionalId));
+  }
+
+  /**
+   * Replaces the whole profile in one transaction: search, the finder and the assignment see all of it or none.
+   * `clearServiceArea`: the base location is in none of the new cities, so it goes too.
+   */
+  async replace(professionalId: string, s: ProSettingsInput, clearServiceArea = false): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx
         .update(professionals)
-        .set({ about: s.about, hourlyRate: s.hourlyRate, skills: s.skills, updatedAt: sql`now()` })
+        .set({
+          about: s.about,
+          hourlyRate: s.hourlyRate,
+          skills: s.skills,
+          ...(clearServiceArea ? { baseLat: null, baseLng: null, serviceRadiusKm: null } : {}),
+          updatedAt: sql`now()`,
+        })
         .where(eq(professionals.id, professionalId));
       await tx.delete(professionalServices).where(eq(professionalServices.professionalId, professionalId));
       await tx.insert(professionalServices).values(s.serviceIds.map((serviceTypeId) => ({ professionalId, serviceTypeId })));

@@ -5,7 +5,8 @@
  * professional has one, and only their own: the record is found from the session, never from the
  * request, so there is no way to name another professional's.
  */
-import { can, type SessionUser } from '@khedma/shared';
+import { ADDRESS_MESSAGES, can, isInsideArea, roundCoordinate, type GeoPoint, type SessionUser } from '@khedma/shared';
+import type { ServiceArea } from '@khedma/shared/schemas/address';
 import { PROS_MESSAGES, type ProSettings, type ProSettingsInput } from '@khedma/shared/schemas/pros';
 import { badRequest, forbidden } from '../../http/errors';
 import type { ProsSettingsRepository } from './settings.repository';
@@ -22,8 +23,8 @@ export class ProsSettingsService {
 
   async get(user: SessionUser): Promise<ProSettings> {
     const pro = await this.own(user);
-    const details = await this.repo.details(pro.id);
-    return { id: pro.id, name: pro.name, about: pro.about, hourlyRate: pro.hourlyRate, skills: pro.skills, ...details };
+    const [details, serviceArea] = await Promise.all([this.repo.details(pro.id), this.repo.serviceArea(pro.id)]);
+    return { id: pro.id, name: pro.name, about: pro.about, hourlyRate: pro.hourlyRate, skills: pro.skills, ...details, serviceArea };
   }
 
   async update(user: SessionUser, input: ProSettingsInput): Promise<ProSettings> {
@@ -43,7 +44,31 @@ export class ProsSettingsService {
         throw badRequest(PROS_MESSAGES.boroughs, { [`areas.${i}.boroughIds`]: PROS_MESSAGES.boroughs });
       }
     }
-    await this.repo.replace(pro.id, input);
+    // A base location in none of the new cities would keep them from every pinned job there: it goes (docs/professionals.md).
+    const { base } = await this.repo.serviceArea(pro.id);
+    const clearServiceArea = base !== null && !insideAnyCity(base, input.areas.map((a) => found.get(a.cityId)!));
+    await this.repo.replace(pro.id, input, clearServiceArea);
     return this.get(user);
   }
+
+  /**
+   * Sets (or, both null, clears) the base location and service radius (issue 42): the base must be
+   * inside one of the professional's cities (400 on `base` otherwise). Assignment uses it at once.
+   */
+  async setServiceArea(user: SessionUser, input: ServiceArea): Promise<ServiceArea> {
+    const pro = await this.own(user);
+    const base = input.base ? { lat: roundCoordinate(input.base.lat), lng: roundCoordinate(input.base.lng) } : null;
+    if (base && !insideAnyCity(base, await this.repo.cityAreas(pro.id))) {
+      throw badRequest(ADDRESS_MESSAGES.baseOutsideCities, { base: ADDRESS_MESSAGES.baseOutsideCities });
+    }
+    await this.repo.setServiceArea(pro.id, { base, radiusKm: base ? input.radiusKm : null });
+    return this.repo.serviceArea(pro.id);
+  }
+}
+
+/** Whether a point is in the area of one of these cities (a city without an area set takes any point). */
+function insideAnyCity(point: GeoPoint, cities: ReadonlyArray<{ centerLat: number | null; centerLng: number | null; radiusKm: number | null }>): boolean {
+  return cities.some((c) =>
+    c.centerLat === null || c.centerLng === null || c.radiusKm === null ? true : isInsideArea({ center: { lat: c.centerLat, lng: c.centerLng }, radiusKm: c.radiusKm }, point),
+  );
 }

@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Borough } from '@khedma/shared';
+import type { ServiceArea } from '@khedma/shared/schemas/address';
 import type {
   ProAvailabilityResponse,
   ProReviewsResponse,
@@ -90,6 +91,17 @@ export function useSaveProSettings() {
     onSuccess: async (saved) => {
       client.setQueryData(prosKeys.settings, saved);
       await client.invalidateQueries({ queryKey: prosKeys.all, predicate: (q) => q.queryKey[1] !== 'settings' });
+    },
+  });
+}
+
+/** Sets or clears (both null) the base location and service radius; the settings show the saved one. */
+export function useSaveServiceArea() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ServiceArea) => api.put<ServiceArea>('/api/pros/me/service-area', body),
+    onSuccess: (saved) => {
+      client.setQueryData<ProSettings>(prosKeys.settings, (old) => (old ? { ...old, serviceArea: saved } : old));
     },
   });
 }

@@ -18,6 +18,7 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
 import { EMPTY_FILTERS, ADMIN_PAGE_SIZE, useAdminBookings, useComplete, useReassign, useReassignCandidates, useRefund, type AdminBookingFilters } from '../api';
 import { Pager, StatCard, useAccessRedirect } from '../components/admin-ui';
+import { CandidateSummary } from '../components/candidate-summary';
 import { DialogButtons, ReasonDialog } from '../components/reason-dialog';
 
 type Action = { kind: 'reassign' | 'refund' | 'complete'; booking: AdminBookingRow };
@@ -377,11 +378,7 @@ function ReassignDialog({ action: b, onClose }: { action: AdminBookingRow | null
                   />
                   <span className="min-w-0">
                     <span className="block font-semibold text-ink">{c.name}</span>
-                    <span className="block text-xs text-ink-muted">
-                      {c.rating === null ? t('bookings.noReviews') : t('bookings.candidateRating', { rating: c.rating.toFixed(1), count: c.reviewsCount })}
-                      {' · '}
-                      {t('bookings.candidateLoad', { count: c.jobsLast30Days })}
-                    </span>
+                    <CandidateSummary candidate={c} />
                   </span>
                 </label>
               ))}

@@ -13,6 +13,9 @@ import { Button } from '../../../components/ui/button';
 import { useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';
 
+/** A coordinate kept left to right in Arabic ("-5.54", not "5.54-"): isolated with U+2066...U+2069. */
+const ltr = (value: number) => `\u2066${value}\u2069`;
+
 export interface AddressValue {
   location: string;
   landmark: string;
@@ -80,7 +83,7 @@ export function AddressFields({
   // The map's code is fetched only now, when an address form shows.
   useEffect(() => {
     let live = true;
-    import('./address-map')
+    import('../../../components/address-map')
       .then((m) => live && setMap(() => m.default))
       .catch(() => live && setMapFailed(true));
     return () => {
@@ -170,7 +173,7 @@ export function AddressFields({
         <p className="mt-2 flex items-center gap-1 text-sm text-ink" aria-live="polite" data-testid="pin-status">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
           {value.pin ? (
-            <bdi>{t('address.pinPlaced', { lat: value.pin.lat, lng: value.pin.lng })}</bdi>
+            <bdi>{t('address.pinPlaced', { latitude: ltr(value.pin.lat), longitude: ltr(value.pin.lng) })}</bdi>
           ) : (
             t('address.noPin')
           )}

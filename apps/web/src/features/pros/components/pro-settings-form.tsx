@@ -12,6 +12,7 @@ import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
 import { useBoroughs, useSaveProSettings } from '../api';
+import { ServiceAreaSection } from './service-area-section';
 
 type Week = Partial<Record<Weekday, AvailabilitySlot[]>>;
 type Area = { cityId: string; boroughIds: string[] };
@@ -25,7 +26,7 @@ const keyOf = (message: string) => FORM_MESSAGES.find((k) => PROS_MESSAGES[k] ==
 /**
  * The professional's own profile (/pro-profile and the dashboard's Services tab): about, hourly rate,
  * skills, services, the cities worked in (each with its boroughs where it has them), the weekly plan
- * and days off, saved together. Checked with the
+ * and days off, saved together; the base location and service radius beside the cities, saved on their own. Checked with the
  * server's own schema first; the server checks again (services, city and boroughs it knows).
  */
 export function ProSettingsForm({ initial }: { initial: ProSettings }) {
@@ -163,6 +164,13 @@ export function ProSettingsForm({ initial }: { initial: ProSettings }) {
           </Button>
         ) : null}
       </section>
+
+      {/* The base location and radius are saved on their own, in the cities already saved (the server checks those). */}
+      <ServiceAreaSection
+        key={JSON.stringify(initial.serviceArea)}
+        saved={initial.serviceArea}
+        cities={initial.areas.map((a) => (cities.data ?? []).find((c) => c.id === a.cityId)).filter((c): c is City => Boolean(c))}
+      />
 
       <fieldset className={box}>
         <legend className="float-start w-full text-lg font-bold text-ink">{t('settings.availability')}</legend>

@@ -1,7 +1,9 @@
 /**
  * The booking map (issue 42; docs/decisions/0019-address-map-and-travel.md): Leaflet, loaded only by the address
- * fields of the booking forms (a chunk of its own, never on public pages). Tap or click to place the pin,
- * drag it to move it. Tiles come from the server's tile server (GET /api/map: MAP_TILE_URL, the local tile
+ * fields of the booking forms and the professional's base location (a chunk of its own, never on public
+ * pages). Tap or click to place the pin, drag it to move it; `circleKm` draws a radius around the pin (the
+ * professional's service radius).
+ * Tiles come from the server's tile server (GET /api/map: MAP_TILE_URL, the local tile
  * simulator outside production); without tiles the map is blank but still places a pin.
  */
 import L from 'leaflet';
@@ -10,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { MapConfig } from '@khedma/shared';
 import type { GeoPoint } from '@khedma/shared/domain/travel';
-import { api } from '../../../lib/api';
+import { api } from '../lib/api';
 
 const PIN_ICON = L.divIcon({
   className: '',
@@ -25,16 +27,20 @@ export default function AddressMap({
   onPin,
   label,
   rtl,
+  circleKm = null,
 }: {
   center: GeoPoint;
   pin: GeoPoint | null;
   onPin: (point: GeoPoint) => void;
   label: string;
   rtl: boolean;
+  /** A circle of this radius (km) around the pin; none when null. */
+  circleKm?: number | null;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
+  const circle = useRef<L.Circle | null>(null);
   const onPinRef = useRef(onPin);
   useEffect(() => {
     onPinRef.current = onPin;
@@ -54,6 +60,7 @@ export default function AddressMap({
       m.remove();
       map.current = null;
       marker.current = null;
+      circle.current = null;
     };
     // The map is made once; the pin and centre follow below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -93,6 +100,25 @@ export default function AddressMap({
     }
     if (!m.getBounds().contains(pin)) m.setView(pin, 16);
   }, [pin, center, label]);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    if (!pin || !circleKm || circleKm <= 0) {
+      circle.current?.remove();
+      circle.current = null;
+      return;
+    }
+    const radiusChanged = !circle.current || circle.current.getRadius() !== circleKm * 1000;
+    if (!circle.current) {
+      circle.current = L.circle(pin, { radius: circleKm * 1000, color: '#1d4ed8', weight: 2, fillOpacity: 0.08, interactive: false }).addTo(m);
+    } else {
+      circle.current.setLatLng(pin);
+      circle.current.setRadius(circleKm * 1000);
+    }
+    // A new radius (or the first) is shown whole; moving the pin leaves the view where the finger is.
+    if (radiusChanged) m.fitBounds(circle.current.getBounds(), { padding: [8, 8] });
+  }, [pin, circleKm]);
 
   return <div ref={container} role="application" aria-label={label} data-testid="address-map" className="h-64 w-full overflow-hidden rounded-xl border border-sand-300" />;
 }
