@@ -1,4 +1,4 @@
-/** Confirmation links of email sign-up (migration 0027) and of a phone account's added email (0034); docs/accounts.md. */
+/** Confirmation links of email sign-up (migration 0027) and of a phone account's added email (0033); docs/accounts.md. */
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './_columns';
 import { users } from './auth';
@@ -14,7 +14,7 @@ export const emailConfirmations = pgTable(
     /** Where the confirmed person goes next (a path of this site, checked at sign-up). */
     next: text('next'),
     /**
-     * The address this link confirms when a phone account adds its email (migration 0034, issue 42);
+     * The address this link confirms when a phone account adds its email (migration 0033, issue 42);
      * null for a sign-up's link, which confirms the account's own address.
      */
     email: text('email'),

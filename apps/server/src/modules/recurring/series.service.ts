@@ -108,7 +108,12 @@ export class SeriesService {
       const message = wrongEnd === 'count' ? RECURRING_MESSAGES.endCount : RECURRING_MESSAGES.endDate;
       throw badRequest(message, { [wrongEnd === 'count' ? 'end.count' : 'end.date']: message });
     }
-    if (await this.d.repo.liveOfSource(source.id)) throw new AppError('CONFLICT', RECURRING_MESSAGES.alreadyRepeating);
+    if (await this.d.repo.liveOfSource(source.id)) {
+      // A concurrent retry with the same key may have committed since the first look: its series, not a conflict.
+      const again = key ? await this.d.repo.byKey(user.id, key) : undefined;
+      if (again) return { status: 200, body: await this.dto(user, again.id) };
+      throw new AppError('CONFLICT', RECURRING_MESSAGES.alreadyRepeating);
+    }
     let created: SeriesRow;
     let jobId: string | null = null;
     let noticeId: string | null = null;
