@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { skipCookieBanner } from './support/consent';
 import { choosePasswordOnConfirmation, createCustomer } from './support/users';
 import { casablancaDate } from './support/time';
+import { watchErrors } from './support/errors';
 
 /**
  * Accounts (issue 3; docs/accounts.md Login and sign up, Profile, header avatar menu; §4 Account; §8): sign up,
@@ -46,14 +47,6 @@ const field = (page: Page, name: string, exact = true) => page.getByRole('main')
 /** Optional fields are named "City (optional)": matched by the start of the name. */
 const select = (page: Page, name: string) => page.getByRole('main').getByRole('combobox', { name, exact: false });
 
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-  });
-  return errors;
-}
 
 
 interface OutboxMessage {

@@ -14,6 +14,7 @@ import { skipCookieBanner } from './support/consent';
 import { readStrings } from './support/locales';
 import { casablancaDate } from './support/time';
 import { createUser } from './support/users';
+import { watchErrors } from './support/errors';
 
 type Lang = 'en' | 'ar';
 type Catalogue = Record<string, unknown>;
@@ -40,22 +41,13 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    // A WebSocket closed by the test's own context teardown is not an application error.
-    if (message.type() === 'error' && !/WebSocket/.test(message.text())) errors.push(`console.error: ${message.text()}`);
-  });
-  return errors;
-}
 
 async function person(browser: Browser, type: 'customer' | 'pro', o: { lang: Lang; name: string; city?: string; category?: string }) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   await skipCookieBanner(context);
   const user = await createUser(context, type, { lang: o.lang, name: o.name, city: o.city, category: o.category });
   const page = waitForAppOnNavigation(await context.newPage());
-  return { context, page, user, errors: watchErrors(page) };
+  return { context, page, user, errors: watchErrors(page, { ignoreWebSocket: true }) };
 }
 
 // Meknes is a journeys' city (no demo professional): the professional made here is the only one of the category.

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createCustomer, type TestUser } from './support/users';
 import { delayCallbacksOf, payByApi, payOnHostedPage, TEST_CARDS } from './support/cmi';
+import { watchErrors } from './support/errors';
 
 /**
  * Booking (issue 5; docs/bookings.md wizard, My Bookings, Pending bookings, Dashboard; §4; §5; §8): a customer
@@ -48,15 +49,6 @@ function casablancaDate(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    // A WebSocket closed by the test's own context teardown is not an application error.
-    if (message.type() === 'error' && !/WebSocket/.test(message.text())) errors.push(`console.error: ${message.text()}`);
-  });
-  return errors;
-}
 
 
 async function shot(page: Page, name: string) {
@@ -127,7 +119,7 @@ async function bookingJourney(browser: Browser, request: APIRequestContext, j: J
   const t = (ns: Namespace, key: string, vars?: Record<string, string | number>) => text(lang, ns, key, vars);
   const customer = await createCustomer(request, { lang, tag: `booking-${lang}` });
   const { context, page } = await newSignedInPage(browser, customer, lang, j.viewport);
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { ignoreWebSocket: true });
   const c = await catalog(page.request);
   const snap = async (name: string) => {
     if (j.screenshots) await shot(page, `booking-${lang}-${j.viewport.width}-${name}`);
@@ -325,7 +317,7 @@ test.describe('booking', () => {
 
   test("a professional's page books by the hour: panel, /booking form, payment, dashboard", async ({ browser, request }) => {
     const { context, page } = await newSignedInPage(browser, await createCustomer(request), 'en', { width: 1280, height: 900 });
-    const errors = watchErrors(page);
+    const errors = watchErrors(page, { ignoreWebSocket: true });
     const c = await catalog(page.request);
     const date = casablancaDate(6);
     const preview = await page.request.post('/api/bookings/assignment', {
@@ -368,7 +360,7 @@ test.describe('booking', () => {
   test('reschedules a confirmed booking to another slot 24 h or more ahead; it waits for the professional again', async ({ browser, request }) => {
     const { context, page } = await newSignedInPage(browser, await createCustomer(request), 'en', { width: 1280, height: 900 });
     const proSide = await newSignedInPage(browser, PRO, 'en', { width: 1280, height: 900 });
-    const errors = watchErrors(page);
+    const errors = watchErrors(page, { ignoreWebSocket: true });
     const c = await catalog(page.request);
     const booking = await confirmedBookingByApi(page.request, proSide.page.request, c, casablancaDate(8), '09:00', '10:30');
     await openIn(page, 'en', '/dashboard/bookings');
@@ -397,7 +389,7 @@ test.describe('booking', () => {
 
   test('nobody free at that time: the server says so and offers other times to pick', async ({ browser, request }) => {
     const { context, page } = await newSignedInPage(browser, await createCustomer(request), 'en', { width: 1280, height: 900 });
-    const errors = watchErrors(page);
+    const errors = watchErrors(page, { ignoreWebSocket: true });
     const services = (await (await page.request.get('/api/services?category=cleaning')).json()) as Array<{ id: string }>;
     await openIn(page, 'en', `/book-service?service=${services[0]!.id}`);
     await page.getByRole('button', { name: 'Casablanca', exact: true }).click();
@@ -420,7 +412,7 @@ test.describe('booking', () => {
 
   test("Book This Service keeps the service page's add-on and city: the wizard starts past Rabat, at the same total", async ({ browser, request }, testInfo) => {
     const { context, page } = await newSignedInPage(browser, await createCustomer(request), 'en', { width: 1280, height: 900 });
-    const errors = watchErrors(page);
+    const errors = watchErrors(page, { ignoreWebSocket: true });
     const services = (await (await page.request.get('/api/services')).json()) as Array<{ id: string; name: Record<Language, string> }>;
     const leak = services.find((s) => s.name.en === 'Leak Detection & Repair')!;
     const detail = (await (await page.request.get(`/api/services/${leak.id}`)).json()) as { addOns: Array<{ id: string; name: Record<Language, string> }> };

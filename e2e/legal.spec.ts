@@ -3,6 +3,7 @@ import { expectNoSeriousAxeViolations } from './support/axe';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { skipCookieBanner } from './support/consent';
+import { watchErrors } from './support/errors';
 
 // The banner has its own journeys (site.spec.ts); its fade-in would be caught mid-animation by the
 // contrast check here.
@@ -60,14 +61,6 @@ async function useLanguage(page: Page, lang: Lang) {
   }, lang);
 }
 
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-  });
-  return errors;
-}
 
 
 async function expectNoHorizontalOverflow(page: Page) {

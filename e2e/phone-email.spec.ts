@@ -3,8 +3,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipCookieBanner } from './support/consent';
-import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Page } from './support/test';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext } from './support/test';
 import { emailTo, linkPath, uniqueEmail } from './support/users';
+import { watchErrors } from './support/errors';
 
 /**
  * A phone account adds its email (issue 42, docs/accounts.md#email-of-a-phone-account): at 390 px, in
@@ -23,14 +24,6 @@ function profileText(lang: 'en' | 'ar', key: string): string {
   return value;
 }
 
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-  });
-  return errors;
-}
 
 /** A phone account of its own, signed up with an SMS code through the API: its session lands in `request`'s jar. */
 async function signUpWithPhone(request: APIRequestContext, lang: 'en' | 'ar', name: string): Promise<string> {

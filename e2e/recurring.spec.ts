@@ -8,13 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, openIn, test, type Page } from './support/test';
+import { expect, openIn, test } from './support/test';
 import { readStrings } from './support/locales';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipCookieBanner } from './support/consent';
 import { payByApi, payOnHostedPage } from './support/cmi';
 import { casablancaDate } from './support/time';
 import { createPerson, createUser } from './support/users';
+import { watchErrors } from './support/errors';
 
 type Strings = {
   every: Record<'1' | '2' | '4', string>;
@@ -82,14 +83,6 @@ type BookingStrings = {
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/WebSocket/.test(message.text())) errors.push(`console.error: ${message.text()}`);
-  });
-  return errors;
-}
 
 for (const [lang, category, day] of [
   ['en', 'cleaning', 4],
@@ -105,7 +98,7 @@ for (const [lang, category, day] of [
     await skipCookieBanner(context);
     await createUser(context, 'customer', { name: lang === 'ar' ? 'هند المتكررة' : 'Hind Fortnightly', lang });
     const page = await context.newPage();
-    const errors = watchErrors(page);
+    const errors = watchErrors(page, { ignoreWebSocket: true });
     const services = (await (await page.request.get(`/api/services?category=${category}`)).json()) as Array<{ basePrice: number; name: Record<'en' | 'ar', string> }>;
     const service = [...services].sort((x, y) => x.basePrice - y.basePrice)[0]!;
     const cities = (await (await page.request.get('/api/cities')).json()) as Array<{ slug: string; name: Record<'en' | 'ar', string> }>;

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { skipCookieBanner } from './support/consent';
 import { createCustomer, type TestUser } from './support/users';
+import { watchErrors } from './support/errors';
 
 /**
  * The web shell (docs/public-site.md): every public route renders inside the layout in English and in Arabic, the
@@ -42,14 +43,6 @@ const PUBLIC_ROUTES = [
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
 
 /** Collects uncaught page errors and console errors for the whole test. */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-  });
-  return errors;
-}
 
 
 async function expectShell(page: Page, route: string) {

@@ -6,6 +6,7 @@ import { SEARCH_DEBOUNCE_MS } from '../apps/web/src/lib/debounce';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CONSENT_STORAGE_KEY, skipCookieBanner } from './support/consent';
+import { watchErrors } from './support/errors';
 
 /**
  * The public site of issue 4 (docs/public-site.md Home, About, Services, Service detail, Contact, FAQ, Pricing,
@@ -42,14 +43,6 @@ const strings = Object.fromEntries(
 ) as Record<Language, { home: Record<string, string>; shell: Record<string, Record<string, string>>; site: Record<string, Record<string, string>>; catalog: Record<string, Record<string, string>>; consent: Record<string, Record<string, string>> }>;
 
 /** Collects uncaught page errors and console errors for the whole test. */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-  });
-  return errors;
-}
 
 
 async function expectNoHorizontalOverflow(page: Page) {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { RECURRING_DISCOUNT_RATE, RECURRING_MAX_COUNT, recurringQuote, type RecurringInterval } from '@khedma/shared/domain/recurring';
 import type { CreateSeriesRequest } from '@khedma/shared/schemas/recurring';
 import type { QuoteResponse } from '@khedma/shared';
-import { cn } from '../../../components/ui/cn';
+import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { TextField } from '../../../components/ui/field';
 import { formatMoney } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
@@ -34,28 +34,6 @@ export function seriesRequestOf(v: RepeatValue, bookingId: string): CreateSeries
   return { bookingId, intervalWeeks: Number(v.interval) as RecurringInterval, end };
 }
 
-function Choices<V extends string>({ legend, name, value, options, onChange, disabled }: { legend: string; name: string; value: V; options: ReadonlyArray<{ value: V; label: string }>; onChange: (v: V) => void; disabled?: boolean }) {
-  return (
-    <fieldset disabled={disabled}>
-      <legend className="text-sm font-semibold text-ink">{legend}</legend>
-      <div className="mt-2 grid gap-2 sm:grid-cols-2">
-        {options.map((o) => (
-          <label
-            key={o.value}
-            className={cn(
-              'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-600',
-              value === o.value ? 'border-primary-600 bg-primary-50 font-semibold text-primary-800' : 'border-sand-300 bg-white text-ink',
-            )}
-          >
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="size-4 accent-primary-600" />
-            {o.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
 /**
  * The confirm step's optional "Repeat" (docs/recurring.md "From the wizard"): the same professional at the
  * same time weekly, every 2 or 4 weeks, with the recurring discount of the following visits shown. The
@@ -76,7 +54,8 @@ export function RepeatChoice({ value, onChange, quote, showErrors, disabled }: {
         </h3>
         <p className="mt-1 text-sm text-ink-muted">{t('wizard.repeat.lead', { rate: Math.round(RECURRING_DISCOUNT_RATE * 100) })}</p>
       </div>
-      <Choices
+      <ChoiceGroup
+        columns={2}
         legend={tr('new.often')}
         name="repeat-interval"
         value={value.interval}
@@ -89,7 +68,8 @@ export function RepeatChoice({ value, onChange, quote, showErrors, disabled }: {
       />
       {value.interval !== 'none' ? (
         <>
-          <Choices
+          <ChoiceGroup
+            columns={2}
             legend={tr('new.end')}
             name="repeat-end"
             value={value.end}

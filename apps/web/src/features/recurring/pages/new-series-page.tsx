@@ -14,7 +14,7 @@ import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
 import { useCreateSeries } from '../api';
-import { ChoiceGroup } from '../components/choice-group';
+import { ChoiceGroup } from '../../../components/ui/choice-group';
 
 type EndKind = 'never' | 'count' | 'date';
 

@@ -1,7 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import { cn } from '../../../components/ui/cn';
+import { cn } from './cn';
 
-/** A labelled group of radio choices as large touch targets; arrow keys move between them. */
+/**
+ * A labelled group of radio choices as large touch targets; arrow keys move between them (the recurring
+ * series form, the wizard's Repeat). `columns`: how many side by side from the small breakpoint.
+ */
 export function ChoiceGroup<V extends string>({
   legend,
   name,
@@ -9,6 +12,8 @@ export function ChoiceGroup<V extends string>({
   options,
   onChange,
   error,
+  disabled,
+  columns = 3,
 }: {
   legend: ReactNode;
   name: string;
@@ -16,12 +21,14 @@ export function ChoiceGroup<V extends string>({
   options: ReadonlyArray<{ value: V; label: ReactNode }>;
   onChange: (v: V) => void;
   error?: string | null;
+  disabled?: boolean;
+  columns?: 2 | 3;
 }) {
   const errorId = useId();
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset aria-describedby={error ? errorId : undefined} disabled={disabled}>
       <legend className="text-sm font-semibold text-ink">{legend}</legend>
-      <div className="mt-2 grid gap-2 sm:grid-cols-3">
+      <div className={cn('mt-2 grid gap-2', columns === 2 ? 'sm:grid-cols-2' : 'sm:grid-cols-3')}>
         {options.map((o) => (
           <label
             key={o.value}
