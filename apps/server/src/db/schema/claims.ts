@@ -53,3 +53,10 @@ export const claims = pgTable(
     index('claims_professional_visit_idx').on(t.professionalId, t.visitStart).where(sql`${t.visitStart} IS NOT NULL`),
   ],
 );
+
+/**
+ * A claim whose return visit holds its professional's time: offered (waiting for the customer) or agreed.
+ * The same rule as the travel trigger's (migration 0034): the professional page's slots, assignment and the
+ * offer of another visit read it.
+ */
+export const returnVisitHoldsTime = sql`(${claims.visitStart} IS NOT NULL AND (${claims.status} <> 'resolved' OR ${claims.outcome} = 'return_visit'))`;

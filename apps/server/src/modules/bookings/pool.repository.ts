@@ -7,7 +7,7 @@
 import { isoToWeekday, TRAVEL_MARGIN_MS, type AvailabilitySlot, type DayOffRange, type GeoPoint, type IsoWeekday, type WeeklyAvailability } from '@khedma/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { professionalBoroughs, professionalCities, professionals, professionalServices } from '../../db/schema/index';
+import { professionalBoroughs, professionalCities, professionals, professionalServices, returnVisitHoldsTime } from '../../db/schema/index';
 import { json, PreparedStatements, PRO_ID, ratingSql, reviewCountSql } from './booking-sql';
 import { claimParams, claimPlaceholderSql } from './idempotency';
 
@@ -99,11 +99,20 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL): Pre
       from professional_availability a where a.professional_id = ${PRO_ID})`,
     daysOff: sql<unknown>`(select coalesce(json_agg(json_build_array(d.starts_on, d.ends_on)), '[]'::json)
       from professional_days_off d where d.professional_id = ${PRO_ID} and d.ends_on >= (${from} - interval '1 day')::date)`,
-    busy: sql<unknown>`(select coalesce(json_agg(json_build_array(b.id, b.scheduled_start, b.scheduled_end,
-        coalesce(b.address_lat, bc.center_lat), coalesce(b.address_lng, bc.center_lng))), '[]'::json)
+    // Pending and confirmed bookings, and guarantee claims' return visits at the claimed booking's place
+    // (issue 41; a visit's id stands where a booking's would, and never matches the booking being moved).
+    busy: sql<unknown>`(select coalesce(json_agg(j.job), '[]'::json) from (
+      select json_build_array(b.id, b.scheduled_start, b.scheduled_end,
+        coalesce(b.address_lat, bc.center_lat), coalesce(b.address_lng, bc.center_lng)) as job
       from bookings b join cities bc on bc.id = b.city_id where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
       and tstzrange(b.scheduled_start, b.scheduled_end) && tstzrange(${from}, ${to}, '[]')
-      and b.scheduled_start < ${to} and b.scheduled_end > ${from})`,
+      and b.scheduled_start < ${to} and b.scheduled_end > ${from}
+      union all
+      select json_build_array(claims.id, claims.visit_start, claims.visit_end,
+        coalesce(vb.address_lat, vc.center_lat), coalesce(vb.address_lng, vc.center_lng))
+      from claims join bookings vb on vb.id = claims.booking_id join cities vc on vc.id = vb.city_id
+      where claims.professional_id = ${PRO_ID} and ${returnVisitHoldsTime}
+      and claims.visit_start < ${to} and claims.visit_end > ${from}) j)`,
     baseLat: professionals.baseLat,
     baseLng: professionals.baseLng,
     radiusKm: professionals.serviceRadiusKm,

@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { bookings, claims, paymentRefunds, professionals, profiles, serviceTypes, users } from '../../db/schema/index';
+import { bookings, claims, paymentRefunds, professionals, profiles, returnVisitHoldsTime, serviceTypes, users } from '../../db/schema/index';
 
 export type ClaimRow = typeof claims.$inferSelect;
 export type NewClaim = typeof claims.$inferInsert;
@@ -115,7 +115,7 @@ export class ClaimsRepository {
     const rows = await this.db
       .select({ id: claims.id })
       .from(claims)
-      .where(and(eq(claims.professionalId, professionalId), ne(claims.id, except), lt(claims.visitStart, to), gt(claims.visitEnd, from), sql`(${claims.status} <> 'resolved' OR ${claims.outcome} = 'return_visit')`));
+      .where(and(eq(claims.professionalId, professionalId), ne(claims.id, except), lt(claims.visitStart, to), gt(claims.visitEnd, from), returnVisitHoldsTime));
     return rows.length;
   }
 

@@ -4,6 +4,7 @@
  * after; refunds through the ledger (summing to zero after every outcome) and the provider's refund; and
  * everyone who may not.
  */
+import { randomUUID } from 'node:crypto';
 import { proLedgerAccount, releaseAt } from '@khedma/shared';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -170,6 +171,26 @@ describe('the professional answers, the customer replies', () => {
     expect((await reply(otherCustomer, { accept: true })).statusCode).toBe(404);
     const accepted = await reply(customer, { accept: true });
     expect(accepted.json()).toMatchObject({ status: 'resolved', outcome: 'return_visit' });
+    // The agreed visit (12:00-13:00) holds the professional's time, with the travel buffer: their page does
+    // not offer it, and a booking over it, or too close to travel between, is refused; one after is not.
+    t.app.ctx.clock.set(null);
+    const slots = (await send(customer, 'GET', `/api/pros/${pro.professionalId}/availability?date=${visitDay}&durationHours=1`)).json<{ slots: Array<{ time: string; available: boolean }> }>().slots;
+    const free = new Set(slots.filter((x) => x.available).map((x) => x.time));
+    for (const taken of ['11:30', '12:00', '12:30', '13:00']) expect(free.has(taken), taken).toBe(false);
+    expect(free.has('14:00')).toBe(true);
+    const over = (startTime: string, endTime: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: { cookie: otherCustomer.cookie, 'idempotency-key': randomUUID() },
+        payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: visitDay, startTime, endTime, location: '12 Rue Ibnou Sina' },
+      });
+    for (const [from, to] of [['12:00', '13:00'], ['13:00', '14:00']] as const) {
+      const res = await over(from, to);
+      expect(res.statusCode, `${from}: ${res.body}`).toBe(409);
+    }
+    expect((await over('14:00', '15:00')).statusCode).toBe(201);
+    t.app.ctx.clock.set(new Date(b.completedAt.getTime() + HOUR));
     expect(await releaseJobs(b.id)).toHaveLength(2); // the completion's, and the resolution's
     expect(await t.app.payments.escrow.releaseEscrow(b.id, releaseAt(b.completedAt))).toBe('released');
     const l = await zeroSum(b.id);

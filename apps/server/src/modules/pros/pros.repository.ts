@@ -7,6 +7,8 @@ import {
   boroughs,
   bookings,
   cities,
+  claims,
+  returnVisitHoldsTime,
   professionalAvailability,
   professionalBoroughs,
   professionalCities,
@@ -164,6 +166,22 @@ export class ProsRepository {
           sql`${bookings.scheduledEnd} > ${from.toISOString()}::timestamptz`,
         ),
       );
-    return rows.map((r) => ({ start: r.start, end: r.end, point: r.lat === null || r.lng === null ? null : { lat: Number(r.lat), lng: Number(r.lng) } }));
+    // A guarantee claim's return visit holds the time too, at the claimed booking's place (issue 41).
+    const visits = await this.db
+      .select({
+        start: sql<Date>`${claims.visitStart}`,
+        end: sql<Date>`${claims.visitEnd}`,
+        lat: sql<number | null>`coalesce(${bookings.addressLat}, ${cities.centerLat})`,
+        lng: sql<number | null>`coalesce(${bookings.addressLng}, ${cities.centerLng})`,
+      })
+      .from(claims)
+      .innerJoin(bookings, eq(bookings.id, claims.bookingId))
+      .innerJoin(cities, eq(cities.id, bookings.cityId))
+      .where(and(eq(claims.professionalId, id), returnVisitHoldsTime, lt(claims.visitStart, to), sql`${claims.visitEnd} > ${from.toISOString()}::timestamptz`));
+    return [...rows, ...visits].map((r) => ({
+      start: new Date(r.start),
+      end: new Date(r.end),
+      point: r.lat === null || r.lng === null ? null : { lat: Number(r.lat), lng: Number(r.lng) },
+    }));
   }
 }
