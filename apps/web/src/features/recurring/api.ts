@@ -72,20 +72,3 @@ export function usePayVisit() {
     mutationFn: (bookingId: string) => api.post<PayBookingResponse>(`/api/bookings/${encodeURIComponent(bookingId)}/pay`, { method: 'card' }),
   });
 }
-
-/** Sends the browser to the provider's hosted page (an auto-submitted form). */
-export function postToProvider(redirect: NonNullable<PayBookingResponse['redirect']>): void {
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = redirect.url;
-  form.acceptCharset = 'UTF-8';
-  for (const [name, value] of Object.entries(redirect.fields)) {
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.appendChild(input);
-  }
-  document.body.appendChild(form);
-  form.submit();
-}

@@ -1,7 +1,8 @@
 import { CreditCard, Landmark, Loader2, Lock, Smartphone, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { PAYMENT_METHODS, type PaymentMethod, type PaymentRedirect } from '@khedma/shared';
+import { PAYMENT_METHODS, type PaymentMethod } from '@khedma/shared';
+import { postToProvider } from '../../../lib/post-to-provider';
 import { currentLanguage } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -24,26 +25,6 @@ export interface PaymentScreenProps {
   /** The payment failed: the booking it was for is cancelled. */
   onFailed: () => void;
   onBack: () => void;
-}
-
-/**
- * Sends the browser to the provider's hosted page: a form with the signed fields, posted at once (CMI's
- * 3-D Secure page; the CMI simulator outside production). The answer comes back to /bookings/{id}/pay.
- */
-export function postToProvider(redirect: PaymentRedirect): void {
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = redirect.url;
-  form.acceptCharset = 'UTF-8';
-  for (const [name, value] of Object.entries(redirect.fields)) {
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.appendChild(input);
-  }
-  document.body.appendChild(form);
-  form.submit();
 }
 
 /**

@@ -13,7 +13,8 @@ import { formatDate, formatLocalDate, formatMoney, formatTime } from '../../../l
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
-import { postToProvider, usePayVisit, useRebook, useSeries, useSeriesAction, type SeriesAction } from '../api';
+import { usePayVisit, useRebook, useSeries, useSeriesAction, type SeriesAction } from '../api';
+import { postToProvider } from '../../../lib/post-to-provider';
 
 const STATUS_TONE: Record<SeriesDto['status'], StatusTone> = { active: 'confirmed', paused: 'pending', cancelled: 'cancelled', declined: 'cancelled' };
 const VISIT_TONE: Record<SeriesOccurrence['state'], StatusTone> = { planned: 'pending', booked: 'confirmed', skipped: 'cancelled', unavailable: 'cancelled', rebooked: 'completed' };
