@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config';
@@ -173,9 +173,12 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: securitySchemes as never },
     },
-    transform: jsonSchemaTransform,
+    // Made per app, not the library's module-level transform: that one caches the registry of shared schemas
+    // by its size, so an app built after the schema modules were evaluated again (test files sharing a worker,
+    // vitest.config.ts) kept the first evaluation's schemas and lost every $ref.
+    transform: createJsonSchemaTransform({}),
     // Fills components.schemas with the shared schemas that routes reference by $ref (their registered ids).
-    transformObject: jsonSchemaTransformObject,
+    transformObject: createJsonSchemaTransformObject({}),
     hideUntagged: false,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { deepLinking: true } });

@@ -56,3 +56,19 @@ export async function singleFileBuffer(req: FastifyRequest, tooLarge: () => Erro
   if (file.file.truncated) throw tooLarge();
   return { buffer, filename: file.filename ?? '' };
 }
+
+/** What the multipart framing around one file (boundaries, part headers, a few fields) stays well under. */
+const MULTIPART_FRAMING_BYTES = 256 * 1024;
+
+/**
+ * A route's `preValidation` that refuses an announced oversize body before any of it is read: a
+ * `Content-Length` over the file limit plus the framing is `tooLarge()`. A body sent without a length
+ * is still cut by the parser's `fileSize` limit while it is read. The upload routes share it.
+ */
+export function refuseAnnouncedOversize(fileMaxBytes: number, tooLarge: () => Error) {
+  const maxBytes = fileMaxBytes + MULTIPART_FRAMING_BYTES;
+  return async (req: FastifyRequest): Promise<void> => {
+    const length = Number(req.headers['content-length']);
+    if (Number.isFinite(length) && length > maxBytes) throw tooLarge();
+  };
+}

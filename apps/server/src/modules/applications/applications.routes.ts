@@ -27,7 +27,7 @@ import type { DocumentsService } from './documents.service';
 import type { DraftService } from './draft.service';
 import type { MyApplicationService } from './my-application.service';
 import type { SubmitService } from './submit.service';
-import { singleFile } from '../../http/single-file';
+import { refuseAnnouncedOversize, singleFileBuffer } from '../../http/single-file';
 
 export interface ApplicationsServices {
   drafts: DraftService;
@@ -42,8 +42,6 @@ const tags = ['applications'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 const canApply = requirePermission('application:create');
 const canRead = requirePermission('application:read:own');
-// Multipart framing around the largest file stays well under this.
-const MAX_UPLOAD_REQUEST_BYTES = APPLICATION_DOCUMENT_RULES.maxBytes + 256 * 1024;
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', APPLICATION_MESSAGES.documentTooLarge, { file: APPLICATION_MESSAGES.documentTooLarge });
 
 const user = (req: FastifyRequest) => req.user as SessionUser;
@@ -122,10 +120,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsServices> = a
           await s.limiter.enforce(`applications:document:${user(req).id}`, perHour, 3600, APPLICATION_MESSAGES.documentTooMany);
         },
       ],
-      preValidation: async (req) => {
-        const length = Number(req.headers['content-length']);
-        if (Number.isFinite(length) && length > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
-      },
+      preValidation: refuseAnnouncedOversize(APPLICATION_DOCUMENT_RULES.maxBytes, tooLarge),
       schema: {
         tags,
         summary: 'Step 6: upload a document (multipart/form-data, one file field): profilePhoto, idFront, idBack or addressProof',
@@ -138,17 +133,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsServices> = a
       },
     },
     async (req) => {
-      const file = await singleFile(req);
+      const file = await singleFileBuffer(req, tooLarge);
       if (!file) throw new AppError('VALIDATION_FAILED', APPLICATION_MESSAGES.document, { file: APPLICATION_MESSAGES.document });
-      let upload: Buffer;
-      try {
-        upload = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw err;
-      }
-      if (file.file.truncated) throw tooLarge();
-      return s.documents.upload(user(req), req.params.kind, upload, file.filename ?? '');
+      return s.documents.upload(user(req), req.params.kind, file.buffer, file.filename);
     },
   );
 

@@ -28,7 +28,7 @@ import { requireUser } from '../auth';
 import type { ChatRepository } from './chat.repository';
 import type { ConversationsService } from './conversations.service';
 import { tooLarge, type MessagesService } from './messages.service';
-import { singleFileBuffer } from '../../http/single-file';
+import { refuseAnnouncedOversize, singleFileBuffer } from '../../http/single-file';
 
 export interface ChatRoutesOptions {
   conversations: ConversationsService;
@@ -39,8 +39,6 @@ export interface ChatRoutesOptions {
 
 const tags = ['chat'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
-// Multipart framing around the largest file stays well under this.
-const MAX_UPLOAD_REQUEST_BYTES = CHAT_RULES.maxFileBytes + 256 * 1024;
 const user = (req: FastifyRequest) => req.user as SessionUser;
 
 /** HTTP of chat: conversations, messages, files, read receipts (docs/chat.md). */
@@ -142,10 +140,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     '/api/chat/conversations/:id/files',
     {
       preHandler: requireUser,
-      preValidation: async (req) => {
-        const length = Number(req.headers['content-length']);
-        if (Number.isFinite(length) && length > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
-      },
+      preValidation: refuseAnnouncedOversize(CHAT_RULES.maxFileBytes, tooLarge),
       schema: {
         tags,
         summary: 'Send an image or a file (multipart/form-data, one file field): images, PDF, DOC, DOCX, TXT checked by content, at most 10 MB',

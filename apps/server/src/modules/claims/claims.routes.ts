@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
 import { signedIn } from '../../http/openapi';
-import { singleFileBuffer } from '../../http/single-file';
+import { refuseAnnouncedOversize, singleFileBuffer } from '../../http/single-file';
 import { requireUser } from '../auth';
 import type { ClaimDecisionsService } from './claim-decisions.service';
 import type { ClaimsService } from './claims.service';
@@ -26,7 +26,6 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const user = (req: FastifyRequest) => req.user as SessionUser;
 const TOO_LARGE = 'File too large: Please select a file smaller than 10MB';
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE, { file: TOO_LARGE });
-const MAX_UPLOAD_REQUEST_BYTES = CLAIM_RULES.photoMaxBytes + 256 * 1024;
 
 export const claimsRoutes: FastifyPluginAsyncZod<{ claims: ClaimsService; decisions: ClaimDecisionsService }> = async (app, { claims, decisions }) => {
   app.get(
@@ -59,10 +58,7 @@ export const claimsRoutes: FastifyPluginAsyncZod<{ claims: ClaimsService; decisi
     '/api/bookings/:id/claim/photos',
     {
       preHandler: requireUser,
-      preValidation: async (req) => {
-        const length = Number(req.headers['content-length']);
-        if (Number.isFinite(length) && length > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
-      },
+      preValidation: refuseAnnouncedOversize(CLAIM_RULES.photoMaxBytes, tooLarge),
       schema: {
         tags,
         summary: `A photo of the open report (multipart/form-data, one file): JPEG, PNG or WebP checked by content, at most 10 MB, ${CLAIM_RULES.maxPhotos} per report`,

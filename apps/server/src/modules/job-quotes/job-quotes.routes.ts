@@ -15,13 +15,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import { signedIn } from '../../http/openapi';
-import { singleFileBuffer } from '../../http/single-file';
+import { refuseAnnouncedOversize, singleFileBuffer } from '../../http/single-file';
 import { currentUser, requirePermission, requireUser } from '../auth';
 import type { JobQuotesService } from './job-quotes.service';
 
 const tags = ['job quotes'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
-const MAX_UPLOAD_REQUEST_BYTES = JOB_QUOTE_RULES.photoMaxBytes + 256 * 1024;
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', CHAT_MESSAGES.fileTooLarge, { file: CHAT_MESSAGES.fileTooLarge });
 
 export const jobQuotesRoutes: FastifyPluginAsyncZod<{ service: JobQuotesService }> = async (app, { service }) => {
@@ -77,10 +76,7 @@ export const jobQuotesRoutes: FastifyPluginAsyncZod<{ service: JobQuotesService 
     '/api/job-requests/:id/photos',
     {
       preHandler: customer,
-      preValidation: async (req) => {
-        const length = Number(req.headers['content-length']);
-        if (Number.isFinite(length) && length > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
-      },
+      preValidation: refuseAnnouncedOversize(JOB_QUOTE_RULES.photoMaxBytes, tooLarge),
       schema: {
         tags,
         summary: 'A photo of the job (multipart/form-data, one image: JPEG, PNG, WebP or GIF, at most 10 MB; at most 5 per request)',

@@ -17,11 +17,9 @@ import { PUBLIC_FILES_PATH, SIGNED_FILES_PATH, type Storage } from '../../platfo
 import { requireUser } from '../auth';
 import { ProfileRepository } from './profile.repository';
 import { ProfileService } from './profile.service';
-import { singleFile } from '../../http/single-file';
+import { refuseAnnouncedOversize, singleFileBuffer } from '../../http/single-file';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-// Multipart framing around a 5 MB file stays well under this.
-const MAX_AVATAR_REQUEST_BYTES = PROFILE_LIMITS.avatarMaxBytes + 256 * 1024;
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', PROFILE_MESSAGES.avatarTooLarge, { file: PROFILE_MESSAGES.avatarTooLarge });
 
@@ -97,11 +95,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         requireUser,
         async (req) => limiter.enforce(`profile:avatar:${req.user.id}`, PROFILE_LIMITS.avatarUploadsPerHour, 3600, PROFILE_MESSAGES.avatarTooMany),
       ],
-      // Refuse an announced oversize body before reading it.
-      preValidation: async (req) => {
-        const length = Number(req.headers['content-length']);
-        if (Number.isFinite(length) && length > MAX_AVATAR_REQUEST_BYTES) throw tooLarge();
-      },
+      preValidation: refuseAnnouncedOversize(PROFILE_LIMITS.avatarMaxBytes, tooLarge),
       schema: {
         tags: ['profile'],
         summary: 'Upload a profile picture (multipart/form-data, one file field, at most 5 MB)',
@@ -113,16 +107,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (req, reply) => {
-      const file = await singleFile(req);
+      const file = await singleFileBuffer(req, tooLarge);
       if (!file) throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.avatarMissing, { file: PROFILE_MESSAGES.avatarMissing });
-      let upload: Buffer;
-      try {
-        upload = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw err;
-      }
-      if (file.file.truncated) throw tooLarge();
+      const upload = file.buffer;
       if (upload.length === 0) throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.avatarMissing, { file: PROFILE_MESSAGES.avatarMissing });
       reply.header('cache-control', 'no-store');
       return service.setAvatar(req.user, upload);

@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
 import { signedIn } from '../../http/openapi';
-import { singleFileBuffer } from '../../http/single-file';
+import { refuseAnnouncedOversize, singleFileBuffer } from '../../http/single-file';
 import { requirePermission } from '../auth';
 import type { QueueService } from './queue.service';
 import type { TicketsService } from './tickets.service';
@@ -29,7 +29,6 @@ export interface SupportRoutesOptions {
 
 const tags = ['support'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
-const MAX_UPLOAD_REQUEST_BYTES = CHAT_RULES.maxFileBytes + 256 * 1024;
 const user = (req: FastifyRequest) => req.user as SessionUser;
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', CHAT_MESSAGES.fileTooLarge, { file: CHAT_MESSAGES.fileTooLarge });
 const ACCESS_DENIED = 'Access denied: the support queue is for the support team.';
@@ -107,10 +106,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       '/api/support/tickets/:id/files',
       {
         preHandler: use,
-        preValidation: async (req) => {
-          const length = Number(req.headers['content-length']);
-          if (Number.isFinite(length) && length > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
-        },
+        preValidation: refuseAnnouncedOversize(CHAT_RULES.maxFileBytes, tooLarge),
         schema: {
           tags,
           summary: 'Attach an image or a file to one of the caller’s tickets (multipart/form-data, one file field; the chat’s types and 10 MB limit)',
