@@ -206,6 +206,23 @@ describe('travel between jobs', () => {
     await expect(insert).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23P01' }) });
   });
 
+  it('a reschedule racing a create keeps the buffers too: of the moved booking and the new one, too close to travel between, one is refused', async () => {
+    const pro = await createPro(t, { city: 'tanger', category: 'delivery' });
+    const owner = await createCustomer(t);
+    const date = casablancaDate(11);
+    const first = await create(owner, body(pro, { date, startTime: '08:00', endTime: '09:00', pin: TANGER }));
+    expect(first.statusCode, first.body).toBe(201);
+    // Each alone would be made: the move to 10:00-11:00 (nothing near it) and a booking at 11:30 35 minutes away
+    // (the booking is at 08:00 until moved). Together they leave 30 minutes where 35 are needed.
+    const [moved, other] = await Promise.all([
+      t.app.inject({ method: 'POST', url: `/api/bookings/${first.json().id}/reschedule`, remoteAddress: freshIp(), headers: { cookie: owner.cookie }, payload: { date, startTime: '10:00', endTime: '11:00' } }),
+      create(null, body(pro, { date, startTime: '11:30', endTime: '12:30', pin: FAR })),
+    ]);
+    expect([moved.statusCode, other.statusCode].sort(), `${moved.body} ${other.body}`).toEqual([200, 409].sort());
+    const active = (await t.database.db.execute(sql`select scheduled_start from bookings where professional_id = ${pro.professionalId} and status in ('pending', 'confirmed')`)) as unknown as { rows: unknown[] };
+    expect(active.rows).toHaveLength(moved.statusCode === 200 ? 1 : 2);
+  });
+
   it('the SQL travel time is the domain one', async () => {
     const pairs: Array<[GeoPoint, GeoPoint]> = [
       [TANGER, TANGER],
