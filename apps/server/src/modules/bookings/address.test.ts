@@ -213,7 +213,8 @@ describe('travel between jobs', () => {
     const first = await create(owner, body(pro, { date, startTime: '08:00', endTime: '09:00', pin: TANGER }));
     expect(first.statusCode, first.body).toBe(201);
     // Each alone would be made: the move to 10:00-11:00 (nothing near it) and a booking at 11:30 35 minutes away
-    // (the booking is at 08:00 until moved). Together they leave 30 minutes where 35 are needed.
+    // (the booking is at 08:00 until moved). Together they leave 30 minutes where 35 are needed: whichever reads
+    // after the other's commit refuses in the application, and when both read before, the trigger refuses one.
     const [moved, other] = await Promise.all([
       t.app.inject({ method: 'POST', url: `/api/bookings/${first.json().id}/reschedule`, remoteAddress: freshIp(), headers: { cookie: owner.cookie }, payload: { date, startTime: '10:00', endTime: '11:00' } }),
       create(null, body(pro, { date, startTime: '11:30', endTime: '12:30', pin: FAR })),
