@@ -15,9 +15,10 @@ import type { ChatFigures } from './chat.bench';
 import type { FirstLoadFigures, LighthouseFigures } from './page.bench';
 import type { ProofFigures } from './proof.bench';
 import type { ProsSearchFigures } from './pros.bench';
+import type { TravelFigures } from './travel.bench';
 import { root } from './lib';
 
-export const PARTS = ['catalog', 'booking', 'search', 'chat', 'pages', 'proof', 'crash'] as const;
+export const PARTS = ['catalog', 'booking', 'search', 'travel', 'chat', 'pages', 'proof', 'crash'] as const;
 export type PartName = (typeof PARTS)[number];
 
 export interface Machine {
@@ -40,6 +41,7 @@ export interface PartFigures {
   catalog: { engines: CatalogFigures[]; rssMb: Record<string, number | null> };
   booking: { engines: BookingFigures[]; rssMb: Record<string, number | null>; floor: QueryFloor | null };
   search: { small: ProsSearchFigures; large: ProsSearchFigures };
+  travel: TravelFigures;
   chat: { app: ChatFigures; floor: { mode: string; sent: number; lost: number; p50: number; p99: number; max: number } | null };
   pages: { firstLoad: FirstLoadFigures; lighthouse: LighthouseFigures[] | null };
   proof: ProofFigures[];
@@ -191,6 +193,26 @@ export function rowsOf(parts: Parts): Row[] {
     }
   }
 
+  const tr = parts.travel;
+  if (tr) {
+    const f = tr.figures;
+    const size = `${Math.round(f.professionals / 1000)}k professionals, ${Math.round(f.bookings / 100_000) / 10}M bookings`;
+    const cpu = (o: TravelFigures['assignment']['travel']) => `CPU ${o.cpuMs.server} ms server, ${o.cpuMs.postgres ?? '?'} ms PostgreSQL`;
+    for (const [what, o, label] of [
+      ['an assignment (pool statement and decision)', f.assignment, 'assignment'],
+      ["a professional's day of slots", f.slots, 'slots'],
+    ] as const) {
+      const ratio = +(o.travel.p99 / Math.max(o.overlapOnly.p99, 0.001)).toFixed(2);
+      push('travel', tr, {
+        figure: `Travel-aware ${label} at ${size} (PostgreSQL): p99 of ${what} with travel, and its ratio to overlap only`,
+        value: `${ms(o.travel.p99)} (p50 ${ms(o.travel.p50)}; ${cpu(o.travel)}); overlap only ${ms(o.overlapOnly.p99)} (p50 ${ms(o.overlapOnly.p50)}; ${cpu(o.overlapOnly)}); ratio ${ratio}`,
+        floor: `\`select 1\` over the same pool: p50 ${ms(f.floor.p50)}, p99 ${ms(f.floor.p99)}`,
+        goal: 'p99 <= 20 ms, ratio <= 1.5 (issue 42)',
+        met: met(o.travel.p99 <= 20 && ratio <= 1.5),
+      });
+    }
+  }
+
   const ch = parts.chat;
   if (ch) {
     const a = ch.figures.app;
@@ -262,6 +284,7 @@ export function rowsOf(parts: Parts): Row[] {
     ['catalog', 'Catalogue and service endpoints: ratio to bare node:http, p99', 'ratio >= 0.8, p99 <= 20 ms (issue 23)'],
     ['booking', 'Bookings per second and the booking race', '>= 300/s on PostgreSQL; exactly 1 created'],
     ['search', 'Professional search at 10k and 100k professionals: worst p99', '<= 50 ms (issue 24)'],
+    ['travel', "Travel-aware assignment and a day's slots at 10k professionals and 1M bookings: p99 and ratio to overlap only", 'p99 <= 20 ms, ratio <= 1.5 (issue 42)'],
     ['chat', 'Chat delivery p99, 1,000 sockets over two instances', 'p99 <= 100 ms, 0 lost (issue 26)'],
     ['pages', 'JavaScript of the first load and Lighthouse scores of the main pages', '<= 150 KB; >= 95 / 100 / 100 / 100 (issue 23)'],
     ['proof', 'Proof suites at full size', 'pass'],

@@ -8,13 +8,14 @@ import { floor as chatFloor } from './chat-floor';
 import { benchPages } from './page.bench';
 import { benchProof, type ProofFigures } from './proof.bench';
 import { benchPros } from './pros.bench';
+import { benchTravel, printTravel } from './travel.bench';
 import { root } from './lib';
 import { machineNow, PARTS, readParts, writeReport, type Part, type PartFigures, type PartName, type Parts, type QueryFloor } from './report';
 
 /**
  * `npm run bench`: every part, or those named in BENCH_ONLY (or as arguments):
  *   BENCH_ONLY=catalog,booking npm run bench      npm run bench -- proof crash
- * Parts: catalog, booking, search, chat, pages, proof, crash. Each part's figures replace its previous
+ * Parts: catalog, booking, search, travel, chat, pages, proof, crash. Each part's figures replace its previous
  * ones in bench/results/latest.json and in the table at the top of bench/README.md (bench/report.ts);
  * the parts not run keep theirs, with their date. The report is written after every part.
  * BENCH_ONLY=report runs nothing and writes the report again (after editing bench/report.ts).
@@ -203,6 +204,14 @@ await part('booking', async () => {
 
 // Professional search at 10k and 100k professionals (bench/pros.bench.ts prints its own table).
 await part('search', async () => (pgUrl ? benchPros(pgUrl) : null));
+
+// Travel-aware assignment and a day's slots at 10k professionals and 1M bookings (bench/travel.bench.ts).
+await part('travel', async () => {
+  if (!pgUrl) return null;
+  const figures = await benchTravel(pgUrl, 10_000, 1_000_000, Number(process.env.BENCH_TRAVEL_RUNS ?? 1_000));
+  printTravel(figures);
+  return figures;
+});
 
 // Chat delivery across two instances on PostgreSQL, then the same shape against a bare echo server.
 await part('chat', async () => {

@@ -149,6 +149,10 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     connectionString: url,
     max: opts.poolMax ?? 10,
     application_name: 'khedma',
+    // No JIT compilation: the assignment pool's plan (a city's candidates, each with seven subqueries)
+    // costs past jit_above_cost and was compiled on every run, 150-170 ms of a 650 ms statement at 10k
+    // professionals and 1M bookings (bench/travel.bench.ts, issue 42); short OLTP statements gain nothing from it.
+    options: '-c jit=off',
     // Bounded waits (the database gone away must give a 503, not a request that hangs): connecting,
     // or waiting for a free connection, and each statement when a timeout is given.
     connectionTimeoutMillis: connectTimeoutMs,

@@ -138,6 +138,8 @@ export const bookings = pgTable(
       .where(sql`${t.status} = 'pending'`),
     // A professional's bookings by date (dashboard, earnings, "fewest recent jobs" tie-break).
     index('bookings_professional_start_idx').on(t.professionalId, t.scheduledStart.desc().nullsFirst()),
+    // The assignment pool's fairness counts per candidate (jobs of the last 30 days, jobs done), index-only (migration 0035).
+    index('bookings_professional_status_start_idx').on(t.professionalId, t.status, t.scheduledStart),
     // "bookings: select all newest first" / admin_booking_view.
     index('bookings_created_idx').on(t.createdAt.desc().nullsFirst()),
     // Escrow release job: completed bookings by completion time.

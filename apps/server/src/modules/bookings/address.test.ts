@@ -206,6 +206,47 @@ describe('travel between jobs', () => {
     await expect(insert).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23P01' }) });
   });
 
+  it('a reschedule racing a create keeps the buffers too: of the moved booking and the new one, too close to travel between, one is refused', async () => {
+    const pro = await createPro(t, { city: 'tanger', category: 'delivery' });
+    const owner = await createCustomer(t);
+    const date = casablancaDate(11);
+    const first = await create(owner, body(pro, { date, startTime: '08:00', endTime: '09:00', pin: TANGER }));
+    expect(first.statusCode, first.body).toBe(201);
+    // Each alone would be made: the move to 10:00-11:00 (nothing near it) and a booking at 11:30 35 minutes away
+    // (the booking is at 08:00 until moved). Together they leave 30 minutes where 35 are needed: whichever reads
+    // after the other's commit refuses in the application, and when both read before, the trigger refuses one.
+    const [moved, other] = await Promise.all([
+      t.app.inject({ method: 'POST', url: `/api/bookings/${first.json().id}/reschedule`, remoteAddress: freshIp(), headers: { cookie: owner.cookie }, payload: { date, startTime: '10:00', endTime: '11:00' } }),
+      create(null, body(pro, { date, startTime: '11:30', endTime: '12:30', pin: FAR })),
+    ]);
+    expect([moved.statusCode, other.statusCode].sort(), `${moved.body} ${other.body}`).toEqual([200, 409].sort());
+    const active = (await t.database.db.execute(sql`select scheduled_start from bookings where professional_id = ${pro.professionalId} and status in ('pending', 'confirmed')`)) as unknown as { rows: unknown[] };
+    expect(active.rows).toHaveLength(moved.statusCode === 200 ? 1 : 2);
+  });
+
+  it("a reschedule offers and accepts only times that leave travel time from the booking's pin", async () => {
+    const pro = await createPro(t, { city: 'tanger', category: 'plumbing' });
+    const owner = await createCustomer(t);
+    const date = casablancaDate(12);
+    // Someone else's job 10:00-11:00 at FAR: 35 minutes from the centre of Tangier.
+    expect((await create(null, body(pro, { date, startTime: '10:00', endTime: '11:00', pin: FAR }))).statusCode).toBe(201);
+    const mine = await create(owner, body(pro, { date, startTime: '15:00', endTime: '16:00', pin: TANGER }));
+    expect(mine.statusCode, mine.body).toBe(201);
+    const id = mine.json().id as string;
+    const options = await t.app.inject({ method: 'GET', url: `/api/bookings/${id}/reschedule-options`, headers: { cookie: owner.cookie } });
+    expect(options.statusCode, options.body).toBe(200);
+    const times = options.json<{ days: Array<{ date: string; startTimes: string[] }> }>().days.find((d) => d.date === date)!.startTimes;
+    // 08:00-09:00 and 12:00-13:00 leave an hour; 08:30 and 11:30 leave 30 minutes (the minimum buffer, not the 35 needed).
+    expect(times).toEqual(expect.arrayContaining(['08:00', '12:00']));
+    expect(times).not.toContain('08:30');
+    expect(times).not.toContain('11:30');
+    const move = (startTime: string, endTime: string) =>
+      t.app.inject({ method: 'POST', url: `/api/bookings/${id}/reschedule`, remoteAddress: freshIp(), headers: { cookie: owner.cookie }, payload: { date, startTime, endTime } });
+    expect((await move('11:30', '12:30')).statusCode).toBe(409);
+    const moved = await move('12:00', '13:00');
+    expect(moved.statusCode, moved.body).toBe(200);
+  });
+
   it('the SQL travel time is the domain one', async () => {
     const pairs: Array<[GeoPoint, GeoPoint]> = [
       [TANGER, TANGER],

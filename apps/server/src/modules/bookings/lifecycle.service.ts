@@ -294,7 +294,8 @@ export class LifecycleService {
         if (!pro || !worksAt(pro, w.start, w.end)) {
           throw new AppError('NO_PROFESSIONAL_AVAILABLE', 'This professional is not available at this time. Please choose another time.');
         }
-        if (overlaps(pro.busy, w.start, w.end, id)) throw slotTaken();
+        // Travel from and to their other jobs from the booking's pin (issue 42), as the options offered it.
+        if (overlaps(pro.busy, w.start, w.end, id, pinOf(b))) throw slotTaken();
         await repo.update(id, { scheduledStart: w.start, scheduledEnd: w.end, durationMinutes: w.durationMinutes, status: 'pending' });
       });
     } catch (err) {
@@ -372,7 +373,7 @@ export class LifecycleService {
         if (b.professionalId === professionalId) throw new AppError('VALIDATION_FAILED', 'This professional already has this booking.', { professionalId: 'This professional already has this booking.' });
         const filter = { professionalId, cityId: b.cityId, ...(b.serviceTypeId ? { serviceTypeId: b.serviceTypeId } : {}) };
         const [pro] = await this.d.pool.with(tx).pool(filter, { from: b.scheduledStart, to: b.scheduledEnd }, now);
-        if (!pro || pro.userId === b.userId || !worksAt(pro, b.scheduledStart, b.scheduledEnd) || overlaps(pro.busy, b.scheduledStart, b.scheduledEnd, id)) {
+        if (!pro || pro.userId === b.userId || !worksAt(pro, b.scheduledStart, b.scheduledEnd) || overlaps(pro.busy, b.scheduledStart, b.scheduledEnd, id, pinOf(b))) {
           throw new AppError('NO_PROFESSIONAL_AVAILABLE', 'This professional is not available for this booking.', { professionalId: 'This professional is not available for this booking.' });
         }
         const view = await this.d.repo.with(tx).view(id);

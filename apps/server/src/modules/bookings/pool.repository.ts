@@ -141,7 +141,7 @@ interface PreparedPool {
 
 const poolShape = (filter: PoolFilter) => [filter.professionalId, filter.serviceTypeId, filter.cityId, filter.boroughId].map((v) => (v ? 1 : 0)).join('');
 
-function poolParams(filter: PoolFilter, window: { from: Date; to: Date }, now: Date) {
+function poolParams(filter: PoolFilter, window: { from: Date; to: Date }, now: Date, marginMs = TRAVEL_MARGIN_MS) {
   const since = new Date(now.getTime() - 30 * 24 * 3600_000);
   return {
     professionalId: filter.professionalId,
@@ -151,8 +151,8 @@ function poolParams(filter: PoolFilter, window: { from: Date; to: Date }, now: D
     since: since.toISOString(),
     now: now.toISOString(),
     // Widened: a booking up to the longest travel time away can still be in the way (issue 42).
-    from: new Date(window.from.getTime() - TRAVEL_MARGIN_MS).toISOString(),
-    to: new Date(window.to.getTime() + TRAVEL_MARGIN_MS).toISOString(),
+    from: new Date(window.from.getTime() - marginMs).toISOString(),
+    to: new Date(window.to.getTime() + marginMs).toISOString(),
   };
 }
 
@@ -220,11 +220,12 @@ export class ProfessionalPoolRepository {
 
   /**
    * Approved, active professionals matching the filter, with their ratings, recent jobs, weekly
-   * availability and their pending/confirmed bookings overlapping [from, to). One round trip
-   * whatever the number of professionals; the caller checks slots and ranks (domain functions).
+   * availability and their pending/confirmed bookings overlapping [from, to) widened by `marginMs`
+   * (the longest travel time; the travel bench passes 0 for its overlap-only comparison). One round
+   * trip whatever the number of professionals; the caller checks slots and ranks (domain functions).
    */
-  async pool(filter: PoolFilter, window: { from: Date; to: Date }, now: Date): Promise<PoolMember[]> {
-    const rows = await this.poolQuery(filter).execute(poolParams(filter, window, now));
+  async pool(filter: PoolFilter, window: { from: Date; to: Date }, now: Date, marginMs = TRAVEL_MARGIN_MS): Promise<PoolMember[]> {
+    const rows = await this.poolQuery(filter).execute(poolParams(filter, window, now, marginMs));
     return rows.map(toPoolMember);
   }
 

@@ -2,7 +2,8 @@
  * Where a booking may move (issue 22): the times the reschedule form offers. The same rules as the move
  * itself (LifecycleService.reschedule): the wizard's dates and start times, 24 h or more ahead
  * (validateBookingWindow with RESCHEDULE_MIN_LEAD_MINUTES), inside the professional's weekly availability
- * and not on a day off (worksAt), not over another of their pending or confirmed bookings (overlaps).
+ * and not on a day off (worksAt), not over another of their pending or confirmed bookings nor too close
+ * to travel between, from the booking's pin (overlaps; issue 42).
  */
 import {
   addDays,
@@ -16,6 +17,7 @@ import {
   validateBookingWindow,
   wizardDateBounds,
   WIZARD_START_TIMES,
+  type GeoPoint,
   type LocalDate,
   type RescheduleOptionsResponse,
   type SessionUser,
@@ -24,6 +26,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { overlaps, worksAt } from './assignment.service';
 import { BOOKING_NOT_FOUND } from './booking-errors';
+import { pinOf } from './travel';
 import type { BookingsRepository } from './booking.repository';
 import type { PoolMember, ProfessionalPoolRepository } from './pool.repository';
 
@@ -31,10 +34,11 @@ const MINUTES_PER_DAY = 24 * 60;
 
 /**
  * The start times of each date of the horizon at which `bookingId` (of `durationMinutes`) could take
- * place with this professional (null: no longer active, so nothing). Pure: the API test and the route
- * share it.
+ * place with this professional (null: no longer active, so nothing), leaving time to travel from and to
+ * their other jobs from `point` (the booking's pin; null: the minimum buffer). Pure: the API test and the
+ * route share it.
  */
-export function rescheduleDays(pro: PoolMember | null, bookingId: string, durationMinutes: number, now: Date): RescheduleOptionsResponse['days'] {
+export function rescheduleDays(pro: PoolMember | null, bookingId: string, durationMinutes: number, now: Date, point: GeoPoint | null = null): RescheduleOptionsResponse['days'] {
   const bounds = wizardDateBounds(now);
   const days: RescheduleOptionsResponse['days'] = [];
   for (let date: LocalDate = bounds.min; date <= bounds.max; date = addDays(date, 1)) {
@@ -45,7 +49,7 @@ export function rescheduleDays(pro: PoolMember | null, bookingId: string, durati
       const checked = validateBookingWindow({ date, startTime, endTime: minutesToTime(endMinutes) }, { now, minLeadMinutes: RESCHEDULE_MIN_LEAD_MINUTES });
       if (!checked.ok || !pro) continue;
       const { start, end } = checked.value;
-      if (worksAt(pro, start, end) && !overlaps(pro.busy, start, end, bookingId)) startTimes.push(startTime);
+      if (worksAt(pro, start, end) && !overlaps(pro.busy, start, end, bookingId, point)) startTimes.push(startTime);
     }
     days.push({ date, startTimes });
   }
@@ -69,6 +73,6 @@ export class RescheduleOptionsService {
     const bounds = wizardDateBounds(now);
     const window = { from: localToUtc(bounds.min, '00:00'), to: localToUtc(addDays(bounds.max, 1), '00:00') };
     const [pro] = await this.d.pool.pool({ professionalId: b.professionalId }, window, now);
-    return { durationMinutes: b.durationMinutes, days: rescheduleDays(pro ?? null, id, b.durationMinutes, now) };
+    return { durationMinutes: b.durationMinutes, days: rescheduleDays(pro ?? null, id, b.durationMinutes, now, pinOf(b)) };
   }
 }

@@ -42,6 +42,7 @@ const testPersonResponseSchema = z.object({
 export const JOURNEY_CITIES = [
   { slug: 'agadir', name: 'Agadir', nameFr: 'Agadir', nameAr: 'أكادير', region: 'Souss-Massa', priceFactor: 0.95, centerLat: 30.4278, centerLng: -9.5981, radiusKm: 20 },
   { slug: 'meknes', name: 'Meknes', nameFr: 'Meknès', nameAr: 'مكناس', region: 'Fès-Meknès', priceFactor: 0.9, centerLat: 33.8935, centerLng: -5.5473, radiusKm: 15 },
+  { slug: 'oujda', name: 'Oujda', nameFr: 'Oujda', nameAr: 'وجدة', region: "L'Oriental", priceFactor: 0.9, centerLat: 34.6814, centerLng: -1.9086, radiusKm: 15 },
 ] as const;
 
 /**
