@@ -153,6 +153,29 @@ export function canDeclineSeries(firstStart: Date, now: Date): boolean {
   return now.getTime() < firstStart.getTime();
 }
 
+/**
+ * Whether a visit of a series is confirmed the moment its payment succeeds, without the professional's
+ * accept that a one-off booking waits for: the professional agreed to the series (they may decline it
+ * until its first visit starts, canDeclineSeries). Only a visit the series still counts as booked, of a
+ * live series (active, or paused: visits already booked stay), still pending and still with the
+ * series' professional (an admin may have given it to another, who agreed to nothing).
+ */
+export function confirmsOnPayment(v: {
+  seriesStatus: SeriesStatus;
+  occurrenceState: OccurrenceState;
+  seriesProfessionalId: string;
+  bookingProfessionalId: string | null;
+  bookingStatus: string;
+}): boolean {
+  return (
+    (v.seriesStatus === 'active' || v.seriesStatus === 'paused') &&
+    v.occurrenceState === 'booked' &&
+    v.bookingStatus === 'pending' &&
+    v.bookingProfessionalId !== null &&
+    v.bookingProfessionalId === v.seriesProfessionalId
+  );
+}
+
 export const RECURRING_MESSAGES = {
   notFound: 'Recurring booking not found',
   notRepeatable: 'This booking cannot be repeated.',

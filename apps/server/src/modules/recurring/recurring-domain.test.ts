@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { percentOf, quote, SERVICE_FEE_RATE } from '@khedma/shared';
 import {
+  confirmsOnPayment,
   discountedServicePrice,
   dueForCreation,
   endError,
@@ -77,6 +78,26 @@ describe('the recurring discount', () => {
     const q = recurringQuote({ servicePrice: 300, serviceLabel: 'Deep cleaning', addOns: [{ id: 'a', name: 'Windows', price: 50 }] });
     expect(q).toMatchObject({ servicePrice: 270, addOnsTotal: 50, subtotal: 320, serviceFee: 48, total: 368, discount: 30 });
     expect(q.lines[0]!.label).toBe('Deep cleaning (recurring, 10% off)');
+  });
+});
+
+describe('a paid visit confirmed by its series', () => {
+  const visit = { seriesStatus: 'active', occurrenceState: 'booked', seriesProfessionalId: 'p1', bookingProfessionalId: 'p1', bookingStatus: 'pending' } as const;
+
+  it('is confirmed when its series is active or paused, it is booked, pending and still with the series professional', () => {
+    expect(confirmsOnPayment(visit)).toBe(true);
+    expect(confirmsOnPayment({ ...visit, seriesStatus: 'paused' })).toBe(true);
+  });
+
+  it('waits for the professional otherwise: series ended or declined, visit skipped or rebooked, another professional, not pending', () => {
+    expect(confirmsOnPayment({ ...visit, seriesStatus: 'declined' })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, seriesStatus: 'cancelled' })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, occurrenceState: 'rebooked' })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, occurrenceState: 'skipped' })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, bookingProfessionalId: 'p2' })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, bookingProfessionalId: null })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, bookingStatus: 'cancelled' })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, bookingStatus: 'confirmed' })).toBe(false);
   });
 });
 

@@ -110,7 +110,20 @@ describe('a weekly series', () => {
     const paid = await payOnSimulator(t.app, { headers: as(customer, randomUUID()) }, rows[0]!.booking!.id);
     expect(paid.initiate.statusCode, paid.initiate.body).toBe(200);
     const [b] = await t.database.db.select().from(s.bookings).where(eq(s.bookings.id, rows[0]!.booking!.id));
-    expect(b!.paymentStatus).toBe('paid');
+    // Paid: confirmed at once, since the professional agreed to the series (no accept to wait for).
+    expect(b).toMatchObject({ paymentStatus: 'paid', status: 'confirmed' });
+    // As an accept does: the reminders scheduled, and the professional emailed in the payment's transaction.
+    const reminders = await t.database.db.select().from(s.scheduledJobs).where(eq(s.scheduledJobs.kind, 'booking.reminder'));
+    expect(reminders.filter((j) => (j.payload as { bookingId?: string }).bookingId === b!.id).length).toBeGreaterThan(0);
+    const confirmedNotice = await t.database.db.select().from(s.scheduledJobs).where(and(eq(s.scheduledJobs.kind, 'recurring.notice'), eq(s.scheduledJobs.dedupeKey, `${series.id}:0:visit_confirmed`)));
+    expect(confirmedNotice.map((j) => j.status)).toEqual(['done']);
+    const mail = await outbox(t.app);
+    expect(mail.filter((m) => m.to === pro.email && /Visit confirmed/.test(m.subject ?? ''))).toHaveLength(1);
+    expect(mail.some((m) => m.to === customer.email && /confirmed/.test(m.subject ?? '') && m.subject?.startsWith('Booking'))).toBe(true);
+    // No request to accept: the professional's list says confirmed, and an accept is refused.
+    const proList = (await act(pro, 'GET', '/api/bookings')).json<Array<{ id: string; status: string; canAccept: boolean }>>();
+    expect(proList.find((x) => x.id === b!.id)).toMatchObject({ status: 'confirmed', canAccept: false });
+    expect((await act(pro, 'POST', `/api/bookings/${b!.id}/accept`)).statusCode).toBe(409);
     // An unpaid visit is not expired 15 minutes on, but at its payment deadline (24 h before its start).
     const job = await t.database.db.select().from(s.scheduledJobs).where(and(eq(s.scheduledJobs.kind, 'booking.expire_unpaid'), eq(s.scheduledJobs.dedupeKey, rows[1]!.booking!.id)));
     expect(job[0]!.runAt.getTime()).toBe(rows[1]!.booking!.scheduledStart.getTime() - RECURRING_PAYMENT_DEADLINE_HOURS * 3_600_000);
@@ -205,10 +218,31 @@ describe('a weekly series', () => {
     const cancelled = await act(customer, 'POST', `/api/recurring/series/${series.id}/cancel`);
     expect(cancelled.json().status).toBe('cancelled');
     const after = await visitRows(series.id);
-    expect(after.find((r) => r.seq === 0)!.booking!.status).toBe('pending'); // paid, waiting for the professional
+    expect(after.find((r) => r.seq === 0)!.booking!.status).toBe('confirmed'); // paid, confirmed by the series
     expect(after.find((r) => r.seq === 2)!.booking!.status).toBe('cancelled');
     // Cancelled: no new visits, and no more changes.
     expect((await act(customer, 'POST', `/api/recurring/series/${series.id}/pause`)).statusCode).toBe(409);
+  });
+});
+
+describe('a paid visit that is not confirmed by its series', () => {
+  it('waits for the accept when an admin gave it to another professional, as a one-off booking does', async () => {
+    const other = await createPro(t, { city: 'fes', category: 'gardening', name: 'Youssef Other' });
+    const src = await createPaidBooking(t, { customer: otherCustomer, pro, date: casablancaDate(5), startTime: '16:00', endTime: '17:00' });
+    const id = (await createSeries(otherCustomer, { bookingId: src.id, intervalWeeks: 2, end: { kind: 'count', count: 2 } })).json<SeriesDto>().id;
+    const [visit] = await visitRows(id);
+    // As the admin reassignment writes it (modules/bookings lifecycle reassign): the visit's professional changes.
+    await t.database.db.update(s.bookings).set({ professionalId: other.professionalId }).where(eq(s.bookings.id, visit!.booking!.id));
+    const paid = await payOnSimulator(t.app, { headers: as(otherCustomer, randomUUID()) }, visit!.booking!.id);
+    expect(paid.initiate.statusCode).toBe(200);
+    const [b] = await t.database.db.select().from(s.bookings).where(eq(s.bookings.id, visit!.booking!.id));
+    expect(b).toMatchObject({ paymentStatus: 'paid', status: 'pending' });
+    // The professional it now belongs to is asked to accept it, as for any booking; nobody is told it is confirmed.
+    const mail = await outbox(t.app);
+    expect(mail.some((m) => m.to === other.email && /New booking request/.test(m.subject ?? ''))).toBe(true);
+    expect(await t.database.db.select().from(s.scheduledJobs).where(eq(s.scheduledJobs.dedupeKey, `${id}:0:visit_confirmed`))).toEqual([]);
+    const proList = (await act(other, 'GET', '/api/bookings')).json<Array<{ id: string; canAccept: boolean }>>();
+    expect(proList.find((x) => x.id === b!.id)).toMatchObject({ canAccept: true });
   });
 });
 

@@ -199,6 +199,29 @@ export class SeriesRepository {
     await this.db.insert(payments).values({ bookingId: row.id, method: 'card', provider: payment.provider, amount: payment.amount });
   }
 
+  /**
+   * The series and occurrence a booking is a visit of (state booked, rebooked ... as recorded), or
+   * undefined for a booking that is no series' visit. Read, not locked: the caller holds the booking's lock.
+   */
+  async visitOf(bookingId: string): Promise<{ series: SeriesRow; occurrence: OccurrenceRow } | undefined> {
+    const [row] = await this.db
+      .select({ series: bookingSeries, occurrence: bookingSeriesOccurrences })
+      .from(bookingSeriesOccurrences)
+      .innerJoin(bookingSeries, eq(bookingSeries.id, bookingSeriesOccurrences.seriesId))
+      .where(eq(bookingSeriesOccurrences.bookingId, bookingId));
+    return row;
+  }
+
+  /** A paid visit confirmed by the system (docs/recurring.md): only from pending, with its professional. */
+  async confirmVisit(bookingId: string, professionalId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(bookings)
+      .set({ status: 'confirmed', updatedAt: new Date() })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending'), eq(bookings.paymentStatus, 'paid'), eq(bookings.professionalId, professionalId)))
+      .returning({ id: bookings.id });
+    return rows.length > 0;
+  }
+
   /** A visit's unpaid booking cancelled by the system (the series changed): nothing was paid, nothing is due. */
   async cancelUnpaid(bookingId: string, reason: string): Promise<boolean> {
     const rows = await this.db

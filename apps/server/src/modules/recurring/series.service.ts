@@ -15,6 +15,7 @@ import {
 } from '@khedma/shared';
 import {
   canDeclineSeries,
+  confirmsOnPayment,
   dueForCreation,
   endError,
   firstDateAfter,
@@ -42,7 +43,7 @@ import type { RecipientsRepository } from '../auth';
 import { isSlotConflict, overlaps, worksAt, type BookingUseCases, type ProfessionalPoolRepository } from '../bookings';
 import { EXPIRE_UNPAID_JOB } from '../payments';
 import { RECURRING_NOTICE_JOB, RECURRING_SERIES_JOB } from './recurring.jobs';
-import { renderRecurringEmail, type RecurringEmailKind } from './recurring.emails';
+import { renderRecurringEmail, TO_PROFESSIONAL, type RecurringEmailKind } from './recurring.emails';
 import type { BookingRow, OccurrenceWithBooking, SeriesRepository, SeriesRow, SeriesView } from './series.repository';
 import { copiedColumns } from './series.repository';
 
@@ -234,6 +235,30 @@ export class SeriesService {
     return this.notice(tx, series.id, planned.seq, 'ready');
   }
 
+  /**
+   * payment.succeeded, in the payment's transaction and under the booking's lock: a paid visit of a series
+   * its professional agreed to is confirmed at once (confirmsOnPayment), its reminders scheduled as an
+   * accept schedules them, and its professional emailed (a job of this transaction, run after the commit).
+   * Any other booking: nothing.
+   */
+  async onVisitPaid(tx: Db, bookingId: string, now: Date, runAfterCommit: (jobId: string | null) => void): Promise<void> {
+    const repo = this.d.repo.with(tx);
+    const visit = await repo.visitOf(bookingId);
+    if (!visit) return;
+    const booking = await repo.booking(bookingId);
+    if (!booking) return;
+    const confirms = confirmsOnPayment({
+      seriesStatus: visit.series.status,
+      occurrenceState: visit.occurrence.state,
+      seriesProfessionalId: visit.series.professionalId,
+      bookingProfessionalId: booking.professionalId,
+      bookingStatus: booking.status,
+    });
+    if (!confirms || !(await repo.confirmVisit(bookingId, visit.series.professionalId))) return;
+    await this.d.bookings.reminders.schedule(tx, bookingId, booking.scheduledStart, now);
+    runAfterCommit(await this.notice(tx, visit.series.id, visit.occurrence.seq, 'visit_confirmed'));
+  }
+
   /** A visit's price now: the catalogue's (or the professional's hourly rate), less the recurring discount. */
   private async price(source: BookingRow, hourlyRate: number) {
     if (source.kind === 'service' && source.serviceTypeId) {
@@ -257,14 +282,14 @@ export class SeriesService {
   async sendNotice(payload: { seriesId: string; seq?: number; kind: RecurringEmailKind }): Promise<void> {
     const series = await this.d.repo.view(payload.seriesId);
     if (!series) return;
-    const to = payload.kind === 'new_series' ? series.proUserId : series.userId;
+    const to = TO_PROFESSIONAL.has(payload.kind) ? series.proUserId : series.userId;
     const [recipient] = await this.d.recipients.recipients([to]);
     if (!recipient) return;
     const occurrences = await this.d.repo.occurrences(series.id);
     const row = payload.seq !== undefined ? occurrences.find((o) => o.seq === payload.seq) : undefined;
     const planned = plannedOccurrence(scheduleOf(series), payload.seq ?? 0);
     const start = row?.booking?.scheduledStart ?? planned.start;
-    const path = payload.kind === 'new_series' ? `/recurring/${series.id}` : `/recurring/${series.id}`;
+    const path = `/recurring/${series.id}`;
     const email = renderRecurringEmail(
       payload.kind,
       {
@@ -547,8 +572,10 @@ export class SeriesService {
       await repo.update(id, { status: 'declined' });
       for (const o of await repo.occurrences(id)) {
         if (!o.booking || o.booking.status === 'cancelled' || o.booking.status === 'completed') continue;
-        if (isUnpaid(o.booking)) await repo.cancelUnpaid(o.booking.id, 'Recurring booking declined by the professional');
-        else paid.push({ id: o.booking.id, status: o.booking.status });
+        if (isUnpaid(o.booking) && (await repo.cancelUnpaid(o.booking.id, 'Recurring booking declined by the professional'))) continue;
+        // Paid, or paid (and so confirmed) while this waited for its row: declined or cancelled with a full refund.
+        const fresh = isUnpaid(o.booking) ? await repo.booking(o.booking.id) : o.booking;
+        if (fresh && fresh.status !== 'cancelled' && fresh.status !== 'completed') paid.push({ id: fresh.id, status: fresh.status });
       }
       declinedNotice = await this.notice(tx, id, undefined, 'declined');
     });
