@@ -152,3 +152,86 @@ for (const [lang, category, day] of [
     await context.close();
   });
 }
+
+type PlannedStrings = Strings & {
+  planned: Record<'title' | 'badge' | 'open' | 'declined', string>;
+  series: Record<'title' | 'decline', string>;
+  status: Record<'declined', string>;
+};
+
+for (const [lang, category] of [
+  ['en', 'cleaning'],
+  ['ar', 'gardening'],
+] as const) {
+  test(`the professional sees the planned visits of their series on their bookings, a paid one confirmed, and declines the series there (${lang}, 390 px)`, async ({ browser }) => {
+    test.slow();
+    const s = readStrings<PlannedStrings>(`features/recurring/locales/${lang}.json`);
+    const common = readStrings<{ status: Record<'confirmed', string> }>(`locales/${lang}.json`);
+    // The customer repeats a paid booking every week, until cancelled, with the journey's own professional in Kenitra.
+    const customerContext = await browser.newContext();
+    await createUser(customerContext, 'customer', { name: lang === 'ar' ? 'ليلى الأسبوعية' : 'Laila Weekly', lang });
+    const proContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await skipCookieBanner(proContext);
+    const pro = await createUser(proContext, 'pro', { name: lang === 'ar' ? 'سعاد المهنية' : 'Souad Kenitra', city: 'kenitra', category, lang });
+    const created = await customerContext.request.post('/api/bookings', {
+      headers: { 'idempotency-key': randomUUID() },
+      data: { serviceTypeId: pro.serviceTypeIds![0], cityId: pro.cityId, date: casablancaDate(2), startTime: '09:00', endTime: '11:00', location: '3 avenue Mohammed V, Kénitra' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const booking = (await created.json()) as { id: string };
+    await payByApi(customerContext.request, booking.id);
+    const made = await customerContext.request.post('/api/recurring/series', {
+      headers: { 'idempotency-key': randomUUID() },
+      data: { bookingId: booking.id, intervalWeeks: 1, end: { kind: 'never' } },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const series = (await made.json()) as { id: string; occurrences: Array<{ seq: number; state: string; booking: { id: string } | null }> };
+    // Visits 0-2 are bookings already (days +9, +16, +23); the customer pays visit 0: confirmed by the series.
+    const visit0 = series.occurrences.find((o) => o.seq === 0)!.booking!.id;
+    await payByApi(customerContext.request, visit0);
+
+    const page = await proContext.newPage();
+    const errors = watchErrors(page, { ignoreWebSocket: true });
+    const snap = (name: string) => {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      return page.screenshot({ path: path.join(SCREENSHOT_DIR, `recurring-pro-${lang}-390-${name}.png`), fullPage: true });
+    };
+    await openIn(page, lang, '/dashboard/bookings');
+    const planned = page.getByTestId('planned-series-visits');
+    await expect(planned.getByRole('heading', { name: s.planned.title })).toBeVisible();
+    // Visit 3 (day +30) is not a booking yet: shown as a planned visit of the series, with a link to it.
+    const visit3 = planned.getByTestId(`planned-${series.id}-3`);
+    await expect(visit3).toBeVisible();
+    await expect(visit3.getByText(s.planned.badge)).toBeVisible();
+    await expect(visit3.getByRole('link', { name: s.planned.open })).toHaveAttribute('href', `/recurring/${series.id}`);
+    // Visits 0-2 are bookings, not planned; the paid one is confirmed without an accept.
+    await expect(planned.getByTestId(`planned-${series.id}-0`)).toHaveCount(0);
+    // The professional's bookings: the first booking (paid, waiting for their accept) and visit 0 (paid: confirmed).
+    await expect(page.getByText(common.status.confirmed, { exact: true })).toHaveCount(1);
+    await expectNoSeriousAxeViolations(page, `professional's planned visits (${lang})`);
+    await snap('1-planned-visits');
+    let overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The decline of the series is there, before its first visit: confirmed in a dialog, sent once.
+    await visit3.getByRole('button', { name: s.series.decline }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await snap('2-decline-dialog');
+    const declines: string[] = [];
+    page.on('request', (r) => (r.method() === 'POST' && r.url().endsWith(`/api/recurring/series/${series.id}/decline`) ? declines.push(r.url()) : undefined));
+    await dialog.getByRole('button', { name: s.series.decline }).dblclick();
+    await expect(page.getByText(s.planned.declined)).toBeVisible();
+    await expect(planned).toHaveCount(0);
+    expect(declines).toHaveLength(1);
+    await snap('3-declined');
+    overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The customer's series reads declined.
+    const after = (await (await customerContext.request.get(`/api/recurring/series/${series.id}`)).json()) as { status: string };
+    expect(after.status).toBe('declined');
+    expect(errors).toEqual([]);
+    await customerContext.close();
+    await proContext.close();
+  });
+}

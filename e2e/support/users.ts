@@ -115,6 +115,8 @@ export const PRO_AREAS = [
   { city: 'tanger', category: 'cleaning', spec: 'recurring.spec (a weekly cleaning series, en and ar)' },
   { city: 'meknes', category: 'cleaning', spec: 'recurring.spec (a series chosen in the wizard, en)' },
   { city: 'meknes', category: 'gardening', spec: 'recurring.spec (a series chosen in the wizard, ar)' },
+  { city: 'kenitra', category: 'cleaning', spec: 'recurring.spec (the professional\'s planned visits, en)' },
+  { city: 'kenitra', category: 'gardening', spec: 'recurring.spec (the professional\'s planned visits, ar)' },
   // Free (no demo professional there): tanger cleaning, delivery. Agadir and Meknes are the journeys' own
   // cities (JOURNEY_CITIES, made by the test-people route; no demo professional): their pairs are handed out
   // to the journeys of issues 41-43; add the row with the journey.

@@ -104,7 +104,8 @@ function PaymentReturn({ booking, returned, method }: { booking: BookingDto; ret
       <div role="status" data-testid="payment-confirmed" className="flex items-start gap-3 rounded-card border border-confirmed/30 bg-confirmed-soft p-4 text-ink">
         <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-confirmed" />
         <div className="space-y-3">
-          <p className="font-semibold">{t('payment.return.confirmed')}</p>
+          {/* A visit of a recurring series is confirmed by its payment (docs/recurring.md): nothing left to wait for. */}
+          <p className="font-semibold">{booking.status === 'confirmed' ? t('payment.return.confirmedBooking') : t('payment.return.confirmed')}</p>
           <RepeatAfterPayment bookingId={booking.id} />
           <div className="flex flex-wrap gap-2">
             <ButtonLink to={paths.dashboardBookings()}>{t('payment.return.toBookings')}</ButtonLink>
