@@ -155,6 +155,7 @@ for (const [lang, category, day] of [
 
 type PlannedStrings = Strings & {
   planned: Record<'title' | 'badge' | 'open' | 'declined', string>;
+  move: Record<'open' | 'title' | 'date' | 'time' | 'submit' | 'movedFrom', string> & { errors: Record<'date', string> };
   series: Record<'title' | 'decline', string>;
   status: Record<'declined', string>;
 };
@@ -163,12 +164,13 @@ for (const [lang, category] of [
   ['en', 'cleaning'],
   ['ar', 'gardening'],
 ] as const) {
-  test(`the professional sees the planned visits of their series on their bookings, a paid one confirmed, and declines the series there (${lang}, 390 px)`, async ({ browser }) => {
+  test(`the customer moves a visit not created yet; the professional sees the planned visits on their bookings, a paid one confirmed, and declines the series there (${lang}, 390 px)`, async ({ browser }) => {
     test.slow();
     const s = readStrings<PlannedStrings>(`features/recurring/locales/${lang}.json`);
     const common = readStrings<{ status: Record<'confirmed', string> }>(`locales/${lang}.json`);
     // The customer repeats a paid booking every week, until cancelled, with the journey's own professional in Kenitra.
-    const customerContext = await browser.newContext();
+    const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await skipCookieBanner(customerContext);
     await createUser(customerContext, 'customer', { name: lang === 'ar' ? 'ليلى الأسبوعية' : 'Laila Weekly', lang });
     const proContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await skipCookieBanner(proContext);
@@ -190,6 +192,31 @@ for (const [lang, category] of [
     const visit0 = series.occurrences.find((o) => o.seq === 0)!.booking!.id;
     await payByApi(customerContext.request, visit0);
 
+    // The customer moves visit 4 (day +37, not created yet) to day +39 at 15:00 on the series page.
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const customerPage = await customerContext.newPage();
+    const customerErrors = watchErrors(customerPage, { ignoreWebSocket: true });
+    await openIn(customerPage, lang, `/recurring/${series.id}`);
+    const visit4 = customerPage.getByTestId('visit-4');
+    await visit4.getByRole('button', { name: s.move.open }).click();
+    const moveDialog = customerPage.getByRole('dialog', { name: s.move.title });
+    await expect(moveDialog).toBeVisible();
+    // Too far from the planned date: said next to the field, nothing sent.
+    await moveDialog.getByLabel(s.move.date).fill(casablancaDate(45));
+    await moveDialog.getByRole('button', { name: s.move.submit }).click();
+    await expect(moveDialog.getByText(s.move.errors.date.replace('{{count}}', '6'))).toBeVisible();
+    await moveDialog.getByLabel(s.move.date).fill(casablancaDate(39));
+    await moveDialog.getByLabel(s.move.time).selectOption('15:00');
+    await customerPage.screenshot({ path: path.join(SCREENSHOT_DIR, `recurring-move-${lang}-390-1-dialog.png`), fullPage: false });
+    await moveDialog.getByRole('button', { name: s.move.submit }).click();
+    await expect(moveDialog).toHaveCount(0);
+    await expect(visit4).toContainText('15:00');
+    await expect(visit4).toContainText(s.move.movedFrom.split('{{date}}')[0]!.trim());
+    await expectNoSeriousAxeViolations(customerPage, `series with a moved visit (${lang})`);
+    await visit4.scrollIntoViewIfNeeded();
+    await customerPage.screenshot({ path: path.join(SCREENSHOT_DIR, `recurring-move-${lang}-390-2-moved.png`), fullPage: false });
+    expect(customerErrors).toEqual([]);
+
     const page = await proContext.newPage();
     const errors = watchErrors(page, { ignoreWebSocket: true });
     const snap = (name: string) => {
@@ -204,6 +231,8 @@ for (const [lang, category] of [
     await expect(visit3).toBeVisible();
     await expect(visit3.getByText(s.planned.badge)).toBeVisible();
     await expect(visit3.getByRole('link', { name: s.planned.open })).toHaveAttribute('href', `/recurring/${series.id}`);
+    // The moved visit is planned at its new time for the professional too.
+    await expect(planned.getByTestId(`planned-${series.id}-4`)).toContainText('15:00');
     // Visits 0-2 are bookings, not planned; the paid one is confirmed without an accept.
     await expect(planned.getByTestId(`planned-${series.id}-0`)).toHaveCount(0);
     // The professional's bookings: the first booking (paid, waiting for their accept) and visit 0 (paid: confirmed).

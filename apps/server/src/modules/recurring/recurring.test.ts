@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percentOf, SERVICE_FEE_RATE } from '@khedma/shared';
 import { discountedServicePrice, RECURRING_PAYMENT_DEADLINE_HOURS } from '@khedma/shared/domain/recurring';
+import { localToUtc } from '@khedma/shared/domain/time';
 import type { SeriesDto } from '@khedma/shared/schemas/recurring';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
@@ -222,6 +223,72 @@ describe('a weekly series', () => {
     expect(after.find((r) => r.seq === 2)!.booking!.status).toBe('cancelled');
     // Cancelled: no new visits, and no more changes.
     expect((await act(customer, 'POST', `/api/recurring/series/${series.id}/pause`)).statusCode).toBe(409);
+  });
+});
+
+describe('moving a visit before it exists', () => {
+  it('stores the new start on the visit; the window creates it then with the same professional, or records it unavailable when the slot is taken', async () => {
+    const src = await createPaidBooking(t, { customer, pro, date: casablancaDate(6), startTime: '12:00', endTime: '13:00' });
+    const made = await createSeries(customer, { bookingId: src.id, intervalWeeks: 1, end: { kind: 'count', count: 8 } });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<SeriesDto>().id;
+    const move = (u: TestUser | null, seq: number | string, body: Record<string, unknown>) => act(u, 'POST', `/api/recurring/series/${id}/occurrences/${seq}/move`, body);
+    // Visits 0-2 (days 13, 20, 27) are bookings; visit 3 (day 34) and on are planned.
+    expect((await visitRows(id)).map((r) => r.seq)).toEqual([0, 1, 2]);
+
+    // Who may not, and what is refused (nothing stored).
+    expect((await move(otherCustomer, 3, { date: casablancaDate(33), startTime: '14:00' })).statusCode).toBe(404);
+    expect((await move(otherPro, 3, { date: casablancaDate(33), startTime: '14:00' })).statusCode).toBe(404);
+    expect((await move(pro, 3, { date: casablancaDate(33), startTime: '14:00' })).statusCode).toBe(403);
+    expect((await move(null, 3, { date: casablancaDate(33), startTime: '14:00' })).statusCode).toBe(401);
+    const tooFar = await move(customer, 3, { date: casablancaDate(41), startTime: '14:00' });
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json().error.fields).toMatchObject({ date: expect.stringContaining('6 days') });
+    expect((await move(customer, 3, { date: casablancaDate(33), startTime: '25:00' })).statusCode).toBe(400);
+    expect((await move(customer, 3, { date: 'soon', startTime: '14:00' })).statusCode).toBe(400);
+    const booked = await move(customer, 0, { date: casablancaDate(14), startTime: '14:00' });
+    expect(booked.statusCode).toBe(409);
+    expect(booked.json().error.message).toMatch(/booked already/);
+    expect((await move(customer, 8, { date: casablancaDate(62), startTime: '14:00' })).statusCode).toBe(404);
+    expect((await visitRows(id)).map((r) => r.seq)).toEqual([0, 1, 2]);
+
+    // Visit 3 moves to day 30 at 14:00, then again to day 31 at 15:00, then back to day 30 at 14:00; visit 4 (day 41) to day 39 at 16:00.
+    expect((await move(customer, 3, { date: casablancaDate(31), startTime: '15:00' })).statusCode).toBe(200);
+    let res = await move(customer, 3, { date: casablancaDate(30), startTime: '14:00' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SeriesDto>().occurrences.find((o) => o.seq === 3)).toMatchObject({ state: 'planned', date: casablancaDate(30), startTime: '14:00', movedFrom: casablancaDate(34), canMove: true, canSkip: true, booking: null });
+    res = await move(customer, 4, { date: casablancaDate(39), startTime: '16:00' });
+    expect(res.json<SeriesDto>().occurrences.find((o) => o.seq === 4)).toMatchObject({ state: 'planned', date: casablancaDate(39), startTime: '16:00', movedFrom: casablancaDate(41) });
+    // The professional sees the moved visits planned at their new time too; the other visits keep theirs.
+    const asPro = (await act(pro, 'GET', `/api/recurring/series/${id}`)).json<SeriesDto>();
+    expect(asPro.occurrences.find((o) => o.seq === 3)).toMatchObject({ date: casablancaDate(30), startTime: '14:00', canMove: false });
+    expect(asPro.occurrences.find((o) => o.seq === 5)).toMatchObject({ state: 'planned', date: casablancaDate(48), startTime: '12:00' });
+
+    // Another customer takes the professional's 14:00 of day 30 meanwhile.
+    await createPaidBooking(t, { customer: otherCustomer, pro, date: casablancaDate(30), startTime: '14:00', endTime: '15:00' });
+    for (const days of [3, 12]) {
+      const later = new Date(Date.now() + days * 86_400_000);
+      t.app.ctx.clock.set(later);
+      try {
+        await t.app.ctx.jobs.schedule(RECURRING_WINDOW_JOB, {}, { dedupeKey: `move-window-${days}`, runAt: later });
+        await t.app.ctx.jobs.runDueJobs(later);
+      } finally {
+        t.app.ctx.clock.set(null);
+      }
+    }
+    const rows = await visitRows(id);
+    // Visit 3 reached the window on day 30: its slot is taken, so it is unavailable and the customer told.
+    expect(rows.find((r) => r.seq === 3)).toMatchObject({ state: 'unavailable', reason: 'taken', booking: null });
+    expect((await outbox(t.app)).filter((m) => m.to === customer.email && /cannot come/.test(m.subject ?? '')).length).toBeGreaterThanOrEqual(2);
+    // Visit 4 was created at its moved start, with the same professional, and the series remembers the move.
+    const v4 = rows.find((r) => r.seq === 4)!;
+    expect(v4.state).toBe('booked');
+    expect(v4.booking).toMatchObject({ professionalId: pro.professionalId, status: 'pending', paymentStatus: 'pending' });
+    expect(v4.booking!.scheduledStart.getTime()).toBe(localToUtc(casablancaDate(39), '16:00').getTime());
+    const view = (await act(customer, 'GET', `/api/recurring/series/${id}`)).json<SeriesDto>();
+    expect(view.occurrences.find((o) => o.seq === 4)).toMatchObject({ state: 'booked', movedFrom: casablancaDate(41), canMove: false, date: casablancaDate(39), startTime: '16:00' });
+    // Created: moved as a booking from now on.
+    expect((await move(customer, 4, { date: casablancaDate(38), startTime: '16:00' })).statusCode).toBe(409);
   });
 });
 

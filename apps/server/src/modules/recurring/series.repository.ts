@@ -181,6 +181,19 @@ export class SeriesRepository {
       });
   }
 
+  /** A visit not created yet moved by the customer (state moved, its new start): created at that start. */
+  async recordMove(row: { seriesId: string; seq: number; plannedDate: string; movedStart: Date }): Promise<void> {
+    await this.db
+      .insert(bookingSeriesOccurrences)
+      .values({ ...row, state: 'moved' })
+      .onConflictDoUpdate({
+        target: [bookingSeriesOccurrences.seriesId, bookingSeriesOccurrences.seq],
+        set: { state: 'moved', reason: null, bookingId: null, movedStart: row.movedStart, updatedAt: new Date() },
+        // Only a visit not created yet (moved again); a decided one is the service's refusal.
+        setWhere: sql`${bookingSeriesOccurrences.state} = 'moved'`,
+      });
+  }
+
   async deleteOccurrence(seriesId: string, seq: number): Promise<void> {
     await this.db.delete(bookingSeriesOccurrences).where(and(eq(bookingSeriesOccurrences.seriesId, seriesId), eq(bookingSeriesOccurrences.seq, seq)));
   }

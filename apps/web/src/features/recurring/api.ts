@@ -30,7 +30,11 @@ export function useCreateSeries() {
   });
 }
 
-export type SeriesAction = { kind: 'pause' | 'resume' | 'cancel' | 'decline' } | { kind: 'skip'; seq: number } | { kind: 'time'; startTime: string };
+export type SeriesAction =
+  | { kind: 'pause' | 'resume' | 'cancel' | 'decline' }
+  | { kind: 'skip'; seq: number }
+  | { kind: 'time'; startTime: string }
+  | { kind: 'move'; seq: number; date: string; startTime: string };
 
 /** A change of the series, sent once however often it is pressed (one request per series at a time). */
 export function useSeriesAction(id: string) {
@@ -41,6 +45,7 @@ export function useSeriesAction(id: string) {
         const base = `/api/recurring/series/${encodeURIComponent(id)}`;
         if (a.kind === 'skip') return api.post<SeriesDto>(`${base}/occurrences/${a.seq}/skip`);
         if (a.kind === 'time') return api.patch<SeriesDto>(`${base}/time`, { startTime: a.startTime });
+        if (a.kind === 'move') return api.post<SeriesDto>(`${base}/occurrences/${a.seq}/move`, { date: a.date, startTime: a.startTime });
         return api.post<SeriesDto>(`${base}/${a.kind}`);
       },
       onSuccess: (series) => {
