@@ -89,8 +89,8 @@ export function requestReopenedEmail(locale: Locale, o: { name: string; service:
     switch (locale) {
       case 'fr':
         return {
-          subject: `Demande « ${o.service} » : votre devis est de nouveau ouvert`,
-          text: `Bonjour ${o.name},\n\nLa réservation du devis choisi n’a pas été payée : la demande « ${o.service} » à ${o.city} reçoit de nouveau des devis jusqu’au ${until}. Votre devis est de nouveau ouvert (dans sa validité) et le client peut le choisir.\n${o.url}\n\n${sign.fr}`,
+          subject: `Demande «\u00a0${o.service}\u00a0»\u202f: votre devis est de nouveau ouvert`,
+          text: `Bonjour ${o.name},\n\nLa réservation du devis choisi n’a pas été payée\u202f: la demande «\u00a0${o.service}\u00a0» à ${o.city} reçoit de nouveau des devis jusqu’au ${until}. Votre devis est de nouveau ouvert (dans sa validité) et le client peut le choisir.\n${o.url}\n\n${sign.fr}`,
         };
       case 'ar':
         return {
@@ -107,8 +107,8 @@ export function requestReopenedEmail(locale: Locale, o: { name: string; service:
   switch (locale) {
     case 'fr':
       return {
-        subject: `Demande de devis de nouveau ouverte : ${o.service} à ${o.city}`,
-        text: `Bonjour ${o.name},\n\nLa demande « ${o.service} » à ${o.city} reçoit de nouveau des devis jusqu’au ${until}. Lisez-la et envoyez votre prix :\n${o.url}\n\n${sign.fr}`,
+        subject: `Demande de devis de nouveau ouverte\u202f: ${o.service} à ${o.city}`,
+        text: `Bonjour ${o.name},\n\nLa demande «\u00a0${o.service}\u00a0» à ${o.city} reçoit de nouveau des devis jusqu’au ${until}. Lisez-la et envoyez votre prix\u202f:\n${o.url}\n\n${sign.fr}`,
       };
     case 'ar':
       return {
