@@ -1,9 +1,11 @@
 /**
  * Recurring bookings (docs/recurring.md, issue 43), at 390 px in English and Arabic: a customer repeats a
  * paid cleaning booking every week for 4 visits, sees the visits of the next 4 weeks booked with 10% off,
- * and skips one of them; and a customer who chooses "Every 2 weeks" in the booking wizard's confirm step,
+ * and skips one of them; a customer who chooses "Every 2 weeks" in the booking wizard's confirm step,
  * with the recurring discount shown, pays the first booking on the CMI simulator's page and finds the
- * series set up on the payment-confirmed screen.
+ * series set up with the payment (the server kept the choice with the booking) on the payment-confirmed
+ * screen; and a customer moves a visit not created yet while the professional sees the series' planned
+ * visits on their bookings list and declines it there.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -132,9 +134,14 @@ for (const [lang, category, day] of [
 
     // Paid on the CMI simulator's hosted page; back on the payment-confirmed screen the series is set up.
     await expect(page.getByRole('heading', { name: b.payment.title })).toBeVisible();
+    // The choice is kept by the server with the booking: nothing in this tab is needed any more.
+    await page.evaluate(() => sessionStorage.clear());
     await page.getByRole('button', { name: new RegExp(`^${escape(b.payment.pay.replace('{{amount}}', '').trim())}`) }).click();
     await payOnHostedPage(page);
     await expect(page.getByTestId('payment-confirmed')).toBeVisible({ timeout: 30_000 });
+    // The series was made with the payment: the customer's list has it whatever page they come back to.
+    const mine = (await (await page.request.get('/api/recurring/series')).json()) as Array<{ intervalWeeks: number; end: unknown }>;
+    expect(mine.map((x) => [x.intervalWeeks, x.end])).toEqual([[2, { kind: 'count', count: 3 }]]);
     const created = page.getByTestId('repeat-created');
     await expect(created).toContainText(s.every['2'], { timeout: 60_000 });
     await expectNoSeriousAxeViolations(page, `wizard repeat set up (${lang})`);

@@ -25,6 +25,17 @@ export const seriesEndSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('date'), date: z.string({ error: RECURRING_MESSAGES.endDate }).refine(isLocalDate, RECURRING_MESSAGES.endDate).meta({ format: 'date' }) }),
 ]);
 
+/** The wizard's "Repeat", sent with the booking (POST /api/bookings `repeat`): the series is made once it is paid. */
+export const repeatChoiceSchema = z
+  .object({
+    intervalWeeks: z.union(RECURRING_INTERVALS.map((n) => z.literal(n)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<4>], {
+      error: 'Please choose how often',
+    }),
+    end: seriesEndSchema,
+  })
+  .meta({ id: 'RepeatChoice' });
+export type RepeatChoice = z.infer<typeof repeatChoiceSchema>;
+
 /** POST /api/recurring/series: repeat one of my bookings (the wizard's "Repeat" or "Book again every ..."). */
 export const createSeriesRequestSchema = z
   .object({

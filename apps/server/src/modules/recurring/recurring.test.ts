@@ -292,6 +292,61 @@ describe('moving a visit before it exists', () => {
   });
 });
 
+describe("the wizard's Repeat, kept with the booking", () => {
+  const book = (u: TestUser, date: string, startTime: string, endTime: string, repeat?: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      remoteAddress: freshIp(),
+      headers: as(u, randomUUID()),
+      payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date, startTime, endTime, location: '9 Rue Talaa', ...(repeat ? { repeat } : {}) },
+    });
+  const seriesOf = (bookingId: string) => t.database.db.select().from(s.bookingSeries).where(eq(s.bookingSeries.sourceBookingId, bookingId));
+
+  it('makes the series once, in the transaction that records the payment; an end the series refuses is refused with the booking', async () => {
+    const tooLong = await book(customer, casablancaDate(8), '17:00', '18:00', { intervalWeeks: 2, end: { kind: 'date', date: casablancaDate(500) } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.fields).toHaveProperty(['repeat.end.date']);
+    expect((await book(customer, casablancaDate(8), '17:00', '18:00', { intervalWeeks: 3, end: { kind: 'never' } })).statusCode).toBe(400);
+
+    const created = await book(customer, casablancaDate(8), '17:00', '18:00', { intervalWeeks: 2, end: { kind: 'count', count: 3 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const bookingId = created.json<{ id: string }>().id;
+    // Unpaid: no series yet.
+    expect(await seriesOf(bookingId)).toEqual([]);
+    const paid = await payOnSimulator(t.app, { headers: as(customer, randomUUID()) }, bookingId);
+    expect(paid.initiate.statusCode).toBe(200);
+    const [made, ...more] = await seriesOf(bookingId);
+    expect(more).toEqual([]);
+    expect(made).toMatchObject({ userId: customer.userId, professionalId: pro.professionalId, intervalWeeks: 2, firstDate: casablancaDate(22), startTime: '17:00', end: { kind: 'count', count: 3 }, status: 'active' });
+    // Its first visit (day 22) is booked at once; the professional is told of the new series.
+    expect((await visitRows(made!.id)).map((r) => [r.seq, r.state])).toEqual([[0, 'booked']]);
+    expect((await outbox(t.app)).some((m) => m.to === pro.email && /New recurring booking/.test(m.subject ?? ''))).toBe(true);
+    // The customer reads it in their list (the payment-confirmed screen shows it from there).
+    expect((await act(customer, 'GET', '/api/recurring/series')).json<SeriesDto[]>().find((x) => x.sourceBookingId === bookingId)?.id).toBe(made!.id);
+    // A second payment attempt or the form's "Book again every ..." does not make another.
+    expect((await payOnSimulator(t.app, { headers: as(customer, randomUUID()) }, bookingId)).initiate.statusCode).toBe(200);
+    expect((await createSeries(customer, { bookingId, intervalWeeks: 1, end: { kind: 'never' } })).statusCode).toBe(409);
+    expect(await seriesOf(bookingId)).toHaveLength(1);
+  });
+
+  it('makes no series for a booking that expires unpaid', async () => {
+    const created = await book(otherCustomer, casablancaDate(10), '08:00', '09:00', { intervalWeeks: 1, end: { kind: 'never' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const bookingId = created.json<{ id: string }>().id;
+    const later = new Date(Date.now() + 3_600_000);
+    t.app.ctx.clock.set(later);
+    try {
+      await t.app.ctx.jobs.runDueJobs(later);
+    } finally {
+      t.app.ctx.clock.set(null);
+    }
+    const [b] = await t.database.db.select().from(s.bookings).where(eq(s.bookings.id, bookingId));
+    expect(b).toMatchObject({ status: 'cancelled', repeatIntervalWeeks: 1 });
+    expect(await seriesOf(bookingId)).toEqual([]);
+  });
+});
+
 describe('a paid visit that is not confirmed by its series', () => {
   it('waits for the accept when an admin gave it to another professional, as a one-off booking does', async () => {
     const other = await createPro(t, { city: 'fes', category: 'gardening', name: 'Youssef Other' });

@@ -254,9 +254,9 @@ export class SeriesService {
   async onVisitPaid(tx: Db, bookingId: string, now: Date, runAfterCommit: (jobId: string | null) => void): Promise<void> {
     const repo = this.d.repo.with(tx);
     const visit = await repo.visitOf(bookingId);
-    if (!visit) return;
     const booking = await repo.booking(bookingId);
     if (!booking) return;
+    if (!visit) return this.seriesOfRepeat(tx, booking, runAfterCommit);
     const confirms = confirmsOnPayment({
       seriesStatus: visit.series.status,
       occurrenceState: visit.occurrence.state,
@@ -267,6 +267,43 @@ export class SeriesService {
     if (!confirms || !(await repo.confirmVisit(bookingId, visit.series.professionalId))) return;
     await this.d.bookings.reminders.schedule(tx, bookingId, booking.scheduledStart, now);
     runAfterCommit(await this.notice(tx, visit.series.id, visit.occurrence.seq, 'visit_confirmed'));
+  }
+
+  /**
+   * payment.succeeded of a wizard booking with a "Repeat" (docs/recurring.md "From the wizard"): its series,
+   * made in the payment's transaction, once (the payment is recorded once; a series of that booking made
+   * meanwhile by the form, or a unique index's refusal in a savepoint, leaves the payment alone). Its first
+   * visits and the professional's email are jobs of that transaction, run after the commit.
+   */
+  private async seriesOfRepeat(tx: Db, booking: BookingRow, runAfterCommit: (jobId: string | null) => void): Promise<void> {
+    if (!booking.repeatIntervalWeeks || !booking.repeatEnd || booking.kind !== 'service') return;
+    const repo = this.d.repo.with(tx);
+    if (await repo.liveOfSource(booking.id)) return;
+    const local = toLocal(booking.scheduledStart);
+    const intervalWeeks = booking.repeatIntervalWeeks as RecurringInterval;
+    const firstDate = firstDateAfter(local.date, intervalWeeks);
+    if (endError(booking.repeatEnd, firstDate)) return;
+    let row: SeriesRow;
+    try {
+      row = await tx.transaction((sp) =>
+        this.d.repo.with(sp).insert({
+          userId: booking.userId,
+          professionalId: booking.professionalId,
+          sourceBookingId: booking.id,
+          intervalWeeks,
+          firstDate,
+          startTime: local.time,
+          durationMinutes: booking.durationMinutes,
+          end: booking.repeatEnd!,
+          idempotencyKey: `wizard:${booking.id}`,
+        }),
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) return;
+      throw err;
+    }
+    runAfterCommit(await this.d.jobs.schedule(RECURRING_SERIES_JOB, { seriesId: row.id }, { dedupeKey: `created:${row.id}`, db: tx }));
+    runAfterCommit(await this.notice(tx, row.id, undefined, 'new_series'));
   }
 
   /** A visit's price now: the catalogue's (or the professional's hourly rate), less the recurring discount. */
