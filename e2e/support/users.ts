@@ -117,9 +117,12 @@ export const PRO_AREAS = [
   { city: 'meknes', category: 'gardening', spec: 'recurring.spec (a series chosen in the wizard, ar)' },
   { city: 'oujda', category: 'gardening', spec: 'travel.spec (two, for a reassignment with distances, en)' },
   { city: 'oujda', category: 'cleaning', spec: 'travel.spec (two, for a reassignment with distances, ar)' },
+  { city: 'kenitra', category: 'cleaning', spec: 'recurring.spec (the professional\'s planned visits, en)' },
+  { city: 'kenitra', category: 'gardening', spec: 'recurring.spec (the professional\'s planned visits, ar)' },
   // Free (no demo professional there): tanger cleaning, delivery. Agadir and Meknes are the journeys' own
   // cities (JOURNEY_CITIES, made by the test-people route; no demo professional): their pairs are handed out
-  // to the journeys of issues 41-43; add the row with the journey. Oujda is travel.spec's (issue 42).
+  // to the journeys of issues 41-43; add the row with the journey. Oujda is travel.spec's (issue 42), Kenitra
+  // recurring.spec's planned visits (issue 43).
 ] as const;
 
 /** Session cookies of the people made here, by email: signInByCookie uses them instead of a password. */

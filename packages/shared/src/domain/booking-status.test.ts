@@ -25,7 +25,7 @@ const everyone = { owner, otherCustomer, assigned, otherPro, admin, system };
 
 /** Who may make each move: the table of docs/bookings.md and issue 5, checked exhaustively below. */
 const EXPECTED: Record<string, Array<keyof typeof everyone>> = {
-  'pending->confirmed': ['assigned'],
+  'pending->confirmed': ['assigned', 'system'],
   'pending->cancelled': ['owner', 'assigned', 'admin', 'system'],
   'confirmed->completed': ['admin'],
   'confirmed->cancelled': ['owner', 'assigned', 'admin'],

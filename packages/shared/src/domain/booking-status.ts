@@ -34,6 +34,8 @@ export type BookingAction =
   | 'professional_cancel'
   | 'refund'
   | 'reschedule'
+  /** A paid visit of a series its professional agreed to is confirmed by the system (recurring.ts confirmsOnPayment). */
+  | 'series_confirm'
   /** An admin gives the booking to another professional (status unchanged). */
   | 'reassign';
 
@@ -54,6 +56,9 @@ const system = (a: BookingActor) => a.role === 'system';
 export const BOOKING_TRANSITIONS: readonly BookingTransition[] = Object.freeze([
   // The assigned professional accepts the request (pro bookings page, "Booking confirmed!").
   { action: 'accept', from: 'pending', to: 'confirmed', allows: assignedPro },
+  // A visit of a recurring series is confirmed when its payment succeeds: its professional agreed to
+  // the series (docs/recurring.md; recurring.ts confirmsOnPayment decides which visits).
+  { action: 'series_confirm', from: 'pending', to: 'confirmed', allows: system },
   // The assigned professional declines ("Booking declined."): the customer is refunded in full.
   { action: 'decline', from: 'pending', to: 'cancelled', allows: assignedPro },
   // The customer withdraws a request nobody has accepted yet: free (cancellation.ts).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_FEE_RATE } from './constants';
-import { JOB_QUOTE_RULES, jobQuotePrice, jobQuoteSubtotal, jobRequestClosesOn, latestValidity, quoteState, requestState } from './job-quotes';
+import { JOB_QUOTE_RULES, jobQuotePrice, jobQuoteSubtotal, jobRequestClosesOn, latestValidity, quoteState, reopenNotice, requestState } from './job-quotes';
 
 describe('job quotes', () => {
   it('prices an accepted quote as any booking: the lines are the service price, the 15% fee on top', () => {
@@ -30,5 +30,19 @@ describe('job quotes', () => {
     expect(requestState('open', '2026-11-27', '2026-11-28')).toBe('expired');
     expect(requestState('open', '2026-11-28', '2026-11-28')).toBe('open');
     expect(requestState('accepted', '2026-11-01', '2026-11-28')).toBe('accepted');
+  });
+});
+
+describe('a request open again after an unpaid booking', () => {
+  const today = '2026-12-01';
+  it('tells a professional whose declined quote is open again and valid, and one who has not quoted', () => {
+    expect(reopenNotice({ status: 'submitted', validUntil: '2026-12-01' }, today)).toBe('quote_open');
+    expect(reopenNotice(null, today)).toBe('request_open');
+  });
+  it('tells nobody else: the lapsed quote, a withdrawn or declined one, one past its validity', () => {
+    expect(reopenNotice({ status: 'expired', validUntil: '2026-12-05' }, today)).toBeNull();
+    expect(reopenNotice({ status: 'withdrawn', validUntil: '2026-12-05' }, today)).toBeNull();
+    expect(reopenNotice({ status: 'declined', validUntil: '2026-12-05' }, today)).toBeNull();
+    expect(reopenNotice({ status: 'submitted', validUntil: '2026-11-30' }, today)).toBeNull();
   });
 });

@@ -85,6 +85,19 @@ export function requestState(stored: JobRequestStatus, closesOn: LocalDate, toda
   return stored === 'open' && closesOn < today ? 'expired' : stored;
 }
 
+/**
+ * Who is told when a request takes quotes again (an accepted quote's booking expired unpaid,
+ * docs/job-quotes.md), per professional who offers the service in the city or has quoted it:
+ * - `quote_open`: their quote, declined by that acceptance, is open again and still valid: the customer may choose it;
+ * - `request_open`: they have not quoted it: they may now;
+ * - nothing for the others: the quote that lapsed (its booking's key is spent), a withdrawn quote, one past
+ *   its validity (one quote per professional: they cannot send another).
+ */
+export function reopenNotice(quote: { status: JobQuoteStatus; validUntil: LocalDate } | null, today: LocalDate): 'quote_open' | 'request_open' | null {
+  if (!quote) return 'request_open';
+  return quoteState(quote.status, quote.validUntil, today) === 'submitted' ? 'quote_open' : null;
+}
+
 /** English copy of the rules' messages (the web app has them in three languages). */
 export const JOB_QUOTE_MESSAGES = {
   description: `Please describe the job in at least ${JOB_QUOTE_RULES.descriptionMin} characters`,

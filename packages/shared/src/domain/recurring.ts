@@ -30,9 +30,10 @@ export type SeriesStatus = (typeof SERIES_STATUSES)[number];
 /**
  * What became of one occurrence: booked (a booking exists), skipped by the customer, unavailable (the
  * professional could not take it: the customer is told and offered another professional or a skip),
- * rebooked (with another professional, as a one-off booking).
+ * rebooked (with another professional, as a one-off booking), moved (the customer chose another start
+ * before it was created: it is created at that start, and shown as planned until then).
  */
-export const OCCURRENCE_STATES = ['booked', 'skipped', 'unavailable', 'rebooked'] as const;
+export const OCCURRENCE_STATES = ['booked', 'skipped', 'unavailable', 'rebooked', 'moved'] as const;
 export type OccurrenceState = (typeof OCCURRENCE_STATES)[number];
 
 /** Why the professional could not take an occurrence. */
@@ -153,6 +154,48 @@ export function canDeclineSeries(firstStart: Date, now: Date): boolean {
   return now.getTime() < firstStart.getTime();
 }
 
+/**
+ * Whether a visit of a series is confirmed the moment its payment succeeds, without the professional's
+ * accept that a one-off booking waits for: the professional agreed to the series (they may decline it
+ * until its first visit starts, canDeclineSeries). Only a visit the series still counts as booked, of a
+ * live series (active, or paused: visits already booked stay), still pending and still with the
+ * series' professional (an admin may have given it to another, who agreed to nothing).
+ */
+export function confirmsOnPayment(v: {
+  seriesStatus: SeriesStatus;
+  occurrenceState: OccurrenceState;
+  seriesProfessionalId: string;
+  bookingProfessionalId: string | null;
+  bookingStatus: string;
+}): boolean {
+  return (
+    (v.seriesStatus === 'active' || v.seriesStatus === 'paused') &&
+    v.occurrenceState === 'booked' &&
+    v.bookingStatus === 'pending' &&
+    v.bookingProfessionalId !== null &&
+    v.bookingProfessionalId === v.seriesProfessionalId
+  );
+}
+
+/** How far from its planned date a visit not created yet may be moved, in days (it stays between its neighbours). */
+export const RECURRING_MOVE_MAX_DAYS = 6;
+
+/**
+ * Whether a visit not created yet may be moved to `to` at `now`: within RECURRING_MOVE_MAX_DAYS of its planned
+ * date, and starting more than the payment deadline ahead (so that it can still be created and paid).
+ */
+export function moveError(planned: Pick<PlannedOccurrence, 'date'>, to: { date: LocalDate; start: Date }, now: Date): 'date' | 'tooSoon' | null {
+  if (Math.abs(daysBetween(planned.date, to.date)) > RECURRING_MOVE_MAX_DAYS) return 'date';
+  if (to.start.getTime() <= now.getTime() + RECURRING_PAYMENT_DEADLINE_HOURS * HOUR_MS) return 'tooSoon';
+  return null;
+}
+
+/** Whether a visit moved to `start` is created at `now`: the window of dueForCreation, by its moved start. */
+export function movedDueForCreation(start: Date, now: Date): boolean {
+  const t = start.getTime() - now.getTime();
+  return t > RECURRING_PAYMENT_DEADLINE_HOURS * HOUR_MS && t <= RECURRING_WINDOW_DAYS * 24 * HOUR_MS;
+}
+
 export const RECURRING_MESSAGES = {
   notFound: 'Recurring booking not found',
   notRepeatable: 'This booking cannot be repeated.',
@@ -165,4 +208,7 @@ export const RECURRING_MESSAGES = {
   occurrenceDone: 'This visit can no longer be changed.',
   notUnavailable: 'This visit has a professional.',
   hourlyNoOther: 'Only the same professional can take an hourly booking: skip this visit instead.',
+  moveDate: `Choose a date within ${RECURRING_MOVE_MAX_DAYS} days of the planned one`,
+  moveTooSoon: `Choose a time more than ${RECURRING_PAYMENT_DEADLINE_HOURS} hours ahead`,
+  moveBooked: 'This visit is booked already: move it from its booking.',
 } as const;

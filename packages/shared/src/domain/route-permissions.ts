@@ -170,6 +170,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/recurring/series/{id}/cancel': needs('booking:cancel:own'),
   'PATCH /api/recurring/series/{id}/time': needs('booking:cancel:own'),
   'POST /api/recurring/series/{id}/occurrences/{seq}/skip': needs('booking:cancel:own'),
+  'POST /api/recurring/series/{id}/occurrences/{seq}/move': needs('booking:cancel:own'),
   'POST /api/recurring/series/{id}/occurrences/{seq}/rebook': needs('booking:create'),
   'POST /api/recurring/series/{id}/decline': needs('booking:decline:own'),
   'GET /api/admin/flagged-professionals': needs('admin:access'),

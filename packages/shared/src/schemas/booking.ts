@@ -30,6 +30,7 @@ import { VALIDATION_MESSAGES, isPlainText, isSingleLineText, moroccanPhoneField 
 import { addressRequestShape, bookingAddressSchema, streetAddressField } from './address';
 import { localizedTextSchema } from './catalog';
 import { attendanceSchema } from './lateness';
+import { repeatChoiceSchema } from './recurring';
 
 /** Copy for the booking fields docs/bookings.md gives no exact message for. */
 export const BOOKING_MESSAGES = {
@@ -258,6 +259,8 @@ export const createBookingRequestSchema = z
     location: streetAddressField,
     ...addressRequestShape,
     ...discountRequestFields,
+    /** The confirm step's "Repeat" (docs/recurring.md): stored with the booking, the series made when it is paid. */
+    repeat: repeatChoiceSchema.optional(),
   })
   .superRefine(refineWizardTimes)
   .meta({ id: 'CreateBookingRequest' });

@@ -25,6 +25,17 @@ export const seriesEndSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('date'), date: z.string({ error: RECURRING_MESSAGES.endDate }).refine(isLocalDate, RECURRING_MESSAGES.endDate).meta({ format: 'date' }) }),
 ]);
 
+/** The wizard's "Repeat", sent with the booking (POST /api/bookings `repeat`): the series is made once it is paid. */
+export const repeatChoiceSchema = z
+  .object({
+    intervalWeeks: z.union(RECURRING_INTERVALS.map((n) => z.literal(n)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<4>], {
+      error: 'Please choose how often',
+    }),
+    end: seriesEndSchema,
+  })
+  .meta({ id: 'RepeatChoice' });
+export type RepeatChoice = z.infer<typeof repeatChoiceSchema>;
+
 /** POST /api/recurring/series: repeat one of my bookings (the wizard's "Repeat" or "Book again every ..."). */
 export const createSeriesRequestSchema = z
   .object({
@@ -51,13 +62,27 @@ export const changeSeriesTimeRequestSchema = z
   .object({ startTime: z.enum(WIZARD_START_TIMES as [string, ...string[]], { error: BOOKING_WINDOW_MESSAGES.START_TIME_REQUIRED }) })
   .meta({ id: 'ChangeSeriesTimeRequest' });
 
+/** POST /api/recurring/series/:id/occurrences/:seq/move: another date and start for a visit not created yet. */
+export const moveOccurrenceRequestSchema = z
+  .object({
+    date: z.string({ error: RECURRING_MESSAGES.moveDate }).refine(isLocalDate, RECURRING_MESSAGES.moveDate).meta({ format: 'date' }),
+    startTime: z.enum(WIZARD_START_TIMES as [string, ...string[]], { error: BOOKING_WINDOW_MESSAGES.START_TIME_REQUIRED }),
+  })
+  .meta({ id: 'MoveOccurrenceRequest' });
+export type MoveOccurrenceRequest = z.infer<typeof moveOccurrenceRequestSchema>;
+
+/** The states a visit is shown in: a moved visit not created yet is shown planned (with `movedFrom`). */
+const SHOWN_STATES = ['booked', 'skipped', 'unavailable', 'rebooked', 'planned'] as const satisfies ReadonlyArray<(typeof OCCURRENCE_STATES)[number] | 'planned'>;
+
 export const occurrenceSchema = z
   .object({
     seq: z.number().int(),
     date: z.string(),
     startTime: z.string(),
-    /** Planned: not created yet (beyond the rolling window, or the series paused). */
-    state: z.enum([...OCCURRENCE_STATES, 'planned']),
+    /** Planned: not created yet (beyond the rolling window, the series paused, or moved by the customer). */
+    state: z.enum(SHOWN_STATES),
+    /** The customer moved it before it was created: the date it was planned on (else null). */
+    movedFrom: z.string().nullable(),
     reason: z.enum(UNAVAILABLE_REASONS).nullable(),
     booking: z
       .object({
@@ -74,6 +99,8 @@ export const occurrenceSchema = z
     canSkip: z.boolean(),
     /** Unavailable: another professional may be asked (service bookings only). */
     canRebook: z.boolean(),
+    /** Not created yet: the customer may move it to another date and time (docs/recurring.md). */
+    canMove: z.boolean(),
   })
   .meta({ id: 'SeriesOccurrence' });
 export type SeriesOccurrence = z.infer<typeof occurrenceSchema>;

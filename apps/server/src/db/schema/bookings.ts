@@ -84,6 +84,9 @@ export const bookings = pgTable(
     discountAmount: integer('discount_amount').notNull().default(0),
     fixedPrice: boolean('fixed_price').notNull().default(true),
     addonServices: jsonb('addon_services').$type<BookingAddon[]>().notNull().default([]),
+    /** The wizard's "Repeat" (migration 0036, docs/recurring.md): the series made when this booking is paid. */
+    repeatIntervalWeeks: smallint('repeat_interval_weeks'),
+    repeatEnd: jsonb('repeat_end').$type<{ kind: 'never' } | { kind: 'count'; count: number } | { kind: 'date'; date: string }>(),
     cancellationFee: integer('cancellation_fee'),
     cancelledBy: text('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancellationReason: text('cancellation_reason'),
@@ -124,6 +127,7 @@ export const bookings = pgTable(
     ),
     check('bookings_total_check', sql`${t.totalAmount} = ${t.servicePrice} + ${t.addonsTotal} + ${t.serviceFee} - ${t.discountAmount}`),
     check('bookings_discount_check', sql`${t.discountAmount} >= 0`),
+    check('bookings_repeat_check', sql`(${t.repeatIntervalWeeks} IS NULL AND ${t.repeatEnd} IS NULL) OR (${t.repeatIntervalWeeks} IN (1, 2, 4) AND ${t.repeatEnd} IS NOT NULL)`),
     check('bookings_completion_notes_length_check', sql`${t.completionNotes} IS NULL OR char_length(${t.completionNotes}) <= 1000`),
     check('bookings_cancellation_fee_check', sql`${t.cancellationFee} IS NULL OR ${t.cancellationFee} >= 0`),
     check(

@@ -2,7 +2,7 @@
 import { OCCURRENCE_STATES, SERIES_STATUSES, UNAVAILABLE_REASONS } from '@khedma/shared/domain/recurring';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, updatedAt } from './_columns';
+import { createdAt, inList, tstz, updatedAt } from './_columns';
 import { users } from './auth';
 import { bookings } from './bookings';
 import { professionals } from './professionals';
@@ -51,7 +51,7 @@ export const bookingSeries = pgTable(
   ],
 );
 
-/** One visit of a series once the rolling job (or the customer) has decided it: booked, skipped, unavailable, rebooked. */
+/** One visit of a series once the rolling job (or the customer) has decided it: booked, skipped, unavailable, rebooked, or moved (not created yet). */
 export const bookingSeriesOccurrences = pgTable(
   'booking_series_occurrences',
   {
@@ -64,12 +64,15 @@ export const bookingSeriesOccurrences = pgTable(
     state: text('state', { enum: OCCURRENCE_STATES }).notNull(),
     reason: text('reason', { enum: UNAVAILABLE_REASONS }),
     bookingId: uuid('booking_id').references(() => bookings.id),
+    /** The customer moved this visit before it existed: its start (migration 0036); the booking is made then. */
+    movedStart: tstz('moved_start'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.seriesId, t.seq] }),
     check('booking_series_occurrences_state_check', inList(t.state, OCCURRENCE_STATES)),
+    check('booking_series_occurrences_moved_check', sql`${t.state} <> 'moved' OR ${t.movedStart} IS NOT NULL`),
     uniqueIndex('booking_series_occurrences_booking_idx').on(t.bookingId),
   ],
 );

@@ -44,6 +44,8 @@ const INSERTED_COLUMNS = [
   'addressLandmark',
   'addressFloor',
   'addressDoor',
+  'repeatIntervalWeeks',
+  'repeatEnd',
 ] as const;
 export type NewBookingRow = Pick<BookingRecord, (typeof INSERTED_COLUMNS)[number]>;
 export type NewLine = Pick<NewPriceLine, 'kind' | 'label' | 'quantity' | 'unitAmount' | 'amount'>;

@@ -24,6 +24,9 @@ import {
   type Quote,
   type SessionUser,
 } from '@khedma/shared';
+import { endError, firstDateAfter, RECURRING_MESSAGES } from '@khedma/shared/domain/recurring';
+import { toLocal } from '@khedma/shared/domain/time';
+import type { RepeatChoice } from '@khedma/shared/schemas/recurring';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { BookingAddon } from '../../db/schema/index';
@@ -122,6 +125,8 @@ interface BookingPlan {
   customer: Recipient;
   /** Promo code and credit (discounts.ts); the booking's total is what is left to pay. */
   discount?: PlannedDiscount | null;
+  /** The wizard's "Repeat", stored with the booking (the recurring module makes the series once it is paid). */
+  repeat?: RepeatChoice | null;
 }
 
 interface LocalizedName {
@@ -186,6 +191,12 @@ export class CreationService {
       if (!checked.ok) throw windowError(checked);
       const { service, city, boroughId, addOns, quote } = await this.d.quotes.priceWizard(input);
       const point = checkedPin(city, input.pin);
+      // A "Repeat" whose end the series would refuse is refused now, next to its field (the recurring rules).
+      if (input.repeat) {
+        const wrong = endError(input.repeat.end, firstDateAfter(toLocal(checked.value.start).date, input.repeat.intervalWeeks));
+        if (wrong === 'count') throw badRequest(RECURRING_MESSAGES.endCount, { 'repeat.end.count': RECURRING_MESSAGES.endCount });
+        if (wrong === 'date') throw badRequest(RECURRING_MESSAGES.endDate, { 'repeat.end.date': RECURRING_MESSAGES.endDate });
+      }
       return this.discounted({
         customerId: user.id,
         ip,
@@ -213,6 +224,7 @@ export class CreationService {
           : NO_PROFESSIONAL_MESSAGE,
         names: { city, service },
         customer: recipientOf(user),
+        repeat: input.repeat ?? null,
       }, input);
     });
   }
@@ -415,6 +427,8 @@ export class CreationService {
           totalAmount: payable,
           discountAmount: q.total - payable,
           addonServices: plan.addOns.map((a) => ({ id: a.id, name: a.name, price: a.price })),
+          repeatIntervalWeeks: plan.repeat?.intervalWeeks ?? null,
+          repeatEnd: plan.repeat?.end ?? null,
         };
         // Stamped with the database's clock of the pool read, as the transaction used to stamp it.
         const row = repo.record(booking, pro.readAt);

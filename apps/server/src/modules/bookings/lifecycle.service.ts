@@ -84,6 +84,12 @@ const CANCEL_REFUSALS: Record<string, string> = {
 export async function announcePayment(notifier: BookingNotifier, view: BookingView, outcome: 'paid' | 'failed' | 'refunded'): Promise<void> {
   if (outcome === 'failed') await notifier.announce(view, 'payment_failed', [{ to: 'customer', kind: 'payment_failed' }]);
   else if (outcome === 'refunded') await notifier.announce(view, 'refund');
+  // Confirmed by its payment (a series visit, docs/recurring.md): the customer learns it is confirmed;
+  // the professional was emailed by the payment's transaction and has nothing to accept.
+  else if (view.status === 'confirmed') await notifier.announce(view, 'paid', [
+    { to: 'customer', kind: 'paid' },
+    { to: 'customer', kind: 'confirmed' },
+  ]);
   else await notifier.announce(view, 'paid', [
     { to: 'customer', kind: 'paid' },
     { to: 'professional', kind: 'new_request' },

@@ -38,11 +38,12 @@ const testPersonResponseSchema = z.object({
   serviceTypeIds: z.array(z.string()).optional(),
 });
 
-/** Journeys only (see testPeopleRoutes): two more cities whose pairs no demo professional covers. */
+/** Journeys only (see testPeopleRoutes): more cities whose pairs no demo professional covers. */
 export const JOURNEY_CITIES = [
   { slug: 'agadir', name: 'Agadir', nameFr: 'Agadir', nameAr: 'أكادير', region: 'Souss-Massa', priceFactor: 0.95, centerLat: 30.4278, centerLng: -9.5981, radiusKm: 20 },
   { slug: 'meknes', name: 'Meknes', nameFr: 'Meknès', nameAr: 'مكناس', region: 'Fès-Meknès', priceFactor: 0.9, centerLat: 33.8935, centerLng: -5.5473, radiusKm: 15 },
   { slug: 'oujda', name: 'Oujda', nameFr: 'Oujda', nameAr: 'وجدة', region: "L'Oriental", priceFactor: 0.9, centerLat: 34.6814, centerLng: -1.9086, radiusKm: 15 },
+  { slug: 'kenitra', name: 'Kenitra', nameFr: 'Kénitra', nameAr: 'القنيطرة', region: 'Rabat-Salé-Kénitra', priceFactor: 0.9, centerLat: 34.261, centerLng: -6.5802, radiusKm: 15 },
 ] as const;
 
 /**

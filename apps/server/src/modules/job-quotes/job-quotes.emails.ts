@@ -70,3 +70,55 @@ export function quoteDecidedEmail(locale: Locale, o: { name: string; service: st
       return { subject: `Request "${o.service}": another quote was chosen`, text: `Hello ${o.name},\n\nThe customer chose another quote for this request. Thank you for answering.\n${o.url}\n\n${sign.en}` };
   }
 }
+
+const INTL: Record<Locale, string> = { en: 'en-GB', fr: 'fr', ar: 'ar-MA' };
+
+/** A Casablanca calendar date ('YYYY-MM-DD') as "Tuesday 1 December" in the recipient's language. */
+function formatDay(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(`${INTL[locale]}-u-nu-latn`, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+/**
+ * A request takes quotes again (the accepted quote's booking expired unpaid, docs/job-quotes.md): to a
+ * professional whose quote is open again (`quote_open`), or who offers the service there and has not
+ * quoted (`request_open`).
+ */
+export function requestReopenedEmail(locale: Locale, o: { name: string; service: string; city: string; closesOn: string; kind: 'quote_open' | 'request_open'; url: string }): Mail {
+  const until = formatDay(o.closesOn, locale);
+  if (o.kind === 'quote_open') {
+    switch (locale) {
+      case 'fr':
+        return {
+          subject: `Demande «\u00a0${o.service}\u00a0»\u202f: votre devis est de nouveau ouvert`,
+          text: `Bonjour ${o.name},\n\nLa réservation du devis choisi n’a pas été payée\u202f: la demande «\u00a0${o.service}\u00a0» à ${o.city} reçoit de nouveau des devis jusqu’au ${until}. Votre devis est de nouveau ouvert (dans sa validité) et le client peut le choisir.\n${o.url}\n\n${sign.fr}`,
+        };
+      case 'ar':
+        return {
+          subject: `الطلب «${o.service}»: العرض ديالك رجع مفتوح`,
+          text: `السلام ${o.name}،\n\nالحجز ديال العرض اللي تختار ما تخلصش: الطلب «${o.service}» ف ${o.city} رجع كياخد العروض حتى ${until}. العرض ديالك رجع مفتوح (فالمدة ديال الصلاحية ديالو) والزبون يقدر يختارو.\n${o.url}\n\n${sign.ar}`,
+        };
+      default:
+        return {
+          subject: `Request "${o.service}": your quote is open again`,
+          text: `Hello ${o.name},\n\nThe booking of the chosen quote was not paid: the request "${o.service}" in ${o.city} takes quotes again until ${until}. Your quote is open again (within its validity) and the customer may choose it.\n${o.url}\n\n${sign.en}`,
+        };
+    }
+  }
+  switch (locale) {
+    case 'fr':
+      return {
+        subject: `Demande de devis de nouveau ouverte\u202f: ${o.service} à ${o.city}`,
+        text: `Bonjour ${o.name},\n\nLa demande «\u00a0${o.service}\u00a0» à ${o.city} reçoit de nouveau des devis jusqu’au ${until}. Lisez-la et envoyez votre prix\u202f:\n${o.url}\n\n${sign.fr}`,
+      };
+    case 'ar':
+      return {
+        subject: `طلب عرض السعر رجع مفتوح: ${o.service} ف ${o.city}`,
+        text: `السلام ${o.name}،\n\nالطلب «${o.service}» ف ${o.city} رجع كياخد العروض حتى ${until}. قراه وصيفط الثمن ديالك:\n${o.url}\n\n${sign.ar}`,
+      };
+    default:
+      return {
+        subject: `Quote request open again: ${o.service} in ${o.city}`,
+        text: `Hello ${o.name},\n\nThe request "${o.service}" in ${o.city} takes quotes again until ${until}. Read it and send your price:\n${o.url}\n\n${sign.en}`,
+      };
+  }
+}

@@ -252,9 +252,9 @@ export class JobQuotesRepository {
    * The accepted quote's booking expired unpaid (docs/job-quotes.md): that quote is expired (it cannot be
    * accepted again: its booking's key is spent), and the request takes quotes again until its closing day,
    * with the quotes the acceptance declined open again (their own validity still applies); past its closing
-   * day it is expired. Returns the request's new status (nothing when the booking was no quote's).
+   * day it is expired. Returns the request and its new status (nothing when the booking was no quote's).
    */
-  async reopenAfterUnpaid(bookingId: string, today: string): Promise<'open' | 'expired' | null> {
+  async reopenAfterUnpaid(bookingId: string, today: string): Promise<{ status: 'open' | 'expired'; requestId: string } | null> {
     const [quote] = await this.db
       .update(jobQuotes)
       .set({ status: 'expired', updatedAt: sql`now()` })
@@ -272,7 +272,16 @@ export class JobQuotesRepository {
         .set({ status: 'submitted', updatedAt: sql`now()` })
         .where(and(eq(jobQuotes.requestId, quote.requestId), eq(jobQuotes.status, 'declined')));
     }
-    return request ? (request.status as 'open' | 'expired') : null;
+    return request ? { status: request.status as 'open' | 'expired', requestId: quote.requestId } : null;
+  }
+
+  /** The request of the quote accepted with this booking (undefined: the booking is no accepted quote's). */
+  async requestOfAcceptedBooking(bookingId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ requestId: jobQuotes.requestId })
+      .from(jobQuotes)
+      .where(and(eq(jobQuotes.bookingId, bookingId), eq(jobQuotes.status, 'accepted')));
+    return row?.requestId;
   }
 
   async cancelRequest(requestId: string, customerId: string): Promise<boolean> {

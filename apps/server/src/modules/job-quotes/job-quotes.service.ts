@@ -11,6 +11,7 @@ import { can, type SessionUser } from '@khedma/shared';
 import {
   JOB_QUOTE_MESSAGES as M,
   JOB_QUOTE_RULES as R,
+  reopenNotice,
   jobQuotePrice,
   jobRequestClosesOn,
   latestValidity,
@@ -32,7 +33,7 @@ import type { RecipientsRepository } from '../auth';
 import { overlaps, worksAt, type BookingUseCases, type ProfessionalPoolRepository } from '../bookings';
 import type { CatalogReference } from '../catalog';
 import { prepareChatFile } from '../chat';
-import { newQuoteEmail, newRequestEmail, quoteDecidedEmail } from './job-quotes.emails';
+import { newQuoteEmail, newRequestEmail, quoteDecidedEmail, requestReopenedEmail } from './job-quotes.emails';
 import { EXPIRE_JOB_REQUEST_JOB } from './job-quotes.jobs';
 import type { JobQuotesRepository, QuoteRow, RequestRow } from './job-quotes.repository';
 
@@ -301,7 +302,37 @@ export class JobQuotesService {
    * quotes with it) until its closing day, or is expired past it; the lapsed quote is expired.
    */
   async onBookingExpired(bookingId: string): Promise<void> {
-    await this.d.repo.transaction((repo) => repo.reopenAfterUnpaid(bookingId, this.today()));
+    const requestId = await this.d.repo.requestOfAcceptedBooking(bookingId);
+    if (!requestId) return;
+    const row = await this.d.repo.request(requestId);
+    if (!row) return;
+    // Who may be told, read before the transaction (recipients in their language); what the reopen did decides.
+    const quoted = await this.d.repo.quotes([requestId]);
+    const matching = await this.d.repo.matchingProfessionalUsers(row.serviceTypeId, row.cityId, row.customerId);
+    const recipients = await this.d.recipients.recipients([...new Set([...matching, ...quoted.map((q) => q.proUserId)])]);
+    const today = this.today();
+    await this.d.repo.transaction(async (repo, tx) => {
+      const reopened = await repo.reopenAfterUnpaid(bookingId, today);
+      if (reopened?.status !== 'open') return;
+      // The quotes as the reopen left them: the declined ones are submitted again, the lapsed one expired.
+      const after = await repo.quotes([requestId]);
+      for (const r of recipients) {
+        const own = after.find((q) => q.proUserId === r.userId);
+        // Not quoted: only a professional who still offers the service there may quote it.
+        if (!own && !matching.includes(r.userId)) continue;
+        const kind = reopenNotice(own ? { status: own.status, validUntil: own.validUntil } : null, today);
+        if (!kind) continue;
+        const mail = requestReopenedEmail(r.locale, {
+          name: r.name,
+          service: { en: row.serviceName, fr: row.serviceNameFr, ar: row.serviceNameAr }[r.locale],
+          city: { en: row.cityName, fr: row.cityNameFr, ar: row.cityNameAr }[r.locale],
+          closesOn: row.closesOn,
+          kind,
+          url: `${this.d.publicUrl}/dashboard/job-requests/${requestId}`,
+        });
+        await this.d.jobs.schedule(SEND_EMAIL_JOB, { message: { to: r.email, ...mail }, outboxed: false, userId: r.userId }, { db: tx, dedupeKey: `reopened:${bookingId}:${r.userId}` });
+      }
+    });
   }
 
   /** The expiry job: requests past their closing day stop taking quotes. */

@@ -18,6 +18,7 @@ let customer: TestUser;
 let otherCustomer: TestUser;
 let mover: TestPro;
 let mover2: TestPro;
+let mover3: TestPro;
 let elsewhere: TestPro;
 let plumber: TestPro;
 let admin: TestUser;
@@ -35,6 +36,8 @@ beforeAll(async () => {
   // Movers of Fès (no demo professional moves there), one of Marrakech, and a plumber of Fès.
   mover = await createPro(t, { city: 'fes', category: 'moving', name: 'Karim Mover' });
   mover2 = await createPro(t, { city: 'fes', category: 'moving', name: 'Hassan Mover' });
+  // A third mover of Fès, reading Khedma in French, who never quotes.
+  mover3 = await createPro(t, { city: 'fes', category: 'moving', name: 'Mehdi Mover', locale: 'fr' });
   elsewhere = await createPro(t, { city: 'marrakech', category: 'moving' });
   plumber = await createPro(t, { city: 'fes', category: 'plumbing' });
   const [onQuote] = await t.database.db.select({ id: s.serviceTypes.id }).from(s.serviceTypes).where(and(eq(s.serviceTypes.category, 'moving'), eq(s.serviceTypes.onQuote, true)));
@@ -283,6 +286,20 @@ describe('quotes', () => {
       const view = await statusOf(r.id);
       expect(view.status).toBe('open');
       expect(quoteStatuses(view)).toEqual({ [q1]: 'expired', [q2]: 'submitted' });
+      // The professionals are told, in their language, by jobs written with the reopen: the one whose
+      // declined quote is open again, and one who offers the service there and has not quoted; not the
+      // one whose quote lapsed, nor a professional of another city or service.
+      await t.app.ctx.jobs.runDueJobs();
+      const reopenedMail = (await outbox(t.app)).filter((m) => /open again/.test(m.subject ?? '') || /de nouveau ouvert|رجع مفتوح/.test(m.subject ?? ''));
+      const to = (u: TestUser) => reopenedMail.filter((m) => m.to === u.email);
+      expect(to(mover2).map((m) => m.subject)).toEqual([expect.stringMatching(/your quote is open again/)]);
+      expect(to(mover3).map((m) => m.subject)).toEqual([expect.stringMatching(/^Demande de devis de nouveau ouverte/)]);
+      expect(to(mover3)[0]!.text).toContain(`/dashboard/job-requests/${r.id}`);
+      expect(to(mover)).toEqual([]);
+      expect(to(elsewhere)).toEqual([]);
+      expect(to(plumber)).toEqual([]);
+      // The professional who had not quoted sees the request among those to quote, and may quote it now.
+      expect((await req(mover3, 'GET', `/api/job-requests/${r.id}`)).statusCode).toBe(200);
       // The lapsed quote cannot be accepted again; another one can, and makes a new booking.
       expect((await req(customer, 'POST', `/api/job-requests/${r.id}/quotes/${q1}/accept`)).statusCode).toBe(409);
       const second = await req(customer, 'POST', `/api/job-requests/${r.id}/quotes/${q2}/accept`);

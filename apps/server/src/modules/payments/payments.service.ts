@@ -76,7 +76,7 @@ export class PaymentsService {
     private readonly repo: PaymentsRepository,
     private readonly ledger: LedgerRepository,
     private readonly provider: PaymentProvider,
-    private readonly jobs: Pick<JobRunner, 'schedule'>,
+    private readonly jobs: Pick<JobRunner, 'schedule' | 'runJob'>,
     private readonly events: EventBus,
     private readonly clock: Pick<Clock, 'now'>,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
@@ -205,7 +205,8 @@ export class PaymentsService {
     paymentId: string,
     v: Extract<CallbackVerdict, { ok: true }> & { captured?: boolean },
   ): Promise<{ kind: 'recorded'; outcome: PaymentOutcome } | { kind: 'duplicate'; detail: string; capture: boolean } | { kind: 'late'; detail: string }> {
-    return this.db.transaction(async (tx) => {
+    const afterCommit: string[] = [];
+    const result = await this.db.transaction(async (tx) => {
       const repo = this.repo.with(tx);
       const ledger = this.ledger.with(tx);
       const b = await repo.lockBooking(bookingId);
@@ -227,6 +228,8 @@ export class PaymentsService {
         await ledger.post(holdEntries(bookingId, p.amount));
         await repo.record(paymentId, { status: 'succeeded', providerRef: v.providerRef, failureReason: null });
         await repo.updateBooking(bookingId, { paymentStatus: 'paid' });
+        // What follows a payment in other capabilities, in this transaction (a series visit is confirmed).
+        await this.events.emit('payment.succeeded', { tx, bookingId, at: this.clock.now(), runAfterCommit: (id) => void (id && afterCommit.push(id)) });
         return { kind: 'recorded' as const, outcome: 'paid' as const };
       }
       if (!v.captured) {
@@ -243,6 +246,8 @@ export class PaymentsService {
       await this.jobs.schedule(PAYMENT_REFUND_JOB, { refundId: refund.id }, { dedupeKey: `refund:${refund.id}`, db: tx });
       return { kind: 'recorded' as const, outcome: 'refunded' as const };
     });
+    for (const id of afterCommit) await this.jobs.runJob(id);
+    return result;
   }
 }
 

@@ -7,6 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { percentOf, quote, SERVICE_FEE_RATE } from '@khedma/shared';
 import {
+  confirmsOnPayment,
+  moveError,
+  movedDueForCreation,
   discountedServicePrice,
   dueForCreation,
   endError,
@@ -22,7 +25,7 @@ import {
   type RecurringInterval,
   type SeriesSchedule,
 } from '@khedma/shared/domain/recurring';
-import { addDays, isoWeekdayOf, toLocal } from '@khedma/shared/domain/time';
+import { addDays, isoWeekdayOf, localToUtc, toLocal } from '@khedma/shared/domain/time';
 import { propertyTimeout } from '../../test/property';
 
 const weekly = (o: Partial<SeriesSchedule> = {}): SeriesSchedule => ({ firstDate: '2026-01-26', startTime: '10:00', durationMinutes: 120, intervalWeeks: 1, end: { kind: 'never' }, ...o });
@@ -77,6 +80,50 @@ describe('the recurring discount', () => {
     const q = recurringQuote({ servicePrice: 300, serviceLabel: 'Deep cleaning', addOns: [{ id: 'a', name: 'Windows', price: 50 }] });
     expect(q).toMatchObject({ servicePrice: 270, addOnsTotal: 50, subtotal: 320, serviceFee: 48, total: 368, discount: 30 });
     expect(q.lines[0]!.label).toBe('Deep cleaning (recurring, 10% off)');
+  });
+});
+
+describe('a paid visit confirmed by its series', () => {
+  const visit = { seriesStatus: 'active', occurrenceState: 'booked', seriesProfessionalId: 'p1', bookingProfessionalId: 'p1', bookingStatus: 'pending' } as const;
+
+  it('is confirmed when its series is active or paused, it is booked, pending and still with the series professional', () => {
+    expect(confirmsOnPayment(visit)).toBe(true);
+    expect(confirmsOnPayment({ ...visit, seriesStatus: 'paused' })).toBe(true);
+  });
+
+  it('waits for the professional otherwise: series ended or declined, visit skipped or rebooked, another professional, not pending', () => {
+    expect(confirmsOnPayment({ ...visit, seriesStatus: 'declined' })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, seriesStatus: 'cancelled' })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, occurrenceState: 'rebooked' })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, occurrenceState: 'skipped' })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, bookingProfessionalId: 'p2' })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, bookingProfessionalId: null })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, bookingStatus: 'cancelled' })).toBe(false);
+    expect(confirmsOnPayment({ ...visit, bookingStatus: 'confirmed' })).toBe(false);
+  });
+});
+
+describe('moving a visit before it exists', () => {
+  const now = new Date('2026-12-01T10:00:00Z');
+  const planned = { date: '2026-12-20' };
+  const at = (date: string, time = '10:00') => ({ date, start: localToUtc(date, time) });
+
+  it('may go up to 6 days either side of its planned date, and must start more than 24 h ahead', () => {
+    expect(moveError(planned, at('2026-12-14'), now)).toBeNull();
+    expect(moveError(planned, at('2026-12-26'), now)).toBeNull();
+    expect(moveError(planned, at('2026-12-13'), now)).toBe('date');
+    expect(moveError(planned, at('2026-12-27'), now)).toBe('date');
+    const soon = { date: '2026-12-02' };
+    expect(moveError(soon, { date: '2026-12-02', start: new Date(now.getTime() + RECURRING_PAYMENT_DEADLINE_HOURS * 3_600_000) }, now)).toBe('tooSoon');
+    expect(moveError(soon, { date: '2026-12-02', start: new Date(now.getTime() + RECURRING_PAYMENT_DEADLINE_HOURS * 3_600_000 + 60_000) }, now)).toBeNull();
+  });
+
+  it('is created when the window reaches its moved start: more than 24 h and at most 28 days ahead', () => {
+    const h = 3_600_000;
+    expect(movedDueForCreation(new Date(now.getTime() + 24 * h), now)).toBe(false);
+    expect(movedDueForCreation(new Date(now.getTime() + 25 * h), now)).toBe(true);
+    expect(movedDueForCreation(new Date(now.getTime() + RECURRING_WINDOW_DAYS * 24 * h), now)).toBe(true);
+    expect(movedDueForCreation(new Date(now.getTime() + RECURRING_WINDOW_DAYS * 24 * h + 1), now)).toBe(false);
   });
 });
 

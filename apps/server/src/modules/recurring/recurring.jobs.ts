@@ -6,8 +6,11 @@ import { defineJob } from '../../platform/jobs';
 export const RECURRING_WINDOW_JOB = defineJob('recurring.window', z.object({}));
 /** One series' visits of the window, at once after its creation, resumption or change of time. */
 export const RECURRING_SERIES_JOB = defineJob('recurring.series', z.object({ seriesId: z.string() }));
-/** An email about a series: a visit to pay, a visit its professional cannot take, the series declined, a new series (to the professional). */
+/**
+ * An email about a series: a visit to pay, a visit its professional cannot take, the series declined, a new
+ * series (to the professional), a visit paid and so confirmed (to the professional).
+ */
 export const RECURRING_NOTICE_JOB = defineJob(
   'recurring.notice',
-  z.object({ seriesId: z.string(), seq: z.number().int().optional(), kind: z.enum(['ready', 'unavailable', 'declined', 'new_series']) }),
+  z.object({ seriesId: z.string(), seq: z.number().int().optional(), kind: z.enum(['ready', 'unavailable', 'declined', 'new_series', 'visit_confirmed']) }),
 );

@@ -37,6 +37,8 @@ export const recurringModule = defineModule('recurring', async (app, { ctx }) =>
   ctx.jobs.register(RECURRING_WINDOW_JOB, () => series.extendAll());
   ctx.jobs.register(RECURRING_SERIES_JOB, (job) => series.extend(job.payload.seriesId));
   ctx.jobs.register(RECURRING_NOTICE_JOB, (job) => series.sendNotice(job.payload));
+  // A paid visit of a series is confirmed in the payment's own transaction (docs/recurring.md).
+  ctx.events.on('payment.succeeded', ({ tx, bookingId, at, runAfterCommit }) => series.onVisitPaid(tx, bookingId, at, runAfterCommit));
   // Every instance offers the hourly window job; the dedupe key (the hour) lets one of them enqueue it, and the queue runs it once.
   ctx.jobs.every('recurring-window', HOUR_MS, async () => {
     const now = ctx.clock.now();

@@ -5,6 +5,7 @@ import { idempotencyHeadersSchema } from '@khedma/shared/schemas/booking';
 import {
   changeSeriesTimeRequestSchema,
   createSeriesRequestSchema,
+  moveOccurrenceRequestSchema,
   occurrenceParamsSchema,
   rebookResponseSchema,
   seriesIdParamsSchema,
@@ -92,6 +93,22 @@ export const recurringRoutes: FastifyPluginAsyncZod<{ series: SeriesService }> =
       preHandler: requireUser,
     },
     async (req) => series.skip(currentUser(req)!, req.params.id, visitSeq(req.params.seq)),
+  );
+
+  app.post(
+    '/api/recurring/series/:id/occurrences/:seq/move',
+    {
+      schema: {
+        tags,
+        summary: 'The customer moves one visit not created yet to another date and time (created then, with the same professional)',
+        security: signedIn,
+        params: occurrenceParamsSchema,
+        body: moveOccurrenceRequestSchema,
+        response: { 200: seriesSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => series.move(currentUser(req)!, req.params.id, visitSeq(req.params.seq), req.body),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percentOf, SERVICE_FEE_RATE } from '@khedma/shared';
 import { discountedServicePrice, RECURRING_PAYMENT_DEADLINE_HOURS } from '@khedma/shared/domain/recurring';
+import { localToUtc } from '@khedma/shared/domain/time';
 import type { SeriesDto } from '@khedma/shared/schemas/recurring';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
@@ -110,7 +111,20 @@ describe('a weekly series', () => {
     const paid = await payOnSimulator(t.app, { headers: as(customer, randomUUID()) }, rows[0]!.booking!.id);
     expect(paid.initiate.statusCode, paid.initiate.body).toBe(200);
     const [b] = await t.database.db.select().from(s.bookings).where(eq(s.bookings.id, rows[0]!.booking!.id));
-    expect(b!.paymentStatus).toBe('paid');
+    // Paid: confirmed at once, since the professional agreed to the series (no accept to wait for).
+    expect(b).toMatchObject({ paymentStatus: 'paid', status: 'confirmed' });
+    // As an accept does: the reminders scheduled, and the professional emailed in the payment's transaction.
+    const reminders = await t.database.db.select().from(s.scheduledJobs).where(eq(s.scheduledJobs.kind, 'booking.reminder'));
+    expect(reminders.filter((j) => (j.payload as { bookingId?: string }).bookingId === b!.id).length).toBeGreaterThan(0);
+    const confirmedNotice = await t.database.db.select().from(s.scheduledJobs).where(and(eq(s.scheduledJobs.kind, 'recurring.notice'), eq(s.scheduledJobs.dedupeKey, `${series.id}:0:visit_confirmed`)));
+    expect(confirmedNotice.map((j) => j.status)).toEqual(['done']);
+    const mail = await outbox(t.app);
+    expect(mail.filter((m) => m.to === pro.email && /Visit confirmed/.test(m.subject ?? ''))).toHaveLength(1);
+    expect(mail.some((m) => m.to === customer.email && /confirmed/.test(m.subject ?? '') && m.subject?.startsWith('Booking'))).toBe(true);
+    // No request to accept: the professional's list says confirmed, and an accept is refused.
+    const proList = (await act(pro, 'GET', '/api/bookings')).json<Array<{ id: string; status: string; canAccept: boolean }>>();
+    expect(proList.find((x) => x.id === b!.id)).toMatchObject({ status: 'confirmed', canAccept: false });
+    expect((await act(pro, 'POST', `/api/bookings/${b!.id}/accept`)).statusCode).toBe(409);
     // An unpaid visit is not expired 15 minutes on, but at its payment deadline (24 h before its start).
     const job = await t.database.db.select().from(s.scheduledJobs).where(and(eq(s.scheduledJobs.kind, 'booking.expire_unpaid'), eq(s.scheduledJobs.dedupeKey, rows[1]!.booking!.id)));
     expect(job[0]!.runAt.getTime()).toBe(rows[1]!.booking!.scheduledStart.getTime() - RECURRING_PAYMENT_DEADLINE_HOURS * 3_600_000);
@@ -205,10 +219,152 @@ describe('a weekly series', () => {
     const cancelled = await act(customer, 'POST', `/api/recurring/series/${series.id}/cancel`);
     expect(cancelled.json().status).toBe('cancelled');
     const after = await visitRows(series.id);
-    expect(after.find((r) => r.seq === 0)!.booking!.status).toBe('pending'); // paid, waiting for the professional
+    expect(after.find((r) => r.seq === 0)!.booking!.status).toBe('confirmed'); // paid, confirmed by the series
     expect(after.find((r) => r.seq === 2)!.booking!.status).toBe('cancelled');
     // Cancelled: no new visits, and no more changes.
     expect((await act(customer, 'POST', `/api/recurring/series/${series.id}/pause`)).statusCode).toBe(409);
+  });
+});
+
+describe('moving a visit before it exists', () => {
+  it('stores the new start on the visit; the window creates it then with the same professional, or records it unavailable when the slot is taken', async () => {
+    const src = await createPaidBooking(t, { customer, pro, date: casablancaDate(6), startTime: '12:00', endTime: '13:00' });
+    const made = await createSeries(customer, { bookingId: src.id, intervalWeeks: 1, end: { kind: 'count', count: 8 } });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<SeriesDto>().id;
+    const move = (u: TestUser | null, seq: number | string, body: Record<string, unknown>) => act(u, 'POST', `/api/recurring/series/${id}/occurrences/${seq}/move`, body);
+    // Visits 0-2 (days 13, 20, 27) are bookings; visit 3 (day 34) and on are planned.
+    expect((await visitRows(id)).map((r) => r.seq)).toEqual([0, 1, 2]);
+
+    // Who may not, and what is refused (nothing stored).
+    expect((await move(otherCustomer, 3, { date: casablancaDate(33), startTime: '14:00' })).statusCode).toBe(404);
+    expect((await move(otherPro, 3, { date: casablancaDate(33), startTime: '14:00' })).statusCode).toBe(404);
+    expect((await move(pro, 3, { date: casablancaDate(33), startTime: '14:00' })).statusCode).toBe(403);
+    expect((await move(null, 3, { date: casablancaDate(33), startTime: '14:00' })).statusCode).toBe(401);
+    const tooFar = await move(customer, 3, { date: casablancaDate(41), startTime: '14:00' });
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json().error.fields).toMatchObject({ date: expect.stringContaining('6 days') });
+    expect((await move(customer, 3, { date: casablancaDate(33), startTime: '25:00' })).statusCode).toBe(400);
+    expect((await move(customer, 3, { date: 'soon', startTime: '14:00' })).statusCode).toBe(400);
+    const booked = await move(customer, 0, { date: casablancaDate(14), startTime: '14:00' });
+    expect(booked.statusCode).toBe(409);
+    expect(booked.json().error.message).toMatch(/booked already/);
+    expect((await move(customer, 8, { date: casablancaDate(62), startTime: '14:00' })).statusCode).toBe(404);
+    expect((await visitRows(id)).map((r) => r.seq)).toEqual([0, 1, 2]);
+
+    // Visit 3 moves to day 30 at 14:00, then again to day 31 at 15:00, then back to day 30 at 14:00; visit 4 (day 41) to day 39 at 16:00.
+    expect((await move(customer, 3, { date: casablancaDate(31), startTime: '15:00' })).statusCode).toBe(200);
+    let res = await move(customer, 3, { date: casablancaDate(30), startTime: '14:00' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SeriesDto>().occurrences.find((o) => o.seq === 3)).toMatchObject({ state: 'planned', date: casablancaDate(30), startTime: '14:00', movedFrom: casablancaDate(34), canMove: true, canSkip: true, booking: null });
+    res = await move(customer, 4, { date: casablancaDate(39), startTime: '16:00' });
+    expect(res.json<SeriesDto>().occurrences.find((o) => o.seq === 4)).toMatchObject({ state: 'planned', date: casablancaDate(39), startTime: '16:00', movedFrom: casablancaDate(41) });
+    // The professional sees the moved visits planned at their new time too; the other visits keep theirs.
+    const asPro = (await act(pro, 'GET', `/api/recurring/series/${id}`)).json<SeriesDto>();
+    expect(asPro.occurrences.find((o) => o.seq === 3)).toMatchObject({ date: casablancaDate(30), startTime: '14:00', canMove: false });
+    expect(asPro.occurrences.find((o) => o.seq === 5)).toMatchObject({ state: 'planned', date: casablancaDate(48), startTime: '12:00' });
+
+    // Another customer takes the professional's 14:00 of day 30 meanwhile.
+    await createPaidBooking(t, { customer: otherCustomer, pro, date: casablancaDate(30), startTime: '14:00', endTime: '15:00' });
+    for (const days of [3, 12]) {
+      const later = new Date(Date.now() + days * 86_400_000);
+      t.app.ctx.clock.set(later);
+      try {
+        await t.app.ctx.jobs.schedule(RECURRING_WINDOW_JOB, {}, { dedupeKey: `move-window-${days}`, runAt: later });
+        await t.app.ctx.jobs.runDueJobs(later);
+      } finally {
+        t.app.ctx.clock.set(null);
+      }
+    }
+    const rows = await visitRows(id);
+    // Visit 3 reached the window on day 30: its slot is taken, so it is unavailable and the customer told.
+    expect(rows.find((r) => r.seq === 3)).toMatchObject({ state: 'unavailable', reason: 'taken', booking: null });
+    expect((await outbox(t.app)).filter((m) => m.to === customer.email && /cannot come/.test(m.subject ?? '')).length).toBeGreaterThanOrEqual(2);
+    // Visit 4 was created at its moved start, with the same professional, and the series remembers the move.
+    const v4 = rows.find((r) => r.seq === 4)!;
+    expect(v4.state).toBe('booked');
+    expect(v4.booking).toMatchObject({ professionalId: pro.professionalId, status: 'pending', paymentStatus: 'pending' });
+    expect(v4.booking!.scheduledStart.getTime()).toBe(localToUtc(casablancaDate(39), '16:00').getTime());
+    const view = (await act(customer, 'GET', `/api/recurring/series/${id}`)).json<SeriesDto>();
+    expect(view.occurrences.find((o) => o.seq === 4)).toMatchObject({ state: 'booked', movedFrom: casablancaDate(41), canMove: false, date: casablancaDate(39), startTime: '16:00' });
+    // Created: moved as a booking from now on.
+    expect((await move(customer, 4, { date: casablancaDate(38), startTime: '16:00' })).statusCode).toBe(409);
+  });
+});
+
+describe("the wizard's Repeat, kept with the booking", () => {
+  const book = (u: TestUser, date: string, startTime: string, endTime: string, repeat?: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      remoteAddress: freshIp(),
+      headers: as(u, randomUUID()),
+      payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date, startTime, endTime, location: '9 Rue Talaa', ...(repeat ? { repeat } : {}) },
+    });
+  const seriesOf = (bookingId: string) => t.database.db.select().from(s.bookingSeries).where(eq(s.bookingSeries.sourceBookingId, bookingId));
+
+  it('makes the series once, in the transaction that records the payment; an end the series refuses is refused with the booking', async () => {
+    const tooLong = await book(customer, casablancaDate(8), '17:00', '18:00', { intervalWeeks: 2, end: { kind: 'date', date: casablancaDate(500) } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.fields).toHaveProperty(['repeat.end.date']);
+    expect((await book(customer, casablancaDate(8), '17:00', '18:00', { intervalWeeks: 3, end: { kind: 'never' } })).statusCode).toBe(400);
+
+    const created = await book(customer, casablancaDate(8), '17:00', '18:00', { intervalWeeks: 2, end: { kind: 'count', count: 3 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const bookingId = created.json<{ id: string }>().id;
+    // Unpaid: no series yet.
+    expect(await seriesOf(bookingId)).toEqual([]);
+    const paid = await payOnSimulator(t.app, { headers: as(customer, randomUUID()) }, bookingId);
+    expect(paid.initiate.statusCode).toBe(200);
+    const [made, ...more] = await seriesOf(bookingId);
+    expect(more).toEqual([]);
+    expect(made).toMatchObject({ userId: customer.userId, professionalId: pro.professionalId, intervalWeeks: 2, firstDate: casablancaDate(22), startTime: '17:00', end: { kind: 'count', count: 3 }, status: 'active' });
+    // Its first visit (day 22) is booked at once; the professional is told of the new series.
+    expect((await visitRows(made!.id)).map((r) => [r.seq, r.state])).toEqual([[0, 'booked']]);
+    expect((await outbox(t.app)).some((m) => m.to === pro.email && /New recurring booking/.test(m.subject ?? ''))).toBe(true);
+    // The customer reads it in their list (the payment-confirmed screen shows it from there).
+    expect((await act(customer, 'GET', '/api/recurring/series')).json<SeriesDto[]>().find((x) => x.sourceBookingId === bookingId)?.id).toBe(made!.id);
+    // A second payment attempt or the form's "Book again every ..." does not make another.
+    expect((await payOnSimulator(t.app, { headers: as(customer, randomUUID()) }, bookingId)).initiate.statusCode).toBe(200);
+    expect((await createSeries(customer, { bookingId, intervalWeeks: 1, end: { kind: 'never' } })).statusCode).toBe(409);
+    expect(await seriesOf(bookingId)).toHaveLength(1);
+  });
+
+  it('makes no series for a booking that expires unpaid', async () => {
+    const created = await book(otherCustomer, casablancaDate(10), '08:00', '09:00', { intervalWeeks: 1, end: { kind: 'never' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const bookingId = created.json<{ id: string }>().id;
+    const later = new Date(Date.now() + 3_600_000);
+    t.app.ctx.clock.set(later);
+    try {
+      await t.app.ctx.jobs.runDueJobs(later);
+    } finally {
+      t.app.ctx.clock.set(null);
+    }
+    const [b] = await t.database.db.select().from(s.bookings).where(eq(s.bookings.id, bookingId));
+    expect(b).toMatchObject({ status: 'cancelled', repeatIntervalWeeks: 1 });
+    expect(await seriesOf(bookingId)).toEqual([]);
+  });
+});
+
+describe('a paid visit that is not confirmed by its series', () => {
+  it('waits for the accept when an admin gave it to another professional, as a one-off booking does', async () => {
+    const other = await createPro(t, { city: 'fes', category: 'gardening', name: 'Youssef Other' });
+    const src = await createPaidBooking(t, { customer: otherCustomer, pro, date: casablancaDate(5), startTime: '16:00', endTime: '17:00' });
+    const id = (await createSeries(otherCustomer, { bookingId: src.id, intervalWeeks: 2, end: { kind: 'count', count: 2 } })).json<SeriesDto>().id;
+    const [visit] = await visitRows(id);
+    // As the admin reassignment writes it (modules/bookings lifecycle reassign): the visit's professional changes.
+    await t.database.db.update(s.bookings).set({ professionalId: other.professionalId }).where(eq(s.bookings.id, visit!.booking!.id));
+    const paid = await payOnSimulator(t.app, { headers: as(otherCustomer, randomUUID()) }, visit!.booking!.id);
+    expect(paid.initiate.statusCode).toBe(200);
+    const [b] = await t.database.db.select().from(s.bookings).where(eq(s.bookings.id, visit!.booking!.id));
+    expect(b).toMatchObject({ paymentStatus: 'paid', status: 'pending' });
+    // The professional it now belongs to is asked to accept it, as for any booking; nobody is told it is confirmed.
+    const mail = await outbox(t.app);
+    expect(mail.some((m) => m.to === other.email && /New booking request/.test(m.subject ?? ''))).toBe(true);
+    expect(await t.database.db.select().from(s.scheduledJobs).where(eq(s.scheduledJobs.dedupeKey, `${id}:0:visit_confirmed`))).toEqual([]);
+    const proList = (await act(other, 'GET', '/api/bookings')).json<Array<{ id: string; canAccept: boolean }>>();
+    expect(proList.find((x) => x.id === b!.id)).toMatchObject({ canAccept: true });
   });
 });
 

@@ -181,6 +181,19 @@ export class SeriesRepository {
       });
   }
 
+  /** A visit not created yet moved by the customer (state moved, its new start): created at that start. */
+  async recordMove(row: { seriesId: string; seq: number; plannedDate: string; movedStart: Date }): Promise<void> {
+    await this.db
+      .insert(bookingSeriesOccurrences)
+      .values({ ...row, state: 'moved' })
+      .onConflictDoUpdate({
+        target: [bookingSeriesOccurrences.seriesId, bookingSeriesOccurrences.seq],
+        set: { state: 'moved', reason: null, bookingId: null, movedStart: row.movedStart, updatedAt: new Date() },
+        // Only a visit not created yet (moved again); a decided one is the service's refusal.
+        setWhere: sql`${bookingSeriesOccurrences.state} = 'moved'`,
+      });
+  }
+
   async deleteOccurrence(seriesId: string, seq: number): Promise<void> {
     await this.db.delete(bookingSeriesOccurrences).where(and(eq(bookingSeriesOccurrences.seriesId, seriesId), eq(bookingSeriesOccurrences.seq, seq)));
   }
@@ -197,6 +210,29 @@ export class SeriesRepository {
       await this.db.insert(bookingPriceLines).values(lines.map((l, position) => ({ ...l, kind: l.kind as never, bookingId: row.id, position })));
     }
     await this.db.insert(payments).values({ bookingId: row.id, method: 'card', provider: payment.provider, amount: payment.amount });
+  }
+
+  /**
+   * The series and occurrence a booking is a visit of (state booked, rebooked ... as recorded), or
+   * undefined for a booking that is no series' visit. Read, not locked: the caller holds the booking's lock.
+   */
+  async visitOf(bookingId: string): Promise<{ series: SeriesRow; occurrence: OccurrenceRow } | undefined> {
+    const [row] = await this.db
+      .select({ series: bookingSeries, occurrence: bookingSeriesOccurrences })
+      .from(bookingSeriesOccurrences)
+      .innerJoin(bookingSeries, eq(bookingSeries.id, bookingSeriesOccurrences.seriesId))
+      .where(eq(bookingSeriesOccurrences.bookingId, bookingId));
+    return row;
+  }
+
+  /** A paid visit confirmed by the system (docs/recurring.md): only from pending, with its professional. */
+  async confirmVisit(bookingId: string, professionalId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(bookings)
+      .set({ status: 'confirmed', updatedAt: new Date() })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending'), eq(bookings.paymentStatus, 'paid'), eq(bookings.professionalId, professionalId)))
+      .returning({ id: bookings.id });
+    return rows.length > 0;
   }
 
   /** A visit's unpaid booking cancelled by the system (the series changed): nothing was paid, nothing is due. */

@@ -15,9 +15,12 @@ import {
 } from '@khedma/shared';
 import {
   canDeclineSeries,
+  confirmsOnPayment,
   dueForCreation,
   endError,
   firstDateAfter,
+  moveError,
+  movedDueForCreation,
   occurrencesBetween,
   paymentDeadline,
   plannedOccurrence,
@@ -31,7 +34,8 @@ import {
   type SeriesSchedule,
   type UnavailableReason,
 } from '@khedma/shared/domain/recurring';
-import type { CreateSeriesRequest, SeriesDto, SeriesOccurrence } from '@khedma/shared/schemas/recurring';
+import type { CreateSeriesRequest, MoveOccurrenceRequest, SeriesDto, SeriesOccurrence } from '@khedma/shared/schemas/recurring';
+import { localToUtc } from '@khedma/shared/domain/time';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
@@ -42,7 +46,7 @@ import type { RecipientsRepository } from '../auth';
 import { isSlotConflict, overlaps, worksAt, type BookingUseCases, type ProfessionalPoolRepository } from '../bookings';
 import { EXPIRE_UNPAID_JOB } from '../payments';
 import { RECURRING_NOTICE_JOB, RECURRING_SERIES_JOB } from './recurring.jobs';
-import { renderRecurringEmail, type RecurringEmailKind } from './recurring.emails';
+import { renderRecurringEmail, TO_PROFESSIONAL, type RecurringEmailKind } from './recurring.emails';
 import type { BookingRow, OccurrenceWithBooking, SeriesRepository, SeriesRow, SeriesView } from './series.repository';
 import { copiedColumns } from './series.repository';
 
@@ -167,13 +171,18 @@ export class SeriesService {
       const repo = this.d.repo.with(tx);
       const series = await repo.lock(seriesId);
       if (!series || series.status !== 'active') return;
-      const due = dueForCreation(scheduleOf(series), now);
+      const rows = await repo.occurrences(seriesId);
+      const known = new Set(rows.map((o) => o.seq));
+      // Visits at their planned start, and visits the customer moved, each when the window reaches its own start.
+      const due = dueForCreation(scheduleOf(series), now).filter((p) => !known.has(p.seq));
+      for (const o of rows) {
+        if (o.state !== 'moved' || !o.movedStart || !movedDueForCreation(o.movedStart, now)) continue;
+        due.push({ seq: o.seq, date: toLocal(o.movedStart).date, start: o.movedStart, end: new Date(o.movedStart.getTime() + series.durationMinutes * 60_000) });
+      }
       if (due.length === 0) return;
-      const known = new Set((await repo.occurrences(seriesId)).map((o) => o.seq));
       const source = await repo.booking(series.sourceBookingId);
       if (!source) return;
       for (const planned of due) {
-        if (known.has(planned.seq)) continue;
         const notice = await this.placeVisit(tx, series, source, planned, now);
         if (notice) notices.push(notice);
       }
@@ -184,8 +193,10 @@ export class SeriesService {
 
   private async placeVisit(tx: Db, series: SeriesRow, source: BookingRow, planned: PlannedOccurrence, now: Date): Promise<string | null> {
     const repo = this.d.repo.with(tx);
+    // The date it was planned on (a moved visit's row keeps its own: the upsert does not change it).
+    const plannedDate = plannedOccurrence(scheduleOf(series), planned.seq).date;
     const unavailable = async (reason: UnavailableReason) => {
-      await repo.recordOccurrence({ seriesId: series.id, seq: planned.seq, plannedDate: planned.date, state: 'unavailable', reason });
+      await repo.recordOccurrence({ seriesId: series.id, seq: planned.seq, plannedDate, state: 'unavailable', reason });
       return this.notice(tx, series.id, planned.seq, 'unavailable');
     };
     const [pro] = await this.d.pool.with(tx).pool(
@@ -228,10 +239,71 @@ export class SeriesService {
       if (isSlotConflict(err)) return unavailable('taken');
       throw err;
     }
-    await repo.recordOccurrence({ seriesId: series.id, seq: planned.seq, plannedDate: planned.date, state: 'booked', bookingId: id });
+    await repo.recordOccurrence({ seriesId: series.id, seq: planned.seq, plannedDate, state: 'booked', bookingId: id });
     // Unpaid at the deadline: cancelled like any unpaid hold (payments module), free of charge.
     await this.d.jobs.schedule(EXPIRE_UNPAID_JOB, { bookingId: id }, { dedupeKey: id, runAt: paymentDeadline(planned.start), db: tx });
     return this.notice(tx, series.id, planned.seq, 'ready');
+  }
+
+  /**
+   * payment.succeeded, in the payment's transaction and under the booking's lock: a paid visit of a series
+   * its professional agreed to is confirmed at once (confirmsOnPayment), its reminders scheduled as an
+   * accept schedules them, and its professional emailed (a job of this transaction, run after the commit).
+   * Any other booking: nothing.
+   */
+  async onVisitPaid(tx: Db, bookingId: string, now: Date, runAfterCommit: (jobId: string | null) => void): Promise<void> {
+    const repo = this.d.repo.with(tx);
+    const visit = await repo.visitOf(bookingId);
+    const booking = await repo.booking(bookingId);
+    if (!booking) return;
+    if (!visit) return this.seriesOfRepeat(tx, booking, runAfterCommit);
+    const confirms = confirmsOnPayment({
+      seriesStatus: visit.series.status,
+      occurrenceState: visit.occurrence.state,
+      seriesProfessionalId: visit.series.professionalId,
+      bookingProfessionalId: booking.professionalId,
+      bookingStatus: booking.status,
+    });
+    if (!confirms || !(await repo.confirmVisit(bookingId, visit.series.professionalId))) return;
+    await this.d.bookings.reminders.schedule(tx, bookingId, booking.scheduledStart, now);
+    runAfterCommit(await this.notice(tx, visit.series.id, visit.occurrence.seq, 'visit_confirmed'));
+  }
+
+  /**
+   * payment.succeeded of a wizard booking with a "Repeat" (docs/recurring.md "From the wizard"): its series,
+   * made in the payment's transaction, once (the payment is recorded once; a series of that booking made
+   * meanwhile by the form, or a unique index's refusal in a savepoint, leaves the payment alone). Its first
+   * visits and the professional's email are jobs of that transaction, run after the commit.
+   */
+  private async seriesOfRepeat(tx: Db, booking: BookingRow, runAfterCommit: (jobId: string | null) => void): Promise<void> {
+    if (!booking.repeatIntervalWeeks || !booking.repeatEnd || booking.kind !== 'service') return;
+    const repo = this.d.repo.with(tx);
+    if (await repo.liveOfSource(booking.id)) return;
+    const local = toLocal(booking.scheduledStart);
+    const intervalWeeks = booking.repeatIntervalWeeks as RecurringInterval;
+    const firstDate = firstDateAfter(local.date, intervalWeeks);
+    if (endError(booking.repeatEnd, firstDate)) return;
+    let row: SeriesRow;
+    try {
+      row = await tx.transaction((sp) =>
+        this.d.repo.with(sp).insert({
+          userId: booking.userId,
+          professionalId: booking.professionalId,
+          sourceBookingId: booking.id,
+          intervalWeeks,
+          firstDate,
+          startTime: local.time,
+          durationMinutes: booking.durationMinutes,
+          end: booking.repeatEnd!,
+          idempotencyKey: `wizard:${booking.id}`,
+        }),
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) return;
+      throw err;
+    }
+    runAfterCommit(await this.d.jobs.schedule(RECURRING_SERIES_JOB, { seriesId: row.id }, { dedupeKey: `created:${row.id}`, db: tx }));
+    runAfterCommit(await this.notice(tx, row.id, undefined, 'new_series'));
   }
 
   /** A visit's price now: the catalogue's (or the professional's hourly rate), less the recurring discount. */
@@ -257,14 +329,14 @@ export class SeriesService {
   async sendNotice(payload: { seriesId: string; seq?: number; kind: RecurringEmailKind }): Promise<void> {
     const series = await this.d.repo.view(payload.seriesId);
     if (!series) return;
-    const to = payload.kind === 'new_series' ? series.proUserId : series.userId;
+    const to = TO_PROFESSIONAL.has(payload.kind) ? series.proUserId : series.userId;
     const [recipient] = await this.d.recipients.recipients([to]);
     if (!recipient) return;
     const occurrences = await this.d.repo.occurrences(series.id);
     const row = payload.seq !== undefined ? occurrences.find((o) => o.seq === payload.seq) : undefined;
     const planned = plannedOccurrence(scheduleOf(series), payload.seq ?? 0);
-    const start = row?.booking?.scheduledStart ?? planned.start;
-    const path = payload.kind === 'new_series' ? `/recurring/${series.id}` : `/recurring/${series.id}`;
+    const start = row?.booking?.scheduledStart ?? row?.movedStart ?? planned.start;
+    const path = `/recurring/${series.id}`;
     const email = renderRecurringEmail(
       payload.kind,
       {
@@ -313,7 +385,10 @@ export class SeriesService {
     const planned = occurrencesBetween(schedule, now, new Date(now.getTime() + VIEW_AHEAD_DAYS * DAY_MS)).filter((p) => !bySeq.has(p.seq));
     const items: SeriesOccurrence[] = [];
     for (const r of rows) items.push(this.occurrenceDto(s, r, role, now, live));
-    if (live) for (const p of planned) items.push({ seq: p.seq, date: p.date, startTime: s.startTime, state: 'planned', reason: null, booking: null, canSkip: role === 'customer' && p.start > now, canRebook: false });
+    for (const p of live ? planned : []) {
+      const ahead = role === 'customer' && p.start > now;
+      items.push({ seq: p.seq, date: p.date, startTime: toLocal(p.start).time, state: 'planned', movedFrom: null, reason: null, booking: null, canSkip: ahead, canRebook: false, canMove: ahead });
+    }
     items.sort((a, b) => a.seq - b.seq);
     const first = plannedOccurrence(schedule, 0);
     return {
@@ -347,15 +422,18 @@ export class SeriesService {
       state = 'unavailable';
       reason = 'declined';
     }
-    const start = b?.scheduledStart ?? plannedOccurrence(scheduleOf(s), r.seq).start;
+    const start = b?.scheduledStart ?? r.movedStart ?? plannedOccurrence(scheduleOf(s), r.seq).start;
     const ahead = start > now;
     const payBy = b ? paymentDeadline(b.scheduledStart) : null;
     const customer = role === 'customer';
+    // Moved before it was created: shown planned (on its new date) until the window makes it a booking.
+    const moved = state === 'moved';
     return {
       seq: r.seq,
       date: toLocal(start).date,
       startTime: toLocal(start).time,
-      state,
+      state: state === 'moved' ? 'planned' : state,
+      movedFrom: r.movedStart ? r.plannedDate : null,
       reason,
       booking: b
         ? {
@@ -368,8 +446,9 @@ export class SeriesService {
             canPay: customer && isUnpaid(b) && payBy !== null && now < payBy,
           }
         : null,
-      canSkip: customer && ahead && (state === 'unavailable' || (state === 'booked' && !!b && b.status !== 'cancelled' && b.status !== 'completed')),
+      canSkip: customer && ahead && (moved || state === 'unavailable' || (state === 'booked' && !!b && b.status !== 'cancelled' && b.status !== 'completed')),
       canRebook: customer && live && ahead && state === 'unavailable' && s.kind === 'service',
+      canMove: customer && live && ahead && moved,
     };
   }
 
@@ -410,7 +489,7 @@ export class SeriesService {
     const row = (await this.d.repo.occurrences(id)).find((o) => o.seq === seq);
     if (row?.state === 'skipped') return this.dto(user, id);
     if (row?.state === 'rebooked') throw new AppError('CONFLICT', RECURRING_MESSAGES.occurrenceDone);
-    const start = row?.booking?.scheduledStart ?? planned.start;
+    const start = row?.booking?.scheduledStart ?? row?.movedStart ?? planned.start;
     if (start <= now) throw new AppError('CONFLICT', RECURRING_MESSAGES.occurrenceDone);
     const b = row?.booking;
     if (b && b.status !== 'cancelled') {
@@ -424,6 +503,36 @@ export class SeriesService {
       await repo.lock(id);
       await repo.recordOccurrence({ seriesId: id, seq, plannedDate: planned.date, state: 'skipped', bookingId: b?.id ?? null });
     });
+    return this.dto(user, id);
+  }
+
+  /**
+   * Move one visit not created yet to another date and start (within RECURRING_MOVE_MAX_DAYS of its planned
+   * date, more than the payment deadline ahead: moveError). Stored on the occurrence (state moved); the
+   * rolling job creates it at that start, with the usual checks of the professional's time (unavailable
+   * otherwise, the customer told). A visit created already is moved as a booking (its reschedule).
+   */
+  async move(user: SessionUser, id: string, seq: number | null, input: MoveOccurrenceRequest): Promise<SeriesDto> {
+    const s = await this.own(user, id);
+    if (seq === null) throw notFound(RECURRING_MESSAGES.occurrenceNotFound);
+    if (s.status !== 'active' && s.status !== 'paused') throw new AppError('CONFLICT', RECURRING_MESSAGES.ended);
+    const planned = plannedOccurrence(scheduleOf(s), seq);
+    if (!withinEnd(s.end, seq, planned.date)) throw notFound(RECURRING_MESSAGES.occurrenceNotFound);
+    const now = this.d.clock.now();
+    const start = localToUtc(input.date, input.startTime);
+    const wrong = moveError(planned, { date: input.date, start }, now);
+    if (wrong === 'date') throw badRequest(RECURRING_MESSAGES.moveDate, { date: RECURRING_MESSAGES.moveDate });
+    if (wrong === 'tooSoon') throw badRequest(RECURRING_MESSAGES.moveTooSoon, { startTime: RECURRING_MESSAGES.moveTooSoon });
+    await this.d.db.transaction(async (tx) => {
+      const repo = this.d.repo.with(tx);
+      await repo.lock(id);
+      const row = await repo.occurrence(id, seq);
+      if (row && row.state !== 'moved') throw new AppError('CONFLICT', row.state === 'booked' ? RECURRING_MESSAGES.moveBooked : RECURRING_MESSAGES.occurrenceDone);
+      if ((row?.movedStart ?? planned.start) <= now) throw new AppError('CONFLICT', RECURRING_MESSAGES.occurrenceDone);
+      await repo.recordMove({ seriesId: id, seq, plannedDate: planned.date, movedStart: start });
+    });
+    // Within the window now: created at once (or recorded unavailable, the customer told).
+    await this.extend(id);
     return this.dto(user, id);
   }
 
@@ -495,7 +604,9 @@ export class SeriesService {
     if (!o) throw notFound(RECURRING_MESSAGES.occurrenceNotFound);
     if (s.kind !== 'service' || !s.serviceTypeId) throw new AppError('CONFLICT', RECURRING_MESSAGES.hourlyNoOther);
     if (!o.canRebook) throw new AppError('CONFLICT', RECURRING_MESSAGES.notUnavailable);
-    const start = plannedOccurrence(scheduleOf(s), seq);
+    const planned = plannedOccurrence(scheduleOf(s), seq);
+    const movedStart = (await this.d.repo.occurrence(id, seq))?.movedStart;
+    const start = movedStart ? { date: toLocal(movedStart).date, start: movedStart, end: new Date(movedStart.getTime() + s.durationMinutes * 60_000) } : planned;
     const answer = await this.d.bookings.creation.create(
       user,
       {
@@ -515,7 +626,7 @@ export class SeriesService {
     await this.d.db.transaction(async (tx) => {
       const repo = this.d.repo.with(tx);
       await repo.lock(id);
-      await repo.recordOccurrence({ seriesId: id, seq, plannedDate: start.date, state: 'rebooked', bookingId: booking.id });
+      await repo.recordOccurrence({ seriesId: id, seq, plannedDate: planned.date, state: 'rebooked', bookingId: booking.id });
     });
     return { bookingId: booking.id, series: await this.dto(user, id) };
   }
@@ -547,8 +658,10 @@ export class SeriesService {
       await repo.update(id, { status: 'declined' });
       for (const o of await repo.occurrences(id)) {
         if (!o.booking || o.booking.status === 'cancelled' || o.booking.status === 'completed') continue;
-        if (isUnpaid(o.booking)) await repo.cancelUnpaid(o.booking.id, 'Recurring booking declined by the professional');
-        else paid.push({ id: o.booking.id, status: o.booking.status });
+        if (isUnpaid(o.booking) && (await repo.cancelUnpaid(o.booking.id, 'Recurring booking declined by the professional'))) continue;
+        // Paid, or paid (and so confirmed) while this waited for its row: declined or cancelled with a full refund.
+        const fresh = isUnpaid(o.booking) ? await repo.booking(o.booking.id) : o.booking;
+        if (fresh && fresh.status !== 'cancelled' && fresh.status !== 'completed') paid.push({ id: fresh.id, status: fresh.status });
       }
       declinedNotice = await this.notice(tx, id, undefined, 'declined');
     });

@@ -3,8 +3,7 @@
  * assignment, and the two create routes. The catalogue the wizard picks from, the professional being
  * booked and the shared booking queries (lists, pay, cancel...) are entities (src/entities/).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateSeriesRequest, SeriesDto } from '@khedma/shared/schemas/recurring';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AssignmentPreviewRequest,
   AssignmentPreviewResponse,
@@ -73,18 +72,3 @@ export function newIdempotencyKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/**
- * POST /api/recurring/series: the wizard's "Repeat", once its first booking is paid (the recurring
- * feature's own form uses the same route; features do not import each other). The key makes a retry
- * answer the same series.
- */
-export function useCreateSeriesFromWizard() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: CreateSeriesRequest; key: string }) => api.post<SeriesDto>('/api/recurring/series', body, { headers: { 'idempotency-key': key } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['recurring'] });
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
-    },
-  });
-}

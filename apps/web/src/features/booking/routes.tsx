@@ -1,7 +1,7 @@
 import { guarded, page, redirectRoute, type FeatureRoute } from '../../lib/routing';
 import { paths, routes } from '../../config/paths';
 
-const myBookings = page(() => import('./pages/my-bookings-page'), 'MyBookingsPage', ['booking']);
+const myBookings = page(() => import('./pages/my-bookings-page'), 'MyBookingsPage', ['booking', 'recurring']);
 
 export const pageRoutes: FeatureRoute[] = [
   guarded({}, [

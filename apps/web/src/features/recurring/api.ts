@@ -3,16 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PayBookingResponse } from '@khedma/shared';
 import type { CreateSeriesRequest, SeriesDto } from '@khedma/shared/schemas/recurring';
 import { api } from '../../lib/api';
+import { recurringKeys } from '../../entities/series/api';
+import { useSingleFlightMutation } from '../../lib/single-flight';
 
-export const recurringKeys = {
-  all: ['recurring'] as const,
-  list: () => ['recurring', 'list'] as const,
-  series: (id: string) => ['recurring', 'series', id] as const,
-};
-
-export function useSeriesList() {
-  return useQuery({ queryKey: recurringKeys.list(), queryFn: ({ signal }) => api.get<SeriesDto[]>('/api/recurring/series', { signal }) });
-}
+export { recurringKeys, useSeriesList } from '../../entities/series/api';
 
 export function useSeries(id: string) {
   return useQuery({
@@ -36,23 +30,32 @@ export function useCreateSeries() {
   });
 }
 
-export type SeriesAction = { kind: 'pause' | 'resume' | 'cancel' | 'decline' } | { kind: 'skip'; seq: number } | { kind: 'time'; startTime: string };
+export type SeriesAction =
+  | { kind: 'pause' | 'resume' | 'cancel' | 'decline' }
+  | { kind: 'skip'; seq: number }
+  | { kind: 'time'; startTime: string }
+  | { kind: 'move'; seq: number; date: string; startTime: string };
 
+/** A change of the series, sent once however often it is pressed (one request per series at a time). */
 export function useSeriesAction(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (a: SeriesAction) => {
-      const base = `/api/recurring/series/${encodeURIComponent(id)}`;
-      if (a.kind === 'skip') return api.post<SeriesDto>(`${base}/occurrences/${a.seq}/skip`);
-      if (a.kind === 'time') return api.patch<SeriesDto>(`${base}/time`, { startTime: a.startTime });
-      return api.post<SeriesDto>(`${base}/${a.kind}`);
+  return useSingleFlightMutation(
+    {
+      mutationFn: (a: SeriesAction) => {
+        const base = `/api/recurring/series/${encodeURIComponent(id)}`;
+        if (a.kind === 'skip') return api.post<SeriesDto>(`${base}/occurrences/${a.seq}/skip`);
+        if (a.kind === 'time') return api.patch<SeriesDto>(`${base}/time`, { startTime: a.startTime });
+        if (a.kind === 'move') return api.post<SeriesDto>(`${base}/occurrences/${a.seq}/move`, { date: a.date, startTime: a.startTime });
+        return api.post<SeriesDto>(`${base}/${a.kind}`);
+      },
+      onSuccess: (series) => {
+        queryClient.setQueryData(recurringKeys.series(id), series);
+        void queryClient.invalidateQueries({ queryKey: recurringKeys.list() });
+        void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      },
     },
-    onSuccess: (series) => {
-      queryClient.setQueryData(recurringKeys.series(id), series);
-      void queryClient.invalidateQueries({ queryKey: recurringKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
-    },
-  });
+    () => `series:${id}`,
+  );
 }
 
 export function useRebook(id: string) {

@@ -19,8 +19,7 @@ import { PromoCodeField } from '../../../entities/promo/components/promo-code-fi
 import { ACTION_BAR_SPACE } from '../components/action-bar';
 import { NotFoundPanel } from '../components/not-found-panel';
 import { PaymentScreen } from '../components/payment-screen';
-import { NO_REPEAT, RepeatChoice, repeatErrors, seriesRequestOf, type RepeatValue } from '../wizard/repeat-choice';
-import { savePendingRepeat } from '../wizard/repeat-storage';
+import { NO_REPEAT, RepeatChoice, repeatErrors, repeatRequestOf, type RepeatValue } from '../wizard/repeat-choice';
 import { PageLoading, SignedIn } from '../components/signed-in';
 import { CityStep } from '../wizard/city-step';
 import { ConfirmStep } from '../wizard/confirm-step';
@@ -252,14 +251,14 @@ function Wizard({
   async function create(): Promise<string> {
     const planned = createRequestOf(state, address);
     if (!planned) throw new Error('incomplete wizard');
-    const request = promoCode ? { ...planned, promoCode } : planned;
+    // The "Repeat" goes with the booking: the server keeps it and makes the series once it is paid.
+    const repeatChoice = repeatRequestOf(repeat);
+    const request = { ...planned, ...(promoCode ? { promoCode } : {}), ...(repeatChoice ? { repeat: repeatChoice } : {}) };
     const body = JSON.stringify(request);
     if (!attempt.current || attempt.current.body !== body) attempt.current = { key: newIdempotencyKey(), body };
     try {
       const booking = await createBooking(request, attempt.current.key);
       attempt.current = null;
-      const series = seriesRequestOf(repeat, booking.id);
-      if (series) savePendingRepeat(booking.id, { body: series, key: newIdempotencyKey() });
       dispatch({ type: 'bookingCreated', booking: { id: booking.id, reference: booking.reference, total: booking.amounts.total } });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
       return booking.id;

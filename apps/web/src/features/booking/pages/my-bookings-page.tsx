@@ -7,24 +7,26 @@ import { Seo } from '../../../components/seo';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { useBookings } from '../../../entities/booking/api';
+import { PlannedSeriesVisits } from '../../../entities/series/components/planned-series-visits';
 import { SignedIn } from '../components/signed-in';
 
 /**
  * /dashboard/bookings and /bookings (docs/bookings.md My Bookings): every booking of the user, newest first,
  * updated live (the realtime client re-fetches on every booking event). ?success=true (after a
- * booking) shows "Booking created successfully".
+ * booking) shows "Booking created successfully". A professional also sees the planned visits of their
+ * recurring series (not bookings yet) above their bookings.
  */
 export function MyBookingsPage() {
   const { t } = useTranslation();
   return (
     <>
       <Seo title={t('pages.myBookings.title')} />
-      <SignedIn>{() => <MyBookings />}</SignedIn>
+      <SignedIn>{(user) => <MyBookings pro={user.userType === 'pro'} />}</SignedIn>
     </>
   );
 }
 
-function MyBookings() {
+function MyBookings({ pro }: { pro: boolean }) {
   const { t } = useTranslation('booking');
   const { t: tc } = useTranslation();
   const [params] = useSearchParams();
@@ -55,6 +57,8 @@ function MyBookings() {
       ) : null}
 
       <div className="mt-6" aria-live="polite" aria-busy={bookings.isFetching}>
+        {/* A professional's schedule also shows the visits of their series not booked yet (docs/recurring.md). */}
+        {pro ? <PlannedSeriesVisits /> : null}
         {bookings.isPending ? (
           <ul className="space-y-3" aria-label={tc('common.loading')}>
             {[0, 1, 2].map((i) => (

@@ -1,5 +1,4 @@
 import { ArrowLeft, CircleCheck, Loader2 } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PAYMENT_METHODS, type BookingDto, type PaymentMethod } from '@khedma/shared';
 import { paths } from '../../../config/paths';
@@ -15,8 +14,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../components/ui/cn';
 import { ACTION_BAR_SPACE } from '../components/action-bar';
 import { PaymentScreen } from '../components/payment-screen';
-import { RepeatAfterPayment } from '../components/repeat-after-payment';
-import { readPendingRepeat } from '../wizard/repeat-storage';
+import { RepeatAfterPayment, useSeriesOfBooking } from '../components/repeat-after-payment';
 import { SignedIn } from '../components/signed-in';
 
 /**
@@ -95,8 +93,9 @@ function PayBooking() {
 function PaymentReturn({ booking, returned, method }: { booking: BookingDto; returned: 'confirming' | 'failed'; method: PaymentMethod }) {
   const { t } = useTranslation('booking');
   const { t: tr } = useTranslation('recurring');
-  // A repeat chosen in the wizard is set up below once paid: then no "Book again every …" as well.
-  const [repeatChosen] = useState(() => readPendingRepeat(booking.id) !== null);
+  // A repeat chosen in the wizard was set up with the payment (shown below): then no "Book again every …" as well.
+  const repeated = useSeriesOfBooking(booking.id);
+  const repeatChosen = repeated.isPending || repeated.series !== null;
   const paid = booking.paymentStatus !== 'pending' && booking.paymentStatus !== 'failed';
   const failed = booking.paymentStatus === 'failed' || (returned === 'failed' && !paid);
   if (paid) {
@@ -104,7 +103,8 @@ function PaymentReturn({ booking, returned, method }: { booking: BookingDto; ret
       <div role="status" data-testid="payment-confirmed" className="flex items-start gap-3 rounded-card border border-confirmed/30 bg-confirmed-soft p-4 text-ink">
         <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-confirmed" />
         <div className="space-y-3">
-          <p className="font-semibold">{t('payment.return.confirmed')}</p>
+          {/* A visit of a recurring series is confirmed by its payment (docs/recurring.md): nothing left to wait for. */}
+          <p className="font-semibold">{booking.status === 'confirmed' ? t('payment.return.confirmedBooking') : t('payment.return.confirmed')}</p>
           <RepeatAfterPayment bookingId={booking.id} />
           <div className="flex flex-wrap gap-2">
             <ButtonLink to={paths.dashboardBookings()}>{t('payment.return.toBookings')}</ButtonLink>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { RECURRING_DISCOUNT_RATE, RECURRING_MAX_COUNT, recurringQuote, type RecurringInterval } from '@khedma/shared/domain/recurring';
-import type { CreateSeriesRequest } from '@khedma/shared/schemas/recurring';
+import type { RepeatChoice as RepeatChoiceRequest } from '@khedma/shared/schemas/recurring';
 import type { QuoteResponse } from '@khedma/shared';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { TextField } from '../../../components/ui/field';
@@ -27,11 +27,11 @@ export function repeatErrors(v: RepeatValue): { count?: true; date?: true } {
   };
 }
 
-/** The series request of a choice, once the booking exists (the server checks it all again). */
-export function seriesRequestOf(v: RepeatValue, bookingId: string): CreateSeriesRequest | null {
+/** The "Repeat" sent with the booking (the server checks it all again and makes the series once it is paid). */
+export function repeatRequestOf(v: RepeatValue): RepeatChoiceRequest | null {
   if (v.interval === 'none') return null;
-  const end: CreateSeriesRequest['end'] = v.end === 'count' ? { kind: 'count', count: Number(v.count) } : v.end === 'date' ? { kind: 'date', date: v.date } : { kind: 'never' };
-  return { bookingId, intervalWeeks: Number(v.interval) as RecurringInterval, end };
+  const end: RepeatChoiceRequest['end'] = v.end === 'count' ? { kind: 'count', count: Number(v.count) } : v.end === 'date' ? { kind: 'date', date: v.date } : { kind: 'never' };
+  return { intervalWeeks: Number(v.interval) as RecurringInterval, end };
 }
 
 /**

@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
 import { usePayVisit, useRebook, useSeries, useSeriesAction, type SeriesAction } from '../api';
 import { postToProvider } from '../../../lib/post-to-provider';
+import { MoveVisitDialog } from '../components/move-visit-dialog';
 
 const STATUS_TONE: Record<SeriesDto['status'], StatusTone> = { active: 'confirmed', paused: 'pending', cancelled: 'cancelled', declined: 'cancelled' };
 const VISIT_TONE: Record<SeriesOccurrence['state'], StatusTone> = { planned: 'pending', booked: 'confirmed', skipped: 'cancelled', unavailable: 'cancelled', rebooked: 'completed' };
@@ -32,6 +33,7 @@ export function SeriesPage() {
   const pay = usePayVisit();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [time, setTime] = useState('');
+  const [moving, setMoving] = useState<SeriesOccurrence | null>(null);
 
   if (series.isPending) {
     return (
@@ -139,6 +141,7 @@ export function SeriesPage() {
                     {cancelled ? t('visit.cancelled') : o.state === 'booked' && b?.paymentStatus === 'paid' ? t('visit.paid') : t(`visit.${o.state}`)}
                   </StatusBadge>
                 </div>
+                {o.movedFrom ? <p className="mt-1 text-sm text-ink-muted">{t('move.movedFrom', { date: formatLocalDate(o.movedFrom, language, 'long') })}</p> : null}
                 {o.state === 'unavailable' && o.reason ? <p className="mt-1 text-sm text-cancelled">{t(`visit.reason.${o.reason}`)}</p> : null}
                 {b?.payBy ? <p className="mt-1 text-sm text-ink-muted">{t('visit.toPay', { total: formatMoney(b.total), date: `${formatDate(b.payBy, language, 'long')} ${formatTime(b.payBy, language)}` })}</p> : null}
                 <div className="mt-3 flex flex-wrap gap-2">
@@ -165,6 +168,11 @@ export function SeriesPage() {
                       {t('visit.rebook')}
                     </Button>
                   ) : null}
+                  {o.canMove ? (
+                    <Button variant="secondary" disabled={action.isPending} onClick={() => setMoving(o)}>
+                      {t('move.open')}
+                    </Button>
+                  ) : null}
                   {o.canSkip ? (
                     <Button variant="secondary" disabled={action.isPending} onClick={() => setConfirm({ title: t('visit.skip'), body: t('visit.skipConfirm', { date }), action: { kind: 'skip', seq: o.seq } })}>
                       {t('visit.skip')}
@@ -177,6 +185,7 @@ export function SeriesPage() {
         </ul>
       </section>
 
+      <MoveVisitDialog seriesId={s.id} visit={moving} onClose={() => setMoving(null)} />
       <Dialog
         open={confirm !== null}
         onOpenChange={(open) => (open ? undefined : setConfirm(null))}
