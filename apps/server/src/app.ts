@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createJsonSchemaTransform, createJsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config';
@@ -173,12 +173,9 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: securitySchemes as never },
     },
-    // Made per app, not the library's module-level transform: that one caches the registry of shared schemas
-    // by its size, so an app built after the schema modules were evaluated again (test files sharing a worker,
-    // vitest.config.ts) kept the first evaluation's schemas and lost every $ref.
-    transform: createJsonSchemaTransform({}),
+    transform: jsonSchemaTransform,
     // Fills components.schemas with the shared schemas that routes reference by $ref (their registered ids).
-    transformObject: createJsonSchemaTransformObject({}),
+    transformObject: jsonSchemaTransformObject,
     hideUntagged: false,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { deepLinking: true } });

@@ -84,8 +84,9 @@ describe.each(features)('feature catalogue %s', (feature) => {
     expect(missingForms).toEqual([]);
   });
   it('en counts with plural forms: "{{count}} transfers" is a plural key, so one reads "1 transfer"', () => {
-    // Counts that are never 1 by the domain's rules: a warranty of 30 or 90 days, a threshold of reviews.
-    const neverOne = new Set(['detail.warrantyDays', 'flagged.lead']);
+    // Counts that are never 1 by the domain's rules: a warranty of 30 or 90 days, a threshold of reviews, the
+    // days a series visit may move (RECURRING_MOVE_MAX_DAYS).
+    const neverOne = new Set(['detail.warrantyDays', 'flagged.lead', 'move.lead', 'move.errors.date']);
     const singularKeys = [...fen]
       .filter(([k, v]) => typeof v === 'string' && /\{\{count\}\} [a-z]+s\b/.test(v) && !PLURAL_SUFFIX.test(k) && !neverOne.has(k))
       .map(([k]) => k);
