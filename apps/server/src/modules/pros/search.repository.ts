@@ -13,6 +13,7 @@ import {
   professionalRatings,
   professionalListedCount,
   professionals,
+  professionalSearchCounts,
   professionalSearchKeys,
   professionalServices,
   profiles,
@@ -258,15 +259,28 @@ export class ProsSearchRepository {
 
   /** How many professionals match (the finder's result count); the ratings join only when filtered by rating. */
   async count(f: ProSearchFilter): Promise<number> {
-    // Unfiltered: the count kept by a trigger (migration 0023), one row, whatever the number of professionals.
-    if (this.useSearchKeys && !f.city && !f.serviceId && !f.category && !(f.minRating > 0) && !f.text) return this.listedCount();
-    // Filtered without keys, the narrowest index of listed professionals (professionals_listed_idx) counts faster.
-    const onKeys = f.city || f.category || f.minRating > 0 ? this.keysCondition(f) : undefined;
-    if (onKeys) {
-      // An index-only scan of a range of the keys' btree.
-      const [row] = await prepared(this.db.select({ n: sql<number>`count(*)::int` }).from(keys).where(onKeys), this.namedStatements);
+    if (this.useSearchKeys && !f.serviceId && !f.text) {
+      // Unfiltered: the count kept by a trigger (migration 0023), one row, whatever the number of professionals.
+      if (!f.city && !f.category && !(f.minRating > 0)) return this.listedCount();
+      // City, category and minimum rating: the counters kept with the search keys (migration 0037), at
+      // most 11 rows (one per half star at or above the minimum), whatever the number of matches.
+      const counts = professionalSearchCounts;
+      const [row] = await prepared(
+        this.db
+          .select({ n: sql<number>`coalesce(sum(${counts.n}), 0)::int` })
+          .from(counts)
+          .where(
+            and(
+              f.city ? eq(counts.cityId, this.cityRef(f.city)) : eq(counts.cityId, SEARCH_KEYS_ANY_CITY),
+              eq(counts.category, f.category ?? SEARCH_KEYS_ANY_CATEGORY),
+              sql`${counts.ratingFloor} >= ${f.minRating}`,
+            ),
+          ),
+        this.namedStatements,
+      );
       return Number(row?.n ?? 0);
     }
+    // A service or a text: the general query's count (professionals_listed_idx and the GIN indexes).
     const base = this.db.select({ n: sql<number>`count(*)::int` }).from(professionals);
     const query = f.minRating > 0 ? base.innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id)) : base;
     const [row] = await prepared(query.where(this.conditions(f)), this.namedStatements);
