@@ -184,6 +184,24 @@ describe('the filtered totals (counters per city x category x half star, migrati
     expect((await get('/api/pros?city=atlantis&minRating=4')).total).toBe(0);
   });
 
+  it('come from statements built once per shape, each call with its own values', async () => {
+    // The same shapes one after the other with other values (statements are kept with placeholders).
+    for (const city of ['rabat', 'fes', 'rabat', 'casablanca']) {
+      for (const minRating of [0, 4, 3.5]) {
+        const page = await get(`/api/pros?city=${city}&minRating=${minRating}&sort=price`);
+        expect(page.total, `${city} ${minRating}`).toBe(await truth(city, null, minRating));
+        for (const card of page.items as Array<{ rating: number | null }>) if (minRating > 0) expect(card.rating).toBeGreaterThanOrEqual(minRating);
+      }
+    }
+    // A city by id is another shape than by slug, with the same answer.
+    const [rabat] = await rows<{ id: string }>(sql`select id from cities where slug = 'rabat'`);
+    expect(await get(`/api/pros?city=${rabat!.id}&sort=price&minRating=4`)).toEqual(await get('/api/pros?city=rabat&sort=price&minRating=4'));
+    // Texts matching other numbers of services and cities.
+    const texts = [await get('/api/pros?q=rabat'), await get('/api/pros?q=fes'), await get(`/api/pros?q=${encodeURIComponent('Réparation de fuite')}`)];
+    expect(texts.map((t) => t.total).every((n) => n > 0)).toBe(true);
+    expect(texts[0].total).not.toBe(texts[1].total);
+  });
+
   it('are emptied with the keys (TRUNCATE), inside a transaction rolled back', async () => {
     const rolledBack = new Error('rolled back');
     const seen = await t.database.db
