@@ -167,8 +167,10 @@ async function benchEndpoint(origin: string, endpoint: string, duration: number,
   }
 }
 
-interface Bare {
+export interface Bare {
   port: number;
+  /** The bare server's process (own process only), for its CPU from /proc. */
+  pid?: number;
   inProcess: boolean;
   stop(): Promise<void>;
 }
@@ -186,7 +188,7 @@ server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port +
 `;
 
 /** `headers`: a flat [name, value, ...] list sent instead of the three (content-length is added). */
-async function bareInOwnProcess(body: Buffer, contentType: string, etag: string, headers?: string[]): Promise<Bare> {
+export async function bareInOwnProcess(body: Buffer, contentType: string, etag: string, headers?: string[]): Promise<Bare> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'khedma-bare-'));
   const file = path.join(dir, 'body');
   writeFileSync(file, body);
@@ -204,6 +206,7 @@ async function bareInOwnProcess(body: Buffer, contentType: string, etag: string,
   });
   return {
     port,
+    pid: child.pid,
     inProcess: false,
     async stop() {
       child.kill('SIGTERM');

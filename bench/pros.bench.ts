@@ -13,7 +13,8 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
-import { processCpuMs } from './lib';
+import { load, processCpuMs, startServer } from './lib';
+import { bareInOwnProcess } from './catalog.bench';
 import { seedDemo } from '../apps/server/src/db/seed/index';
 import { ProsSearchRepository } from '../apps/server/src/modules/pros/search.repository';
 import { ProsSearchService } from '../apps/server/src/modules/pros/search.service';
@@ -37,6 +38,33 @@ export interface ProsSearchFigures {
   }>;
   /** The floor: `select 1` over the same pool, timed the same way (what the machine gives any query). */
   floor: { p50: number; p99: number };
+  /** When these figures were measured, when not with the rest of their part (the 1M run, bench/pros-huge.ts). */
+  measuredAt?: string;
+  /** Seconds the data took to generate (users, professionals, services, cities, reviews, aggregates, vacuum). */
+  generateSeconds?: number;
+  /** The same queries over HTTP (`GET /api/pros` of the real server on this database), at each number of connections. */
+  http?: ProsHttpFigures[];
+}
+
+export interface ProsHttpFigures {
+  /** Requests in flight (autocannon connections): 1 is a request's own latency, more is the server under load. */
+  connections: number;
+  seconds: number;
+  queries: Array<{
+    query: string;
+    requestsPerSecond: number;
+    p50: number;
+    p99: number;
+    /** Answers other than 200 and socket errors (0: every answer was a page). */
+    non2xx: number;
+    errors: number;
+    /** CPU milliseconds per request: the server's process and this database's PostgreSQL backends (/proc). */
+    cpuMs: { server: number | null; postgres: number | null };
+  }>;
+  /** The floor: a bare node:http server in its own process sending the unfiltered page's bytes, loaded the same way. */
+  floor: { requestsPerSecond: number; p50: number; p99: number; bytes: number; cpuMsServer: number | null };
+  /** The 1-minute load average before and after. */
+  loadAverage: [number, number];
 }
 
 /** The pages measured: each filtered and sorted, as the two pages ask for them. */
@@ -119,6 +147,10 @@ async function generate(url: string, professionals: number, reviewsEach: number)
       CROSS JOIN LATERAL (SELECT '00000000-0000-0000-0000-000000000000'::uuid AS city_id UNION SELECT unnest(p.city_ids)) c
       CROSS JOIN LATERAL (SELECT ''::text AS category UNION SELECT unnest(p.categories)) k
       WHERE p.user_id LIKE 'bench-%' AND p.status = 'active' AND p.approved_at IS NOT NULL`);
+    // The filtered counters (migration 0037, kept with the keys by the same refresh), once, from the keys.
+    await client.query(`DELETE FROM professional_search_counts`);
+    await client.query(`INSERT INTO professional_search_counts (city_id, category, rating_floor, n)
+      SELECT city_id, category, search_rating_floor(average_rating), count(*)::int FROM professional_search_keys GROUP BY 1, 2, 3`);
     // The listed count (migration 0023's trigger, off during the load), once.
     await client.query(`UPDATE professional_listed_count SET n = (SELECT count(*) FROM professionals WHERE status = 'active' AND approved_at IS NOT NULL)`);
     await client.query('SET session_replication_role = origin');
@@ -131,7 +163,15 @@ async function generate(url: string, professionals: number, reviewsEach: number)
   }
 }
 
-export async function benchProsSearch(serverUrl: string, professionals: number, reviewsEach = 10): Promise<ProsSearchFigures> {
+/** Requests in flight for the HTTP figures (PROS_BENCH_HTTP_CONNECTIONS, comma-separated) and seconds per query. */
+const HTTP_CONNECTIONS = (process.env.PROS_BENCH_HTTP_CONNECTIONS ?? '1,8').split(',').map(Number).filter((n) => n > 0);
+const HTTP_SECONDS = Number(process.env.PROS_BENCH_HTTP_SECONDS ?? 5);
+
+export async function benchProsSearch(
+  serverUrl: string,
+  professionals: number,
+  { reviewsEach = 10, service: measureService = true, port = 3190 }: { reviewsEach?: number; service?: boolean; port?: number } = {},
+): Promise<ProsSearchFigures> {
   const name = `khedma_bench_pros_${process.pid}_${professionals}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -143,7 +183,10 @@ export async function benchProsSearch(serverUrl: string, professionals: number, 
   try {
     await database.migrate();
     await seedDemo(database.db);
+    const generateStart = performance.now();
     await generate(u.toString(), professionals, reviewsEach);
+    const generateSeconds = Math.round((performance.now() - generateStart) / 1000);
+    console.log(`${professionals} professionals generated in ${generateSeconds} s`);
     const count = (await database.db.execute(sql`select (select count(*) from professionals)::int as p, (select count(*) from reviews)::int as r`)) as unknown as {
       rows: Array<{ p: number; r: number }>;
     };
@@ -189,7 +232,15 @@ export async function benchProsSearch(serverUrl: string, professionals: number, 
       const cpuMs = { server: +((server.user + server.system) / 1000 / RUNS).toFixed(2), postgres: postgres === null ? null : +(postgres / RUNS).toFixed(2) };
       return { p50: +percentile(times, 50).toFixed(1), p99: +percentile(times, 99).toFixed(1), answer, cpuMs };
     };
-    for (const params of QUERIES) {
+    // And a service filter (the general query: the keys and counters hold no service), on the service
+    // most professionals offer.
+    const [popular] = (
+      (await database.db.execute(sql`select service_type_id as id from professional_services group by 1 order by count(*) desc, 1 limit 1`)) as unknown as {
+        rows: Array<{ id: string }>;
+      }
+    ).rows;
+    const measured: ProSearchParams[] = [...QUERIES, { service: popular!.id, sort: 'rating' }];
+    for (const params of measureService ? measured : []) {
       const q = proSearchQuerySchema.parse(params);
       const general = await measure(q, false);
       const unnamed = await measure(q, true, false);
@@ -207,7 +258,8 @@ export async function benchProsSearch(serverUrl: string, professionals: number, 
         unnamed: { p50: unnamed.p50, p99: unnamed.p99, cpuMs: unnamed.cpuMs },
       });
     }
-    return { professionals: count.rows[0]!.p, reviews: count.rows[0]!.r, queries, floor };
+    const http = await benchHttp(u.toString(), port, backendsCpu, measured);
+    return { professionals: count.rows[0]!.p, reviews: count.rows[0]!.r, queries, floor, generateSeconds, http };
   } finally {
     await database.close();
     // PROS_BENCH_KEEP=1 keeps the database (EXPLAIN ANALYZE by hand afterwards).
@@ -216,34 +268,146 @@ export async function benchProsSearch(serverUrl: string, professionals: number, 
   }
 }
 
-/** Both scales side by side (the growth shows), on the PostgreSQL server in DATABASE_URL or 127.0.0.1:5432. */
+const queryString = (params: ProSearchParams) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+/**
+ * The queries over HTTP: the real server (src/main.ts, PostgreSQL mode, no demo seeding: the data is
+ * there) on the generated database, each query loaded by autocannon for HTTP_SECONDS at each number of
+ * connections, with the CPU per request of the server and of the database's backends, beside a bare
+ * node:http server sending the unfiltered page's bytes (the floor). Every answer must be a 200.
+ */
+async function benchHttp(
+  databaseUrl: string,
+  port: number,
+  backendsCpu: () => Promise<Map<number, number | undefined>>,
+  QUERIES: ProSearchParams[],
+): Promise<ProsHttpFigures[]> {
+  const server = await startServer(port, { DATABASE_URL: databaseUrl, SEED_DEMO: 'false', LOG_LEVEL: 'error' });
+  const out: ProsHttpFigures[] = [];
+  try {
+    const first = await fetch(`${server.url}/api/pros?${queryString(QUERIES[0]!)}`);
+    const body = Buffer.from(await first.arrayBuffer());
+    if (first.status !== 200) throw new Error(`GET /api/pros answered ${first.status}: ${body.toString().slice(0, 300)}`);
+    const bare = await bareInOwnProcess(body, first.headers.get('content-type') ?? 'application/json', first.headers.get('etag') ?? '"x"');
+    const bareUrl = `http://127.0.0.1:${bare.port}/`;
+    try {
+      for (const connections of HTTP_CONNECTIONS) {
+        const load0 = loadavg()[0]!;
+        const queries: ProsHttpFigures['queries'] = [];
+        for (const params of QUERIES) {
+          const url = `${server.url}/api/pros?${queryString(params)}`;
+          const check = await fetch(url);
+          if (check.status !== 200) throw new Error(`GET ${url} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
+          await load(url, { connections, duration: 1 }); // warm: every connection's statements prepared
+          const pg0 = await backendsCpu();
+          const server0 = server.pid ? processCpuMs(server.pid) : undefined;
+          const r = await load(url, { connections, duration: HTTP_SECONDS });
+          const server1 = server.pid ? processCpuMs(server.pid) : undefined;
+          let postgres: number | null = 0;
+          for (const [pid, after] of await backendsCpu()) {
+            if (after === undefined || postgres === null) postgres = null;
+            else postgres += after - (pg0.get(pid) ?? 0);
+          }
+          const requests = r.requestsPerSecond * HTTP_SECONDS;
+          queries.push({
+            query: queryString(params),
+            requestsPerSecond: r.requestsPerSecond,
+            p50: r.p50,
+            p99: r.p99,
+            non2xx: r.non2xx,
+            errors: r.errors,
+            cpuMs: {
+              server: server0 === undefined || server1 === undefined ? null : +((server1 - server0) / requests).toFixed(2),
+              postgres: postgres === null ? null : +(postgres / requests).toFixed(2),
+            },
+          });
+        }
+        await load(bareUrl, { connections, duration: 1 });
+        const bare0 = bare.pid ? processCpuMs(bare.pid) : undefined;
+        const f = await load(bareUrl, { connections, duration: HTTP_SECONDS });
+        const bare1 = bare.pid ? processCpuMs(bare.pid) : undefined;
+        out.push({
+          connections,
+          seconds: HTTP_SECONDS,
+          queries,
+          floor: {
+            requestsPerSecond: f.requestsPerSecond,
+            p50: f.p50,
+            p99: f.p99,
+            bytes: body.length,
+            cpuMsServer: bare0 === undefined || bare1 === undefined ? null : +((bare1 - bare0) / (f.requestsPerSecond * HTTP_SECONDS)).toFixed(3),
+          },
+          loadAverage: [+load0.toFixed(2), +loadavg()[0]!.toFixed(2)],
+        });
+      }
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await server.stop();
+  }
+  return out;
+}
+
+/** The HTTP figures of one scale, printed as a table per number of connections. */
+function printHttp(label: string, f: ProsSearchFigures) {
+  for (const h of f.http ?? []) {
+    console.log(`\nGET /api/pros over HTTP at ${label} professionals, ${h.connections} connection(s), ${h.seconds} s per query, load ${h.loadAverage.join(' -> ')}:`);
+    console.table(
+      h.queries.map((q) => ({
+        query: q.query,
+        'req/s': q.requestsPerSecond,
+        'p50 ms': q.p50,
+        'p99 ms': q.p99,
+        'CPU ms server/pg': `${q.cpuMs.server} / ${q.cpuMs.postgres}`,
+        'non-200/errors': `${q.non2xx}/${q.errors}`,
+      })),
+    );
+    console.log(`Floor: bare node:http sending the same ${h.floor.bytes} bytes: ${h.floor.requestsPerSecond} req/s, p50 ${h.floor.p50} ms, p99 ${h.floor.p99} ms, CPU ${h.floor.cpuMsServer} ms`);
+  }
+}
+
+/**
+ * 10k and 100k side by side (the growth shows), and 1M when PROS_BENCH_HUGE gives its size (opt-in: it
+ * takes minutes to generate; PROS_BENCH_HUGE_REVIEWS reviews each, default 2), on the PostgreSQL server
+ * in DATABASE_URL or 127.0.0.1:5432. PROS_BENCH_SERVICE=0 leaves out the service-level timings (HTTP only).
+ */
 export async function benchPros(serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') {
   console.log(`Load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
-  const small = await benchProsSearch(serverUrl, Number(process.env.PROS_BENCH_SMALL ?? 10_000));
-  const large = await benchProsSearch(serverUrl, Number(process.env.PROS_BENCH_LARGE ?? 100_000));
-  console.log(`\nProfessional search on PostgreSQL (one page of 12 with its count; ${RUNS} runs each), ${small.professionals} vs ${large.professionals} professionals, ${small.reviews} vs ${large.reviews} reviews:`);
-  console.table(
-    small.queries.map((s, i) => {
-      const l = large.queries[i]!;
-      return {
-        query: s.query || '(none)',
-        '10k p50 ms': s.p50,
-        '10k p99 ms': s.p99,
-        '100k p50 ms': l.p50,
-        '100k p99 ms': l.p99,
-        '100k matches': l.total,
-        '100k CPU ms server/pg': `${l.cpuMs?.server} / ${l.cpuMs?.postgres}`,
-        'unnamed 100k p50/p99, CPU server/pg': `${l.unnamed?.p50} / ${l.unnamed?.p99}, ${l.unnamed?.cpuMs.server} / ${l.unnamed?.cpuMs.postgres}`,
-        'general 10k p50/p99': `${s.generalP50} / ${s.generalP99}`,
-        'general 100k p50/p99': `${l.generalP50} / ${l.generalP99}`,
-      };
-    }),
-  );
-  console.log(`Floor (select 1 over the same pool): 10k p50 ${small.floor.p50} ms, p99 ${small.floor.p99} ms; 100k p50 ${large.floor.p50} ms, p99 ${large.floor.p99} ms`);
+  const service = process.env.PROS_BENCH_SERVICE !== '0';
+  const small = await benchProsSearch(serverUrl, Number(process.env.PROS_BENCH_SMALL ?? 10_000), { service });
+  const large = await benchProsSearch(serverUrl, Number(process.env.PROS_BENCH_LARGE ?? 100_000), { service });
+  const hugeSize = Number(process.env.PROS_BENCH_HUGE ?? 0);
+  const huge = hugeSize > 0 ? await benchProsSearch(serverUrl, hugeSize, { service, reviewsEach: Number(process.env.PROS_BENCH_HUGE_REVIEWS ?? 2) }) : undefined;
+  if (service) {
+    console.log(`\nProfessional search on PostgreSQL through the service (one page of 12 with its count; ${RUNS} runs each), ${small.professionals} vs ${large.professionals} professionals, ${small.reviews} vs ${large.reviews} reviews:`);
+    console.table(
+      small.queries.map((s, i) => {
+        const l = large.queries[i]!;
+        return {
+          query: s.query || '(none)',
+          '10k p50 ms': s.p50,
+          '10k p99 ms': s.p99,
+          '100k p50 ms': l.p50,
+          '100k p99 ms': l.p99,
+          '100k matches': l.total,
+          '100k CPU ms server/pg': `${l.cpuMs?.server} / ${l.cpuMs?.postgres}`,
+          'unnamed 100k p50/p99, CPU server/pg': `${l.unnamed?.p50} / ${l.unnamed?.p99}, ${l.unnamed?.cpuMs.server} / ${l.unnamed?.cpuMs.postgres}`,
+          'general 10k p50/p99': `${s.generalP50} / ${s.generalP99}`,
+          'general 100k p50/p99': `${l.generalP50} / ${l.generalP99}`,
+        };
+      }),
+    );
+    console.log(`Floor (select 1 over the same pool): 10k p50 ${small.floor.p50} ms, p99 ${small.floor.p99} ms; 100k p50 ${large.floor.p50} ms, p99 ${large.floor.p99} ms`);
+  }
+  const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${Math.round(n / 1000)}k`);
+  printHttp(label(small.professionals), small);
+  printHttp(label(large.professionals), large);
+  if (huge) printHttp(label(huge.professionals), huge);
   console.log(`Load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
-  const worst = Math.max(...large.queries.map((q) => q.p99));
-  console.log(`Worst p99 at 100k: ${worst} ms (target 50 ms: ${worst <= 50 ? 'met' : 'MISSED'})`);
-  return { small, large };
+  const worstHttp = (f: ProsSearchFigures) => Math.max(...(f.http?.[0]?.queries ?? []).map((q) => q.p99));
+  console.log(`Worst HTTP p99 at ${HTTP_CONNECTIONS[0]} connection(s): 100k ${worstHttp(large)} ms (goal 20 ms)` + (huge ? `, 1M ${worstHttp(huge)} ms (goal 50 ms)` : ''));
+  return { small, large, ...(huge ? { huge } : {}) };
 }
 
 // `node --import tsx bench/pros.bench.ts` runs it alone.

@@ -123,3 +123,20 @@ export const professionalListedCount = pgTable('professional_listed_count', {
   id: boolean('id').primaryKey().default(true),
   n: integer('n').notNull(),
 });
+
+/**
+ * The filtered totals of the search page (migration 0037): how many listed professionals each (city or
+ * any) x (category or any) x rating floor (the average rating floored to the half star) holds, kept by
+ * the search keys' refresh and a delete trigger on professionals; a filtered count sums at most 11 rows.
+ * Never written by the application.
+ */
+export const professionalSearchCounts = pgTable(
+  'professional_search_counts',
+  {
+    cityId: uuid('city_id').notNull(),
+    category: text('category').notNull(),
+    ratingFloor: numeric('rating_floor', { precision: 2, scale: 1, mode: 'number' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cityId, t.category, t.ratingFloor] })],
+);

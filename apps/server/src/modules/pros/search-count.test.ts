@@ -1,7 +1,8 @@
 /**
  * GET /api/pros on data the database holds but zod's RFC 9562 check would refuse (issue 40: the bench's
- * md5 ids answered 500), and the unfiltered total kept by a counter (migration 0023) instead of a
- * count(*) over every listed professional.
+ * md5 ids answered 500), the unfiltered total kept by a counter (migration 0023) instead of a count(*)
+ * over every listed professional, and the filtered totals kept by counters per city x category x half
+ * star (migration 0037).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -90,5 +91,128 @@ describe('the unfiltered total (kept by a trigger, migration 0023)', () => {
     )) as unknown as { rows: Array<{ n: number }> };
     expect((await get('/api/pros?category=gardening')).total).toBe(res.rows[0]!.n);
     expect((await get('/api/pros')).total).toBe(await truth());
+  });
+});
+
+describe('the filtered totals (counters per city x category x half star, migration 0037)', () => {
+  async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+    return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  }
+  /** Counter rows that differ from a count of the search keys (the keys' own truth is search-keys.test.ts's). */
+  async function countersDrift(): Promise<number> {
+    const [row] = await rows<{ n: number }>(sql`with expected as (
+        select city_id, category, search_rating_floor(average_rating) as rating_floor, count(*)::int as n
+        from professional_search_keys group by 1, 2, 3),
+      kept as (select city_id, category, rating_floor, n from professional_search_counts where n <> 0)
+      select count(*)::int as n from ((select * from expected except select * from kept) union all (select * from kept except select * from expected)) d`);
+    return row!.n;
+  }
+  /** The general count (every listed professional matching), as the search keys' tests define it. */
+  async function truth(city: string | null, category: string | null, minRating: number): Promise<number> {
+    const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from professionals p
+      join professional_ratings r on r.professional_id = p.id
+      where p.status = 'active' and p.approved_at is not null
+        and (${city}::text is null or p.city_ids @> array[(select id from cities where slug = ${city}::text)])
+        and (${category}::text is null or ${category}::text = any(p.categories))
+        and (${minRating}::numeric = 0 or r.average_rating >= ${minRating}::numeric)`);
+    return row!.n;
+  }
+  const FILTERS: Array<[string | null, string | null, number]> = [
+    [null, null, 4],
+    ['tanger', null, 0],
+    ['tanger', null, 3.5],
+    ['tanger', 'painting', 0],
+    ['tanger', 'painting', 4.5],
+    [null, 'painting', 0],
+    ['fes', 'painting', 0],
+  ];
+  async function expectTotals() {
+    expect(await countersDrift()).toBe(0);
+    for (const [city, category, minRating] of FILTERS) {
+      const query = new URLSearchParams({ ...(city ? { city } : {}), ...(category ? { category } : {}), minRating: String(minRating) });
+      expect((await get(`/api/pros?${query}`)).total, query.toString()).toBe(await truth(city, category, minRating));
+    }
+  }
+  /** A professional's rating aggregate as the reviews' triggers would leave it after `reviews` of `stars`. */
+  async function rate(professionalId: string, reviews: number, stars: 4 | 5) {
+    await t.database.db.execute(sql`update professional_ratings set rating_sum = ${reviews * stars}, total_reviews = ${reviews},
+      five_star_count = ${stars === 5 ? reviews : 0}, four_star_count = ${stars === 4 ? reviews : 0} where professional_id = ${professionalId}`);
+  }
+
+  it('stay exact after approvals, suspensions, ratings, services, cities and deletions', async () => {
+    await expectTotals();
+    const a = await createPro(t, { city: 'tanger', category: 'painting' });
+    const b = await createPro(t, { city: 'tanger', category: 'painting' });
+    const c = await createPro(t, { city: 'tanger', category: 'cleaning', status: 'suspended' });
+    await expectTotals();
+    expect(await truth('tanger', 'painting', 0)).toBeGreaterThanOrEqual(2);
+    // Ratings: across a half star (4 -> 5), and a change within one (no counter written).
+    await rate(a.professionalId, 3, 4);
+    await rate(b.professionalId, 2, 5);
+    await expectTotals();
+    await rate(a.professionalId, 3, 5);
+    await expectTotals();
+    // Approval and suspension.
+    await t.database.db.execute(sql`update professionals set status = 'active' where id = ${c.professionalId}`);
+    await t.database.db.execute(sql`update professionals set status = 'suspended' where id = ${a.professionalId}`);
+    await expectTotals();
+    await t.database.db.execute(sql`update professionals set approved_at = null where id = ${b.professionalId}`);
+    await expectTotals();
+    await t.database.db.execute(sql`update professionals set approved_at = now(), status = 'active' where id in (${a.professionalId}, ${b.professionalId})`);
+    await expectTotals();
+    // Services: a category dropped and another added; cities: a second city added, then the first removed.
+    await t.database.db.execute(sql`delete from professional_services where professional_id = ${b.professionalId}`);
+    await t.database.db.execute(sql`insert into professional_services (professional_id, service_type_id)
+      select ${b.professionalId}, id from service_types where is_active and category = 'cleaning' order by name limit 1`);
+    await expectTotals();
+    await t.database.db.execute(sql`insert into professional_cities (professional_id, city_id, position)
+      select ${a.professionalId}, id, 1 from cities where slug = 'fes'`);
+    await expectTotals();
+    await t.database.db.execute(sql`delete from professional_cities where professional_id = ${a.professionalId} and position = 0`);
+    await expectTotals();
+    // A catalogue change that moves every painter out of the category, then back.
+    await t.database.db.execute(sql`update service_types set is_active = false where category = 'painting'`);
+    await expectTotals();
+    await t.database.db.execute(sql`update service_types set is_active = true where category = 'painting'`);
+    await expectTotals();
+    // Deleted with their account (the keys go by cascade) and alone.
+    await t.database.db.execute(sql`delete from users where id = ${a.userId}`);
+    await expectTotals();
+    await t.database.db.execute(sql`delete from professionals where id = ${b.professionalId}`);
+    await expectTotals();
+    // An unknown city matches nobody.
+    expect((await get('/api/pros?city=atlantis&minRating=4')).total).toBe(0);
+  });
+
+  it('come from statements built once per shape, each call with its own values', async () => {
+    // The same shapes one after the other with other values (statements are kept with placeholders).
+    for (const city of ['rabat', 'fes', 'rabat', 'casablanca']) {
+      for (const minRating of [0, 4, 3.5]) {
+        const page = await get(`/api/pros?city=${city}&minRating=${minRating}&sort=price`);
+        expect(page.total, `${city} ${minRating}`).toBe(await truth(city, null, minRating));
+        for (const card of page.items as Array<{ rating: number | null }>) if (minRating > 0) expect(card.rating).toBeGreaterThanOrEqual(minRating);
+      }
+    }
+    // A city by id is another shape than by slug, with the same answer.
+    const [rabat] = await rows<{ id: string }>(sql`select id from cities where slug = 'rabat'`);
+    expect(await get(`/api/pros?city=${rabat!.id}&sort=price&minRating=4`)).toEqual(await get('/api/pros?city=rabat&sort=price&minRating=4'));
+    // Texts matching other numbers of services and cities.
+    const texts = [await get('/api/pros?q=rabat'), await get('/api/pros?q=fes'), await get(`/api/pros?q=${encodeURIComponent('Réparation de fuite')}`)];
+    expect(texts.map((t) => t.total).every((n) => n > 0)).toBe(true);
+    expect(texts[0].total).not.toBe(texts[1].total);
+  });
+
+  it('are emptied with the keys (TRUNCATE), inside a transaction rolled back', async () => {
+    const rolledBack = new Error('rolled back');
+    const seen = await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`truncate professional_search_keys`);
+        const [row] = ((await tx.execute(sql`select count(*)::int as n from professional_search_counts`)) as unknown as { rows: Array<{ n: number }> }).rows;
+        throw Object.assign(rolledBack, { n: row!.n });
+      })
+      .catch((err: Error & { n?: number }) => (err === rolledBack ? err.n : Promise.reject(err)));
+    expect(seen).toBe(0);
+    expect(await countersDrift()).toBe(0);
+    expect((await get('/api/pros?city=tanger')).total).toBe(await truth('tanger', null, 0));
   });
 });

@@ -13,6 +13,7 @@ import {
   professionalRatings,
   professionalListedCount,
   professionals,
+  professionalSearchCounts,
   professionalSearchKeys,
   professionalServices,
   profiles,
@@ -64,32 +65,93 @@ const KEY_ORDER: Partial<Record<ProSearchSort, SQL[]>> = {
   name: [asc(keys.name), asc(keys.professionalId)],
 };
 
+/** A prepared statement: its values given at each call. */
+interface Executable<T> {
+  execute(values?: Record<string, unknown>): Promise<T>;
+}
 /** A statement drizzle can both print and prepare under a name. */
 interface Preparable<T> {
   toSQL(): { sql: string };
-  prepare(name: string): { execute(): Promise<T> };
+  prepare(name: string): Executable<T>;
 }
 
 /**
- * Runs a search statement as a named prepared statement (issue 40: each call was parsed and planned
- * anew, 5-11 ms at 100k professionals). The name is a hash of the statement's text, values being bound
- * parameters: one name per filter shape and order, so node-postgres parses it once per connection and
- * PostgreSQL may keep its plan; the same text always gets the same name (node-postgres refuses one name
- * for two texts). PGlite's driver runs it as any statement.
+ * The values of the search statements, as placeholders: a statement's text depends only on the shape
+ * of the filter (which filters are there, the order, how many services and cities a text matched), so
+ * it is built once per shape and its values bound at each call.
  */
-function prepared<T>(query: Preparable<T>, named = true): Promise<T> {
-  if (!named) return query.prepare('').execute(); // the unnamed statement: parsed and planned on each call
-  const name = `pros_search_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`;
-  return query.prepare(name).execute();
-}
+const P = {
+  city: sql.placeholder('city'),
+  service: sql.placeholder('service'),
+  category: sql.placeholder('category'),
+  minRating: sql.placeholder('minRating'),
+  pattern: sql.placeholder('pattern'),
+  offset: sql.placeholder('offset'),
+  wanted: sql.placeholder('wanted'),
+};
+const textCity = (i: number) => sql.placeholder(`textCity${i}`);
+const textService = (i: number) => sql.placeholder(`textService${i}`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class ProsSearchRepository {
   /** false: every page and count takes the general query (the tests compare both paths). */
   useSearchKeys = true;
-  /** false: statements unnamed, parsed and planned on every call (the bench measures both). */
+  /** false: statements built, parsed and planned on every call, as before issue 40 (the bench measures both). */
   namedStatements = true;
+  /** The prepared statements, by shape (see `shape`): built and named once. */
+  private readonly statements = new Map<string, Executable<unknown>>();
 
   constructor(private readonly db: Db) {}
+
+  /**
+   * Runs a search statement (issue 40: each call was built, parsed and planned anew; 5-11 ms at 100k
+   * professionals under load). The statement is built once per shape with placeholders and kept as a
+   * named prepared statement, named by a hash of its text (node-postgres refuses one name for two texts):
+   * node-postgres parses it once per connection and PostgreSQL may keep its plan, and drizzle no longer
+   * builds its text on each call (0.4-0.9 ms of the server's CPU per search at load 10). PGlite's driver
+   * runs it as any statement.
+   */
+  private run<T>(shape: string, build: () => Preparable<T>, values: Record<string, unknown>): Promise<T> {
+    if (!this.namedStatements) return build().prepare('').execute(values);
+    const key = `${this.useSearchKeys ? 'keys' : 'general'}|${shape}`;
+    let statement = this.statements.get(key) as Executable<T> | undefined;
+    if (!statement) {
+      const query = build();
+      statement = query.prepare(`pros_search_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`);
+      this.statements.set(key, statement);
+    }
+    return statement.execute(values);
+  }
+
+  /**
+   * What a statement's text depends on besides the order: every filter's presence (not its value), the
+   * city as id or slug, the number of services and cities the text matched. A value never changes it.
+   */
+  private shape(f: ProSearchFilter): string {
+    return [
+      f.city ? (UUID.test(f.city) ? 'city-id' : 'city-slug') : '',
+      f.serviceId ? 'service' : '',
+      f.category ? 'category' : '',
+      f.minRating > 0 ? 'rating' : '',
+      f.text ? `text-${f.textCityIds?.length ?? 0}-${f.textServiceIds?.length ?? 0}` : '',
+    ].join('|');
+  }
+
+  /** The values of a filter's placeholders. */
+  private values(f: ProSearchFilter, offset = 0): Record<string, unknown> {
+    const values: Record<string, unknown> = {
+      city: f.city,
+      service: f.serviceId,
+      category: f.category ?? SEARCH_KEYS_ANY_CATEGORY,
+      minRating: f.minRating,
+      pattern: f.text === undefined ? undefined : containsPattern(f.text),
+      offset,
+      wanted: offset + PRO_SEARCH_PAGE_SIZE + 1,
+    };
+    f.textCityIds?.forEach((id, i) => (values[`textCity${i}`] = id));
+    f.textServiceIds?.forEach((id, i) => (values[`textService${i}`] = id));
+    return values;
+  }
 
   /**
    * The city asked for, by slug (any case) or id, as a subquery: null when unknown or inactive, which
@@ -98,38 +160,37 @@ export class ProsSearchRepository {
    * still walked in order.
    */
   private cityRef(value: string): SQL {
-    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-    const match = isUuid ? sql`c.id = ${value}::uuid` : sql`lower(c.slug) = lower(${value})`;
+    const match = UUID.test(value) ? sql`c.id = ${P.city}::uuid` : sql`lower(c.slug) = lower(${P.city})`;
     return sql`(select c.id from ${cities} c where ${match} and c.is_active)`;
   }
 
   /** Active services and cities whose name (in any language) contains the text, folded like the catalogue search. */
   async textMatches(text: string): Promise<{ serviceIds: string[]; cityIds: string[] }> {
-    const pattern = containsPattern(normalizeSearchText(text));
+    const values = { pattern: containsPattern(normalizeSearchText(text)) };
     const [services, places] = await Promise.all([
-      prepared(
+      this.run('text-services', () =>
         this.db
         .select({ id: serviceTypes.id })
         .from(serviceTypes)
         .where(
           and(
             eq(serviceTypes.isActive, true),
-            sql`search_normalize(${serviceTypes.name} || E'\\n' || ${serviceTypes.nameFr} || E'\\n' || ${serviceTypes.nameAr} || E'\\n' || ${serviceTypes.category}) like ${pattern}`,
+            sql`search_normalize(${serviceTypes.name} || E'\\n' || ${serviceTypes.nameFr} || E'\\n' || ${serviceTypes.nameAr} || E'\\n' || ${serviceTypes.category}) like ${P.pattern}`,
           ),
         ),
-        this.namedStatements,
+        values,
       ),
-      prepared(
+      this.run('text-cities', () =>
         this.db
         .select({ id: cities.id })
         .from(cities)
         .where(
           and(
             eq(cities.isActive, true),
-            sql`search_normalize(${cities.name} || E'\\n' || ${cities.nameFr} || E'\\n' || ${cities.nameAr} || E'\\n' || ${cities.slug}) like ${pattern}`,
+            sql`search_normalize(${cities.name} || E'\\n' || ${cities.nameFr} || E'\\n' || ${cities.nameAr} || E'\\n' || ${cities.slug}) like ${P.pattern}`,
           ),
         ),
-        this.namedStatements,
+        values,
       ),
     ]);
     return { serviceIds: services.map((s) => s.id), cityIds: places.map((c) => c.id) };
@@ -141,17 +202,20 @@ export class ProsSearchRepository {
     // Any of the professional's cities (the array kept from professional_cities: one GIN index scan).
     if (f.city) where.push(sql`${professionals.cityIds} @> array[${this.cityRef(f.city)}]::uuid[]`);
     if (f.serviceId) {
-      where.push(sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ps.service_type_id = ${f.serviceId})`);
+      where.push(sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ps.service_type_id = ${P.service})`);
     }
     // Offers an active service of the category: exactly the categories array (kept by triggers, migration 0015).
-    if (f.category) where.push(sql`${professionals.categories} @> array[${f.category}]::text[]`);
-    if (f.minRating > 0) where.push(sql`${professionalRatings.averageRating} >= ${f.minRating}`);
+    if (f.category) where.push(sql`${professionals.categories} @> array[${P.category}]::text[]`);
+    if (f.minRating > 0) where.push(sql`${professionalRatings.averageRating} >= ${P.minRating}`);
     if (f.text) {
-      const either: SQL[] = [sql`${professionals.name} ilike ${containsPattern(f.text)}`];
-      if (f.textCityIds?.length) either.push(sql`${professionals.cityIds} && array[${sql.join(f.textCityIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`);
+      const either: SQL[] = [sql`${professionals.name} ilike ${P.pattern}`];
+      if (f.textCityIds?.length) either.push(sql`${professionals.cityIds} && array[${sql.join(f.textCityIds.map((_, i) => sql`${textCity(i)}`), sql`, `)}]::uuid[]`);
       if (f.textServiceIds?.length) {
         either.push(
-          sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ${inArray(sql.raw('ps.service_type_id'), f.textServiceIds)})`,
+          sql`exists (select 1 from ${professionalServices} ps where ps.professional_id = ${professionals.id} and ps.service_type_id in (${sql.join(
+            f.textServiceIds.map((_, i) => sql`${textService(i)}`),
+            sql`, `,
+          )}))`,
         );
       }
       where.push(sql`(${sql.join(either, sql` or `)})`);
@@ -167,14 +231,19 @@ export class ProsSearchRepository {
     if (!this.useSearchKeys || f.serviceId || f.text) return undefined;
     return and(
       f.city ? eq(keys.cityId, this.cityRef(f.city)) : eq(keys.cityId, SEARCH_KEYS_ANY_CITY),
-      eq(keys.category, f.category ?? SEARCH_KEYS_ANY_CATEGORY),
-      f.minRating > 0 ? sql`${keys.averageRating} >= ${f.minRating}` : undefined,
+      eq(keys.category, P.category),
+      f.minRating > 0 ? sql`${keys.averageRating} >= ${P.minRating}` : undefined,
     );
   }
 
   /** One page (plus one row, to tell whether more follow) in the given order. */
   async page(f: ProSearchFilter, sort: ProSearchSort, page: number) {
     const offset = (page - 1) * PRO_SEARCH_PAGE_SIZE;
+    return this.run(`page|${sort}|${this.shape(f)}`, () => this.pageStatement(f, sort), this.values(f, offset));
+  }
+
+  /** The page's statement for a filter's shape and an order (values as placeholders). */
+  private pageStatement(f: ProSearchFilter, sort: ProSearchSort) {
     const fields = {
       id: professionals.id,
       name: professionals.name,
@@ -198,26 +267,22 @@ export class ProsSearchRepository {
     if (sort === 'location' && !f.city) {
       // By first city's name, then name: the first rows of each city (one walk of the (city_id, name, id)
       // index per city; there are a handful), merged, instead of sorting every match (bench/README.md).
-      const wanted = offset + PRO_SEARCH_PAGE_SIZE + 1;
       const inner = this.db.select({ pid: professionals.id }).from(professionals);
       const firstOfCity = (f.minRating > 0 ? inner.innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id)) : inner)
         .where(and(this.conditions(f), sql`${professionals.cityId} = ${cities.id}`))
         .orderBy(asc(professionals.name), asc(professionals.id))
-        .limit(wanted)
+        .limit(P.wanted)
         .as('first_of_city');
-      return prepared(
-        this.db
-          .select(fields)
-          .from(cities)
-          .crossJoinLateral(firstOfCity)
-          .innerJoin(professionals, eq(professionals.id, firstOfCity.pid))
-          .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
-          .leftJoin(profiles, eq(profiles.id, professionals.userId))
-          .orderBy(...ORDER.location)
-          .limit(PRO_SEARCH_PAGE_SIZE + 1)
-          .offset(offset),
-        this.namedStatements,
-      );
+      return this.db
+        .select(fields)
+        .from(cities)
+        .crossJoinLateral(firstOfCity)
+        .innerJoin(professionals, eq(professionals.id, firstOfCity.pid))
+        .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
+        .leftJoin(profiles, eq(profiles.id, professionals.userId))
+        .orderBy(...ORDER.location)
+        .limit(PRO_SEARCH_PAGE_SIZE + 1)
+        .offset(P.offset);
     }
     const query = this.db
       .select(fields)
@@ -237,45 +302,60 @@ export class ProsSearchRepository {
         .where(onKeys)
         .orderBy(...keyOrder)
         .limit(PRO_SEARCH_PAGE_SIZE + 1)
-        .offset(offset);
-      return prepared(
-        query
-          .where(inArray(professionals.id, ids))
-          .orderBy(...ORDER[sort])
-          .limit(PRO_SEARCH_PAGE_SIZE + 1),
-        this.namedStatements,
-      );
-    }
-    return prepared(
-      query
-        .where(this.conditions(f))
+        .offset(P.offset);
+      return query
+        .where(inArray(professionals.id, ids))
         .orderBy(...ORDER[sort])
-        .limit(PRO_SEARCH_PAGE_SIZE + 1)
-        .offset(offset),
-      this.namedStatements,
-    );
+        .limit(PRO_SEARCH_PAGE_SIZE + 1);
+    }
+    return query
+      .where(this.conditions(f))
+      .orderBy(...ORDER[sort])
+      .limit(PRO_SEARCH_PAGE_SIZE + 1)
+      .offset(P.offset);
   }
 
   /** How many professionals match (the finder's result count); the ratings join only when filtered by rating. */
   async count(f: ProSearchFilter): Promise<number> {
-    // Unfiltered: the count kept by a trigger (migration 0023), one row, whatever the number of professionals.
-    if (this.useSearchKeys && !f.city && !f.serviceId && !f.category && !(f.minRating > 0) && !f.text) return this.listedCount();
-    // Filtered without keys, the narrowest index of listed professionals (professionals_listed_idx) counts faster.
-    const onKeys = f.city || f.category || f.minRating > 0 ? this.keysCondition(f) : undefined;
-    if (onKeys) {
-      // An index-only scan of a range of the keys' btree.
-      const [row] = await prepared(this.db.select({ n: sql<number>`count(*)::int` }).from(keys).where(onKeys), this.namedStatements);
+    if (this.useSearchKeys && !f.serviceId && !f.text) {
+      // Unfiltered: the count kept by a trigger (migration 0023), one row, whatever the number of professionals.
+      if (!f.city && !f.category && !(f.minRating > 0)) return this.listedCount();
+      // City, category and minimum rating: the counters kept with the search keys (migration 0037), at
+      // most 11 rows (one per half star at or above the minimum), whatever the number of matches.
+      const counts = professionalSearchCounts;
+      const [row] = await this.run(
+        `counters|${this.shape(f)}`,
+        () =>
+          this.db
+            .select({ n: sql<number>`coalesce(sum(${counts.n}), 0)::int` })
+            .from(counts)
+            .where(
+              and(
+                f.city ? eq(counts.cityId, this.cityRef(f.city)) : eq(counts.cityId, SEARCH_KEYS_ANY_CITY),
+                eq(counts.category, P.category),
+                sql`${counts.ratingFloor} >= ${P.minRating}`,
+              ),
+            ),
+        this.values(f),
+      );
       return Number(row?.n ?? 0);
     }
-    const base = this.db.select({ n: sql<number>`count(*)::int` }).from(professionals);
-    const query = f.minRating > 0 ? base.innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id)) : base;
-    const [row] = await prepared(query.where(this.conditions(f)), this.namedStatements);
+    // A service or a text: the general query's count (professionals_listed_idx and the GIN indexes).
+    const [row] = await this.run(
+      `count|${this.shape(f)}`,
+      () => {
+        const base = this.db.select({ n: sql<number>`count(*)::int` }).from(professionals);
+        const query = f.minRating > 0 ? base.innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id)) : base;
+        return query.where(this.conditions(f));
+      },
+      this.values(f),
+    );
     return Number(row?.n ?? 0);
   }
 
   /** How many professionals are listed (active and approved), as the trigger of migration 0023 keeps it. */
   async listedCount(): Promise<number> {
-    const [row] = await prepared(this.db.select({ n: professionalListedCount.n }).from(professionalListedCount), this.namedStatements);
+    const [row] = await this.run('listed', () => this.db.select({ n: professionalListedCount.n }).from(professionalListedCount), {});
     return Number(row?.n ?? 0);
   }
 
