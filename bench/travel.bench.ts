@@ -46,7 +46,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed/index';
 import { worksAt } from '../apps/server/src/modules/bookings/assignment.service';
 import { ProfessionalPoolRepository, type PoolFilter } from '../apps/server/src/modules/bookings/pool.repository';
-import { freeNear } from '../apps/server/src/modules/bookings/travel';
+import { freeNear, pickLazily } from '../apps/server/src/modules/bookings/travel';
 import { ProsRepository } from '../apps/server/src/modules/pros/pros.repository';
 import { ProsService } from '../apps/server/src/modules/pros/pros.service';
 import { processCpuMs } from './lib';
@@ -64,7 +64,21 @@ export interface TravelFigures {
   /** Pending or confirmed among them (those assignment and slots read). */
   activeBookings: number;
   runs: number;
-  assignment: { travel: TravelOp; overlapOnly: TravelOp; candidates: number; assignedTravel: number; assignedOverlapOnly: number };
+  /**
+   * travel: the lazy assignment (ranking figures of every candidate, then the days of the best ranked
+   * few, pickLazily); wholePool: the same decision from the whole pool's days and jobs (before);
+   * differing: runs where the two chose different professionals (must be 0).
+   */
+  assignment: {
+    travel: TravelOp;
+    wholePool?: TravelOp;
+    overlapOnly: TravelOp;
+    candidates: number;
+    detailsRead?: number;
+    differing?: number;
+    assignedTravel: number;
+    assignedOverlapOnly: number;
+  };
   slots: { travel: TravelOp; overlapOnly: TravelOp; freeTravel: number; freeOverlapOnly: number };
   floor: { p50: number; p99: number };
   generateSeconds: number;
@@ -254,18 +268,39 @@ export async function benchTravel(serverUrl: string, professionals = 10_000, boo
     // The floor first: `select 1` over the same pool, timed the same way.
     const floorOp = await measure(() => database.db.execute(sql`select 1`));
     let candidates = 0;
+    let detailsRead = 0;
     let assignedTravel = 0;
     let assignedOverlapOnly = 0;
-    // With travel: what creation.service.ts `place` does with the pool it reads.
+    const lazyChoice: Array<string | null> = [];
+    // With travel: what creation.service.ts `place` does (the ranking figures of every candidate, then
+    // the days and jobs of the best ranked few: pickLazily).
     const travel = await measure(async (i) => {
+      const a = asks[i]!;
+      const ranking = await pool.rankingPool(a.filter, now);
+      const { chosen } = await pickLazily(
+        ranking,
+        { start: a.start, end: a.end, point: a.point },
+        (ids) => {
+          if (i < runs) detailsRead += ids.length;
+          return pool.details(a.filter, ids, { from: a.start, to: a.end }, now);
+        },
+        (p) => worksAt(p, a.start, a.end),
+      );
+      if (i < runs) {
+        candidates += ranking.length;
+        lazyChoice[i] = chosen?.professionalId ?? null;
+        if (chosen) assignedTravel++;
+      }
+      return chosen;
+    });
+    // With travel, the whole pool's days and jobs read (as before the lazy path): the same choice.
+    let differing = 0;
+    const wholePool = await measure(async (i) => {
       const a = asks[i]!;
       const read = await pool.pool(a.filter, { from: a.start, to: a.end }, now);
       const working = read.filter((p) => worksAt(p, a.start, a.end) && withinServiceRadius(p, a.point));
       const chosen = freeNear(working, { start: a.start, end: a.end, point: a.point })[0] ?? null;
-      if (i < runs) {
-        candidates += read.length;
-        if (chosen) assignedTravel++;
-      }
+      if (i < runs && (chosen?.professionalId ?? null) !== lazyChoice[i]) differing++;
       return chosen;
     });
     // Without travel: the window not widened, overlaps only, no radius, no distance.
@@ -295,7 +330,16 @@ export async function benchTravel(serverUrl: string, professionals = 10_000, boo
       bookings: counts!.b,
       activeBookings: counts!.a,
       runs,
-      assignment: { travel, overlapOnly, candidates: +(candidates / runs).toFixed(1), assignedTravel, assignedOverlapOnly },
+      assignment: {
+        travel,
+        wholePool,
+        overlapOnly,
+        candidates: +(candidates / runs).toFixed(1),
+        detailsRead: +(detailsRead / runs).toFixed(1),
+        differing,
+        assignedTravel,
+        assignedOverlapOnly,
+      },
       slots: { travel: slotsTravel, overlapOnly: slotsPlain, freeTravel: +(freeTravel / runs).toFixed(2), freeOverlapOnly: +(freeOverlapOnly / runs).toFixed(2) },
       floor: { p50: floorOp.p50, p99: floorOp.p99 },
       generateSeconds,
@@ -315,14 +359,16 @@ export function printTravel(f: TravelFigures) {
   const row = (what: string, o: TravelOp) => ({ what, 'p50 ms': o.p50, 'p99 ms': o.p99, 'CPU ms/op bench process': o.cpuMs.server, 'CPU ms/op PostgreSQL': o.cpuMs.postgres ?? '-' });
   console.log(`\nTravel-aware assignment and slots on PostgreSQL: ${f.professionals} professionals, ${f.bookings} bookings (${f.activeBookings} pending or confirmed), ${f.runs} runs each:`);
   console.table([
-    row('assignment, with travel', f.assignment.travel),
+    row('assignment, with travel (lazy)', f.assignment.travel),
+    ...(f.assignment.wholePool ? [row('assignment, with travel, whole pool read', f.assignment.wholePool)] : []),
     row('assignment, overlap only', f.assignment.overlapOnly),
     row("a day's slots, with travel", f.slots.travel),
     row("a day's slots, overlap only", f.slots.overlapOnly),
   ]);
   const r = travelRatios(f);
   console.log(
-    `Candidates read per assignment ${f.assignment.candidates}; assigned ${f.assignment.assignedTravel} of ${f.runs} with travel, ${f.assignment.assignedOverlapOnly} overlap only; ` +
+    `Candidates ranked per assignment ${f.assignment.candidates}, days and jobs read for ${f.assignment.detailsRead ?? '-'}; ` +
+      `lazy and whole-pool choices differ in ${f.assignment.differing ?? '-'} of ${f.runs} (must be 0); assigned ${f.assignment.assignedTravel} of ${f.runs} with travel, ${f.assignment.assignedOverlapOnly} overlap only; ` +
       `free slots per day ${f.slots.freeTravel} with travel, ${f.slots.freeOverlapOnly} overlap only`,
   );
   console.log(`Floor (select 1 over the same pool): p50 ${f.floor.p50} ms, p99 ${f.floor.p99} ms. Load average ${f.load.start.join(' ')} -> ${f.load.end.join(' ')}`);

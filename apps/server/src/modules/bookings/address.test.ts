@@ -6,11 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_MESSAGES, haversineKm, travelMinutes, type GeoPoint } from '@khedma/shared';
+import { ADDRESS_MESSAGES, haversineKm, localToUtc, travelMinutes, type GeoPoint } from '@khedma/shared';
 import { createTestApp, type TestApp } from '../../test/app';
 import { casablancaDate, createAdmin, createCustomer, createPro, type TestPro, type TestUser } from '../../test/factories';
 import { payOnSimulator } from '../../test/cmi';
 import { freshIp } from '../../test/helpers';
+import { worksAt } from './assignment.service';
+import { ProfessionalPoolRepository } from './pool.repository';
+import { freeNear, pickLazily } from './travel';
 
 let t: TestApp;
 let customer: TestUser;
@@ -148,6 +151,48 @@ describe('travel between jobs', () => {
     expect(outOfReach.statusCode).toBe(409);
     expect(outOfReach.json().error.code).toBe('NO_PROFESSIONAL_AVAILABLE');
     expect(haversineKm(TANGER, FAR)).toBeGreaterThan(2);
+  });
+
+  it('lazy assignment reads the next ranked batch when the best ranked are busy, and picks whom the whole ranking picks', async () => {
+    // Painting in Tangier (no demo professional): three new ones 0.5, 1 and 1.5 km from the pin rank
+    // before the two of the test above (5 and 6 km); the nearest two are busy then.
+    const serviceTypeIds = (await createPro(t, { city: 'tanger', category: 'painting', status: 'suspended' })).serviceTypeIds;
+    const at = (km: number) => ({ base: { lat: TANGER.lat + km / 111.2, lng: TANGER.lng }, radiusKm: 30 });
+    const [first, second, third] = [
+      await createPro(t, { city: 'tanger', serviceTypeIds, serviceArea: at(0.5) }),
+      await createPro(t, { city: 'tanger', serviceTypeIds, serviceArea: at(1) }),
+      await createPro(t, { city: 'tanger', serviceTypeIds, serviceArea: at(1.5) }),
+    ];
+    const date = casablancaDate(12);
+    for (const busy of [first!, second!]) {
+      const taken = await create(null, body(busy, { date, startTime: '10:00', endTime: '11:00', pin: TANGER }));
+      expect(taken.statusCode, taken.body).toBe(201);
+    }
+    const start = localToUtc(date, '10:30');
+    const end = localToUtc(date, '11:30');
+    const job = { start, end, point: TANGER };
+    const filter = { serviceTypeId: serviceTypeIds[0], cityId: first!.cityId };
+    const pool = new ProfessionalPoolRepository(t.database.db);
+    const now = t.app.ctx.clock.now();
+    // The whole pool read and ranked, as before the lazy path.
+    const whole = freeNear((await pool.pool(filter, { from: start, to: end }, now)).filter((p) => worksAt(p, start, end)), job)[0];
+    const reads: string[][] = [];
+    const lazy = await pickLazily(
+      await pool.rankingPool(filter, now),
+      job,
+      (ids) => (reads.push(ids), pool.details(filter, ids, { from: start, to: end }, now)),
+      (p) => worksAt(p, start, end),
+      2,
+    );
+    expect(whole?.professionalId).toBe(third!.professionalId);
+    expect(lazy.chosen?.professionalId).toBe(third!.professionalId);
+    expect(lazy.chosen).toMatchObject({ rating: whole!.rating, reviewCount: whole!.reviewCount, jobsLast30Days: whole!.jobsLast30Days, busy: whole!.busy });
+    // The first batch was the two busy ones; the second one was needed.
+    expect(reads).toEqual([[first!.professionalId, second!.professionalId], [third!.professionalId, expect.any(String)]]);
+    // A create (batches of LAZY_BATCH) assigns the same professional.
+    const created = await create(null, body(first!, { professionalId: undefined, date, startTime: '10:30', endTime: '11:30', pin: TANGER }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().professional.id).toBe(third!.professionalId);
   });
 
   it('admin reassignment candidates show their distance to the pin (not the pin); only admins may ask', async () => {

@@ -15,7 +15,6 @@ import {
   publicFirstName,
   validateBookingWindow,
   validateProPageBooking,
-  withinServiceRadius,
   type BookingDto,
   type BookingWindow,
   type CreateBookingRequest,
@@ -39,7 +38,7 @@ import type { Recipient } from '../auth';
 import type { CatalogReference } from '../catalog';
 import { EXPIRE_UNPAID_JOB, UNPAID_BOOKING_TTL_MINUTES } from '../payments';
 import { worksAt } from './assignment.service';
-import { addressColumns, checkedPin, freeNear } from './travel';
+import { addressColumns, checkedPin, pickLazily } from './travel';
 import { toBookingDto } from './booking-dto';
 import { isSlotConflict, isUnpaidHoldLimit, slotTaken, windowError } from './booking-errors';
 import type { BookingNotifier } from './booking-notifier';
@@ -355,7 +354,7 @@ export class CreationService {
     let first: PoolMember[] | undefined;
     if (planned) {
       const { start, end } = planned.window;
-      const read = await this.d.pool.claimAndPool({ userId: user.id, key, hash, owner: store.owner }, planned.filter, { from: start, to: end }, this.clock.now());
+      const read = await this.d.pool.claimAndPool({ userId: user.id, key, hash, owner: store.owner }, planned.filter, { from: start, to: end }, this.clock.now(), 'ranking');
       if (read.claimed) first = read.pool;
     }
     if (!first) {
@@ -396,15 +395,21 @@ export class CreationService {
       let chosen: PoolMember | null = null;
       try {
         const now = this.clock.now();
-        // The first read may have come with the Idempotency-Key's claim (idempotent).
-        const read = attempt === 0 && firstPool ? firstPool : await this.d.pool.pool(plan.filter, { from: start, to: end }, now);
+        // The first read may have come with the Idempotency-Key's claim (idempotent). Ranking figures
+        // only: the days and jobs of the best ranked few are read next (pickLazily, issue 42).
+        const read = attempt === 0 && firstPool ? firstPool : await this.d.pool.rankingPool(plan.filter, now);
         const pool = read.filter((p) => p.userId !== plan.customerId && !excluded.has(p.professionalId));
-        // Working then, and the address within their service radius (issue 42): else nobody, not a taken slot.
-        const working = pool.filter((p) => worksAt(p, start, end) && withinServiceRadius(p, plan.point));
-        // Time to travel from and to their other jobs, within their radius; nearest among equals (issue 42).
-        chosen = freeNear(working, { start, end, point: plan.point })[0] ?? null;
+        // Within their service radius and working then (else nobody, not a taken slot), with time to
+        // travel from and to their other jobs; nearest among equals (issue 42).
+        const lazy = await pickLazily(
+          pool,
+          { start, end, point: plan.point },
+          (ids) => this.d.pool.details(plan.filter, ids, { from: start, to: end }, now),
+          (p) => worksAt(p, start, end),
+        );
+        chosen = lazy.chosen;
         if (!chosen) {
-          if (working.length > 0 || attempt > 0) throw slotTaken();
+          if (lazy.working || attempt > 0) throw slotTaken();
           throw new AppError('NO_PROFESSIONAL_AVAILABLE', plan.unavailableMessage);
         }
         const pro: PoolMember = chosen;

@@ -49,6 +49,15 @@ export interface PoolFilter {
   boroughId?: string | null;
 }
 
+/**
+ * What a pool read returns for each professional (lazy assignment, issue 42's benchmark):
+ * - `full`: everything (ranking figures, weekly slots, days off, jobs near the window);
+ * - `ranking`: only what ranking and the service radius need (rating, reviews, jobs in the last 30
+ *   days, base and radius), no slots, days off, jobs or jobsDone (0): cheap for every candidate;
+ * - `details`: the slots, days off and jobs of the professionals named by `ids` (ranking figures 0).
+ */
+export type PoolRead = 'full' | 'ranking' | 'details';
+
 
 /**
  * The pool query of one filter shape with placeholders for every value (see ProfessionalPoolRepository.pool).
@@ -61,10 +70,12 @@ export interface PoolFilter {
  * left-joined to a single row, so that the answer says whether the key was claimed even when nobody
  * matches.
  */
-function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL): PreparedPool {
+function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL, read: PoolRead = 'full'): PreparedPool {
   const p = sql.placeholder;
   const conditions: SQL[] = [eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`];
   if (filter.professionalId) conditions.push(sql`${professionals.id} = ${p('professionalId')}`);
+  // The ids as one text parameter (comma-separated): the same on PostgreSQL and PGlite.
+  if (read === 'details') conditions.push(sql`${professionals.id} = any(string_to_array(${p('ids')}, ',')::uuid[])`);
   // Any of the professional's cities (professional_cities; its boroughs are checked below).
   if (filter.cityId) {
     conditions.push(sql`exists (select 1 from ${professionalCities} pc where pc.professional_id = ${PRO_ID} and pc.city_id = ${p('cityId')})`);
@@ -76,7 +87,8 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL): Pre
     conditions.push(sql`exists (select 1 from ${professionalBoroughs} pb where pb.professional_id = ${PRO_ID} and pb.borough_id = ${p('boroughId')})`);
   }
   const from = sql`${p('from')}::timestamptz`;
-  const ranked = !filter.professionalId;
+  const ranked = !filter.professionalId && read !== 'details';
+  const detailed = read !== 'ranking';
   const to = sql`${p('to')}::timestamptz`;
   // One round trip: ratings, recent jobs, weekly slots and overlapping bookings as JSON columns.
   const fields = {
@@ -94,14 +106,15 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL): Pre
       and b.status in ('pending', 'confirmed', 'completed')
       and b.scheduled_start >= ${p('since')}::timestamptz and b.scheduled_start < ${p('now')}::timestamptz)`
       : sql<number>`0`,
-    jobsDone: ranked ? sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')` : sql<number>`0`,
-    slots: sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
+    jobsDone:
+      ranked && detailed ? sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')` : sql<number>`0`,
+    slots: !detailed ? sql<unknown>`'[]'::json` : sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
       from professional_availability a where a.professional_id = ${PRO_ID})`,
-    daysOff: sql<unknown>`(select coalesce(json_agg(json_build_array(d.starts_on, d.ends_on)), '[]'::json)
+    daysOff: !detailed ? sql<unknown>`'[]'::json` : sql<unknown>`(select coalesce(json_agg(json_build_array(d.starts_on, d.ends_on)), '[]'::json)
       from professional_days_off d where d.professional_id = ${PRO_ID} and d.ends_on >= (${from} - interval '1 day')::date)`,
     // Pending and confirmed bookings, and guarantee claims' return visits at the claimed booking's place
     // (issue 41; a visit's id stands where a booking's would, and never matches the booking being moved).
-    busy: sql<unknown>`(select coalesce(json_agg(j.job), '[]'::json) from (
+    busy: !detailed ? sql<unknown>`'[]'::json` : sql<unknown>`(select coalesce(json_agg(j.job), '[]'::json) from (
       select json_build_array(b.id, b.scheduled_start, b.scheduled_end,
         coalesce(b.address_lat, bc.center_lat), coalesce(b.address_lng, bc.center_lng)) as job
       from bookings b join cities bc on bc.id = b.city_id where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
@@ -139,11 +152,13 @@ interface PreparedPool {
   execute(params: Record<string, unknown>): Promise<Array<PoolRow & { claimed: number | null }>>;
 }
 
-const poolShape = (filter: PoolFilter) => [filter.professionalId, filter.serviceTypeId, filter.cityId, filter.boroughId].map((v) => (v ? 1 : 0)).join('');
+const poolShape = (filter: PoolFilter, read: PoolRead = 'full') =>
+  [filter.professionalId, filter.serviceTypeId, filter.cityId, filter.boroughId].map((v) => (v ? 1 : 0)).join('') + (read === 'full' ? '' : `_${read}`);
 
-function poolParams(filter: PoolFilter, window: { from: Date; to: Date }, now: Date, marginMs = TRAVEL_MARGIN_MS) {
+function poolParams(filter: PoolFilter, window: { from: Date; to: Date }, now: Date, marginMs = TRAVEL_MARGIN_MS, ids?: readonly string[]) {
   const since = new Date(now.getTime() - 30 * 24 * 3600_000);
   return {
+    ids: ids?.join(','),
     professionalId: filter.professionalId,
     serviceTypeId: filter.serviceTypeId,
     cityId: filter.cityId,
@@ -230,6 +245,27 @@ export class ProfessionalPoolRepository {
   }
 
   /**
+   * The filter's professionals with only what ranking and the service radius need (PoolRead
+   * `ranking`: no availability, days off or jobs, `busy` empty): the first step of a lazy assignment
+   * (travel.ts pickLazily), which reads `details` for the best ranked few only.
+   */
+  async rankingPool(filter: PoolFilter, now: Date): Promise<PoolMember[]> {
+    const rows = await this.poolQuery(filter, 'ranking').execute(poolParams(filter, { from: now, to: now }, now, 0));
+    return rows.map(toPoolMember);
+  }
+
+  /**
+   * Weekly slots, days off and jobs near the window (widened by the longest travel time) of the
+   * professionals named (still approved, active and matching the filter), for `pickLazily`; their
+   * ranking figures are 0 (the `rankingPool` read has them).
+   */
+  async details(filter: PoolFilter, ids: readonly string[], window: { from: Date; to: Date }, now: Date): Promise<PoolMember[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.poolQuery(filter, 'details').execute(poolParams(filter, window, now, TRAVEL_MARGIN_MS, ids));
+    return rows.map(toPoolMember);
+  }
+
+  /**
    * `pool`, and in the same statement the claim of a request's Idempotency-Key (IdempotencyStore):
    * `claimed` is false when the key was there already (IdempotencyStore.begin then says why).
    */
@@ -238,10 +274,11 @@ export class ProfessionalPoolRepository {
     filter: PoolFilter,
     window: { from: Date; to: Date },
     now: Date,
+    read: PoolRead = 'full',
   ): Promise<{ claimed: boolean; pool: PoolMember[] }> {
-    const shape = poolShape(filter);
+    const shape = poolShape(filter, read);
     const db = this.db;
-    const statement = claimPoolQueries.get(db, shape, () => preparePool(db, filter, `bookings_claim_pool_${shape}`, claimPlaceholderSql(db, 'claim')));
+    const statement = claimPoolQueries.get(db, shape, () => preparePool(db, filter, `bookings_claim_pool_${shape}`, claimPlaceholderSql(db, 'claim'), read));
     const rows = await statement.execute({ ...poolParams(filter, window, now), ...claimParams(claim, 'claim') });
     return { claimed: Number(rows[0]?.claimed ?? 0) > 0, pool: rows.filter((r) => r.professionalId !== null).map(toPoolMember) };
   }
@@ -250,9 +287,9 @@ export class ProfessionalPoolRepository {
    * The pool query for the filter's shape (which of its fields are set), prepared: it runs on every
    * create and preview, and planning its six subqueries cost more than running them.
    */
-  private poolQuery(filter: PoolFilter) {
-    const shape = poolShape(filter);
+  private poolQuery(filter: PoolFilter, read: PoolRead = 'full') {
+    const shape = poolShape(filter, read);
     const db = this.db;
-    return poolQueries.get(db, shape, () => preparePool(db, filter, `bookings_pool_${shape}`));
+    return poolQueries.get(db, shape, () => preparePool(db, filter, `bookings_pool_${shape}`, undefined, read));
   }
 }

@@ -3,7 +3,19 @@
  * their booked jobs' places, checked with the shared domain (domain/travel.ts). Migration 0029's trigger
  * keeps the same buffers in the database, for races.
  */
-import { ADDRESS_MESSAGES, fitsBetween, freeWithTravel, isInsideArea, mapsLinks, roundCoordinate, type BookingAddress, type GeoPoint } from '@khedma/shared';
+import {
+  ADDRESS_MESSAGES,
+  distanceToKm,
+  fitsBetween,
+  freeWithTravel,
+  isInsideArea,
+  mapsLinks,
+  rankCandidates,
+  roundCoordinate,
+  withinServiceRadius,
+  type BookingAddress,
+  type GeoPoint,
+} from '@khedma/shared';
 import { badRequest } from '../../http/errors';
 import type { PoolMember } from './pool.repository';
 
@@ -28,6 +40,44 @@ export function inTheWay(busy: PoolMember['busy'], job: AskedJob, ignore?: strin
  */
 export function freeNear<P extends PoolMember>(working: readonly P[], job: AskedJob, ignore?: string): Array<P & { distanceKm: number | null }> {
   return freeWithTravel(working, job, ignore) as Array<P & { distanceKm: number | null }>;
+}
+
+/** How many ranked candidates a lazy assignment reads the days of at a time (pickLazily). */
+export const LAZY_BATCH = 16;
+
+/**
+ * Assignment that reads little whatever the number of candidates (issue 42's benchmark): `ranking`
+ * holds every candidate with only the ranking figures (ProfessionalPoolRepository.rankingPool); those
+ * covering the pin are ranked once by the shared order (rankCandidates: rating, fairness, nearest, ...),
+ * then `details` reads the slots, days off and jobs of the best `batch` only, and the next `batch` only
+ * when none of them is free. Each batch is a contiguous run of the full ranking and freeNear orders it
+ * by the same comparator, so the first free one of the first batch having any is the professional the
+ * whole pool's ranking would choose. `working`: whether anyone read works then (else nobody covers the
+ * time: a different refusal than a taken slot).
+ */
+export async function pickLazily<P extends PoolMember>(
+  ranking: readonly P[],
+  job: AskedJob,
+  details: (ids: string[]) => Promise<PoolMember[]>,
+  works: (p: PoolMember) => boolean,
+  batch = LAZY_BATCH,
+): Promise<{ chosen: (P & { distanceKm: number | null }) | null; working: boolean }> {
+  const ranked = rankCandidates(ranking.filter((p) => withinServiceRadius(p, job.point)).map((p) => ({ ...p, distanceKm: distanceToKm(p.base, job.point) })));
+  let working = false;
+  for (let i = 0; i < ranked.length; i += batch) {
+    const slice = ranked.slice(i, i + batch);
+    const read = new Map((await details(slice.map((p) => p.professionalId))).map((d) => [d.professionalId, d] as const));
+    const members = slice.flatMap((p) => {
+      const d = read.get(p.professionalId);
+      // Gone since the ranking read (no longer active or approved): not a candidate.
+      return d ? [{ ...p, availability: d.availability, daysOff: d.daysOff, busy: d.busy, readAt: d.readAt }] : [];
+    });
+    const free = members.filter(works);
+    if (free.length > 0) working = true;
+    const chosen = freeNear(free, job)[0];
+    if (chosen) return { chosen, working };
+  }
+  return { chosen: null, working };
 }
 
 /** A city as the catalogue reference gives it, with its area (migration 0029). */
