@@ -196,10 +196,30 @@ export function movedDueForCreation(start: Date, now: Date): boolean {
   return t > RECURRING_PAYMENT_DEADLINE_HOURS * HOUR_MS && t <= RECURRING_WINDOW_DAYS * 24 * HOUR_MS;
 }
 
+/**
+ * Why a customer may not repeat a booking as a recurring series now, or null (POST /api/recurring/series answers
+ * 409; the booking's `canRepeat`). `series` is the server's link of the booking: the series it is a visit of, else
+ * the live one repeating it. A wizard Repeat still waiting for the booking's payment repeats it already: the
+ * series is made when the payment succeeds.
+ */
+export function repeatRefusal(b: {
+  status: string;
+  paymentStatus: string;
+  repeatIntervalWeeks: number | null;
+  series: { role: 'visit' | 'repeats' } | null;
+}): 'cancelled' | 'visit' | 'repeated' | null {
+  if (b.status === 'cancelled') return 'cancelled';
+  if (b.series?.role === 'visit') return 'visit';
+  if (b.series?.role === 'repeats') return 'repeated';
+  if (b.repeatIntervalWeeks !== null && (b.paymentStatus === 'pending' || b.paymentStatus === 'failed')) return 'repeated';
+  return null;
+}
+
 export const RECURRING_MESSAGES = {
   notFound: 'Recurring booking not found',
   notRepeatable: 'This booking cannot be repeated.',
   alreadyRepeating: 'This booking is already repeated by a recurring booking.',
+  isVisit: 'This booking is a visit of a recurring booking: it repeats already.',
   ended: 'This recurring booking has ended.',
   endCount: `Choose between 1 and ${RECURRING_MAX_COUNT} visits`,
   endDate: 'Choose an end date after the first visit, within a year',

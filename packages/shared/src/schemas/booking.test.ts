@@ -220,6 +220,8 @@ describe('bookingSchema', () => {
     holdExpiresAt: null,
     canPay: false,
     rebook: null,
+    series: null,
+    canRepeat: true,
   };
 
   it('accepts a full booking', () => {

@@ -388,6 +388,17 @@ export const bookingSchema = z
       .optional(),
     /** "Book again": set on completed bookings. */
     rebook: z.object({ professionalId: id(), serviceTypeId: id().nullable() }).nullable(),
+    /**
+     * Recurring bookings (docs/recurring.md), decided by the server: the series this booking is a visit of
+     * (`visit`, whatever the series' state), else the live series that repeats it (`repeats`: made from the
+     * wizard's Repeat once paid, or from "Book again every …"). Its customer and professional only; null otherwise.
+     */
+    series: z.object({ id: id(), intervalWeeks: z.number().int().positive(), role: z.enum(['visit', 'repeats']) }).nullable(),
+    /**
+     * The customer may repeat it now ("Book again every …", POST /api/recurring/series): not cancelled, not a
+     * visit of a series, not repeated by a live series, and no wizard Repeat waiting for its payment.
+     */
+    canRepeat: z.boolean(),
     /** Running late, arrival and no-shows (issue 41, schemas/lateness.ts); absent for admins. */
     attendance: attendanceSchema.optional(),
   })

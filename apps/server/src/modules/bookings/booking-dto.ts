@@ -15,6 +15,7 @@ import {
   type PriceLineKind,
 } from '@khedma/shared';
 import { attendanceActions } from '@khedma/shared/domain/lateness';
+import { repeatRefusal } from '@khedma/shared/domain/recurring';
 import type { BookingAttendance } from '@khedma/shared/schemas/lateness';
 import type { BookingView } from './booking.repository';
 import { addressFor } from './travel';
@@ -113,6 +114,9 @@ export function toBookingDto(v: BookingView, lines: readonly LineRow[], viewer: 
     holdExpiresAt: holdOpen ? hold.toISOString() : null,
     canPay: viewer === 'customer' && holdOpen,
     rebook: v.status === 'completed' ? { professionalId: v.professionalId, serviceTypeId: v.serviceTypeId } : null,
+    // Recurring bookings: the series only for its two parties (an admin reads no series); what the customer may do.
+    series: viewer === 'admin' ? null : v.series,
+    canRepeat: viewer === 'customer' && repeatRefusal(v) === null,
     ...(viewer === 'admin' ? {} : { attendance: attendanceDto(v, viewer, now) }),
   };
 }

@@ -89,7 +89,11 @@ export interface BookingView extends BookingRecord {
   expectedArrival: Date | null;
   arrivedAt: Date | null;
   noShow: NoShowParty | null;
+  /** The recurring series this booking is a visit of, else the live one repeating it (docs/recurring.md). */
+  series: SeriesLink | null;
 }
+
+export type SeriesLink = { id: string; intervalWeeks: number; role: 'visit' | 'repeats' };
 
 const viewColumns = {
   booking: bookings,
@@ -108,6 +112,11 @@ const viewColumns = {
   refundedToCardAt: sql<string | null>`(select max(r.refunded_at) from payment_refunds r where r.booking_id = ${bookings.id} and r.status = 'succeeded')`,
   refundPending: sql<number>`(select coalesce(sum(r.amount), 0)::int from payment_refunds r where r.booking_id = ${bookings.id} and r.status = 'pending')`,
   attendance: sql<AttendanceRow | null>`(select json_build_object('expectedArrival', a.expected_arrival_at, 'arrivedAt', a.arrived_at, 'noShow', a.no_show_party) from booking_attendance a where a.booking_id = ${bookings.id})`,
+  // The recurring module's tables (docs/recurring.md): a visit's series (one at most: a unique index), else the live
+  // series made from this booking (one at most: booking_series_source_live_idx).
+  series: sql<SeriesLink | string | null>`coalesce(
+    (select json_build_object('id', s.id, 'intervalWeeks', s.interval_weeks, 'role', 'visit') from booking_series_occurrences o join booking_series s on s.id = o.series_id where o.booking_id = ${bookings.id}),
+    (select json_build_object('id', s.id, 'intervalWeeks', s.interval_weeks, 'role', 'repeats') from booking_series s where s.source_booking_id = ${bookings.id} and s.status in ('active', 'paused') limit 1))`,
 };
 
 type AttendanceRow = { expectedArrival: string | null; arrivedAt: string | null; noShow: NoShowParty | null };
@@ -129,6 +138,7 @@ type ViewRow = {
   refundedToCardAt: string | Date | null;
   refundPending: number | string;
   attendance: AttendanceRow | string | null;
+  series: SeriesLink | string | null;
 };
 
 function attendanceOf(raw: AttendanceRow | string | null): Pick<BookingView, 'expectedArrival' | 'arrivedAt' | 'noShow'> {
@@ -157,7 +167,13 @@ const toView = (r: ViewRow): BookingView => ({
   refundedToCardAt: r.refundedToCardAt === null ? null : new Date(r.refundedToCardAt),
   refundPending: Number(r.refundPending),
   ...attendanceOf(r.attendance),
+  series: seriesOf(r.series),
 });
+
+function seriesOf(raw: SeriesLink | string | null): SeriesLink | null {
+  const s = typeof raw === 'string' ? (JSON.parse(raw) as SeriesLink) : raw;
+  return s ? { id: s.id, intervalWeeks: Number(s.intervalWeeks), role: s.role } : null;
+}
 
 /** Payment statuses under which a professional sees the booking: once the customer has paid. */
 export const PRO_VISIBLE_PAYMENT = ['paid', 'refunded', 'partially_refunded'] as const;

@@ -457,6 +457,7 @@ export class CreationService {
           expectedArrival: null,
           arrivedAt: null,
           noShow: null,
+          series: null,
         };
         const lines = q.lines.map((l) => ({ kind: l.kind, label: l.label, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount }));
         const dto = toBookingDto(view, lines.map((l) => ({ ...l, bookingId: row.id })), 'customer', now);

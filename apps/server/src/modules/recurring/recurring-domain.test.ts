@@ -22,6 +22,7 @@ import {
   RECURRING_PAYMENT_DEADLINE_HOURS,
   RECURRING_WINDOW_DAYS,
   recurringQuote,
+  repeatRefusal,
   type RecurringInterval,
   type SeriesSchedule,
 } from '@khedma/shared/domain/recurring';
@@ -195,4 +196,20 @@ describe('properties', () => {
     },
     propertyTimeout({ runs }),
   );
+});
+
+describe('repeatRefusal: who may not be repeated as a series ("Book again every …")', () => {
+  const plain = { status: 'confirmed', paymentStatus: 'paid', repeatIntervalWeeks: null, series: null };
+  it('a booking of no series may; a cancelled one, a visit, one repeated or waiting for its payment to be may not', () => {
+    expect(repeatRefusal(plain)).toBeNull();
+    expect(repeatRefusal({ ...plain, status: 'completed' })).toBeNull();
+    expect(repeatRefusal({ ...plain, status: 'cancelled' })).toBe('cancelled');
+    expect(repeatRefusal({ ...plain, series: { role: 'visit' } })).toBe('visit');
+    expect(repeatRefusal({ ...plain, series: { role: 'repeats' } })).toBe('repeated');
+    // The wizard's Repeat: its series is made when the payment succeeds.
+    expect(repeatRefusal({ ...plain, paymentStatus: 'pending', repeatIntervalWeeks: 2 })).toBe('repeated');
+    expect(repeatRefusal({ ...plain, paymentStatus: 'failed', repeatIntervalWeeks: 2 })).toBe('repeated');
+    // Paid and its series cancelled since: it may be repeated again.
+    expect(repeatRefusal({ ...plain, repeatIntervalWeeks: 2 })).toBeNull();
+  });
 });

@@ -9,14 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percentOf, SERVICE_FEE_RATE } from '@khedma/shared';
-import { discountedServicePrice, RECURRING_PAYMENT_DEADLINE_HOURS } from '@khedma/shared/domain/recurring';
+import { discountedServicePrice, RECURRING_MESSAGES, RECURRING_PAYMENT_DEADLINE_HOURS } from '@khedma/shared/domain/recurring';
 import { localToUtc } from '@khedma/shared/domain/time';
 import type { SeriesDto } from '@khedma/shared/schemas/recurring';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import * as s from '../../db/schema/index';
 import { payOnSimulator } from '../../test/cmi';
-import { createCustomer, createPaidBooking, createPro, casablancaDate, type TestPro, type TestUser } from '../../test/factories';
+import { createAdmin, createCustomer, createPaidBooking, createPro, casablancaDate, type TestPro, type TestUser } from '../../test/factories';
 import { freshIp, outbox, startApp, type TestApp } from '../../test/helpers';
 import { RECURRING_WINDOW_JOB } from './recurring.jobs';
 
@@ -344,6 +344,79 @@ describe("the wizard's Repeat, kept with the booking", () => {
     const [b] = await t.database.db.select().from(s.bookings).where(eq(s.bookings.id, bookingId));
     expect(b).toMatchObject({ status: 'cancelled', repeatIntervalWeeks: 1 });
     expect(await seriesOf(bookingId)).toEqual([]);
+  });
+});
+
+describe('a booking that repeats already (issue 43): its series shown, "Book again every ..." refused', () => {
+  type Booking = { id: string; canRepeat: boolean; series: { id: string; intervalWeeks: number; role: string } | null };
+  const read = (u: TestUser, id: string) => act(u, 'GET', `/api/bookings/${id}`);
+
+  it('a booking whose wizard Repeat waits for its payment, then its series, then a visit of it: no repeat, the series linked; nobody else learns it', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      remoteAddress: freshIp(),
+      headers: as(customer, randomUUID()),
+      payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: casablancaDate(4), startTime: '14:00', endTime: '15:00', location: '9 Rue Talaa', repeat: { intervalWeeks: 1, end: { kind: 'count', count: 2 } } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const bookingId = created.json<Booking>().id;
+    expect(created.json<Booking>()).toMatchObject({ canRepeat: false, series: null });
+    // Unpaid: the Repeat makes the series once paid, so the form's series is refused (it would be a second one).
+    const early = await createSeries(customer, { bookingId, intervalWeeks: 2, end: { kind: 'never' } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(RECURRING_MESSAGES.alreadyRepeating);
+
+    expect((await payOnSimulator(t.app, { headers: as(customer, randomUUID()) }, bookingId)).initiate.statusCode).toBe(200);
+    const [made] = await t.database.db.select().from(s.bookingSeries).where(eq(s.bookingSeries.sourceBookingId, bookingId));
+    // The booking's answer names the series repeating it, for its customer and its professional.
+    const source = await read(customer, bookingId);
+    expect(source.json<Booking>()).toMatchObject({ canRepeat: false, series: { id: made!.id, intervalWeeks: 1, role: 'repeats' } });
+    expect((await read(pro, bookingId)).json<Booking>()).toMatchObject({ canRepeat: false, series: { id: made!.id, role: 'repeats' } });
+    expect((await act(customer, 'GET', '/api/bookings')).json<Booking[]>().find((b) => b.id === bookingId)?.series?.id).toBe(made!.id);
+    const again = await createSeries(customer, { bookingId, intervalWeeks: 2, end: { kind: 'never' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(RECURRING_MESSAGES.alreadyRepeating);
+
+    // Its first visit (a week later) is a visit of that series: repeating it would book the same visits twice.
+    const [visit] = await visitRows(made!.id);
+    const visitId = visit!.booking!.id;
+    expect((await read(customer, visitId)).json<Booking>()).toMatchObject({ canRepeat: false, series: { id: made!.id, intervalWeeks: 1, role: 'visit' } });
+    const ofVisit = await createSeries(customer, { bookingId: visitId, intervalWeeks: 1, end: { kind: 'never' } });
+    expect(ofVisit.statusCode).toBe(409);
+    expect(ofVisit.json().error.message).toBe(RECURRING_MESSAGES.isVisit);
+    // Paid, its professional reads it too.
+    expect((await payOnSimulator(t.app, { headers: as(customer, randomUUID()) }, visitId)).initiate.statusCode).toBe(200);
+    expect((await read(pro, visitId)).json<Booking>()).toMatchObject({ canRepeat: false, series: { id: made!.id, role: 'visit' } });
+    expect((await createSeries(customer, { bookingId: visitId, intervalWeeks: 2, end: { kind: 'never' } })).statusCode).toBe(409);
+    expect(await t.database.db.select().from(s.bookingSeries).where(inArray(s.bookingSeries.sourceBookingId, [bookingId, visitId]))).toHaveLength(1);
+
+    // Another customer or professional: neither booking (404), nor the series id in any answer of theirs; their create is 404.
+    for (const u of [otherCustomer, otherPro]) {
+      for (const id of [bookingId, visitId]) {
+        const res = await read(u, id);
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain(made!.id);
+      }
+      expect((await act(u, 'GET', '/api/bookings')).body).not.toContain(made!.id);
+    }
+    const stranger = await createSeries(otherCustomer, { bookingId: visitId, intervalWeeks: 1, end: { kind: 'never' } });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.body).not.toContain(made!.id);
+    // An admin reads bookings but no series (GET /api/recurring/series/{id} is the parties' only).
+    const admin = await createAdmin(t);
+    expect((await read(admin, visitId)).json<Booking>()).toMatchObject({ canRepeat: false, series: null });
+
+    // Once the series is cancelled its source may be repeated again; a visit stays a visit of it.
+    expect((await act(customer, 'POST', `/api/recurring/series/${made!.id}/cancel`)).statusCode).toBe(200);
+    expect((await read(customer, bookingId)).json<Booking>()).toMatchObject({ canRepeat: true, series: null });
+    expect((await read(customer, visitId)).json<Booking>()).toMatchObject({ canRepeat: false, series: { id: made!.id, role: 'visit' } });
+  });
+
+  it('a booking of no series may be repeated', async () => {
+    const plain = await createPaidBooking(t, { customer: otherCustomer, pro, date: casablancaDate(5), startTime: '08:00', endTime: '09:00' });
+    expect((await read(otherCustomer, plain.id)).json<Booking>()).toMatchObject({ canRepeat: true, series: null });
+    expect((await read(pro, plain.id)).json<Booking>()).toMatchObject({ canRepeat: false, series: null });
   });
 });
 

@@ -91,6 +91,12 @@ export class SeriesRepository {
     return row;
   }
 
+  /** The series a booking is a visit of (booked, or a visit rebooked with another professional), if any. */
+  async seriesOfVisit(bookingId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ id: bookingSeriesOccurrences.seriesId }).from(bookingSeriesOccurrences).where(eq(bookingSeriesOccurrences.bookingId, bookingId));
+    return row?.id;
+  }
+
   async insert(row: typeof bookingSeries.$inferInsert): Promise<SeriesRow> {
     const [created] = await this.db.insert(bookingSeries).values(row).returning();
     return created!;

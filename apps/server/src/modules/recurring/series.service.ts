@@ -27,6 +27,7 @@ import {
   RECURRING_MESSAGES,
   RECURRING_WINDOW_DAYS,
   recurringQuote,
+  repeatRefusal,
   withinEnd,
   type OccurrenceState,
   type PlannedOccurrence,
@@ -105,6 +106,8 @@ export class SeriesService {
     const source = await this.d.repo.booking(input.bookingId);
     if (!source || source.userId !== user.id) throw notFoundSeries();
     if (source.status === 'cancelled') throw new AppError('CONFLICT', RECURRING_MESSAGES.notRepeatable);
+    // A visit of a series repeats already: a series of it would book the same visits twice.
+    if (await this.d.repo.seriesOfVisit(source.id)) throw new AppError('CONFLICT', RECURRING_MESSAGES.isVisit);
     const local = toLocal(source.scheduledStart);
     const firstDate = firstDateAfter(local.date, input.intervalWeeks);
     const wrongEnd = endError(input.end, firstDate);
@@ -118,6 +121,8 @@ export class SeriesService {
       if (again) return { status: 200, body: await this.dto(user, again.id) };
       throw new AppError('CONFLICT', RECURRING_MESSAGES.alreadyRepeating);
     }
+    // The wizard's Repeat waiting for this booking's payment: its series is made when the payment succeeds.
+    if (repeatRefusal({ ...source, series: null })) throw new AppError('CONFLICT', RECURRING_MESSAGES.alreadyRepeating);
     let created: SeriesRow;
     let jobId: string | null = null;
     let noticeId: string | null = null;

@@ -2,24 +2,20 @@ import { CalendarClock } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useTranslation } from '../../../lib/use-translation';
-import { useSeriesList } from '../../../entities/series/api';
-
-/** The series repeating this booking, if any (made by the server when the wizard's booking with a "Repeat" was paid). */
-export function useSeriesOfBooking(bookingId: string) {
-  const list = useSeriesList();
-  return { ...list, series: list.data?.find((s) => s.sourceBookingId === bookingId && (s.status === 'active' || s.status === 'paused')) ?? null };
-}
+import type { BookingDto } from '../../../entities/booking/api';
+import { SeriesLink } from '../../../entities/booking/components/series-link';
 
 /**
- * Once the wizard's booking is paid: the series the customer chose at the confirm step ("Repeat"), which the
- * server made in the payment's own transaction (docs/recurring.md "From the wizard"), with a link to it.
- * Nothing when no repeat was chosen.
+ * Once a booking is paid: the series the customer chose at the wizard's confirm step ("Repeat"), which the server
+ * made in the payment's own transaction (docs/recurring.md "From the wizard"), or the series this paid visit
+ * belongs to, with a link to it; both from the booking's answer (`booking.series`). Nothing for a booking of no series.
  */
-export function RepeatAfterPayment({ bookingId }: { bookingId: string }) {
+export function RepeatAfterPayment({ booking }: { booking: BookingDto }) {
   const { t } = useTranslation('booking');
   const { t: tr } = useTranslation('recurring');
-  const { series } = useSeriesOfBooking(bookingId);
+  const { series } = booking;
   if (!series) return null;
+  if (series.role === 'visit') return <SeriesLink series={series} />;
   return (
     <div role="status" data-testid="repeat-created" className="flex items-start gap-3 rounded-card border border-primary-200 bg-primary-50 p-4 text-start text-ink">
       <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary-700" />

@@ -14,7 +14,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../components/ui/cn';
 import { ACTION_BAR_SPACE } from '../components/action-bar';
 import { PaymentScreen } from '../components/payment-screen';
-import { RepeatAfterPayment, useSeriesOfBooking } from '../components/repeat-after-payment';
+import { RepeatAfterPayment } from '../components/repeat-after-payment';
 import { SignedIn } from '../components/signed-in';
 
 /**
@@ -93,9 +93,9 @@ function PayBooking() {
 function PaymentReturn({ booking, returned, method }: { booking: BookingDto; returned: 'confirming' | 'failed'; method: PaymentMethod }) {
   const { t } = useTranslation('booking');
   const { t: tr } = useTranslation('recurring');
-  // A repeat chosen in the wizard was set up with the payment (shown below): then no "Book again every …" as well.
-  const repeated = useSeriesOfBooking(booking.id);
-  const repeatChosen = repeated.isPending || repeated.series !== null;
+  // The server says whether it may be repeated: not when the wizard's Repeat made its series with the payment, nor
+  // for a visit of a series (both shown below, linked), so no "Book again every …" then.
+  const repeatChosen = !booking.canRepeat;
   const paid = booking.paymentStatus !== 'pending' && booking.paymentStatus !== 'failed';
   const failed = booking.paymentStatus === 'failed' || (returned === 'failed' && !paid);
   if (paid) {
@@ -105,10 +105,10 @@ function PaymentReturn({ booking, returned, method }: { booking: BookingDto; ret
         <div className="space-y-3">
           {/* A visit of a recurring series is confirmed by its payment (docs/recurring.md): nothing left to wait for. */}
           <p className="font-semibold">{booking.status === 'confirmed' ? t('payment.return.confirmedBooking') : t('payment.return.confirmed')}</p>
-          <RepeatAfterPayment bookingId={booking.id} />
+          <RepeatAfterPayment booking={booking} />
           <div className="flex flex-wrap gap-2">
             <ButtonLink to={paths.dashboardBookings()}>{t('payment.return.toBookings')}</ButtonLink>
-            {/* Not repeated in the wizard (docs/recurring.md): the same professional weekly, every 2 or 4 weeks. */}
+            {/* Not repeating already (docs/recurring.md): the same professional weekly, every 2 or 4 weeks. */}
             {repeatChosen ? null : (
               <ButtonLink to={paths.recurringNew(booking.id)} variant="secondary">
                 {tr('entry.repeat')}

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { dismissPush, enablePush, shouldOfferPush } from '../../../lib/web-push';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useBooking } from '../../../entities/booking/api';
 import { RepeatAfterPayment } from '../components/repeat-after-payment';
 
 /**
@@ -24,6 +25,8 @@ export function DoneStep({
   onBookAnother: () => void;
 }) {
   const { t } = useTranslation('booking');
+  // The paid booking as the server says now: the series its Repeat made with the payment (booking.series).
+  const booking = useBooking(bookingId);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -43,7 +46,7 @@ export function DoneStep({
         <span>{professionalName ? t('wizard.done.nextNamed', { name: professionalName }) : t('wizard.done.next')}</span>
       </p>
       {/* The "Repeat" chosen at the confirm step, set up now that the booking is paid. */}
-      <RepeatAfterPayment bookingId={bookingId} />
+      {booking.data ? <RepeatAfterPayment booking={booking.data} /> : null}
       <PushOffer />
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
         <ButtonLink to={paths.dashboardBookings()} size="lg">

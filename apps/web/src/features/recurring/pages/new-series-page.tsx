@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormAlert, TextField } from '../../../components/ui/field';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useBooking } from '../../../entities/booking/api';
+import { SeriesLink } from '../../../entities/booking/components/series-link';
 import { isApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
@@ -62,7 +63,12 @@ export function NewSeriesPage() {
           if (fields['end.date']) return setErrors({ date: t('new.errors.date') });
           // The server's English message names the refusal (errors are codes; these two share CONFLICT).
           const message = isApiError(error) ? error.message : '';
-          setErrors({ form: message === RECURRING_MESSAGES.alreadyRepeating ? t('new.already') : message === RECURRING_MESSAGES.notRepeatable ? t('new.notRepeatable') : t('new.failed') });
+          const refusals: Record<string, string> = {
+            [RECURRING_MESSAGES.alreadyRepeating]: t('new.already'),
+            [RECURRING_MESSAGES.isVisit]: t('new.isVisit'),
+            [RECURRING_MESSAGES.notRepeatable]: t('new.notRepeatable'),
+          };
+          setErrors({ form: refusals[message] ?? t('new.failed') });
         },
       },
     );
@@ -81,6 +87,11 @@ export function NewSeriesPage() {
           <ButtonLink to={paths.dashboardBookings()} variant="secondary" className="mt-4">
             {t('series.toDashboard')}
           </ButtonLink>
+        </div>
+      ) : booking.data.series ? (
+        // It repeats already (the server's link): its series, not a second one.
+        <div className="mt-6">
+          <SeriesLink series={booking.data.series} />
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="mt-6 space-y-5 rounded-card border border-sand-200 bg-white p-5 md:p-6">

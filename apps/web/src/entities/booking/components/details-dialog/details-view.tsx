@@ -15,6 +15,7 @@ import { bookingDescription, bookingLocation, updateFailedMessage } from '../../
 import { ClaimSection } from '../../../claim/components/claim-section';
 import { AttendancePanel } from '../attendance-panel';
 import { HoldNotice } from '../hold-notice';
+import { SeriesLink } from '../series-link';
 import { Row } from './row';
 import { SupportEntry } from './support-entry';
 
@@ -24,9 +25,10 @@ const CHAT_PAYMENT_STATUSES = new Set<string>(CHAT_OPEN_PAYMENT_STATUSES);
 export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booking: BookingDto; onCancel: () => void; onReschedule: () => void; onDone: () => void }) {
   const { t } = useTranslation('booking');
   const { t: tc } = useTranslation();
-  // Recurring bookings (docs/recurring.md): the customer repeats this booking with the same professional.
+  // Recurring bookings (docs/recurring.md): the customer repeats this booking with the same professional, unless the
+  // server says it repeats already (a visit of a series, or repeated by one: then `booking.series` links to it).
   const { t: tr } = useTranslation('recurring');
-  const canRepeat = booking.viewerRole === 'customer' && booking.status !== 'cancelled';
+  const canRepeat = booking.canRepeat;
   const language = useLanguage();
   const navigate = useNavigate();
   const accept = useAcceptBooking();
@@ -145,6 +147,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
         ) : null}
         <Row label={t('summary.bookedOn')}>{formatDate(booking.createdAt, language, 'long')}</Row>
       </dl>
+      {booking.series ? <SeriesLink series={booking.series} onNavigate={onDone} /> : null}
       <ClaimSection booking={booking} />
       {canMessage || booking.canAccept || booking.canDecline || booking.canReschedule || booking.canCancel || booking.rebook || canReview || hasReceipt || canRepeat ? (
         <div className="flex flex-col gap-2 border-t border-sand-200 pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
