@@ -21,6 +21,9 @@ const PIN_ICON = L.divIcon({
   iconAnchor: [12, 24],
 });
 
+/** Every move of the view happens at once (see the map's options below). */
+const NO_ANIMATION = { animate: false } as const;
+
 export default function AddressMap({
   center,
   pin,
@@ -50,7 +53,15 @@ export default function AddressMap({
 
   useEffect(() => {
     if (!container.current) return;
-    const m = L.map(container.current, { zoomControl: false }).setView(pin ?? center, pin ? 16 : 12);
+    // No animations: a zoom or pan still running when the map is removed (the language, hence the direction,
+    // switching; leaving the page) fires Leaflet's transition end on a removed pane ("Cannot read properties
+    // of undefined (reading '_leaflet_pos')", seen by address.spec), and a form's map on a low-end phone
+    // gains nothing from them.
+    const m = L.map(container.current, { zoomControl: false, zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false }).setView(
+      pin ?? center,
+      pin ? 16 : 12,
+      NO_ANIMATION,
+    );
     // Mirrored in Arabic: the zoom buttons sit at the start of the line.
     L.control.zoom({ position: rtl ? 'topright' : 'topleft' }).addTo(m);
     m.attributionControl.setPosition(rtl ? 'bottomleft' : 'bottomright');
@@ -86,7 +97,7 @@ export default function AddressMap({
     if (!pin) {
       marker.current?.remove();
       marker.current = null;
-      m.setView(center, 12);
+      m.setView(center, 12, NO_ANIMATION);
       return;
     }
     if (!marker.current) {
@@ -98,7 +109,7 @@ export default function AddressMap({
     } else {
       marker.current.setLatLng(pin);
     }
-    if (!m.getBounds().contains(pin)) m.setView(pin, 16);
+    if (!m.getBounds().contains(pin)) m.setView(pin, 16, NO_ANIMATION);
   }, [pin, center, label]);
 
   useEffect(() => {
@@ -117,7 +128,7 @@ export default function AddressMap({
       circle.current.setRadius(circleKm * 1000);
     }
     // A new radius (or the first) is shown whole; moving the pin leaves the view where the finger is.
-    if (radiusChanged) m.fitBounds(circle.current.getBounds(), { padding: [8, 8] });
+    if (radiusChanged) m.fitBounds(circle.current.getBounds(), { padding: [8, 8], ...NO_ANIMATION });
   }, [pin, circleKm]);
 
   return <div ref={container} role="application" aria-label={label} data-testid="address-map" className="h-64 w-full overflow-hidden rounded-xl border border-sand-300" />;
