@@ -292,6 +292,29 @@ describe('travel between jobs', () => {
     expect(moved.statusCode, moved.body).toBe(200);
   });
 
+  it("a booking without a pin is reckoned at its city's centre, as the database's trigger reckons it", async () => {
+    const pro = await createPro(t, { city: 'tanger', category: 'plumbing' });
+    const owner = await createCustomer(t);
+    const date = casablancaDate(13);
+    // Someone else's job 10:00-11:00 at FAR: 35 minutes from the centre of Tangier (TANGER).
+    expect((await create(null, body(pro, { date, startTime: '10:00', endTime: '11:00', pin: FAR }))).statusCode).toBe(201);
+    // No pin: reckoned at the 15-minute minimum, 11:30 was offered and then refused by the trigger.
+    const mine = await create(owner, body(pro, { date, startTime: '15:00', endTime: '16:00' }));
+    expect(mine.statusCode, mine.body).toBe(201);
+    const id = mine.json().id as string;
+    const options = await t.app.inject({ method: 'GET', url: `/api/bookings/${id}/reschedule-options`, headers: { cookie: owner.cookie } });
+    expect(options.statusCode, options.body).toBe(200);
+    const times = options.json<{ days: Array<{ date: string; startTimes: string[] }> }>().days.find((d) => d.date === date)!.startTimes;
+    expect(times).toContain('12:00');
+    expect(times).not.toContain('11:30');
+    // A new pinless booking 30 minutes after the far job is refused as a slot taken; an hour after is made.
+    const tooSoon = await create(null, body(pro, { date, startTime: '11:30', endTime: '12:00' }));
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json().error.code).toBe('SLOT_TAKEN');
+    const later = await create(null, body(pro, { date, startTime: '12:00', endTime: '12:30' }));
+    expect(later.statusCode, later.body).toBe(201);
+  });
+
   it('the SQL travel time is the domain one', async () => {
     const pairs: Array<[GeoPoint, GeoPoint]> = [
       [TANGER, TANGER],

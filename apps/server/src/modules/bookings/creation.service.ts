@@ -38,7 +38,7 @@ import type { Recipient } from '../auth';
 import type { CatalogReference } from '../catalog';
 import { EXPIRE_UNPAID_JOB, UNPAID_BOOKING_TTL_MINUTES } from '../payments';
 import { worksAt } from './assignment.service';
-import { addressColumns, checkedPin, pickLazily } from './travel';
+import { addressColumns, checkedPin, pickLazily, placeOfNew } from './travel';
 import { toBookingDto } from './booking-dto';
 import { isSlotConflict, isUnpaidHoldLimit, slotTaken, windowError } from './booking-errors';
 import type { BookingNotifier } from './booking-notifier';
@@ -100,7 +100,7 @@ interface BookingPlan {
   /** A professional chosen by the customer: no other may be assigned. */
   strict: boolean;
   window: BookingWindow;
-  /** The address's pin (issue 42): travel time and the nearest professional are reckoned from it. */
+  /** The address's place (issue 42: its pin, else the city's centre): travel time, service areas and the nearest professional are reckoned from it. */
   point: GeoPoint | null;
   quote: Quote;
   addOns: BookingAddon[];
@@ -189,7 +189,7 @@ export class CreationService {
       const checked = validateBookingWindow(input, { now });
       if (!checked.ok) throw windowError(checked);
       const { service, city, boroughId, addOns, quote } = await this.d.quotes.priceWizard(input);
-      const point = checkedPin(city, input.pin);
+      const pin = checkedPin(city, input.pin);
       // A "Repeat" whose end the series would refuse is refused now, next to its field (the recurring rules).
       if (input.repeat) {
         const wrong = endError(input.repeat.end, firstDateAfter(toLocal(checked.value.start).date, input.repeat.intervalWeeks));
@@ -202,7 +202,7 @@ export class CreationService {
         filter: { serviceTypeId: service.id, cityId: city.id, boroughId, professionalId: input.professionalId },
         strict: input.professionalId !== undefined,
         window: checked.value,
-        point,
+        point: placeOfNew(city, pin),
         quote,
         addOns,
         row: {
@@ -216,7 +216,7 @@ export class CreationService {
           contactPhone: null,
           specialRequests: null,
           fixedPrice: true,
-          ...addressColumns(input, point),
+          ...addressColumns(input, pin),
         },
         unavailableMessage: input.professionalId
           ? 'This professional is not available at this time. Please choose another time.'
@@ -241,7 +241,7 @@ export class CreationService {
       if (!pro.cityIds.includes(cityId)) throw badRequest(BOOKING_MESSAGES.cityNotServed, { cityId: BOOKING_MESSAGES.cityNotServed });
       const city = await this.d.reference.city({ id: cityId });
       if (!city) throw badRequest(BOOKING_MESSAGES.cityNotServed, { cityId: BOOKING_MESSAGES.cityNotServed });
-      const point = checkedPin(city, input.pin);
+      const pin = checkedPin(city, input.pin);
       const title = `${input.durationHours} ${input.durationHours === 1 ? 'hour' : 'hours'} with ${pro.firstName}`;
       return this.discounted({
         customerId: user.id,
@@ -250,7 +250,7 @@ export class CreationService {
         filter: { professionalId: pro.professionalId, cityId },
         strict: true,
         window: checked.value,
-        point,
+        point: placeOfNew(city, pin),
         quote: hourlyQuote({ hourlyRate: pro.hourlyRate, hours: input.durationHours }),
         addOns: [],
         row: {
@@ -264,7 +264,7 @@ export class CreationService {
           contactPhone: input.contactPhone,
           specialRequests: input.specialRequests ?? null,
           fixedPrice: false,
-          ...addressColumns(input, point),
+          ...addressColumns(input, pin),
         },
         unavailableMessage: 'This professional is not available at this time. Please choose another time.',
         names: { city, service: null },
@@ -292,7 +292,7 @@ export class CreationService {
         strict: true,
         window: checked.value,
         // A job request has no pin yet (docs/job-quotes.md): travel is reckoned from the city's centre.
-        point: null,
+        point: placeOfNew(city, null),
         quote: input.quote,
         addOns: [],
         row: {

@@ -37,7 +37,6 @@ import { metrics } from '../../platform/metrics';
 import type { EventBus } from '../../platform/events';
 import type { LedgerRepository, PaymentsRepository, PaymentsService, RefundsService } from '../payments';
 import { freeFor, overlaps, worksAt } from './assignment.service';
-import { pinOf } from './travel';
 import { toBookingDto } from './booking-dto';
 import { BOOKING_NOT_FOUND, isSlotConflict, reassignedMeanwhile, slotTaken, transitionError, windowError } from './booking-errors';
 import type { BookingNotifier, EmailToSend } from './booking-notifier';
@@ -300,8 +299,8 @@ export class LifecycleService {
         if (!pro || !worksAt(pro, w.start, w.end)) {
           throw new AppError('NO_PROFESSIONAL_AVAILABLE', 'This professional is not available at this time. Please choose another time.');
         }
-        // Travel from and to their other jobs from the booking's pin (issue 42), as the options offered it.
-        if (overlaps(pro.busy, w.start, w.end, id, pinOf(b))) throw slotTaken();
+        // Travel from and to their other jobs from the booking's place (issue 42), as the options offered it.
+        if (overlaps(pro.busy, w.start, w.end, id, await this.d.pool.with(tx).placeOf(b))) throw slotTaken();
         await repo.update(id, { scheduledStart: w.start, scheduledEnd: w.end, durationMinutes: w.durationMinutes, status: 'pending' });
       });
     } catch (err) {
@@ -348,12 +347,12 @@ export class LifecycleService {
     const b = await this.d.repo.view(id);
     if (!b) throw notFound(BOOKING_NOT_FOUND);
     const filter = { cityId: b.cityId, ...(b.serviceTypeId ? { serviceTypeId: b.serviceTypeId } : {}) };
-    const pool = await this.d.pool.pool(filter, { from: b.scheduledStart, to: b.scheduledEnd }, this.d.clock.now());
+    const [pool, place] = await Promise.all([this.d.pool.pool(filter, { from: b.scheduledStart, to: b.scheduledEnd }, this.d.clock.now()), this.d.pool.placeOf(b)]);
     return freeFor(
       pool.filter((p) => p.professionalId !== b.professionalId && p.userId !== b.userId),
       b.scheduledStart,
       b.scheduledEnd,
-      pinOf(b), // issue 42: travel from and to their other jobs; nearest among equals, with the distance
+      place, // issue 42: travel from and to their other jobs; nearest among equals, with the distance
     ).map((p) => ({ ...p, busy: p.busy.filter((x) => x.bookingId !== id) }));
   }
 
@@ -379,7 +378,7 @@ export class LifecycleService {
         if (b.professionalId === professionalId) throw new AppError('VALIDATION_FAILED', 'This professional already has this booking.', { professionalId: 'This professional already has this booking.' });
         const filter = { professionalId, cityId: b.cityId, ...(b.serviceTypeId ? { serviceTypeId: b.serviceTypeId } : {}) };
         const [pro] = await this.d.pool.with(tx).pool(filter, { from: b.scheduledStart, to: b.scheduledEnd }, now);
-        if (!pro || pro.userId === b.userId || !worksAt(pro, b.scheduledStart, b.scheduledEnd) || overlaps(pro.busy, b.scheduledStart, b.scheduledEnd, id, pinOf(b))) {
+        if (!pro || pro.userId === b.userId || !worksAt(pro, b.scheduledStart, b.scheduledEnd) || overlaps(pro.busy, b.scheduledStart, b.scheduledEnd, id, await this.d.pool.with(tx).placeOf(b))) {
           throw new AppError('NO_PROFESSIONAL_AVAILABLE', 'This professional is not available for this booking.', { professionalId: 'This professional is not available for this booking.' });
         }
         const view = await this.d.repo.with(tx).view(id);

@@ -7,7 +7,7 @@
 import { isoToWeekday, TRAVEL_MARGIN_MS, type AvailabilitySlot, type DayOffRange, type GeoPoint, type IsoWeekday, type WeeklyAvailability } from '@khedma/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { professionalBoroughs, professionalCities, professionals, professionalServices, returnVisitHoldsTime } from '../../db/schema/index';
+import { cities, professionalBoroughs, professionalCities, professionals, professionalServices, returnVisitHoldsTime } from '../../db/schema/index';
 import { json, PreparedStatements, PRO_ID, ratingSql, reviewCountSql } from './booking-sql';
 import { claimParams, claimPlaceholderSql } from './idempotency';
 
@@ -231,6 +231,17 @@ export class ProfessionalPoolRepository {
   /** The same reads inside a transaction. */
   with(tx: Db): ProfessionalPoolRepository {
     return new ProfessionalPoolRepository(tx);
+  }
+
+  /**
+   * Where a booking is reckoned to be for travel and service areas: its pin, else its city's centre, as
+   * this pool places the other jobs and migration 0034's trigger places every booking. A pinless booking
+   * reckoned at the 15-minute minimum instead was let through here and then refused by the trigger (409).
+   */
+  async placeOf(b: { addressLat: number | null; addressLng: number | null; cityId: string }): Promise<GeoPoint | null> {
+    if (b.addressLat !== null && b.addressLng !== null) return { lat: b.addressLat, lng: b.addressLng };
+    const [c] = await this.db.select({ lat: cities.centerLat, lng: cities.centerLng }).from(cities).where(eq(cities.id, b.cityId));
+    return c && c.lat !== null && c.lng !== null ? { lat: Number(c.lat), lng: Number(c.lng) } : null;
   }
 
   /**

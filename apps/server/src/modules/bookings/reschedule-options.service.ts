@@ -26,7 +26,6 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { overlaps, worksAt } from './assignment.service';
 import { BOOKING_NOT_FOUND } from './booking-errors';
-import { pinOf } from './travel';
 import type { BookingsRepository } from './booking.repository';
 import type { PoolMember, ProfessionalPoolRepository } from './pool.repository';
 
@@ -72,7 +71,7 @@ export class RescheduleOptionsService {
     }
     const bounds = wizardDateBounds(now);
     const window = { from: localToUtc(bounds.min, '00:00'), to: localToUtc(addDays(bounds.max, 1), '00:00') };
-    const [pro] = await this.d.pool.pool({ professionalId: b.professionalId }, window, now);
-    return { durationMinutes: b.durationMinutes, days: rescheduleDays(pro ?? null, id, b.durationMinutes, now, pinOf(b)) };
+    const [[pro], place] = await Promise.all([this.d.pool.pool({ professionalId: b.professionalId }, window, now), this.d.pool.placeOf(b)]);
+    return { durationMinutes: b.durationMinutes, days: rescheduleDays(pro ?? null, id, b.durationMinutes, now, place) };
   }
 }

@@ -101,6 +101,15 @@ export function checkedPin(city: CityWithArea, pin: GeoPoint | null | undefined)
   return { lat: roundCoordinate(pin.lat), lng: roundCoordinate(pin.lng) };
 }
 
+/**
+ * Where a new booking is reckoned to be for travel and service areas: its pin, else its city's centre (as
+ * ProfessionalPoolRepository.placeOf for a booking that exists, and migration 0034's trigger).
+ */
+export function placeOfNew(city: CityWithArea, pin: GeoPoint | null): GeoPoint | null {
+  if (pin) return pin;
+  return city.centerLat !== null && city.centerLng !== null ? { lat: city.centerLat, lng: city.centerLng } : null;
+}
+
 /** The address columns of a new booking (the street address is `location`). */
 export function addressColumns(input: { landmark?: string; floor?: string; door?: string }, pin: GeoPoint | null) {
   return {
@@ -125,7 +134,3 @@ export function addressFor(
   return { landmark: v.addressLandmark, floor: v.addressFloor, door: v.addressDoor, pin, links: pin ? mapsLinks(pin) : null };
 }
 
-/** A booking's pin (null when none was placed). */
-export function pinOf(b: { addressLat: number | null; addressLng: number | null }): GeoPoint | null {
-  return b.addressLat !== null && b.addressLng !== null ? { lat: b.addressLat, lng: b.addressLng } : null;
-}

@@ -149,8 +149,12 @@ export class JobQuotesService {
     }
     // The visit they propose must be one they can keep: their hours, days off and bookings.
     const { start, end } = window.value;
-    const [member] = await this.d.pool.pool({ professionalId: pro.id }, { from: start, to: end }, now);
-    if (!member || !worksAt(member, start, end) || overlaps(member.busy, start, end)) {
+    // Travel from and to their other jobs is reckoned from the city's centre: a request has no pin yet.
+    const [[member], place] = await Promise.all([
+      this.d.pool.pool({ professionalId: pro.id }, { from: start, to: end }, now),
+      this.d.pool.placeOf({ addressLat: null, addressLng: null, cityId: row.cityId }),
+    ]);
+    if (!member || !worksAt(member, start, end) || overlaps(member.busy, start, end, undefined, place)) {
       throw badRequest(M.notFree, { date: M.notFree });
     }
     const lines = input.lines.map((l) => ({ label: l.label, amount: l.amount }));

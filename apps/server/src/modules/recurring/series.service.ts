@@ -213,7 +213,8 @@ export class SeriesService {
     if (!pro) return unavailable('suspended');
     if (startsOnDayOff(pro.daysOff, planned.start)) return unavailable('day_off');
     if (!worksAt(pro, planned.start, planned.end)) return unavailable('not_working');
-    if (overlaps(pro.busy, planned.start, planned.end)) return unavailable('taken');
+    // Travel from and to their other jobs from the visit's place (the series' pin, else the city's centre).
+    if (overlaps(pro.busy, planned.start, planned.end, undefined, await this.d.pool.with(tx).placeOf(source))) return unavailable('taken');
     const price = await this.price(source, pro.hourlyRate);
     const id = randomUUID();
     try {
