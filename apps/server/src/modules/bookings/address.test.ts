@@ -208,6 +208,17 @@ describe('travel between jobs', () => {
     expect(candidate.distanceKm).toBe(Math.round(haversineKm(FAR, NORTH) * 10) / 10);
     expect(res.body).not.toContain(String(NORTH.lat));
     expect((await t.app.inject({ method: 'GET', url, headers: { cookie: customer.cookie } })).statusCode).toBe(403);
+    // A professional whose service radius does not reach the pin is no candidate, and the reassignment
+    // itself refuses them as the list does.
+    const outside = await createPro(t, { city: 'tanger', serviceTypeIds, serviceArea: { base: FAR, radiusKm: 2 } });
+    expect(res.json().candidates.some((c: { professionalId: string }) => c.professionalId === outside.professionalId)).toBe(false);
+    const reassign = (professionalId: string) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/bookings/${made.json().id}/reassign`, remoteAddress: freshIp(), headers: { cookie: admin.cookie }, payload: { professionalId, expectedStatus: 'pending' } });
+    const refused = await reassign(outside.professionalId);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe('NO_PROFESSIONAL_AVAILABLE');
+    const given = await reassign(second.professionalId);
+    expect(given.statusCode, given.body).toBe(200);
   });
 
   it("the professional page's slots leave travel time around their jobs, from the form's pin when it has one", async () => {

@@ -22,6 +22,7 @@ import {
   RESCHEDULE_MIN_LEAD_MINUTES,
   reschedulePolicy,
   validateBookingWindow,
+  withinServiceRadius,
   type BookingDto,
   type CancellationPreviewResponse,
   type PayBookingRequest,
@@ -378,7 +379,10 @@ export class LifecycleService {
         if (b.professionalId === professionalId) throw new AppError('VALIDATION_FAILED', 'This professional already has this booking.', { professionalId: 'This professional already has this booking.' });
         const filter = { professionalId, cityId: b.cityId, ...(b.serviceTypeId ? { serviceTypeId: b.serviceTypeId } : {}) };
         const [pro] = await this.d.pool.with(tx).pool(filter, { from: b.scheduledStart, to: b.scheduledEnd }, now);
-        if (!pro || pro.userId === b.userId || !worksAt(pro, b.scheduledStart, b.scheduledEnd) || overlaps(pro.busy, b.scheduledStart, b.scheduledEnd, id, await this.d.pool.with(tx).placeOf(b))) {
+        const place = await this.d.pool.with(tx).placeOf(b);
+        // As the candidates list: they work then, the place is inside their service radius, and they can travel.
+        const free = pro && pro.userId !== b.userId && worksAt(pro, b.scheduledStart, b.scheduledEnd) && withinServiceRadius(pro, place);
+        if (!free || overlaps(pro.busy, b.scheduledStart, b.scheduledEnd, id, place)) {
           throw new AppError('NO_PROFESSIONAL_AVAILABLE', 'This professional is not available for this booking.', { professionalId: 'This professional is not available for this booking.' });
         }
         const view = await this.d.repo.with(tx).view(id);
