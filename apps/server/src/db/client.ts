@@ -77,7 +77,7 @@ export interface OpenDatabaseOptions {
   /**
    * PGlite: a small instance for tests (8 MB of shared buffers instead of 128 MB). PostgreSQL
    * initialises its whole shared memory at every start: at 128 MB that was about 1 s of CPU for
-   * each test file's database, more than the tests of most files (docs/ci.md).
+   * each test file's database, more than the tests of most files (decision 0003).
    */
   lean?: boolean;
   /** PostgreSQL: longest wait for a connection (new, or free in the pool), in ms. Default 5 s. */

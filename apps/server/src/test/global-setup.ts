@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
     };
   }
   // PGlite: a data directory on disk that each test file copies (a copy and a start cost about 0.5 s of
-  // CPU; loading a dumped tarball into memory cost about 3 s per file: docs/ci.md).
+  // CPU; loading a dumped tarball into memory cost about 3 s per file: decision 0003).
   const dir = mkdtempSync(path.join(os.tmpdir(), 'khedma-tpl-'));
   const dataDir = path.join(dir, 'pgdata');
   const database = await openDatabase({ dataDir, lean: true });
