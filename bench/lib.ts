@@ -56,6 +56,25 @@ export function processCpuMs(pid: number): number | undefined {
 /** USER_HZ: 100 on every Linux build that matters (getconf CLK_TCK). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
+/** The CPU time (ms) of each PostgreSQL backend serving database `db`, by pid, read through `admin`. */
+export async function backendsCpu(admin: { query(sql: string, params: unknown[]): Promise<{ rows: Array<{ pid: number }> }> }, db: string): Promise<Map<number, number | undefined>> {
+  const pids = (await admin.query('select pid from pg_stat_activity where datname = $1', [db])).rows.map((r) => r.pid);
+  return new Map(pids.map((pid) => [pid, processCpuMs(pid)] as const));
+}
+
+/**
+ * The CPU (ms) the backends of `after` spent since `before` (a backend that started meanwhile counts
+ * whole), or null when one of them could not be read.
+ */
+export function cpuSince(before: ReadonlyMap<number, number | undefined>, after: ReadonlyMap<number, number | undefined>): number | null {
+  let sum = 0;
+  for (const [pid, ms] of after) {
+    if (ms === undefined) return null;
+    sum += ms - (before.get(pid) ?? 0);
+  }
+  return sum;
+}
+
 /** Starts the real server (built web app, migrations, demo seed) on a port, fresh PGlite unless DATABASE_URL is given. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'khedma-bench-'));

@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
-import { load, processCpuMs, startServer } from './lib';
+import { backendsCpu as backendsCpuOf, cpuSince, load, processCpuMs, startServer } from './lib';
 import { bareInOwnProcess } from './catalog.bench';
 import { seedDemo } from '../apps/server/src/db/seed/index';
 import { ProsSearchRepository } from '../apps/server/src/modules/pros/search.repository';
@@ -204,10 +204,7 @@ export async function benchProsSearch(
     const floor = { p50: +percentile(floorTimes, 50).toFixed(2), p99: +percentile(floorTimes, 99).toFixed(2) };
     /** p50 / p99 of one query, with the search keys (migration 0018) or the general query. */
     /** CPU ms of this database's PostgreSQL backends (the pool's connections), by pid. */
-    const backendsCpu = async () => {
-      const pids = (await admin.query(`select pid from pg_stat_activity where datname = $1`, [name])).rows.map((r: { pid: number }) => r.pid);
-      return new Map(pids.map((pid) => [pid, processCpuMs(pid)] as const));
-    };
+    const backendsCpu = () => backendsCpuOf(admin, name);
     const measure = async (q: ProSearchQuery, useSearchKeys: boolean, namedStatements = true) => {
       repo.useSearchKeys = useSearchKeys;
       repo.namedStatements = namedStatements;
@@ -222,12 +219,7 @@ export async function benchProsSearch(
         times.push(performance.now() - start);
       }
       const server = process.cpuUsage(server0);
-      let postgres: number | null = 0;
-      for (const [pid, after] of await backendsCpu()) {
-        const before = pg0.get(pid) ?? 0;
-        if (after === undefined || postgres === null) postgres = null;
-        else postgres += after - before;
-      }
+      const postgres = cpuSince(pg0, await backendsCpu());
       times.sort((a, b) => a - b);
       const cpuMs = { server: +((server.user + server.system) / 1000 / RUNS).toFixed(2), postgres: postgres === null ? null : +(postgres / RUNS).toFixed(2) };
       return { p50: +percentile(times, 50).toFixed(1), p99: +percentile(times, 99).toFixed(1), answer, cpuMs };
@@ -303,11 +295,7 @@ async function benchHttp(
           const server0 = server.pid ? processCpuMs(server.pid) : undefined;
           const r = await load(url, { connections, duration: HTTP_SECONDS });
           const server1 = server.pid ? processCpuMs(server.pid) : undefined;
-          let postgres: number | null = 0;
-          for (const [pid, after] of await backendsCpu()) {
-            if (after === undefined || postgres === null) postgres = null;
-            else postgres += after - (pg0.get(pid) ?? 0);
-          }
+          const postgres = cpuSince(pg0, await backendsCpu());
           const requests = r.requestsPerSecond * HTTP_SECONDS;
           queries.push({
             query: queryString(params),

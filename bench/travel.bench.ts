@@ -49,7 +49,7 @@ import { ProfessionalPoolRepository, type PoolFilter } from '../apps/server/src/
 import { freeNear, pickLazily } from '../apps/server/src/modules/bookings/travel';
 import { ProsRepository } from '../apps/server/src/modules/pros/pros.repository';
 import { ProsService } from '../apps/server/src/modules/pros/pros.service';
-import { processCpuMs } from './lib';
+import { backendsCpu as backendsCpuOf, cpuSince } from './lib';
 
 export interface TravelOp {
   p50: number;
@@ -236,10 +236,7 @@ export async function benchTravel(serverUrl: string, professionals = 10_000, boo
     const prosRepo = new ProsRepository(database.db);
     const pros = new ProsService(prosRepo, { now: () => now });
 
-    const backendsCpu = async () => {
-      const pids = (await admin.query(`select pid from pg_stat_activity where datname = $1`, [db])).rows.map((r: { pid: number }) => r.pid);
-      return new Map(pids.map((pid) => [pid, processCpuMs(pid)] as const));
-    };
+    const backendsCpu = () => backendsCpuOf(admin, db);
     const measure = async (op: (i: number) => Promise<unknown>): Promise<TravelOp> => {
       for (let i = 0; i < 20; i++) await op(runs + i); // warm: the statements prepared, the caches read
       const times: number[] = [];
@@ -251,12 +248,7 @@ export async function benchTravel(serverUrl: string, professionals = 10_000, boo
         times.push(performance.now() - t);
       }
       const server = process.cpuUsage(server0);
-      let postgres: number | null = 0;
-      for (const [pid, after] of await backendsCpu()) {
-        const before = pg0.get(pid) ?? 0;
-        if (after === undefined || postgres === null) postgres = null;
-        else postgres += after - before;
-      }
+      const postgres = cpuSince(pg0, await backendsCpu());
       times.sort((a, b) => a - b);
       return {
         p50: +percentile(times, 50).toFixed(2),
