@@ -174,7 +174,8 @@ for (const [lang, category] of [
   test(`the customer moves a visit not created yet; the professional sees the planned visits on their bookings, a paid one confirmed, and declines the series there (${lang}, 390 px)`, async ({ browser }) => {
     test.slow();
     const s = readStrings<PlannedStrings>(`features/recurring/locales/${lang}.json`);
-    const common = readStrings<{ status: Record<'confirmed', string> }>(`locales/${lang}.json`);
+    const common = readStrings<{ status: Record<'confirmed', string>; pages: { proBookings: { title: string } } }>(`locales/${lang}.json`);
+    const bookingStrings = readStrings<{ myBookings: Record<'proLead' | 'lead' | 'bookNew', string> }>(`features/booking/locales/${lang}.json`);
     // The customer repeats a paid booking every week, until cancelled, with the journey's own professional in Kenitra.
     const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await skipCookieBanner(customerContext);
@@ -244,6 +245,11 @@ for (const [lang, category] of [
     await expect(planned.getByTestId(`planned-${series.id}-0`)).toHaveCount(0);
     // The professional's bookings: the first booking (paid, waiting for their accept) and visit 0 (paid: confirmed).
     await expect(page.getByText(common.status.confirmed, { exact: true })).toHaveCount(1);
+    // The page speaks to the professional: their jobs, and a way to the requests waiting for them, not "Book New Service".
+    await expect(page.getByText(bookingStrings.myBookings.proLead)).toBeVisible();
+    await expect(page.getByText(bookingStrings.myBookings.lead)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: bookingStrings.myBookings.bookNew })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: common.pages.proBookings.title }).first()).toHaveAttribute('href', '/pro-bookings');
     await expectNoSeriousAxeViolations(page, `professional's planned visits (${lang})`);
     await snap('1-planned-visits');
     let overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

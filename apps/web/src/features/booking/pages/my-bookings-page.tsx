@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarPlus, CheckCircle2, ClipboardList, RefreshCw } from 'lucide-react';
+import { ArrowLeft, CalendarPlus, CheckCircle2, ClipboardList, Inbox, RefreshCw } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -41,12 +41,20 @@ function MyBookings({ pro }: { pro: boolean }) {
             {t('myBookings.backToDashboard')}
           </ButtonLink>
           <h1 className="text-2xl font-bold tracking-tight text-ink md:text-3xl">{tc('pages.myBookings.title')}</h1>
-          <p className="mt-1 text-ink-muted">{t('myBookings.lead')}</p>
+          <p className="mt-1 text-ink-muted">{t(pro ? 'myBookings.proLead' : 'myBookings.lead')}</p>
         </div>
-        <ButtonLink to={paths.bookService()} variant="accent">
-          <CalendarPlus aria-hidden="true" className="size-4" />
-          {t('myBookings.bookNew')}
-        </ButtonLink>
+        {/* A professional does not book here: their next step is the requests waiting for an answer. */}
+        {pro ? (
+          <ButtonLink to={paths.proBookings()} variant="accent">
+            <Inbox aria-hidden="true" className="size-4" />
+            {tc('pages.proBookings.title')}
+          </ButtonLink>
+        ) : (
+          <ButtonLink to={paths.bookService()} variant="accent">
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            {t('myBookings.bookNew')}
+          </ButtonLink>
+        )}
       </div>
 
       {params.get('success') === 'true' ? (
@@ -76,11 +84,13 @@ function MyBookings({ pro }: { pro: boolean }) {
         ) : bookings.data.length === 0 ? (
           <div className="rounded-card border border-dashed border-sand-300 bg-white p-8 text-center">
             <ClipboardList aria-hidden="true" className="mx-auto size-12 text-sand-500" />
-            <h2 className="mt-3 text-lg font-bold text-ink">{t('myBookings.emptyTitle')}</h2>
-            <p className="mt-1 text-ink-muted">{t('myBookings.emptyBody')}</p>
-            <ButtonLink to={paths.bookService()} className="mt-4">
-              {t('myBookings.bookNew')}
-            </ButtonLink>
+            <h2 className="mt-3 text-lg font-bold text-ink">{t(pro ? 'myBookings.proEmptyTitle' : 'myBookings.emptyTitle')}</h2>
+            <p className="mt-1 text-ink-muted">{t(pro ? 'myBookings.proEmptyBody' : 'myBookings.emptyBody')}</p>
+            {pro ? null : (
+              <ButtonLink to={paths.bookService()} className="mt-4">
+                {t('myBookings.bookNew')}
+              </ButtonLink>
+            )}
           </div>
         ) : (
           <BookingCardList bookings={bookings.data} viewLabel={t('details.view')} className="grid gap-4 lg:grid-cols-2" headingLevel={2} />
