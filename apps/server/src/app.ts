@@ -45,7 +45,7 @@ import { seoModule } from './modules/seo/seo.module';
 import { supportModule } from './modules/support/support.module';
 import { instancePlugin } from './platform/instance';
 import { jobsPlugin } from './platform/jobs';
-import type { AppModule } from './platform/module';
+import type { AppModule } from './module';
 import { metricsPlugin } from './platform/metrics';
 import { realtimePlugin } from './platform/realtime';
 import { CmiSimulator, cmiSimulatorPlugin } from './platform/cmi-simulator';
@@ -186,8 +186,8 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   }
   // Platform: the job queue's housekeeping (main.ts starts the loop), the WebSocket GET /api/ws.
   await app.register(instancePlugin, { lease: ctx.instance });
-  await app.register(jobsPlugin, { ctx });
-  await app.register(realtimePlugin, { ctx });
+  await app.register(jobsPlugin, { jobs: ctx.jobs, db: ctx.database.db });
+  await app.register(realtimePlugin, { hub: ctx.realtime, db: ctx.database.db, config });
   // Capabilities: each module registers its own routes, jobs and listeners.
   for (const module of MODULES) await app.register(module, { ctx });
   const catalog = app.catalog.service;

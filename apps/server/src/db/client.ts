@@ -12,7 +12,9 @@ import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import path from 'node:path';
 import { serverRoot } from '../paths';
-import { ListenerConnection, RecoveringPool } from './connections';
+import { ListenerConnection, RecoveringPool, type ListenerHealth } from './connections';
+
+export type { ListenerHealth } from './connections';
 import * as schema from './schema/index';
 
 /** The Drizzle handle every repository receives. PGlite and node-postgres look the same through it. */
@@ -60,11 +62,6 @@ export interface ListenOptions {
   onRestored?: () => void;
 }
 
-export interface ListenerHealth {
-  listening: boolean;
-  /** Why not, when not listening (for logs and health; never shown to users). */
-  error?: string;
-}
 
 export interface OpenDatabaseOptions {
   /** A PostgreSQL server; when absent, an embedded PGlite is opened. */

@@ -4,7 +4,12 @@
  */
 import pg from 'pg';
 import { isConnectionError, isRetryableTermination, isTimeout } from './errors';
-import type { ListenerHealth } from './client';
+
+export interface ListenerHealth {
+  listening: boolean;
+  /** Why not, when not listening (for logs and health; never shown to users). */
+  error?: string;
+}
 
 /** `application_name` of the listening connection: operators (and the fault tests) can find it. */
 export const LISTENER_APPLICATION_NAME = 'khedma-listener';

@@ -3,6 +3,7 @@
  * platform/ or db/ importing a module, a module reaching into another's files, an import cycle.
  * Zones are checked on code given a path (lintText), the cycle on the two files of cycle/.
  */
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -37,5 +38,22 @@ describe('server lint zones', { timeout: 300_000 }, () => {
   it('no import cycles', async () => {
     const results = await eslint.lintFiles(['apps/server/src/lint-fixtures/cycle/a.ts']);
     expect(results[0]!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  });
+
+  // import-x/no-cycle skips `import type`: `npm run lint:cycles` (dependency-cruiser, .dependency-cruiser.cjs)
+  // counts them, so a loop of type imports (platform/ importing AppContext back from context.ts) fails check.
+  it('no import loops of type imports either (npm run lint:cycles)', () => {
+    const cruise = (dir: string) =>
+      spawnSync(process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', dir, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+    const loop = cruise('apps/server/src/lint-fixtures/type-cycle');
+    expect(loop.status).not.toBe(0);
+    expect(loop.stdout).toContain('no-import-loop: apps/server/src/lint-fixtures/type-cycle/a.ts');
+    // A folder without a loop passes (db/schema had one, index.ts <-> types.ts, until 2026-11-28).
+    const clean = cruise('apps/server/src/db/schema');
+    expect(clean.stdout).toContain('no dependency violations found');
+    expect(clean.status).toBe(0);
   });
 });

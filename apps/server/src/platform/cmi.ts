@@ -16,7 +16,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CMI_CURRENCY_MAD } from '@khedma/shared';
-import type { CmiConfig } from '../config';
+import type { CmiConfig, Config } from '../config';
 import type { CallbackVerdict, HostedPaymentRequest, PaymentProvider, ProviderAnswer, ProviderStatus, RedirectForm } from './payments';
 
 const ESCAPE = (v: string) => v.replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
@@ -189,4 +189,9 @@ export class CmiPaymentProvider implements PaymentProvider {
     if (xmlTag(xml, 'Response') === 'Approved') return { ok: true, providerRef: xmlTag(xml, 'TransId') || null };
     return { ok: false, reason: xmlTag(xml, 'ErrMsg') || `refund refused (${xmlTag(xml, 'ProcReturnCode') || 'no code'})` };
   }
+}
+
+/** The provider for this configuration: CMI, or the CMI simulator outside production (config.ts). */
+export function createPaymentProvider(config: Pick<Config, 'cmi'>, fetchImpl: typeof fetch = fetch): PaymentProvider {
+  return new CmiPaymentProvider(config.cmi, fetchImpl);
 }

@@ -25,7 +25,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
 import { metrics } from './metrics';
@@ -339,17 +338,20 @@ export class JobRunner {
   }
 }
 
-/** The housekeeping of `ctx.jobs` and its stop on close; the loop only runs once main.ts calls startJobRunner. */
-export const jobsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+/**
+ * The housekeeping of the job runner (`ctx.jobs`) and its stop on close; the loop only runs once main.ts
+ * calls startJobRunner. Given only the runner and the database, not the whole AppContext.
+ */
+export const jobsPlugin: FastifyPluginAsync<{ jobs: JobRunner; db: Db }> = async (app, { jobs, db }) => {
   // Finished jobs are kept a week for inspection, then removed.
-  ctx.jobs.every('purge-finished-jobs', 3_600_000, async () => {
-    await ctx.database.db.execute(sql`delete from scheduled_jobs where status = 'done' and updated_at < now() - interval '7 days'`);
+  jobs.every('purge-finished-jobs', 3_600_000, async () => {
+    await db.execute(sql`delete from scheduled_jobs where status = 'done' and updated_at < now() - interval '7 days'`);
   });
-  app.addHook('onClose', async () => ctx.jobs.stop());
+  app.addHook('onClose', async () => jobs.stop());
 };
 (jobsPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
 /** main.ts, after listen: `startJobRunner(app);` (stopped by app.close()). */
-export function startJobRunner(app: { ctx: Pick<AppContext, 'jobs'> }): void {
+export function startJobRunner(app: { ctx: { jobs: Pick<JobRunner, 'start'> } }): void {
   app.ctx.jobs.start();
 }

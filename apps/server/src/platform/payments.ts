@@ -6,14 +6,12 @@
  * payment found by a lookup, `refund` gives money back. Every call is idempotent per our payment id
  * (the provider's order id): asked twice, the provider answers the first outcome and moves no more money.
  *
- * One implementation: CMI (platform/cmi.ts), the Moroccan interbank card gateway. Outside production it
+ * One implementation: CMI (platform/cmi.ts, with `createPaymentProvider`), the Moroccan interbank card gateway. Outside production it
  * talks to the built-in CMI simulator (platform/cmi-simulator.ts) over HTTP, so every test and demo runs
  * the real CMI code path. Bank and mobile payments go through the same contract until their providers are
  * chosen (docs/payments.md).
  */
 import type { PaymentMethod } from '@khedma/shared';
-import type { Config } from '../config';
-import { CmiPaymentProvider } from './cmi';
 
 /** What `initiate` needs of our payment row. */
 export interface HostedPaymentRequest {
@@ -85,9 +83,4 @@ export interface PaymentProvider {
    * the provider cannot be reached (the job retries); `ok: false` is a refusal, with its reason.
    */
   refund(payment: { id: string; amount: number }, amount: number, reason: string | null, refundedAfter: number): Promise<ProviderAnswer>;
-}
-
-/** The provider for this configuration: CMI, or the CMI simulator outside production (config.ts). */
-export function createPaymentProvider(config: Pick<Config, 'cmi'>, fetchImpl: typeof fetch = fetch): PaymentProvider {
-  return new CmiPaymentProvider(config.cmi, fetchImpl);
 }

@@ -37,7 +37,7 @@ import {
   type RealtimeEventName,
 } from '@khedma/shared/realtime';
 import type { SessionUser } from '@khedma/shared';
-import type { AppContext } from '../context';
+import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { trustedOrigins } from '../http/origins';
@@ -463,12 +463,16 @@ async function sessionExists(db: Db, sessionId: string): Promise<boolean> {
 
 const handshakeSessions = new WeakMap<FastifyRequest, string | null>();
 
-/** Starts `ctx.realtime` (built by AppContext) and serves GET /api/ws. */
-export const realtimePlugin: FastifyPluginAsync<{ ctx: AppContext; heartbeatMs?: number }> = async (app, { ctx, heartbeatMs }) => {
-  const hub = ctx.realtime;
+/** Starts the hub (`ctx.realtime`, built by AppContext) and serves GET /api/ws; given only what it uses. */
+export const realtimePlugin: FastifyPluginAsync<{
+  hub: RealtimeHub;
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'isProduction'>;
+  heartbeatMs?: number;
+}> = async (app, { hub, db, config, heartbeatMs }) => {
   await hub.start();
   // The same origins as the REST API's checks (http/origins.ts): a page that can sign in can connect.
-  const origins = new Set(trustedOrigins(ctx.config));
+  const origins = new Set(trustedOrigins(config));
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
   const beatMs = heartbeatMs ?? REALTIME_HEARTBEAT_SECONDS * 1000;
@@ -517,7 +521,7 @@ export const realtimePlugin: FastifyPluginAsync<{ ctx: AppContext; heartbeatMs?:
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
       req.user = user;
       // The session's id, so that its end (sign-out, revocation) closes this socket.
-      handshakeSessions.set(req, await sessionIdOf(ctx.database.db, handshakeToken(req)));
+      handshakeSessions.set(req, await sessionIdOf(db, handshakeToken(req)));
     },
     handler: async (_req, reply) => reply.code(426).send({ error: { code: 'VALIDATION_FAILED', message: 'Upgrade to a WebSocket.' } }),
     wsHandler: (raw, req) => {
@@ -533,7 +537,7 @@ export const realtimePlugin: FastifyPluginAsync<{ ctx: AppContext; heartbeatMs?:
       sendEvent(socket, 'ready', { userId: user.id });
       // A sign-out between the handshake and now would have found no socket to close: check once more.
       if (sessionId) {
-        void sessionExists(ctx.database.db, sessionId)
+        void sessionExists(db, sessionId)
           .then((exists) => {
             if (!exists) hub.closeSession(sessionId);
           })

@@ -1,5 +1,5 @@
 /** Row types of the main tables (select = what a query returns, insert = what an insert takes). */
-import type * as t from './index';
+import type * as t from './tables';
 
 export type User = typeof t.users.$inferSelect;
 export type Profile = typeof t.profiles.$inferSelect;

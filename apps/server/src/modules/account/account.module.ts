@@ -3,7 +3,7 @@
  * exporting one's data, and the daily retention sweep (one durable job a day across instances).
  * Sign-up, confirmation and sessions stay in modules/auth.
  */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { RETENTION_SWEEP_JOB } from './account.jobs';
 import { AccountRepository } from './account.repository';
 import { accountRoutes } from './account.routes';

@@ -4,7 +4,7 @@
  * the sensitive-access log, the contact messages and the deliveries that failed for good. Registered after bookings and applications:
  * its booking actions are the bookings module's use cases (`app.bookings`).
  */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { RecipientsRepository } from '../auth';
 import { AccessLogRepository } from './access-log.repository';
 import { AdminBookingsRepository } from './admin-bookings.repository';

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { APPLICATION_DOCUMENT_RULES } from '@khedma/shared';
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { RateLimiter } from '../../platform/rate-limit';
 import { ApplicationsRepository } from './applications.repository';
 import { applicationsRoutes } from './applications.routes';

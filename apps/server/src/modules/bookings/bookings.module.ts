@@ -4,11 +4,12 @@
  * whose public services it uses (`app.catalog.reference`, `app.payments`). `app.bookings` exposes
  * the use cases (tests complete a booking as an admin with it).
  */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { RecipientsRepository } from '../auth';
 import { AssignmentService } from './assignment.service';
 import { PushSubscriptions } from '../../platform/push-subscriptions';
 import { BookingAlerts } from './booking-alerts.service';
+import type { BookingUseCases } from './booking-use-cases';
 import { BookingNotifier } from './booking-notifier';
 import { BookingReminders } from './booking-reminders.service';
 import { BookingReads } from './booking-reads.service';
@@ -22,17 +23,6 @@ import { announcePayment, LifecycleService } from './lifecycle.service';
 import { ProfessionalPoolRepository } from './pool.repository';
 import { QuoteService } from './quote.service';
 import { RescheduleOptionsService } from './reschedule-options.service';
-
-export interface BookingUseCases {
-  quotes: QuoteService;
-  assignment: AssignmentService;
-  creation: CreationService;
-  lifecycle: LifecycleService;
-  reads: BookingReads;
-  rescheduleOptions: RescheduleOptionsService;
-  /** Reminders the evening before and two hours before (scheduled with each confirmation). */
-  reminders: BookingReminders;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@
  * busy), which the professionals' availability reads too.
  */
 export { ProfessionalPoolRepository, type PoolFilter, type PoolMember } from './pool.repository';
-export type { BookingUseCases } from './bookings.module';
+export type { BookingUseCases } from './booking-use-cases';
 export type { Notified } from './lifecycle.service';
 export type { CreateAnswer, QuotedBookingInput } from './creation.service';
 export { overlaps, worksAt } from './assignment.service';

@@ -3,7 +3,7 @@
  * facts other modules price from (`app.catalog.reference`). Answers are cached per instance and
  * dropped on every instance when the catalogue changes (CATALOG_CHANNEL).
  */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { CatalogRepository } from './catalog.repository';
 import { catalogRoutes } from './catalog.routes';
 import { CatalogService } from './catalog.service';

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { CHAT_RULES, conversationRoom } from '@khedma/shared';
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { RateLimiter } from '../../platform/rate-limit';
 import { ChatPushService } from './chat-push.service';
 import { CHAT_PUSH_JOB } from './chat.jobs';

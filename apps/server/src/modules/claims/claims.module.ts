@@ -5,7 +5,7 @@
  */
 import multipart from '@fastify/multipart';
 import { CLAIM_RULES } from '@khedma/shared/domain/claims';
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { ProfessionalPoolRepository } from '../bookings';
 import { ClaimDecisionsService } from './claim-decisions.service';
 import { ClaimsRepository } from './claims.repository';

@@ -1,6 +1,6 @@
 /** POST /api/contact: messages to support, stored (each opens a support ticket: `contact.received`), then emailed (durably: ctx.mailer). `app.contact`: the same for the page's form (http/contact-form.ts). */
 import { RateLimiter } from '../../platform/rate-limit';
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { contactRoutes } from './contact.routes';
 import { ContactService } from './contact.service';
 

@@ -1,5 +1,5 @@
 /** Development only: the outbox of captured emails and SMS, and the journeys' people. Registers nothing in production. */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { devRoutes } from './dev.routes';
 import { testPeopleRoutes } from './test-people.routes';
 import { testRemindersRoutes } from './test-reminders.routes';

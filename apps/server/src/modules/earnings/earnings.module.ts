@@ -3,7 +3,7 @@
  * payout request and the admins' "mark paid" (which moves the money out in the ledger), and the
  * receipt of every paid booking as JSON (the printable page) and as a PDF.
  */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { AccessLogRepository } from '../admin';
 import { RecipientsRepository } from '../auth';
 import { EarningsRepository } from './earnings.repository';

@@ -1,5 +1,5 @@
 /** GET /api/health: liveness and the database check. */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { healthRoutes } from './health.routes';
 
 export const healthModule = defineModule('health', async (app, { ctx }) => {

@@ -4,7 +4,7 @@
  */
 import multipart from '@fastify/multipart';
 import { JOB_QUOTE_RULES } from '@khedma/shared/domain/job-quotes';
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { RateLimiter } from '../../platform/rate-limit';
 import { RecipientsRepository } from '../auth';
 import { ProfessionalPoolRepository } from '../bookings';

@@ -4,7 +4,7 @@
  * log, through its index).
  */
 import { PushSubscriptions } from '../../platform/push-subscriptions';
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { AccessLogRepository } from '../admin';
 import { RecipientsRepository } from '../auth';
 import { AttendanceService } from './attendance.service';

@@ -6,7 +6,7 @@
  * `booking.completed` and says `payment.expired` and `payment.reconciled` (platform/events.ts).
  */
 import { releaseAt } from '@khedma/shared';
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { EscrowService } from './escrow.service';
 import { LedgerRepository } from './ledger.repository';
 import './payments.events';

@@ -1,5 +1,5 @@
 /** The signed-in user's profile and avatar, their notification choices, GET /api/me, and the file routes of storage. */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { notificationPreferencesRoutes } from './notification-preferences.routes';
 import { profileRoutes } from './profile.routes';
 

@@ -4,7 +4,7 @@
  * the professional at the escrow release from the promotions account (a ledger hook), and grants
  * referral credit after a referred customer's first completed booking (`booking.completed` -> a job).
  */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { DiscountsService } from './discounts.service';
 import { PromoCodesService } from './promo-codes.service';
 import { promoLedgerHook } from './promo-ledger';

@@ -2,7 +2,7 @@
  * The professionals capability: the public profile (reviews, free slots), the list of /search and the
  * finder with its tiles, and the professional's own profile (/api/pros/me/settings).
  */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { ProsRepository } from './pros.repository';
 import { prosRoutes } from './pros.routes';
 import { ProsService } from './pros.service';

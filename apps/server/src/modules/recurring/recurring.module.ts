@@ -4,7 +4,7 @@
  * bookings and payments, whose public services it uses (`app.bookings`: prices, cancellation, the
  * wizard's creation for another professional).
  */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { RecipientsRepository } from '../auth';
 import { ProfessionalPoolRepository } from '../bookings';
 import { RECURRING_NOTICE_JOB, RECURRING_SERIES_JOB, RECURRING_WINDOW_JOB } from './recurring.jobs';

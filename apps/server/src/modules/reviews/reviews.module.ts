@@ -3,7 +3,7 @@
  * the professional; the low-rating list for admins. The public reads (a professional's reviews and
  * ratings) stay in the pros module; the aggregate they read is kept by database triggers.
  */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { ReviewsRepository } from './reviews.repository';
 import { reviewsRoutes } from './reviews.routes';
 import { ReviewsService } from './reviews.service';

@@ -1,5 +1,5 @@
 /** sitemap.xml and robots.txt, from the catalogue's active services. */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { seoRoutes } from './seo.routes';
 
 export const seoModule = defineModule('seo', async (app, { ctx }) => {

@@ -3,7 +3,7 @@
  * (/api/admin/support/*), the ticket of each contact-form message (listening to `contact.received`,
  * in the message's transaction), the answers' emails and pushes, and the auto-close of resolved tickets.
  */
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../../module';
 import { RateLimiter } from '../../platform/rate-limit';
 import { QueueService } from './queue.service';
 import { SupportNotifier } from './support-notifier';

@@ -5,7 +5,7 @@
  * are visible to the whole app, so they are its public services; hooks belong in its route plugins.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from './context';
 
 export type AppModule = FastifyPluginAsync<{ ctx: AppContext }>;
 

@@ -1,0 +1,6 @@
+// The other half of a.ts's type-only loop (see a.ts).
+import type { A } from './a';
+
+export interface B {
+  a?: A;
+}

@@ -1,0 +1,19 @@
+import type { AssignmentService } from './assignment.service';
+import type { BookingReads } from './booking-reads.service';
+import type { BookingReminders } from './booking-reminders.service';
+import type { CreationService } from './creation.service';
+import type { LifecycleService } from './lifecycle.service';
+import type { QuoteService } from './quote.service';
+import type { RescheduleOptionsService } from './reschedule-options.service';
+
+/** What the bookings module offers the app (`app.bookings`) and its routes: its use cases. */
+export interface BookingUseCases {
+  quotes: QuoteService;
+  assignment: AssignmentService;
+  creation: CreationService;
+  lifecycle: LifecycleService;
+  reads: BookingReads;
+  rescheduleOptions: RescheduleOptionsService;
+  /** Reminders the evening before and two hours before (scheduled with each confirmation). */
+  reminders: BookingReminders;
+}
