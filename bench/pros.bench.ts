@@ -139,13 +139,15 @@ async function generate(url: string, professionals: number, reviewsEach: number)
       ON CONFLICT (professional_id) DO UPDATE SET rating_sum = EXCLUDED.rating_sum, total_reviews = EXCLUDED.total_reviews,
         five_star_count = EXCLUDED.five_star_count, four_star_count = EXCLUDED.four_star_count, three_star_count = EXCLUDED.three_star_count,
         two_star_count = EXCLUDED.two_star_count, one_star_count = EXCLUDED.one_star_count`);
-    // The search keys, once (migration 0018's backfill): the triggers keep them from there in the product.
+    // The search keys, once (migration 0018's backfill, with the services' rows of migration 0040): the
+    // triggers keep them from there in the product.
     await client.query(`DELETE FROM professional_search_keys WHERE professional_id IN (SELECT id FROM professionals WHERE user_id LIKE 'bench-%')`);
     await client.query(`INSERT INTO professional_search_keys (professional_id, city_id, category, average_rating, total_reviews, hourly_rate, name)
       SELECT p.id, c.city_id, k.category, r.average_rating, r.total_reviews, p.hourly_rate, p.name
       FROM professionals p JOIN professional_ratings r ON r.professional_id = p.id
       CROSS JOIN LATERAL (SELECT '00000000-0000-0000-0000-000000000000'::uuid AS city_id UNION SELECT unnest(p.city_ids)) c
-      CROSS JOIN LATERAL (SELECT ''::text AS category UNION SELECT unnest(p.categories)) k
+      CROSS JOIN LATERAL (SELECT ''::text AS category UNION SELECT unnest(p.categories)
+        UNION SELECT ps.service_type_id::text FROM professional_services ps WHERE ps.professional_id = p.id) k
       WHERE p.user_id LIKE 'bench-%' AND p.status = 'active' AND p.approved_at IS NOT NULL`);
     // The filtered counters (migration 0037, kept with the keys by the same refresh), once, from the keys.
     await client.query(`DELETE FROM professional_search_counts`);
@@ -224,7 +226,7 @@ export async function benchProsSearch(
       const cpuMs = { server: +((server.user + server.system) / 1000 / RUNS).toFixed(2), postgres: postgres === null ? null : +(postgres / RUNS).toFixed(2) };
       return { p50: +percentile(times, 50).toFixed(1), p99: +percentile(times, 99).toFixed(1), answer, cpuMs };
     };
-    // And a service filter (the general query: the keys and counters hold no service), on the service
+    // And a service filter (the keys' and counters' rows per service, migration 0040), on the service
     // most professionals offer.
     const [popular] = (
       (await database.db.execute(sql`select service_type_id as id from professional_services group by 1 order by count(*) desc, 1 limit 1`)) as unknown as {

@@ -2,10 +2,12 @@
  * GET /api/pros on data the database holds but zod's RFC 9562 check would refuse (issue 40: the bench's
  * md5 ids answered 500), the unfiltered total kept by a counter (migration 0023) instead of a count(*)
  * over every listed professional, and the filtered totals kept by counters per city x category x half
- * star (migration 0037).
+ * star (migration 0037), per city x service x half star too (migration 0040), written at each commit in
+ * one order so that transactions changing several professionals' services at once never deadlock.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPro } from '../../test/factories';
 
@@ -126,11 +128,31 @@ describe('the filtered totals (counters per city x category x half star, migrati
     [null, 'painting', 0],
     ['fes', 'painting', 0],
   ];
+  /** The general count of a service filter: offers it (a professional_services row, active service or not). */
+  async function serviceTruth(city: string | null, service: string, minRating: number): Promise<number> {
+    const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from professionals p
+      join professional_ratings r on r.professional_id = p.id
+      where p.status = 'active' and p.approved_at is not null
+        and (${city}::text is null or p.city_ids @> array[(select id from cities where slug = ${city}::text)])
+        and exists (select 1 from professional_services ps where ps.professional_id = p.id and ps.service_type_id = ${service}::uuid)
+        and (${minRating}::numeric = 0 or r.average_rating >= ${minRating}::numeric)`);
+    return row!.n;
+  }
+  /** Every painting and cleaning service (those the test moves professionals in and out of). */
+  async function services(): Promise<string[]> {
+    return (await rows<{ id: string }>(sql`select id from service_types where category in ('painting', 'cleaning') order by id`)).map((r) => r.id);
+  }
   async function expectTotals() {
     expect(await countersDrift()).toBe(0);
     for (const [city, category, minRating] of FILTERS) {
       const query = new URLSearchParams({ ...(city ? { city } : {}), ...(category ? { category } : {}), minRating: String(minRating) });
       expect((await get(`/api/pros?${query}`)).total, query.toString()).toBe(await truth(city, category, minRating));
+    }
+    for (const service of await services()) {
+      for (const [city, minRating] of [[null, 0], ['tanger', 0], ['tanger', 4.5]] as const) {
+        const query = new URLSearchParams({ ...(city ? { city } : {}), service, minRating: String(minRating) });
+        expect((await get(`/api/pros?${query}`)).total, query.toString()).toBe(await serviceTruth(city, service, minRating));
+      }
     }
   }
   /** A professional's rating aggregate as the reviews' triggers would leave it after `reviews` of `stars`. */
@@ -182,6 +204,84 @@ describe('the filtered totals (counters per city x category x half star, migrati
     await expectTotals();
     // An unknown city matches nobody.
     expect((await get('/api/pros?city=atlantis&minRating=4')).total).toBe(0);
+  });
+
+  it('follow a service given, taken back, moved to another professional, and deactivated in the catalogue', async () => {
+    const a = await createPro(t, { city: 'tanger', category: 'painting' });
+    const b = await createPro(t, { city: 'tanger', category: 'cleaning' });
+    await expectTotals();
+    const [painting, cleaning] = await rows<{ p: string; c: string }>(sql`select
+      (select service_type_id from professional_services where professional_id = ${a.professionalId} order by 1 limit 1) as p,
+      (select id from service_types where category = 'cleaning' order by id limit 1) as c`).then((r) => [r[0]!.p, r[0]!.c]);
+    // One of their services taken back, then given again.
+    await t.database.db.execute(sql`delete from professional_services where professional_id = ${a.professionalId} and service_type_id = ${painting}`);
+    await expectTotals();
+    expect((await get(`/api/pros?service=${painting}&city=tanger`)).items.map((c: { id: string }) => c.id)).not.toContain(a.professionalId);
+    await t.database.db.execute(sql`insert into professional_services (professional_id, service_type_id) values (${a.professionalId}, ${painting})`);
+    await expectTotals();
+    expect((await get(`/api/pros?service=${painting}&city=tanger`)).items.map((c: { id: string }) => c.id)).toContain(a.professionalId);
+    // Moved to the other professional, then taken back.
+    await t.database.db.execute(sql`update professional_services set professional_id = ${b.professionalId} where professional_id = ${a.professionalId} and service_type_id = ${painting}`);
+    await expectTotals();
+    await t.database.db.execute(sql`delete from professional_services where professional_id = ${b.professionalId} and service_type_id = ${painting}`);
+    await expectTotals();
+    // A deactivated service still finds who offers it (as the general query does); their category goes.
+    await t.database.db.execute(sql`update service_types set is_active = false where id = ${cleaning}`);
+    await expectTotals();
+    await t.database.db.execute(sql`update service_types set is_active = true where id = ${cleaning}`);
+    await expectTotals();
+  });
+
+  const serverUrl = inject('pgServerUrl');
+  it.skipIf(!serverUrl)('never deadlock when transactions change several professionals\' services at once, in any order (PostgreSQL)', async () => {
+    const [db] = await rows<{ name: string }>(sql`select current_database() as name`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${db!.name}`;
+    const clients = [new pg.Client({ connectionString: url.toString() }), new pg.Client({ connectionString: url.toString() })];
+    await Promise.all(clients.map((c) => c.connect()));
+    const [one, two] = clients as [pg.Client, pg.Client];
+    try {
+      const pros: string[] = [];
+      for (let i = 0; i < 24; i++) pros.push((await createPro(t, { city: 'tanger', category: 'painting' })).professionalId);
+      await expectTotals();
+      const [moving, gardening] = await rows<{ m: string; g: string }>(sql`select
+        (select id from service_types where category = 'moving' and is_active order by id limit 1) as m,
+        (select id from service_types where category = 'gardening' and is_active order by id limit 1) as g`).then((r) => [r[0]!.m, r[0]!.g]);
+      // Two transactions, each giving one professional a service then another professional the other
+      // service, interleaved: each one's first change touches counters the other's second needs
+      // (written at each change, as migration 0037 did, this was a deadlock every time).
+      const [a, b, c, d] = pros as [string, string, string, string];
+      const give = (client: pg.Client, pro: string, service: string) =>
+        client.query('insert into professional_services (professional_id, service_type_id) values ($1, $2)', [pro, service]);
+      await one.query('begin');
+      await two.query('begin');
+      await give(one, a, moving!);
+      await give(two, c, gardening!);
+      await Promise.all([give(one, b, gardening!), give(two, d, moving!)]);
+      await Promise.all([one.query('commit'), two.query('commit')]);
+      await expectTotals();
+      // One statement over many professionals each, in opposite orders, several times: refreshed in the
+      // order of their ids whatever the rows' order (row by row, as migration 0015 did, they crossed).
+      const rest = pros.slice(4);
+      const many = (client: pg.Client, order: string[], service: string) =>
+        client.query(
+          `insert into professional_services (professional_id, service_type_id) select p, $2::uuid from unnest($1::uuid[]) with ordinality as u(p, i) order by i`,
+          [order, service],
+        );
+      for (let round = 0; round < 6; round++) {
+        await Promise.all([many(one, rest, moving!), many(two, [...rest].reverse(), gardening!)]);
+        await Promise.all([
+          one.query('delete from professional_services where service_type_id = $2 and professional_id = any($1::uuid[])', [rest, moving]),
+          two.query('delete from professional_services where service_type_id = $2 and professional_id = any($1::uuid[])', [[...rest].reverse(), gardening]),
+        ]);
+      }
+      await Promise.all([many(one, rest, moving!), many(two, [...rest].reverse(), gardening!)]);
+      await expectTotals();
+      expect((await get(`/api/pros?service=${moving}&city=tanger`)).total).toBe(await serviceTruth('tanger', moving!, 0));
+      expect((await get(`/api/pros?service=${moving}&city=tanger`)).total).toBeGreaterThanOrEqual(rest.length + 1);
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
   });
 
   it('come from statements built once per shape, each call with its own values', async () => {

@@ -224,14 +224,31 @@ export class ProsSearchRepository {
   }
 
   /**
-   * The filter as a range of the search keys, when it is only city, category and minimum rating (a
-   * service or a text takes the general query): exactly one key row per matching professional.
+   * Whether the keys and counters hold the filter: a city, a category or a service (not both: the keys
+   * hold one or the other, migration 0040) and a minimum rating. A text takes the general query.
+   */
+  private onKeys(f: ProSearchFilter): boolean {
+    return this.useSearchKeys && !f.text && !(f.serviceId && f.category);
+  }
+
+  /**
+   * The keys' "category" column of a filter: the category, the service (its id as text, migration
+   * 0040; cast through uuid so that any spelling of the id the API takes finds it), or any.
+   */
+  private keysFacet(f: ProSearchFilter): SQL {
+    return f.serviceId ? sql`(${P.service})::uuid::text` : sql`${P.category}`;
+  }
+
+  /**
+   * The filter as a range of the search keys, when it is only city, category or service, and minimum
+   * rating (a text, or a service with a category, takes the general query): exactly one key row per
+   * matching professional.
    */
   private keysCondition(f: ProSearchFilter): SQL | undefined {
-    if (!this.useSearchKeys || f.serviceId || f.text) return undefined;
+    if (!this.onKeys(f)) return undefined;
     return and(
       f.city ? eq(keys.cityId, this.cityRef(f.city)) : eq(keys.cityId, SEARCH_KEYS_ANY_CITY),
-      eq(keys.category, P.category),
+      sql`${keys.category} = ${this.keysFacet(f)}`,
       f.minRating > 0 ? sql`${keys.averageRating} >= ${P.minRating}` : undefined,
     );
   }
@@ -317,11 +334,12 @@ export class ProsSearchRepository {
 
   /** How many professionals match (the finder's result count); the ratings join only when filtered by rating. */
   async count(f: ProSearchFilter): Promise<number> {
-    if (this.useSearchKeys && !f.serviceId && !f.text) {
+    if (this.onKeys(f)) {
       // Unfiltered: the count kept by a trigger (migration 0023), one row, whatever the number of professionals.
-      if (!f.city && !f.category && !(f.minRating > 0)) return this.listedCount();
-      // City, category and minimum rating: the counters kept with the search keys (migration 0037), at
-      // most 11 rows (one per half star at or above the minimum), whatever the number of matches.
+      if (!f.city && !f.category && !f.serviceId && !(f.minRating > 0)) return this.listedCount();
+      // City, category or service, and minimum rating: the counters kept with the search keys (migrations
+      // 0037 and 0040), at most 11 rows (one per half star at or above the minimum), whatever the number
+      // of matches.
       const counts = professionalSearchCounts;
       const [row] = await this.run(
         `counters|${this.shape(f)}`,
@@ -332,7 +350,7 @@ export class ProsSearchRepository {
             .where(
               and(
                 f.city ? eq(counts.cityId, this.cityRef(f.city)) : eq(counts.cityId, SEARCH_KEYS_ANY_CITY),
-                eq(counts.category, P.category),
+                sql`${counts.category} = ${this.keysFacet(f)}`,
                 sql`${counts.ratingFloor} >= ${P.minRating}`,
               ),
             ),
@@ -340,7 +358,7 @@ export class ProsSearchRepository {
       );
       return Number(row?.n ?? 0);
     }
-    // A service or a text: the general query's count (professionals_listed_idx and the GIN indexes).
+    // A text, or a service with a category: the general query's count (professionals_listed_idx and the GIN indexes).
     const [row] = await this.run(
       `count|${this.shape(f)}`,
       () => {
