@@ -362,10 +362,12 @@ export class CreationService {
 
   /**
    * The Idempotency-Key protocol around a create (idempotency.ts). The plan (validation, prices from
-   * the cached catalogue) is made first, so that the key is claimed by the statement that reads the
-   * assignment pool: one round trip for both, committed before the booking is written. A request
-   * refused by its plan, or whose key was there already, takes the store's own path, so its answer
-   * under the key is what it always was (a stored answer first, then the refusal, stored).
+   * the cached catalogue, a promo code) is made first, so that the key is claimed by the statement that
+   * reads the assignment pool, which also counts the create limits when it claimed the key and reads the
+   * customer's credit (claimExtras): one round trip for all of it, committed before the booking is
+   * written (docs/bookings.md#create-statements). A request refused by its plan, or whose key was there
+   * already, takes the store's own path, so its answer under the key is what it always was (a stored
+   * answer first, then the refusal, stored).
    */
   private async idempotent(user: SessionUser, key: string | undefined, route: string, body: unknown, plan: () => Promise<BookingPlan>): Promise<CreateAnswer> {
     if (!key) {
