@@ -1,7 +1,7 @@
 /**
  * The statements (round trips to the database) an operation sends, on both engines: the driver's query
  * functions under Drizzle are wrapped for the time of the operation (PGlite's query, exec and
- * transaction; node-postgres's pool query and the clients it hands out, BEGIN and COMMIT included), and
+ * transaction; the clients node-postgres's pool hands out, BEGIN and COMMIT included), and
  * only statements sent from the operation's own async context are kept, not those of timers running
  * meanwhile (heartbeats, sweeps). For tests of how many round trips a route costs: a count, not a timing.
  */
@@ -54,8 +54,8 @@ export async function withStatements<T>(database: Database, fn: () => Promise<T>
     });
   } else {
     const pool = (database.db as unknown as { $client: Target }).$client;
-    wrapQuery(pool, 'query');
-    // Clients handed out (Drizzle's transactions): every statement on them, BEGIN and COMMIT included.
+    // Every statement runs on a client the pool hands out (its own `query` too checks one out): counted
+    // there, BEGIN and COMMIT of Drizzle's transactions included.
     const connect = pool.connect!;
     pool.connect = function (this: unknown, ...args: unknown[]) {
       const given = connect.apply(this, args) as Promise<Target> | undefined;
