@@ -10,7 +10,7 @@ import { benchProof, type ProofFigures } from './proof.bench';
 import { benchPros } from './pros.bench';
 import { benchTravel, printTravel } from './travel.bench';
 import { root } from './lib';
-import { machineNow, PARTS, readParts, writeReport, type Part, type PartFigures, type PartName, type Parts, type QueryFloor } from './report';
+import { machineNow, PARTS, readParts, tpcbRatio, writeReport, type Part, type PartFigures, type PartName, type Parts, type QueryFloor, type TpcbFigures } from './report';
 
 /**
  * `npm run bench`: every part, or those named in BENCH_ONLY (or as arguments):
@@ -129,6 +129,41 @@ async function selectOneFloor(url: string): Promise<QueryFloor> {
   return { what: '`select 1`, 32 in flight over a pool', perSecond: Math.round(times.length / 3), p50: at(50), p99: at(99) };
 }
 
+/**
+ * pgbench's TPC-B (its default script: 5 statements in a transaction) on a scratch database of the same
+ * PostgreSQL, 32 clients for 20 s: the anchor the booking figures are read against (issue 40), run just
+ * before and just after the booking load. Null when pgbench is missing.
+ */
+function pgbenchTpcb(url: string, seconds = Number(process.env.BENCH_PGBENCH_SECONDS ?? 20)): TpcbFigures | null {
+  const name = `khedma_pgbench_${process.pid}`;
+  const admin = new URL(url);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const psql = (sqlText: string) => spawnSync('psql', [admin.toString(), '-qc', sqlText], { encoding: 'utf8' });
+  psql(`drop database if exists ${name}`);
+  if (psql(`create database ${name}`).status !== 0) return null;
+  try {
+    const init = spawnSync('pgbench', ['-i', '-q', target.toString()], { encoding: 'utf8' });
+    if (init.status !== 0) {
+      console.error(`pgbench -i failed: ${init.stderr.slice(-500)}`);
+      return null;
+    }
+    const load = machineNow().load;
+    const run = spawnSync('pgbench', ['-c', '32', '-j', '2', '-T', String(seconds), target.toString()], { encoding: 'utf8' });
+    const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1] ?? /tps = ([\d.]+)/.exec(run.stdout)?.[1]);
+    const latency = Number(/latency average = ([\d.]+) ms/.exec(run.stdout)?.[1]);
+    if (run.status !== 0 || !Number.isFinite(tps)) {
+      console.error(`pgbench failed: ${run.stderr.slice(-500)}`);
+      return null;
+    }
+    return { tps: Math.round(tps), latencyMs: latency, seconds, load: [load, machineNow().load] };
+  } catch {
+    return null;
+  } finally {
+    psql(`drop database if exists ${name} with (force)`);
+  }
+}
+
 /** A vitest file run on its own (on PostgreSQL when `pgUrl` is given): pass or fail, its tests, seconds. */
 function vitestFile(suite: string, file: string, env: Record<string, string>): ProofFigures {
   const started = Date.now();
@@ -174,8 +209,13 @@ await part('booking', async () => {
   const engines: BookingFigures[] = [];
   const rssMb: Record<string, number | null> = {};
   const floor = pgUrl ? await selectOneFloor(pgUrl) : null;
+  let tpcb: PartFigures['booking']['tpcb'] = null;
   for (const [engine, port, env] of [['pglite', 3211, {}], ...(pgUrl ? [['postgres', 3212, { DATABASE_URL: pgUrl }]] : [])] as Array<['pglite' | 'postgres', number, Record<string, string>]>) {
+    // pgbench TPC-B just before and after the PostgreSQL booking load (issue 40's anchor).
+    const before = engine === 'postgres' && pgUrl ? pgbenchTpcb(pgUrl) : null;
     const { result, rssMb: rss } = await withServerRss(() => benchBooking(engine, port, env));
+    const after = before && pgUrl ? pgbenchTpcb(pgUrl) : null;
+    if (before && after) tpcb = { before, after };
     engines.push(result);
     rssMb[engine] = rss;
   }
@@ -196,10 +236,17 @@ await part('booking', async () => {
     })),
   );
   if (floor) console.log(`Floor: ${floor.what}: ${floor.perSecond}/s, p50 ${floor.p50} ms, p99 ${floor.p99} ms`);
+  if (tpcb) {
+    const pgCreates = engines.find((e) => e.engine === 'postgres')?.throughput.perSecond ?? 0;
+    console.log(
+      `pgbench TPC-B (32 clients, ${tpcb.before.seconds} s): ${tpcb.before.tps} tps before (load ${tpcb.before.load.join('-')}), ${tpcb.after.tps} tps after (load ${tpcb.after.load.join('-')}); ` +
+        `creates/s on PostgreSQL ${pgCreates} = ${tpcbRatio(pgCreates, tpcb)} of their mean (goal >= 0.3)`,
+    );
+  }
   for (const b of engines) {
     if (b.race.created !== 1) console.error(`FAIL (${b.engine}): the race created ${b.race.created} bookings, expected exactly 1`);
   }
-  return { engines, rssMb, floor };
+  return { engines, rssMb, floor, tpcb };
 });
 
 // Professional search at 10k and 100k professionals, through the service and over HTTP (bench/pros.bench.ts prints its own tables).

@@ -105,6 +105,11 @@ export const SEND_EMAIL_JOB = defineJob('email.send', z.object({ message: emailM
 export interface NotifyOptions {
   /** The recipient's user id: the email respects their email preference when its job runs. */
   userId: string;
+  /**
+   * The preference as the statement that wrote the message's outbox row read it (that row is written
+   * only if the user takes email): without SMTP, the delivery then reads it no second time.
+   */
+  allowedNow?: boolean;
 }
 
 /**
@@ -155,7 +160,7 @@ export class Mailer {
     if (prepared && !prepared.needsDelivery) {
       // No SMTP: nothing can fail or be retried (production without SMTP warns here); a notification's
       // outbox row was written only if the user takes email (outboxPlaceholderSql).
-      if (notify && !(await this.preferences.allows(notify.userId, 'email'))) return;
+      if (notify && !(notify.allowedNow ?? (await this.preferences.allows(notify.userId, 'email')))) return;
       await prepared.deliver();
       return;
     }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema/index';
 import { AppError } from '../http/errors';
@@ -74,43 +74,98 @@ export class RateLimiter {
   /**
    * Several limits on one request, checked in order as consecutive `enforce` calls would be (a request
    * refused by one is not counted against the next ones), in ONE statement: each check is an upsert in
-   * its own CTE that only runs when the one before it allowed the request. The booking create's two
-   * limits cost one round trip to the database instead of two.
+   * its own CTE that only runs when the one before it allowed the request.
    */
-  async enforceInOrder(checks: ReadonlyArray<{ key: string; limit: number; windowSeconds: number; message?: string }>): Promise<void> {
+  async enforceInOrder(checks: ReadonlyArray<LimitCheck>): Promise<void> {
     if (checks.length === 0) return;
-    const limits = checks.map((c) => {
-      if (!Number.isInteger(c.limit) || c.limit < 1) throw new Error('limit must be a positive integer');
-      if (!Number.isInteger(c.windowSeconds) || c.windowSeconds < 1) throw new Error('windowSeconds must be a positive integer');
-      return { key: (KEY_PREFIX + c.key).slice(0, MAX_KEY_LENGTH), limit: c.limit * this.scale, windowMs: c.windowSeconds * 1000 };
+    const limits = this.checked(checks);
+    const { ctes, answers } = limitsInOrderSql(limits.map((c) => ({ key: sql`${c.key}`, limit: sql`${c.limit}`, windowMs: sql`${c.windowMs}` })));
+    const result = await this.db.execute(sql`with ${sql.join(ctes.map((c) => sql`${sql.raw(c.name)} as (${c.body})`), sql`, `)} ${answers}`);
+    this.verdict(checks, (result as { rows?: LimitAnswer[] }).rows ?? []);
+  }
+
+  /**
+   * The values of `limitsInOrderSql`'s placeholders (named `<prefix>Key0`, `<prefix>Limit0`,
+   * `<prefix>Window0` ...) for these checks, for a statement that counts them with other work.
+   */
+  inOrderParams(checks: ReadonlyArray<LimitCheck>, prefix: string): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    this.checked(checks).forEach((c, i) => {
+      out[`${prefix}Key${i}`] = c.key;
+      out[`${prefix}Limit${i}`] = c.limit;
+      out[`${prefix}Window${i}`] = c.windowMs;
     });
-    const now = sql`(select ms from clock)`;
-    const step = (i: number) => sql.raw(`check_${i}`);
-    const steps = limits.map((c, i) => {
-      // The first always runs; each next one only when the one before it allowed the request.
-      const after = i === 0 ? sql`` : sql` from ${step(i - 1)} where ${step(i - 1)}.count <= ${limits[i - 1]!.limit}`;
-      return sql`, ${step(i)} as (
-        insert into rate_limits (id, key, count, last_request)
-        select gen_random_uuid()::text, ${c.key}, 1, ${now} + ${c.windowMs}${after}
-        on conflict (key) do update set
-          count = case when rate_limits.last_request <= ${now} then 1 else rate_limits.count + 1 end,
-          last_request = case when rate_limits.last_request <= ${now} then ${now} + ${c.windowMs} else rate_limits.last_request end
-        returning ${i}::int as step, count, (last_request - ${now})::bigint as retry_ms
-      )`;
-    });
-    const answers = sql.join(
-      limits.map((_, i) => sql`select step, count, retry_ms from ${step(i)}`),
-      sql` union all `,
-    );
-    const result = await this.db.execute(sql`with clock as (select (extract(epoch from clock_timestamp()) * 1000)::bigint as ms)${sql.join(steps, sql``)} ${answers}`);
-    const rows = ((result as { rows?: Array<{ step: number; count: number; retry_ms: string | number }> }).rows ?? []).slice();
-    for (const row of rows.sort((a, b) => Number(a.step) - Number(b.step))) {
+    return out;
+  }
+
+  /** Throws RATE_LIMITED (429 with Retry-After) for the first check the answers of `limitsInOrderSql` say is over. */
+  verdict(checks: ReadonlyArray<LimitCheck>, rows: readonly LimitAnswer[]): void {
+    const limits = this.checked(checks);
+    for (const row of [...rows].sort((a, b) => Number(a.step) - Number(b.step))) {
       const i = Number(row.step);
       if (Number(row.count) > limits[i]!.limit) {
         throw rateLimited(Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)), checks[i]!.message ?? RATE_LIMITED_MESSAGE);
       }
     }
   }
+
+  private checked(checks: ReadonlyArray<LimitCheck>) {
+    return checks.map((c) => {
+      if (!Number.isInteger(c.limit) || c.limit < 1) throw new Error('limit must be a positive integer');
+      if (!Number.isInteger(c.windowSeconds) || c.windowSeconds < 1) throw new Error('windowSeconds must be a positive integer');
+      return { key: (KEY_PREFIX + c.key).slice(0, MAX_KEY_LENGTH), limit: c.limit * this.scale, windowMs: c.windowSeconds * 1000 };
+    });
+  }
+}
+
+export interface LimitCheck {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  message?: string;
+}
+
+/** One row of `limitsInOrderSql`'s answers: the check's position, its count now, the ms left in its window. */
+export interface LimitAnswer {
+  step: number;
+  count: number;
+  retry_ms: string | number;
+}
+
+/**
+ * The CTEs of limits checked in order (RateLimiter.enforceInOrder), to be put first in a WITH, and the
+ * query of their answers (LimitAnswer rows). Values are SQL: parameters, or placeholders of a prepared
+ * statement (`limitPlaceholders`). `gate`: a FROM clause the first check runs through (e.g. `from claim`,
+ * counted only when an Idempotency-Key was claimed by the same statement); without it, it always runs.
+ */
+export function limitsInOrderSql(limits: ReadonlyArray<{ key: SQL; limit: SQL; windowMs: SQL }>, gate?: SQL): { ctes: Array<{ name: string; body: SQL }>; answers: SQL } {
+  const now = sql`(select ms from limits_clock)`;
+  const step = (i: number) => sql.raw(`limit_${i}`);
+  const ctes = [{ name: 'limits_clock', body: sql`select (extract(epoch from clock_timestamp()) * 1000)::bigint as ms` }];
+  limits.forEach((c, i) => {
+    // The first runs once (through the gate when there is one); each next one only when the one before it allowed the request.
+    const after = i === 0 ? (gate ?? sql``) : sql` from ${step(i - 1)} where ${step(i - 1)}.count <= ${limits[i - 1]!.limit}::int`;
+    ctes.push({
+      name: `limit_${i}`,
+      body: sql`insert into rate_limits (id, key, count, last_request)
+        select gen_random_uuid()::text, ${c.key}::text, 1, ${now} + ${c.windowMs}::bigint${after}
+        on conflict (key) do update set
+          count = case when rate_limits.last_request <= ${now} then 1 else rate_limits.count + 1 end,
+          last_request = case when rate_limits.last_request <= ${now} then ${now} + ${c.windowMs}::bigint else rate_limits.last_request end
+        returning ${sql.raw(String(i))}::int as step, count, (last_request - ${now})::bigint as retry_ms`,
+    });
+  });
+  const answers = sql.join(
+    limits.map((_, i) => sql`select step, count, retry_ms from ${step(i)}`),
+    sql` union all `,
+  );
+  return { ctes, answers };
+}
+
+/** Placeholders for `n` checks of `limitsInOrderSql` (values: RateLimiter.inOrderParams with the same prefix). */
+export function limitPlaceholders(n: number, prefix: string) {
+  const p = (name: string) => sql`${sql.placeholder(`${prefix}${name}`)}`;
+  return Array.from({ length: n }, (_, i) => ({ key: p(`Key${i}`), limit: p(`Limit${i}`), windowMs: p(`Window${i}`) }));
 }
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a moment and try again.';

@@ -98,10 +98,13 @@ export class BookingNotifier {
     }
   }
 
-  /** Delivers a prepared email whose outbox row committed with the booking (a durable job). Never throws. */
-  async deliver(view: BookingView, email: PreparedEmail & { message: EmailMessage; userId: string }): Promise<void> {
+  /**
+   * Delivers a prepared email whose outbox row committed with the booking (a durable job). Never throws.
+   * `allowedNow`: the recipient's email preference as the booking's statement read it.
+   */
+  async deliver(view: BookingView, email: PreparedEmail & { message: EmailMessage; userId: string }, allowedNow?: boolean): Promise<void> {
     try {
-      await this.mailer.deliver(email.message, email, { userId: email.userId });
+      await this.mailer.deliver(email.message, email, { userId: email.userId, allowedNow });
     } catch (err) {
       this.log.error({ err, bookingId: view.id }, 'booking email failed');
     }

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL, type SQLW
 import type { Db } from '../../db/client';
 import { bookingPriceLines, bookings, cities, ledgerEntries, payments, professionals, profiles, serviceTypes, users } from '../../db/schema/index';
 import { enqueueJobParams, enqueueJobPlaceholderSql, type EnqueueJob } from '../../platform/jobs';
+import { channelAllowedSql } from '../../platform/notification-preferences';
 import { outboxParams, outboxPlaceholderSql, type OutboxRow } from '../../platform/outbox';
 import type { RealtimeNotification } from '../../platform/realtime';
 import { PreparedStatements, ratingSql, reviewCountSql } from './booking-sql';
@@ -204,7 +205,12 @@ function prepareInsert(db: Db, opts: { answer: boolean; notify: boolean; outbox:
   ];
   return db
     .with(...ctes)
-    .select({ done: opts.notify ? sql`pg_notify(${p('notifyChannel')}, ${p('notifyPayload')})` : sql`1` })
+    .select({
+      done: opts.notify ? sql`pg_notify(${p('notifyChannel')}, ${p('notifyPayload')})` : sql`1`,
+      // Whether the outbox row was written (the recipient takes email): read in the same snapshot as its
+      // insert's condition, so the delivery after the answer does not read the preference again.
+      emailed: opts.outbox ? sql<boolean>`(${p('outboxUserId')}::text is null or ${channelAllowedSql(sql`${p('outboxUserId')}::text`, 'email')})` : sql<boolean>`false`,
+    })
     .from(sql`(values (1)) as once (n)`)
     .prepare(name);
 }
@@ -246,12 +252,12 @@ export class BookingsRepository {
    * where a transaction took five (BEGIN, insert, answer, COMMIT, NOTIFY), and a prepared statement
    * (one per shape: with or without an answer, an event and an outbox row).
    */
-  async insert(w: NewBookingWrite): Promise<void> {
+  async insert(w: NewBookingWrite): Promise<{ emailed: boolean | undefined }> {
     const shape = `${w.answer ? 1 : 0}${w.notify ? 1 : 0}${w.outbox ? 1 : 0}`;
     const statement = inserts.get(this.db, shape, () =>
       prepareInsert(this.db, { answer: !!w.answer, notify: !!w.notify, outbox: !!w.outbox }, `bookings_insert_${shape}`),
     );
-    await statement.execute({
+    const [row] = await statement.execute({
       ...w.booking,
       at: w.at,
       lines: JSON.stringify(w.lines.map((l, position) => ({ ...l, position }))),
@@ -263,6 +269,8 @@ export class BookingsRepository {
       ...(w.notify ? { notifyChannel: w.notify.channel, notifyPayload: w.notify.payload } : {}),
       ...(w.outbox ? outboxParams(w.outbox, 'outbox') : {}),
     });
+    // Undefined without an outbox row to write: nothing was read then.
+    return { emailed: w.outbox ? row?.emailed === true : undefined };
   }
 
 

@@ -33,6 +33,13 @@ const tags = ['bookings'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const createErrors = { ...errors, 422: errorResponseSchema };
 
+/**
+ * The create routes answer uncompressed: a booking's JSON is 2-3 KB (about 1 KB gzipped), one TCP
+ * window either way, and gzip was 4-5 % of the server's busy time under the booking bench (issue 40).
+ * Larger answers (lists) keep the app's 1 KB threshold.
+ */
+const PLAIN = false as const;
+
 function sendAnswer(reply: FastifyReply, answer: CreateAnswer) {
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(answer.status).send(answer.body as never);
@@ -86,6 +93,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingUseCases }
   app.post(
     '/api/bookings',
     {
+      compress: PLAIN,
       schema: {
         tags,
         summary: 'Create a wizard booking (pending, payment pending); Idempotency-Key makes retries safe; a keyless identical retry within 10 min answers 200 with the booking it made',
@@ -102,6 +110,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingUseCases }
   app.post(
     '/api/bookings/hourly',
     {
+      compress: PLAIN,
       schema: {
         tags,
         summary: "Create an hourly booking from a professional's page (/booking/{professionalId})",

@@ -26,6 +26,7 @@ import {
 import { endError, firstDateAfter, RECURRING_MESSAGES } from '@khedma/shared/domain/recurring';
 import { toLocal } from '@khedma/shared/domain/time';
 import type { RepeatChoice } from '@khedma/shared/schemas/recurring';
+import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { BookingAddon } from '../../db/schema/index';
@@ -33,7 +34,7 @@ import { AppError, badRequest, forbidden } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { metrics } from '../../platform/metrics';
 import { jobOf } from '../../platform/jobs';
-import type { RateLimiter } from '../../platform/rate-limit';
+import { limitPlaceholders, limitsInOrderSql, type LimitAnswer, type LimitCheck, type RateLimiter } from '../../platform/rate-limit';
 import type { Recipient } from '../auth';
 import type { CatalogReference } from '../catalog';
 import { EXPIRE_UNPAID_JOB, UNPAID_BOOKING_TTL_MINUTES } from '../payments';
@@ -46,7 +47,8 @@ import type { BookingsRepository, BookingView, NewBookingRow, NewBookingWrite } 
 import type { BookingReads } from './booking-reads.service';
 import type { DiscountProvider, PlannedDiscount } from './discounts';
 import { requestHash, type IdempotencyStore } from './idempotency';
-import type { PoolFilter, PoolMember, ProfessionalPoolRepository } from './pool.repository';
+import type { ClaimExtras, PoolFilter, PoolMember, ProfessionalPoolRepository } from './pool.repository';
+import { json } from './booking-sql';
 import type { QuoteService } from './quote.service';
 
 const MINUTE = 60_000;
@@ -122,6 +124,8 @@ interface BookingPlan {
   names: { city: LocalizedName; service: LocalizedName | null };
   /** The customer, for the creation email. */
   customer: Recipient;
+  /** What the request asked of discounts (promo code, credit), priced by `discounted` into `discount`. */
+  discountInput?: { promoCode?: string; useCredit?: boolean };
   /** Promo code and credit (discounts.ts); the booking's total is what is left to pay. */
   discount?: PlannedDiscount | null;
   /** The wizard's "Repeat", stored with the booking (the recurring module makes the series once it is paid). */
@@ -147,18 +151,61 @@ export class CreationService {
     this.discounts = provider;
   }
 
-  /** The plan with its discounts, when a provider is plugged in. */
-  private async discounted(plan: BookingPlan, input: { promoCode?: string; useCredit?: boolean }): Promise<BookingPlan> {
-    if (!this.discounts) return plan;
-    const discount = await this.discounts.plan({
-      customerId: plan.customerId,
-      promoCode: input.promoCode,
-      useCredit: input.useCredit,
-      cityId: plan.row.cityId,
-      serviceTypeId: plan.row.serviceTypeId,
-      quote: plan.quote,
-    });
+  /**
+   * The plan with its discounts, when a provider is plugged in and the request may have any.
+   * `known.creditBalance`: the credit read by the statement that claimed the key (`creditInClaim`).
+   */
+  private async discounted(plan: BookingPlan, known?: { creditBalance?: number }): Promise<BookingPlan> {
+    const input = plan.discountInput;
+    if (!this.discounts || !input) return plan;
+    const discount = await this.discounts.plan(
+      {
+        customerId: plan.customerId,
+        promoCode: input.promoCode,
+        useCredit: input.useCredit,
+        cityId: plan.row.cityId,
+        serviceTypeId: plan.row.serviceTypeId,
+        quote: plan.quote,
+      },
+      known,
+    );
     return { ...plan, discount };
+  }
+
+  /**
+   * Whether the plan's only possible discount is the customer's credit: then its balance is read by the
+   * statement that claims the key, and the discount is priced after it (a credit cannot be refused). A
+   * promo code is priced before the claim, as any refusal of the plan.
+   */
+  private creditInClaim(plan: BookingPlan): boolean {
+    const input = plan.discountInput;
+    return !!this.discounts && !!input && !input.promoCode && input.useCredit !== false;
+  }
+
+  /** The create's two limits (BOOKING_CREATE_LIMITS), in the order they are counted. */
+  private limitChecks(plan: BookingPlan): LimitCheck[] {
+    const { perAccount, perAddress } = BOOKING_CREATE_LIMITS;
+    return [
+      { key: `booking:create:user:${plan.customerId}`, ...perAccount, message: BOOKING_RATE_LIMIT_MESSAGE },
+      ...(plan.ip ? [{ key: `booking:create:ip:${plan.ip}`, ...perAddress, message: BOOKING_RATE_LIMIT_MESSAGE }] : []),
+    ];
+  }
+
+  /**
+   * What the statement that claims the key does besides (ProfessionalPoolRepository.claimAndPool): count
+   * the limits when it claimed the key (a replay costs nothing), and read the customer's credit.
+   */
+  private claimExtras(plan: BookingPlan, checks: readonly LimitCheck[], credit: boolean): ClaimExtras {
+    const { ctes, answers } = limitsInOrderSql(limitPlaceholders(checks.length, 'limit'), sql` from claim`);
+    return {
+      shape: `l${checks.length}${credit ? 'c' : ''}`,
+      ctes,
+      columns: {
+        limits: sql`(select json_agg(x) from (${answers}) x)`,
+        ...(credit && this.discounts ? { credit: this.discounts.creditBalanceSql(sql`${sql.placeholder('creditUserId')}::text`) } : {}),
+      },
+      params: { ...this.d.limiter.inOrderParams(checks, 'limit'), ...(credit ? { creditUserId: plan.customerId } : {}) },
+    };
   }
 
   private get clock() {
@@ -172,12 +219,8 @@ export class CreationService {
    * database's trigger, migration 0014), one account cannot hold a professional's calendar unpaid.
    */
   private async limit(plan: BookingPlan) {
-    const { perAccount, perAddress } = BOOKING_CREATE_LIMITS;
     // One round trip for both (the per-address limit counts only what the per-account one allowed).
-    await this.d.limiter.enforceInOrder([
-      { key: `booking:create:user:${plan.customerId}`, ...perAccount, message: BOOKING_RATE_LIMIT_MESSAGE },
-      ...(plan.ip ? [{ key: `booking:create:ip:${plan.ip}`, ...perAddress, message: BOOKING_RATE_LIMIT_MESSAGE }] : []),
-    ]);
+    await this.d.limiter.enforceInOrder(this.limitChecks(plan));
   }
 
 
@@ -196,9 +239,10 @@ export class CreationService {
         if (wrong === 'count') throw badRequest(RECURRING_MESSAGES.endCount, { 'repeat.end.count': RECURRING_MESSAGES.endCount });
         if (wrong === 'date') throw badRequest(RECURRING_MESSAGES.endDate, { 'repeat.end.date': RECURRING_MESSAGES.endDate });
       }
-      return this.discounted({
+      return {
         customerId: user.id,
         ip,
+        discountInput: input,
         filter: { serviceTypeId: service.id, cityId: city.id, boroughId, professionalId: input.professionalId },
         strict: input.professionalId !== undefined,
         window: checked.value,
@@ -224,7 +268,7 @@ export class CreationService {
         names: { city, service },
         customer: recipientOf(user),
         repeat: input.repeat ?? null,
-      }, input);
+      };
     });
   }
 
@@ -243,9 +287,10 @@ export class CreationService {
       if (!city) throw badRequest(BOOKING_MESSAGES.cityNotServed, { cityId: BOOKING_MESSAGES.cityNotServed });
       const pin = checkedPin(city, input.pin);
       const title = `${input.durationHours} ${input.durationHours === 1 ? 'hour' : 'hours'} with ${pro.firstName}`;
-      return this.discounted({
+      return {
         customerId: user.id,
         ip,
+        discountInput: input,
         // The city too: placing the booking checks again that they still work there.
         filter: { professionalId: pro.professionalId, cityId },
         strict: true,
@@ -269,7 +314,7 @@ export class CreationService {
         unavailableMessage: 'This professional is not available at this time. Please choose another time.',
         names: { city, service: null },
         customer: recipientOf(user),
-      }, input);
+      };
     });
   }
 
@@ -317,14 +362,16 @@ export class CreationService {
 
   /**
    * The Idempotency-Key protocol around a create (idempotency.ts). The plan (validation, prices from
-   * the cached catalogue) is made first, so that the key is claimed by the statement that reads the
-   * assignment pool: one round trip for both, committed before the booking is written. A request
-   * refused by its plan, or whose key was there already, takes the store's own path, so its answer
-   * under the key is what it always was (a stored answer first, then the refusal, stored).
+   * the cached catalogue, a promo code) is made first, so that the key is claimed by the statement that
+   * reads the assignment pool, which also counts the create limits when it claimed the key and reads the
+   * customer's credit (claimExtras): one round trip for all of it, committed before the booking is
+   * written (docs/bookings.md#create-statements). A request refused by its plan, or whose key was there
+   * already, takes the store's own path, so its answer under the key is what it always was (a stored
+   * answer first, then the refusal, stored).
    */
   private async idempotent(user: SessionUser, key: string | undefined, route: string, body: unknown, plan: () => Promise<BookingPlan>): Promise<CreateAnswer> {
     if (!key) {
-      const planned = await plan();
+      const planned = await this.discounted(await plan());
       // A retry without a key whose first answer was lost (a crash, a dropped connection): answered
       // with the booking it made, instead of a second booking or SLOT_TAKEN by its own booking.
       const twin = await this.d.repo.recentTwin({
@@ -340,22 +387,38 @@ export class CreationService {
         withinMinutes: KEYLESS_RETRY_MINUTES,
       });
       if (twin) return { status: 200, body: await this.d.reads.dto(user, twin), replayed: true };
-      return { status: 201, body: await this.place(planned, () => undefined), replayed: false };
+      return { status: 201, body: await this.place(planned, () => undefined, {}), replayed: false };
     }
     const store = this.d.idempotency;
     const hash = requestHash(route, body);
     let planned: BookingPlan | undefined;
     let refusal: unknown;
     try {
-      planned = await plan();
+      const made = await plan();
+      // A promo code is priced (and maybe refused) now; credit alone is read by the claim's statement.
+      planned = this.creditInClaim(made) ? made : await this.discounted(made);
     } catch (err) {
       refusal = err;
     }
-    let first: PoolMember[] | undefined;
+    let first: { pool: PoolMember[]; full: boolean; limits: LimitAnswer[]; credit?: number } | undefined;
+    let checks: LimitCheck[] = [];
     if (planned) {
       const { start, end } = planned.window;
-      const read = await this.d.pool.claimAndPool({ userId: user.id, key, hash, owner: store.owner }, planned.filter, { from: start, to: end }, this.clock.now(), 'ranking');
-      if (read.claimed) first = read.pool;
+      const credit = this.creditInClaim(planned);
+      checks = this.limitChecks(planned);
+      // A chosen professional is read whole at once (a pool of one needs no ranking first).
+      const full = planned.strict;
+      const read = await this.d.pool.claimAndPool(
+        { userId: user.id, key, hash, owner: store.owner },
+        planned.filter,
+        { from: start, to: end },
+        this.clock.now(),
+        full ? 'full' : 'ranking',
+        this.claimExtras(planned, checks, credit),
+      );
+      if (read.claimed) {
+        first = { pool: read.pool, full, limits: json<LimitAnswer[] | null>(read.extras.limits) ?? [], credit: credit ? Number(read.extras.credit ?? 0) : undefined };
+      }
     }
     if (!first) {
       const stored = planned ? await store.existing(user.id, key, hash) : await store.begin(user.id, key, hash);
@@ -363,7 +426,15 @@ export class CreationService {
     }
     try {
       if (!planned) throw refusal;
-      const dto = await this.place(planned, (answer) => ({ userId: user.id, key, answer: { status: 201, body: answer } }), first);
+      if (first) {
+        // Counted by the claim's statement: refused here as the limiter would have.
+        this.d.limiter.verdict(checks, first.limits);
+        if (first.credit !== undefined) planned = await this.discounted(planned, { creditBalance: first.credit });
+      } else if (this.creditInClaim(planned)) {
+        // The key was taken over (expired, or left in flight by a crash): its credit is read now.
+        planned = await this.discounted(planned);
+      }
+      const dto = await this.place(planned, (answer) => ({ userId: user.id, key, answer: { status: 201, body: answer } }), { first: first?.pool, full: first?.full, limited: !!first });
       return { status: 201, body: dto, replayed: false };
     } catch (err) {
       if (err instanceof AppError && err.status < 500) {
@@ -386,9 +457,9 @@ export class CreationService {
    * constraint, not a lock, settles races, and the answer is built before the insert so that the
    * insert stores it.
    */
-  private async place(plan: BookingPlan, answer: Answer, firstPool?: PoolMember[]): Promise<BookingDto> {
+  private async place(plan: BookingPlan, answer: Answer, read: { first?: PoolMember[]; full?: boolean; limited?: boolean }): Promise<BookingDto> {
     const { repo, notifier } = this.d;
-    await this.limit(plan);
+    if (!read.limited) await this.limit(plan);
     const { start, end, durationMinutes } = plan.window;
     const excluded = new Set<string>();
     for (let attempt = 0; ; attempt++) {
@@ -397,14 +468,21 @@ export class CreationService {
         const now = this.clock.now();
         // The first read may have come with the Idempotency-Key's claim (idempotent). Ranking figures
         // only: the days and jobs of the best ranked few are read next (pickLazily, issue 42).
-        const read = attempt === 0 && firstPool ? firstPool : await this.d.pool.rankingPool(plan.filter, now);
-        const pool = read.filter((p) => p.userId !== plan.customerId && !excluded.has(p.professionalId));
+        // A chosen professional (strict) is read whole: their days and jobs come with the first read.
+        const full = attempt === 0 && read.first ? !!read.full : plan.strict;
+        const members =
+          attempt === 0 && read.first
+            ? read.first
+            : full
+              ? await this.d.pool.pool(plan.filter, { from: start, to: end }, now)
+              : await this.d.pool.rankingPool(plan.filter, now);
+        const pool = members.filter((p) => p.userId !== plan.customerId && !excluded.has(p.professionalId));
         // Within their service radius and working then (else nobody, not a taken slot), with time to
         // travel from and to their other jobs; nearest among equals (issue 42).
         const lazy = await pickLazily(
           pool,
           { start, end, point: plan.point },
-          (ids) => this.d.pool.details(plan.filter, ids, { from: start, to: end }, now),
+          (ids) => (full ? Promise.resolve(members.filter((p) => ids.includes(p.professionalId))) : this.d.pool.details(plan.filter, ids, { from: start, to: end }, now)),
           (p) => worksAt(p, start, end),
         );
         chosen = lazy.chosen;
@@ -476,17 +554,18 @@ export class CreationService {
           outbox: email?.outbox,
         };
         const discount = plan.discount;
+        let emailed: boolean | undefined;
         if (discount) {
           // The discount's use is taken with the booking, or neither is written.
           await this.d.db.transaction(async (tx) => {
-            await repo.with(tx).insert(write);
+            ({ emailed } = await repo.with(tx).insert(write));
             await discount.claim(tx, booking.id);
           });
         } else {
-          await repo.insert(write);
+          ({ emailed } = await repo.insert(write));
         }
         metrics.bookingsCreated.inc();
-        if (email) await notifier.deliver(view, email);
+        if (email) await notifier.deliver(view, email, emailed);
         else await notifier.created(view, [{ to: 'customer', kind: 'created' }], [plan.customer]);
         return dto;
       } catch (err) {

@@ -4,6 +4,7 @@
  * (`app.bookings.creation.useDiscounts`). Without one, bookings are priced as before.
  */
 import type { DiscountLine, Quote } from '@khedma/shared';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 export interface DiscountRequest {
@@ -29,6 +30,11 @@ export interface PlannedDiscount {
 }
 
 export interface DiscountProvider {
-  /** The discounts of a booking about to be made; throws a 400 (field promoCode) when the code does not apply. */
-  plan(request: DiscountRequest): Promise<PlannedDiscount | null>;
+  /**
+   * The discounts of a booking about to be made; throws a 400 (field promoCode) when the code does not apply.
+   * `known.creditBalance`: the customer's credit, read already by a statement of the create (`creditBalanceSql`).
+   */
+  plan(request: DiscountRequest, known?: { creditBalance?: number }): Promise<PlannedDiscount | null>;
+  /** The customer's credit balance as SQL (an integer), for a statement of the create that reads it with its other work. */
+  creditBalanceSql(customerId: SQL): SQL;
 }

@@ -70,7 +70,7 @@ export type PoolRead = 'full' | 'ranking' | 'details';
  * left-joined to a single row, so that the answer says whether the key was claimed even when nobody
  * matches.
  */
-function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL, read: PoolRead = 'full'): PreparedPool {
+function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL, read: PoolRead = 'full', extras?: ClaimExtras): PreparedPool {
   const p = sql.placeholder;
   const conditions: SQL[] = [eq(professionals.status, 'active'), sql`${professionals.approvedAt} is not null`];
   if (filter.professionalId) conditions.push(sql`${professionals.id} = ${p('professionalId')}`);
@@ -139,17 +139,30 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL, read
       .prepare(name);
   }
   const claimed = db.$with('claim', {}).as(claim);
+  const more = (extras?.ctes ?? []).map((c) => db.$with(c.name, {}).as(c.body));
   // Left-joined, the professional's columns are typed nullable: the row without one is dropped by claimAndPool.
   return db
-    .with(claimed)
-    .select({ ...fields, claimed: sql<number | null>`(select count(*)::int from ${claimed})` })
+    .with(claimed, ...more)
+    .select({ ...fields, claimed: sql<number | null>`(select count(*)::int from ${claimed})`, ...extras?.columns })
     .from(sql`(values (1)) as once (n)`)
     .leftJoin(professionals, and(...conditions))
     .prepare(name) as unknown as PreparedPool;
 }
 
 interface PreparedPool {
-  execute(params: Record<string, unknown>): Promise<Array<PoolRow & { claimed: number | null }>>;
+  execute(params: Record<string, unknown>): Promise<Array<PoolRow & { claimed: number | null } & Record<string, unknown>>>;
+}
+
+/**
+ * More work for the statement that claims an Idempotency-Key and reads the pool (the create's limits,
+ * the customer's credit): CTEs after the claim (they may read it as `claim`) and columns, with the
+ * values of their placeholders. `shape` names the SQL: the same shape, the same statement.
+ */
+export interface ClaimExtras {
+  shape: string;
+  ctes: Array<{ name: string; body: SQL }>;
+  columns: Record<string, SQL>;
+  params: Record<string, unknown>;
 }
 
 const poolShape = (filter: PoolFilter, read: PoolRead = 'full') =>
@@ -286,12 +299,15 @@ export class ProfessionalPoolRepository {
     window: { from: Date; to: Date },
     now: Date,
     read: PoolRead = 'full',
-  ): Promise<{ claimed: boolean; pool: PoolMember[] }> {
-    const shape = poolShape(filter, read);
+    extras?: ClaimExtras,
+  ): Promise<{ claimed: boolean; pool: PoolMember[]; extras: Record<string, unknown> }> {
+    const shape = poolShape(filter, read) + (extras ? `_${extras.shape}` : '');
     const db = this.db;
-    const statement = claimPoolQueries.get(db, shape, () => preparePool(db, filter, `bookings_claim_pool_${shape}`, claimPlaceholderSql(db, 'claim'), read));
-    const rows = await statement.execute({ ...poolParams(filter, window, now), ...claimParams(claim, 'claim') });
-    return { claimed: Number(rows[0]?.claimed ?? 0) > 0, pool: rows.filter((r) => r.professionalId !== null).map(toPoolMember) };
+    const statement = claimPoolQueries.get(db, shape, () => preparePool(db, filter, `bookings_claim_pool_${shape}`, claimPlaceholderSql(db, 'claim'), read, extras));
+    const rows = await statement.execute({ ...poolParams(filter, window, now), ...claimParams(claim, 'claim'), ...extras?.params });
+    const first = rows[0] ?? {};
+    const columns = Object.fromEntries(Object.keys(extras?.columns ?? {}).map((k) => [k, (first as Record<string, unknown>)[k]]));
+    return { claimed: Number(rows[0]?.claimed ?? 0) > 0, pool: rows.filter((r) => r.professionalId !== null).map(toPoolMember), extras: columns };
   }
 
   /**

@@ -20,11 +20,12 @@ import {
   type PromoRefusal,
   type Quote,
 } from '@khedma/shared';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { BookingUseCases, DiscountProvider, DiscountRequest, PlannedDiscount } from '../bookings';
-import { termsOf, type PromoRow, type PromosRepository } from './promos.repository';
+import { creditBalanceSql, termsOf, type PromoRow, type PromosRepository } from './promos.repository';
 
 export const promoError = (reason: PromoRefusal) => new AppError('PROMO_CODE_INVALID', PROMO_MESSAGES[reason], { promoCode: PROMO_MESSAGES[reason] });
 
@@ -66,11 +67,17 @@ export class DiscountsService implements DiscountProvider {
     return lines;
   }
 
-  async plan(req: DiscountRequest): Promise<PlannedDiscount | null> {
-    const category = await this.category(req);
+  creditBalanceSql(customerId: SQL): SQL {
+    return creditBalanceSql(customerId);
+  }
+
+  async plan(req: DiscountRequest, known: { creditBalance?: number } = {}): Promise<PlannedDiscount | null> {
+    // The service's category matters to a promo code only (its terms may name categories).
+    const category = normalizePromoCode(req.promoCode ?? '') ? await this.category(req) : null;
     const first = await this.evaluate(this.repo, req, category, false);
     if (!first.ok) throw promoError(first.reason);
-    const { balance } = req.useCredit === false ? { balance: 0 } : await this.repo.creditBalance(req.customerId);
+    const { balance } =
+      req.useCredit === false ? { balance: 0 } : known.creditBalance !== undefined ? { balance: known.creditBalance } : await this.repo.creditBalance(req.customerId);
     const credit = creditToSpend(balance, req.quote.total, first.amount);
     const lines = this.lines(first.promo, first.amount, credit);
     if (lines.length === 0) return null;

@@ -1,8 +1,16 @@
 /** SQL of promo codes, booking discounts and referral credit (docs/promos.md). */
 import type { PromoTerms } from '@khedma/shared';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingDiscounts, bookings, promoCodes, referralAccounts, referralCredits, serviceTypes, users } from '../../db/schema/index';
+
+/** Referral credit a customer earned, and spent on bookings not cancelled (SQL of a user id: a value or a placeholder). */
+const earnedSql = (userId: SQL) => sql`(select coalesce(sum(amount), 0)::int from ${referralCredits} where user_id = ${userId})`;
+const spentSql = (userId: SQL) => sql`(select coalesce(sum(d.amount), 0)::int from ${bookingDiscounts} d join ${bookings} b on b.id = d.booking_id
+  where d.user_id = ${userId} and d.source = 'credit' and b.status <> 'cancelled')`;
+
+/** A customer's credit balance (earned less spent, at least 0) as one SQL value, for statements that read it with other work. */
+export const creditBalanceSql = (userId: SQL) => sql`greatest(0, ${earnedSql(userId)} - ${spentSql(userId)})`;
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 export type NewPromo = typeof promoCodes.$inferInsert;
@@ -122,11 +130,7 @@ export class PromosRepository {
 
   /** Credit granted minus credit spent on bookings not cancelled. */
   async creditBalance(userId: string): Promise<{ balance: number; earned: number }> {
-    const res = await this.db.execute(sql`
-      select
-        (select coalesce(sum(amount), 0)::int from ${referralCredits} where user_id = ${userId}) as earned,
-        (select coalesce(sum(d.amount), 0)::int from ${bookingDiscounts} d join ${bookings} b on b.id = d.booking_id
-           where d.user_id = ${userId} and d.source = 'credit' and b.status <> 'cancelled') as spent`);
+    const res = await this.db.execute(sql`select ${earnedSql(sql`${userId}`)} as earned, ${spentSql(sql`${userId}`)} as spent`);
     const [row] = rowsOf<{ earned: number | string; spent: number | string }>(res);
     const earned = Number(row?.earned ?? 0);
     return { balance: Math.max(0, earned - Number(row?.spent ?? 0)), earned };

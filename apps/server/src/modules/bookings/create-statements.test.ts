@@ -1,0 +1,44 @@
+/**
+ * How many statements (round trips to the database) a booking create sends (issue 40): a count, not a
+ * timing, so that one added back fails here. Session read, then one statement that claims the
+ * Idempotency-Key, counts the create limits, reads the customer's credit and the pool, then the one
+ * statement that writes the booking (and reads the email preference); open creates read the days and
+ * jobs of the best ranked few in between (issue 42's lazy assignment).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withStatements } from '../../test/statements';
+import { bookingTestApp, createBooking, IDS, releaseHolds, wizardBody, type BookingTestApp } from './bookings.test-helpers';
+
+let t: BookingTestApp;
+beforeAll(async () => {
+  t = await bookingTestApp();
+  // The catalogue's first reads (services, cities, prices) are kept by the instance: not per create.
+  await createBooking(t.app, t.customer, wizardBody(t.app, { startTime: '08:00', endTime: '09:00' }), { 'idempotency-key': 'warm-up' });
+});
+afterEach(() => releaseHolds(t.database));
+afterAll(async () => t?.close());
+
+const create = (overrides: Record<string, unknown>, key: string) =>
+  withStatements(t.database, () => createBooking(t.app, t.customer2, wizardBody(t.app, overrides), { 'idempotency-key': key }));
+const shown = (statements: string[]) => statements.map((s) => s.replace(/\s+/g, ' ').slice(0, 100)).join('\n');
+
+describe('statements of POST /api/bookings', () => {
+  it('a create for a chosen professional: 3 (session; claim, limits, credit and pool; the write)', async () => {
+    const { result, statements } = await create({ professionalId: IDS.youssef, startTime: '10:00', endTime: '11:00' }, 'strict-1');
+    expect(result.statusCode, result.body).toBe(201);
+    expect(statements.length, shown(statements)).toBeLessThanOrEqual(3);
+  });
+
+  it('a create for whoever is free: 4 (the days and jobs of the best ranked few are read apart)', async () => {
+    const { result, statements } = await create({ startTime: '14:00', endTime: '15:00' }, 'open-1');
+    expect(result.statusCode, result.body).toBe(201);
+    expect(statements.length, shown(statements)).toBeLessThanOrEqual(4);
+  });
+
+  it('a replay of a create: 3 (session; the claim that finds the key; its stored answer)', async () => {
+    await create({ professionalId: IDS.youssef, startTime: '16:00', endTime: '17:00' }, 'replayed');
+    const { result, statements } = await create({ professionalId: IDS.youssef, startTime: '16:00', endTime: '17:00' }, 'replayed');
+    expect(result.headers['idempotent-replayed']).toBe('true');
+    expect(statements.length, shown(statements)).toBeLessThanOrEqual(3);
+  });
+});
