@@ -43,8 +43,16 @@
     if (control.tagName === 'A') return true;
     return control.type !== 'button' && control.type !== 'reset' && Boolean(control.form);
   }
+  var restingAt = null;
   function onIntent(event) {
     if ((event.type === 'pointerdown' || event.type === 'touchstart') && leavesThePage(event.target)) return;
+    if (event.type === 'pointermove') {
+      // Chromium sends a mouse resting over the page moves of its own (at the same place) as the page
+      // lays out: only a pointer that goes somewhere is a reader.
+      var at = event.clientX + ',' + event.clientY;
+      if (restingAt === null) restingAt = at;
+      if (at === restingAt) return;
+    }
     start();
   }
 
