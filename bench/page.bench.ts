@@ -92,6 +92,8 @@ export async function measureBenchmarkIndex(browser: Browser): Promise<number | 
 export async function measureFirstLoad(browser: Browser, baseUrl: string, path = '/', blockScripts = false): Promise<FirstLoadFigures> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
   const page = await context.newPage();
+  // Slowed down 4x on a loaded two-core host, a page can take more than Playwright's 30 s to go quiet.
+  page.setDefaultTimeout(180_000);
   if (blockScripts) await page.route(/\.m?js(\?.*)?$/, (route) => route.abort());
   await page.addInitScript(() => {
     const tasks: number[] = [];
