@@ -262,7 +262,7 @@ describe('the database goes away and comes back (PostgreSQL)', () => {
       ['/api/me', { cookie }],
       ['/api/bookings', { cookie }],
       ['/api/pros?city=casablanca', {}],
-      ['/api/auth/sign-in/email', { method: 'POST', body: { email: 'customer@demo.ma', password: 'wrong password here' } }],
+      ['/api/auth/sign-in/email', { method: 'POST', body: { email: 'nobody@example.ma', password: 'wrong password here' } }],
       ['/api/profile', { method: 'PATCH', cookie, body: { full_name: 'Outage Test' } }],
     ];
 

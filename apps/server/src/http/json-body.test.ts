@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileAuditLog } from '../db/schema/index';
-import { signIn, startApp, withCookie, type TestApp } from '../modules/auth/auth.test-helpers';
+import { startApp, withCookie, type TestApp } from '../test/helpers';
+import { createCustomer } from '../test/factories';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-body';
 
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -17,7 +18,7 @@ let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
   t = await startApp();
-  ({ cookie } = await signIn(t.app, 'customer@demo.ma'));
+  ({ cookie } = await createCustomer(t));
 });
 afterAll(async () => t?.close());
 

@@ -5,13 +5,13 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { signIn } from '../modules/auth/auth.test-helpers';
+import { casablancaDate, createCustomer, createPaidBooking, createPro, signInUser, type TestPro, type TestUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/app';
 import { rowsOf } from './jobs';
 import { closedWithin, connectWs, ORIGIN } from './realtime.test-helpers';
 
 // What a capability does at start-up: says who may join its rooms. (`presence:<id>` belongs to chat:
-// the other party of a conversation; the demo customer has conversations with both demo professionals.)
+// the other party of a conversation: the customer below has conversations with both professionals.)
 // Here `probe:<id>` is open only to the user whose id it is.
 const capability: FastifyPluginAsync = async (app) => {
   app.ctx.realtime.registerRoomKind('probe', (user, id) => user.id === id);
@@ -21,6 +21,10 @@ const capability: FastifyPluginAsync = async (app) => {
 let t: TestApp;
 /** A second app instance on the same database (PostgreSQL: its own pool and listener; PGlite: in process). */
 let b: { app: FastifyInstance; database: Database; ownDatabase: boolean };
+/** The file's people (made below with the factories). */
+const u = {} as { customer: TestUser; customer2: TestUser; pro: TestPro; pro2: TestPro };
+/** A session of `u` made by signing in through `app` (each test signs in afresh), with the user's id. */
+const signIn = async (app: FastifyInstance, who: TestUser) => ({ ...(await signInUser(app, who)), userId: who.userId });
 
 beforeAll(async () => {
   t = await createTestApp({}, { plugins: [capability] });
@@ -35,6 +39,18 @@ beforeAll(async () => {
   const app = await buildApp({ config: testConfig(), database, plugins: [capability] });
   await app.ready();
   b = { app, database, ownDatabase: database !== t.database };
+  [u.customer, u.customer2, u.pro, u.pro2] = await Promise.all([
+    createCustomer(t),
+    createCustomer(t, { signIn: false }),
+    createPro(t, { city: 'fes', category: 'plumbing' }),
+    createPro(t, { city: 'rabat', category: 'handyman' }),
+  ]);
+  // The customer has a conversation with each professional (presence is for the other party of one).
+  for (const [pro, day] of [[u.pro, 3], [u.pro2, 4]] as const) {
+    const booking = await createPaidBooking(t, { customer: u.customer, pro, date: casablancaDate(day) });
+    const opened = await t.app.inject({ method: 'POST', url: '/api/chat/conversations', headers: { cookie: u.customer.cookie }, payload: { bookingId: booking.id } });
+    if (opened.statusCode >= 300) throw new Error(`conversation failed: ${opened.statusCode} ${opened.body}`);
+  }
 });
 afterAll(async () => {
   await b?.app.close();
@@ -46,7 +62,7 @@ const cookie = (s: { cookie: string }) => ({ origin: ORIGIN, cookie: s.cookie })
 
 describe('client -> server events', () => {
   it('validates every frame with the shared schemas: bad JSON, unknown events and bad payloads get an error event, the socket stays open', async () => {
-    const s = await signIn(t.app, 'customer@demo.ma');
+    const s = await signIn(t.app, u.customer);
     const ws = await connectWs(t.app, cookie(s));
     await ws.next('ready');
     ws.send('{not json');
@@ -61,8 +77,8 @@ describe('client -> server events', () => {
   });
 
   it('joins a room only when the capability that owns its kind says so; a left room is no longer heard', async () => {
-    const s = await signIn(t.app, 'customer@demo.ma');
-    const other = await signIn(t.app, 'customer2@demo.ma');
+    const s = await signIn(t.app, u.customer);
+    const other = await signIn(t.app, u.customer2);
     const ws = await connectWs(t.app, cookie(s));
     await ws.next('ready');
     ws.sendEvent('room.join', { room: `user:${other.userId}` });
@@ -90,7 +106,7 @@ describe('client -> server events', () => {
   });
 
   it('drops a flood of frames beyond the budget and keeps the connection working', async () => {
-    const s = await signIn(t.app, 'customer@demo.ma');
+    const s = await signIn(t.app, u.customer);
     const ws = await connectWs(t.app, cookie(s));
     await ws.next('ready');
     for (let i = 0; i < 200; i++) ws.send('ping');
@@ -110,8 +126,8 @@ describe('client -> server events', () => {
 
 describe('sockets end with their session, on every instance', () => {
   it('"revoke other sessions" closes the other sessions\' sockets at once (4401); sign-out closes the signing-out one\'s', async () => {
-    const here = await signIn(t.app, 'customer2@demo.ma');
-    const elsewhere = await signIn(t.app, 'customer2@demo.ma');
+    const here = await signIn(t.app, u.customer2);
+    const elsewhere = await signIn(t.app, u.customer2);
     const wsHere = await connectWs(t.app, cookie(here));
     // The other device is connected to the other instance.
     const wsElsewhere = await connectWs(b.app, cookie(elsewhere));
@@ -134,8 +150,8 @@ describe('sockets end with their session, on every instance', () => {
 
 describe('presence across two instances', () => {
   it('a watcher on instance A sees a user come online and go offline on instance B; both instances agree', async () => {
-    const watcher = await signIn(t.app, 'customer@demo.ma');
-    const pro = await signIn(b.app, 'pro@demo.ma');
+    const watcher = await signIn(t.app, u.customer);
+    const pro = await signIn(b.app, u.pro);
     const watching = await connectWs(t.app, cookie(watcher));
     await watching.next('ready');
     watching.sendEvent('room.join', { room: `presence:${pro.userId}` });
@@ -155,8 +171,8 @@ describe('presence across two instances', () => {
   });
 
   it('an instance that died without a word stops counting: its rows expire and the user is announced offline', async () => {
-    const watcher = await signIn(t.app, 'customer@demo.ma');
-    const gone = await signIn(t.app, 'pro2@demo.ma');
+    const watcher = await signIn(t.app, u.customer);
+    const gone = await signIn(t.app, u.pro2);
     const watching = await connectWs(t.app, cookie(watcher));
     await watching.next('ready');
     watching.sendEvent('room.join', { room: `presence:${gone.userId}` });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { signIn } from '../modules/auth/auth.test-helpers';
+import { createCustomer, signInUser } from '../test/factories';
 import { as, bookingTestApp, dayFromNow, paidBooking, type BookingTestApp } from '../modules/bookings/bookings.test-helpers';
 import { createTestApp } from '../test/app';
 import { rowsOf } from './jobs';
@@ -90,7 +90,7 @@ describe('GET /api/ws handshake', () => {
   it('in production accepts the public site only; another site is refused (403) in every mode', async () => {
     const prod = await createTestApp({ isProduction: true, env: 'production', publicUrl: 'http://localhost:3000' });
     try {
-      const session = await signIn(prod.app, 'customer@demo.ma');
+      const session = await createCustomer(prod);
       const own = await connect(prod.app, { origin: 'http://localhost:3000', cookie: session.cookie });
       expect(await own.next('ready')).toEqual({ userId: session.userId });
       own.close();
@@ -146,7 +146,7 @@ describe('two server instances on one PostgreSQL database', () => {
       const b = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 6) });
       const onA = await connect(t.app, { origin: ORIGIN, cookie: t.customer.cookie });
       await onA.next('ready');
-      const proOnB = await signIn(appB, 'pro@demo.ma');
+      const proOnB = await signInUser(appB, t.pro);
       const res = await appB.inject({ method: 'POST', url: `/api/bookings/${b.id}/accept`, headers: { cookie: proOnB.cookie } });
       expect(res.statusCode).toBe(200);
       expect(await onA.next('booking.updated', (d) => d.bookingId === b.id && d.status === 'confirmed')).toMatchObject({ action: 'accept' });

@@ -17,7 +17,8 @@ import { randomUUID } from 'node:crypto';
 import { payOnSimulator } from './cmi';
 import type { AdminRole, UserType } from '@khedma/shared/domain/constants';
 import { bookingReference } from '@khedma/shared/domain/booking-status';
-import { eq } from 'drizzle-orm';
+import type { Category } from '@khedma/shared/domain/catalog';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import * as s from '../db/schema/index';
@@ -95,6 +96,18 @@ export interface TestPro extends TestUser, ProRecord {}
 export async function createPro(t: FactoryApp, o: ProOptions & { signIn?: boolean } = {}): Promise<TestPro> {
   const user = await createPerson(t, 'pro', { name: 'Test Professional', phone: uniquePhone(), ...o, city: o.city ?? 'casablanca' });
   return { ...user, ...(await insertProfessional(t.database.db, user, o)) };
+}
+
+/**
+ * Leaves no active professional offering `category` in `city` (on the seeded template, the demo seed's:
+ * they are suspended in this test's database only). A test that needs "the only plumber in Casablanca"
+ * calls it, then makes that plumber with createPro; on a template without people it changes nothing.
+ */
+export async function retireProfessionals(t: FactoryApp, o: { city: string; category: Category }) {
+  await t.database.db.execute(sql`update professionals p set status = 'suspended'
+    where p.status = 'active'
+      and exists (select 1 from professional_cities pc join cities c on c.id = pc.city_id where pc.professional_id = p.id and c.slug = ${o.city})
+      and exists (select 1 from professional_services ps join service_types st on st.id = ps.service_type_id where ps.professional_id = p.id and st.category = ${o.category})`);
 }
 
 /** A Casablanca calendar date `days` after today (bookings are made in Casablanca dates). */

@@ -8,8 +8,6 @@ import { testConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { createTestDatabase } from './db';
 
-export const DEMO_PASSWORD = 'Demo!2345';
-
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -50,7 +48,8 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return c.split(';')[0]!;
 }
 
-export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD, ip = freshIp()) {
+/** Signs in through the API with an email and password (the factories' people: signInUser, or their session: sessionFor). */
+export async function signIn(app: FastifyInstance, email: string, password: string, ip = freshIp()) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
   return { cookie: sessionCookie(res), token: res.json().token as string, userId: res.json().user.id as string };

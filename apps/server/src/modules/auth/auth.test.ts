@@ -6,7 +6,6 @@ import { profileAuditLog, profiles, sessions } from '../../db/schema/index';
 import { AUTH_RATE_LIMITS, APP_RATE_LIMITS } from './rate-limits';
 import { currentUser, optionalUser, requirePermission, requireUser } from './session';
 import {
-  DEMO_PASSWORD,
   freshIp,
   lastMessageTo,
   linkIn,
@@ -19,6 +18,7 @@ import {
   withCookie,
   type TestApp,
 } from './auth.test-helpers';
+import { createAdmin, createCustomer, FACTORY_PASSWORD, type TestUser } from '../../test/factories';
 
 /** Probe routes for the guards other modules use. */
 const probes: FastifyPluginAsync = async (app) => {
@@ -29,8 +29,18 @@ const probes: FastifyPluginAsync = async (app) => {
 };
 
 let t: TestApp;
+/** The file's people (test/factories.ts): signed in by each test through the real sign-in. */
+const u = {} as Record<'customer' | 'customer2' | 'admin' | 'reviewer' | 'finance', TestUser>;
 beforeAll(async () => {
   t = await startApp({}, [probes]);
+  const signIn = false;
+  [u.customer, u.customer2, u.admin, u.reviewer, u.finance] = await Promise.all([
+    createCustomer(t, { signIn, locale: 'en' }),
+    createCustomer(t, { signIn, locale: 'fr' }),
+    createAdmin(t, { signIn, roles: ['super_admin'] }),
+    createAdmin(t, { signIn, roles: ['application_reviewer'] }),
+    createAdmin(t, { signIn, roles: ['finance_admin'] }),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -181,8 +191,8 @@ describe('sign-up, confirmation and sign-in', () => {
       code: 'EMAIL_EXISTS',
       message: 'An account with this email already exists. Please try logging in instead.',
     });
-    const demo = await post('/api/accounts/sign-up', signUpBody({ email: 'customer@demo.ma' }));
-    expect(demo.statusCode).toBe(409);
+    const existing = await post('/api/accounts/sign-up', signUpBody({ email: u.customer.email }));
+    expect(existing.statusCode).toBe(409);
   });
 
   it('resend sends a new confirmation link (and says nothing about unknown addresses)', async () => {
@@ -204,8 +214,8 @@ describe('sign-up, confirmation and sign-in', () => {
 
   it('wrong password or unknown email: 401 INVALID_CREDENTIALS with the SPEC message', async () => {
     for (const payload of [
-      { email: 'customer@demo.ma', password: 'Wrong!2345' },
-      { email: 'nobody@example.ma', password: DEMO_PASSWORD },
+      { email: u.customer.email, password: 'Wrong!2345' },
+      { email: 'nobody@example.ma', password: FACTORY_PASSWORD },
     ]) {
       const res = await post('/api/auth/sign-in/email', payload);
       expect(res.statusCode).toBe(401);
@@ -216,17 +226,17 @@ describe('sign-up, confirmation and sign-in', () => {
   });
 
   it('sign-in checks the login rules first (6 characters, valid email)', async () => {
-    const short = await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: '12345' });
+    const short = await post('/api/auth/sign-in/email', { email: u.customer.email, password: '12345' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields.password).toBe(VALIDATION_MESSAGES.loginPassword);
-    const bad = await post('/api/auth/sign-in/email', { email: 'nope', password: DEMO_PASSWORD });
+    const bad = await post('/api/auth/sign-in/email', { email: 'nope', password: FACTORY_PASSWORD });
     expect(bad.json().error.fields.email).toBe(VALIDATION_MESSAGES.email);
   });
 });
 
 describe('sessions: cookie and bearer', () => {
-  it('the demo customer signs in; an httpOnly SameSite=Lax cookie and a bearer token both work', async () => {
-    const res = await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: DEMO_PASSWORD });
+  it('a customer signs in; an httpOnly SameSite=Lax cookie and a bearer token both work', async () => {
+    const res = await post('/api/auth/sign-in/email', { email: u.customer.email, password: u.customer.password });
     expect(res.statusCode).toBe(200);
     const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('khedma.session_token='))!;
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -234,12 +244,12 @@ describe('sessions: cookie and bearer', () => {
     expect(setCookie).not.toMatch(/Secure/); // http://localhost: Secure only on https
     expect(res.headers['cache-control']).toBe('no-store');
 
-    const { cookie, token } = await signIn(t.app, 'customer@demo.ma');
+    const { cookie, token } = await signIn(t.app, u.customer.email, u.customer.password);
     for (const opts of [withCookie(cookie, { method: 'GET', url: '/api/me' }), withBearer(token, { method: 'GET', url: '/api/me' })]) {
       const me = await t.app.inject(opts);
       expect(me.statusCode).toBe(200);
-      expect(me.json().user).toMatchObject({ email: 'customer@demo.ma', userType: 'customer', locale: 'en' });
-      expect(me.json().profile).toMatchObject({ email: 'customer@demo.ma', user_type: 'customer' });
+      expect(me.json().user).toMatchObject({ email: u.customer.email, userType: 'customer', locale: 'en' });
+      expect(me.json().profile).toMatchObject({ email: u.customer.email, user_type: 'customer' });
       expect(me.json().permissions).toContain('booking:create');
       expect(me.json().permissions).not.toContain('admin:access');
     }
@@ -249,13 +259,13 @@ describe('sessions: cookie and bearer', () => {
   });
 
   it('admins get their roles and permissions from admin_roles (SPEC §6)', async () => {
-    const cases: Array<[string, string[], boolean]> = [
-      ['admin@demo.ma', ['super_admin'], true],
-      ['reviewer@demo.ma', ['application_reviewer'], false],
-      ['finance@demo.ma', ['finance_admin'], true],
+    const cases: Array<[TestUser, string[], boolean]> = [
+      [u.admin, ['super_admin'], true],
+      [u.reviewer, ['application_reviewer'], false],
+      [u.finance, ['finance_admin'], true],
     ];
-    for (const [email, roles, finance] of cases) {
-      const { token } = await signIn(t.app, email);
+    for (const [who, roles, finance] of cases) {
+      const { token } = await signIn(t.app, who.email, who.password);
       const me = (await t.app.inject(withBearer(token, { method: 'GET', url: '/api/me' }))).json();
       expect(me.user.userType).toBe('admin');
       expect(me.user.adminRoles).toEqual(roles);
@@ -281,21 +291,21 @@ describe('sessions: cookie and bearer', () => {
   });
 
   it('get-session answers the session and account of the caller', async () => {
-    const { cookie } = await signIn(t.app, 'customer2@demo.ma');
+    const { cookie } = await signIn(t.app, u.customer2.email, u.customer2.password);
     const res = await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/auth/get-session' }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().user.email).toBe('customer2@demo.ma');
+    expect(res.json().user.email).toBe(u.customer2.email);
   });
 
   it('sign-out ends the session on the server: the old cookie and the old bearer token are refused', async () => {
-    const web = await signIn(t.app, 'customer2@demo.ma');
+    const web = await signIn(t.app, u.customer2.email, u.customer2.password);
     const out = await t.app.inject(withCookie(web.cookie, { method: 'POST', url: '/api/auth/sign-out' }));
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true });
     expect(([] as string[]).concat(out.headers['set-cookie'] ?? []).join(';')).toMatch(/khedma\.session_token=;/);
     expect((await t.app.inject(withCookie(web.cookie, { method: 'GET', url: '/api/me' }))).statusCode).toBe(401);
 
-    const mobile = await signIn(t.app, 'customer2@demo.ma');
+    const mobile = await signIn(t.app, u.customer2.email, u.customer2.password);
     const out2 = await t.app.inject(withBearer(mobile.token, { method: 'POST', url: '/api/auth/sign-out', headers: { 'content-type': 'application/json' }, body: '' }));
     expect(out2.statusCode).toBe(200);
     expect((await t.app.inject(withBearer(mobile.token, { method: 'GET', url: '/api/me' }))).statusCode).toBe(401);
@@ -304,7 +314,7 @@ describe('sessions: cookie and bearer', () => {
   });
 
   it('a JWT is available to bearer clients, verifiable with /jwks', async () => {
-    const { token } = await signIn(t.app, 'customer@demo.ma');
+    const { token } = await signIn(t.app, u.customer.email, u.customer.password);
     const res = await t.app.inject(withBearer(token, { method: 'GET', url: '/api/auth/token' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().token.split('.')).toHaveLength(3);
@@ -321,11 +331,11 @@ describe('session tokens never reach a page (issue 21 item 3)', () => {
     withCookie(cookie, { ...o, headers: { ...o.headers, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' } });
 
   it('get-session answers the session by id, without its token, and no set-auth-token header', async () => {
-    const { cookie } = await signIn(t.app, 'customer2@demo.ma');
+    const { cookie } = await signIn(t.app, u.customer2.email, u.customer2.password);
     const res = await t.app.inject(asPage(cookie, { method: 'GET', url: '/api/auth/get-session' }));
     expect(res.statusCode).toBe(200);
     const { session, user } = res.json();
-    expect(user.email).toBe('customer2@demo.ma');
+    expect(user.email).toBe(u.customer2.email);
     expect(session.id).toEqual(expect.any(String));
     expect(session).not.toHaveProperty('token');
     expect(res.body).not.toContain(rawToken(cookie));
@@ -338,17 +348,17 @@ describe('session tokens never reach a page (issue 21 item 3)', () => {
       url: '/api/auth/sign-in/email',
       remoteAddress: freshIp(),
       headers: { origin: t.config.publicUrl },
-      payload: { email: 'customer2@demo.ma', password: DEMO_PASSWORD },
+      payload: { email: u.customer2.email, password: u.customer2.password },
     });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).not.toHaveProperty('token');
-    expect(page.json().user.email).toBe('customer2@demo.ma');
+    expect(page.json().user.email).toBe(u.customer2.email);
     expect(page.headers['set-auth-token']).toBeUndefined();
     const cookie = sessionCookie(page);
     expect(page.body).not.toContain(rawToken(cookie));
     expect((await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/me' }))).statusCode).toBe(200);
 
-    const app = await post('/api/auth/sign-in/email', { email: 'customer2@demo.ma', password: DEMO_PASSWORD });
+    const app = await post('/api/auth/sign-in/email', { email: u.customer2.email, password: u.customer2.password });
     expect(app.json().token).toEqual(expect.any(String));
     expect(app.headers['set-auth-token']).toBeUndefined();
   });
@@ -382,7 +392,7 @@ describe('session tokens never reach a page (issue 21 item 3)', () => {
     const [phoneRow] = await t.database.db.select().from(sessions).where(eq(sessions.token, phone.token));
     expect(list.map((s) => s.id)).toContain(phoneRow!.id);
 
-    const someoneElse = await signIn(t.app, 'customer@demo.ma');
+    const someoneElse = await signIn(t.app, u.customer.email, u.customer.password);
     const [theirs] = await t.database.db.select().from(sessions).where(eq(sessions.token, someoneElse.token));
     for (const id of [theirs!.id, 'no-such-session']) {
       const refused = await t.app.inject(
@@ -411,24 +421,24 @@ describe('session tokens never reach a page (issue 21 item 3)', () => {
 describe('guards for other modules', () => {
   it('requirePermission: 401 signed out, 403 without the permission, through with it', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/test/admin-only' })).statusCode).toBe(401);
-    const customer = await signIn(t.app, 'customer@demo.ma');
+    const customer = await signIn(t.app, u.customer.email, u.customer.password);
     const denied = await t.app.inject(withBearer(customer.token, { method: 'GET', url: '/api/test/admin-only' }));
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.code).toBe('FORBIDDEN');
-    const admin = await signIn(t.app, 'admin@demo.ma');
+    const admin = await signIn(t.app, u.admin.email, u.admin.password);
     expect((await t.app.inject(withBearer(admin.token, { method: 'GET', url: '/api/test/admin-only' }))).json()).toEqual({ id: admin.userId });
-    const reviewer = await signIn(t.app, 'reviewer@demo.ma');
+    const reviewer = await signIn(t.app, u.reviewer.email, u.reviewer.password);
     expect((await t.app.inject(withBearer(reviewer.token, { method: 'GET', url: '/api/test/finance' }))).statusCode).toBe(403);
   });
 
   it('optionalUser lets signed-out callers through', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/test/maybe' })).json()).toEqual({ user: null });
-    const { cookie } = await signIn(t.app, 'customer@demo.ma');
-    expect((await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/test/maybe' }))).json()).toEqual({ user: 'customer@demo.ma' });
+    const { cookie } = await signIn(t.app, u.customer.email, u.customer.password);
+    expect((await t.app.inject(withCookie(cookie, { method: 'GET', url: '/api/test/maybe' }))).json()).toEqual({ user: u.customer.email });
   });
 
   it('a change made with the cookie from another site is refused; our own origin and bearer clients pass', async () => {
-    const { cookie, token } = await signIn(t.app, 'customer@demo.ma');
+    const { cookie, token } = await signIn(t.app, u.customer.email, u.customer.password);
     const foreign = await t.app.inject(withCookie(cookie, { method: 'POST', url: '/api/test/change', headers: { origin: 'https://evil.example' } }));
     expect(foreign.statusCode).toBe(403);
     const crossSite = await t.app.inject(withCookie(cookie, { method: 'POST', url: '/api/test/change', headers: { 'sec-fetch-site': 'cross-site' } }));
@@ -544,12 +554,12 @@ describe('rate limits (database counters): 429 with Retry-After at the limit', (
       const r = await post('/api/auth/sign-in/email', { email: `nobody-${i}@example.ma`, password: 'Wrong!2345' }, ip);
       expect(r.statusCode).toBe(401);
     }
-    const limited = await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: DEMO_PASSWORD }, ip);
+    const limited = await post('/api/auth/sign-in/email', { email: u.customer.email, password: u.customer.password }, ip);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     // Another address is not affected.
-    expect((await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect((await post('/api/auth/sign-in/email', { email: u.customer.email, password: u.customer.password })).statusCode).toBe(200);
   });
 
   it('sign-in, per account and address: a stranger trying an account from one address is stopped there, and never locks its owner out', async () => {
@@ -567,7 +577,7 @@ describe('rate limits (database counters): 429 with Retry-After at the limit', (
     // The owner, from their own address, signs in.
     expect((await post('/api/auth/sign-in/email', { email: body.email, password: body.password }, freshIp())).statusCode).toBe(200);
     // The stranger's address still signs in to other accounts.
-    expect((await post('/api/auth/sign-in/email', { email: 'customer2@demo.ma', password: DEMO_PASSWORD }, stranger)).statusCode).toBe(200);
+    expect((await post('/api/auth/sign-in/email', { email: u.customer2.email, password: u.customer2.password }, stranger)).statusCode).toBe(200);
   });
 
   it('sign-in, per account: one account tried from many addresses is refused at its own limit', async () => {
@@ -586,7 +596,7 @@ describe('rate limits (database counters): 429 with Retry-After at the limit', (
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     // Other accounts, from any of those addresses, are not affected.
-    expect((await post('/api/auth/sign-in/email', { email: 'customer2@demo.ma', password: DEMO_PASSWORD }, freshIp())).statusCode).toBe(200);
+    expect((await post('/api/auth/sign-in/email', { email: u.customer2.email, password: u.customer2.password }, freshIp())).statusCode).toBe(200);
   });
 
   it('sign-up', async () => {
@@ -668,8 +678,8 @@ describe('the error contract and what never leaks', () => {
   });
 
   it('no response carries a password hash, and the only token is the caller own', async () => {
-    const other = await signIn(t.app, 'customer2@demo.ma');
-    const mine = await post('/api/auth/sign-in/email', { email: 'customer@demo.ma', password: DEMO_PASSWORD });
+    const other = await signIn(t.app, u.customer2.email, u.customer2.password);
+    const mine = await post('/api/auth/sign-in/email', { email: u.customer.email, password: u.customer.password });
     const myToken = mine.json().token as string;
     const bodies = [mine.body];
     for (const url of ['/api/me', '/api/auth/get-session', '/api/auth/list-sessions', '/api/profile']) {
@@ -702,11 +712,12 @@ describe('on https', () => {
   it('the session cookie is Secure (__Secure- prefix) and still recognised', async () => {
     const https = await startApp({ publicUrl: 'https://khedma.example' });
     try {
+      const own = await createCustomer(https, { signIn: false });
       const res = await https.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         remoteAddress: freshIp(),
-        payload: { email: 'customer@demo.ma', password: DEMO_PASSWORD },
+        payload: { email: own.email, password: own.password },
       });
       expect(res.statusCode).toBe(200);
       const c = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((v) => v.startsWith('__Secure-khedma.session_token='))!;

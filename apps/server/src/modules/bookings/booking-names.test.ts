@@ -50,12 +50,12 @@ describe("booking emails name the service and the city in the recipient's langua
   it('an Arabic customer and the French professional each read their own language', async () => {
     await t.database.db.execute(sql`update profiles set locale = 'ar' where id = ${t.customer.userId}`);
     const b = await paidBooking(t.app, t.customer);
-    const customerEmail = (await outboxTo(t.app, 'customer@demo.ma')).find((m) => m.text.includes(b.reference));
+    const customerEmail = (await outboxTo(t.app, t.customer.email)).find((m) => m.text.includes(b.reference));
     expect(customerEmail?.text).toContain('الخدمة: كشف وإصلاح تسربات المياه');
     expect(customerEmail?.text).toContain('العنوان: 12 Rue Ibnou Sina، الدار البيضاء');
     expect(customerEmail?.text).not.toContain('Leak Detection');
-    // pro@demo.ma reads French.
-    const proEmail = (await outboxTo(t.app, 'pro@demo.ma')).find((m) => m.text.includes(b.reference));
+    // The professional reads French.
+    const proEmail = (await outboxTo(t.app, t.pro.email)).find((m) => m.text.includes(b.reference));
     expect(proEmail?.text).toContain('Service: Détection et réparation de fuites');
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { isoWeekdayOf } from '@khedma/shared';
-import { signIn } from '../auth/auth.test-helpers';
+import { AVAILABILITY_PATTERNS } from '../../db/seed/people';
+import { createCustomer, createPro, retireProfessionals } from '../../test/factories';
 import { bookingTestApp, counts, createBooking, dayFromNow, errorCode, IDS, wizardBody, type BookingTestApp, type Session, releaseHolds } from './bookings.test-helpers';
 import { isSlotConflict } from './booking-errors';
 
@@ -9,10 +10,15 @@ let t: BookingTestApp;
 let customers: Session[];
 beforeAll(async () => {
   t = await bookingTestApp();
-  const extra = await Promise.all(['sara.benmoussa@demo.ma', 'laila.cherkaoui@demo.ma'].map((e) => signIn(t.app, e)));
+  const extra = await Promise.all([createCustomer(t, { name: 'Sara Benmoussa' }), createCustomer(t, { name: 'Laila Cherkaoui', city: 'fes' })]);
   customers = [t.customer, t.customer2, ...extra];
+  // Home cleaning in Casablanca: two cleaners on weekdays, one Monday to Saturday, one Monday to Friday.
+  await retireProfessionals(t, { city: 'casablanca', category: 'cleaning' });
+  const slots = (pattern: 'mon-sat-morning-afternoon' | 'weekdays-day') => AVAILABILITY_PATTERNS[pattern].map(([d, slot]) => [d, slot] as [number, typeof slot]);
+  await createPro(t, { name: 'Fatima Zahra Bennani', city: 'casablanca', category: 'cleaning', hourlyRate: 120, availability: slots('mon-sat-morning-afternoon') });
+  await createPro(t, { name: 'Khadija Alaoui', city: 'casablanca', category: 'cleaning', hourlyRate: 100, availability: slots('weekdays-day') });
 });
-// Holds a test left unpaid end (the demo customers hold at most 2 at once: migration 0014).
+// Holds a test left unpaid end (a customer holds at most 2 at once: migration 0014).
 afterEach(() => releaseHolds(t.database));
 afterAll(async () => t?.close());
 
@@ -41,15 +47,15 @@ describe('racing creates (bookings_no_overlap)', () => {
     // One creation email: the losers' statements wrote nothing, their outbox rows included.
     expect(after.outbox - before.outbox).toBe(1);
     const res = await t.database.db.execute(
-      sql`select count(*)::int as n from bookings where professional_id = ${IDS.youssef} and status in ('pending', 'confirmed')
+      sql`select count(*)::int as n from bookings where professional_id = ${t.pro.professionalId} and status in ('pending', 'confirmed')
           and tstzrange(scheduled_start, scheduled_end) && tstzrange(${created[0]!.json().scheduledStart}::timestamptz, ${created[0]!.json().scheduledEnd}::timestamptz)`,
     );
     expect((res as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
   });
 
   it('with two candidates, the loser of a race is given the next one: two bookings, then 409', async () => {
-    // Home cleaning in Casablanca has two candidates on weekdays: Fatima Zahra (Mon-Sat) and Khadija
-    // (Mon-Fri); without a borough both qualify.
+    // Home cleaning in Casablanca has two candidates on weekdays (made above); without a borough both
+    // qualify.
     let days = 5;
     while (isoWeekdayOf(dayFromNow(t.app, days)) > 5) days++;
     const date = dayFromNow(t.app, days);

@@ -6,7 +6,8 @@ import type { Database } from '../../db/client';
 import { seedId } from '../../db/seed/ids';
 import type { BuildAppOptions } from '../../app';
 import { createTestApp, type TestApp } from '../../test/app';
-import { signIn } from '../auth/auth.test-helpers';
+import { createAdmin, createCustomer, createPro, retireProfessionals, type TestPro, type TestUser } from '../../test/factories';
+import { AVAILABILITY_PATTERNS } from '../../db/seed/people';
 import { payOnSimulator, TEST_CARDS } from '../../test/cmi';
 
 export const IDS = {
@@ -16,10 +17,6 @@ export const IDS = {
   casablanca: seedId('city:casablanca'),
   rabat: seedId('city:rabat'),
   marrakech: seedId('city:marrakech'),
-  /** pro@demo.ma: the only plumber in Casablanca, all day every day. */
-  youssef: seedId('professional:pro@demo.ma'),
-  /** pro2@demo.ma: the only cleaner in Rabat. */
-  salma: seedId('professional:pro2@demo.ma'),
   tapCartridge: seedId('addon:leak-repair:tap-cartridge'),
   sealKit: seedId('addon:leak-repair:seal-kit'),
   fridge: seedId('addon:home-cleaning:fridge'),
@@ -29,26 +26,45 @@ export interface Session {
   cookie: string;
   token: string;
   userId: string;
+  email: string;
 }
 
 export interface BookingTestApp extends TestApp {
-  customer: Session;
-  customer2: Session;
-  pro: Session;
-  pro2: Session;
-  admin: Session;
+  /** Amina Benjelloun, Casablanca, reads English. */
+  customer: TestUser;
+  /** Yassir Alami, Rabat, reads French. */
+  customer2: TestUser;
+  /** Youssef El Amrani: the only plumber in Casablanca, all day every day, every borough; reads French. */
+  pro: TestPro;
+  /** Salma Idrissi: the only cleaner in Rabat, Monday to Saturday mornings and afternoons; reads French. */
+  pro2: TestPro;
+  /** A super admin. */
+  admin: TestUser;
 }
 
 /**
- * A fresh app and database with the demo people signed in. The demo customers make many bookings per
- * file, so the per-account and per-address booking limits are raised here (RATE_LIMIT_SCALE); the
- * limits themselves are tested at their real size in holds.test.ts.
+ * A fresh app and database with the file's people made by the factories (test/factories.ts) and signed
+ * in. The customers make many bookings per file, so the per-account and per-address booking limits are
+ * raised here (RATE_LIMIT_SCALE); the limits themselves are tested at their real size in holds.test.ts.
  */
 export async function bookingTestApp(overrides: Omit<BuildAppOptions, 'config' | 'database'> = {}): Promise<BookingTestApp> {
   const t = await createTestApp({ rateLimitScale: 100 }, overrides);
-  const [customer, customer2, pro, pro2, admin] = await Promise.all(
-    ['customer@demo.ma', 'customer2@demo.ma', 'pro@demo.ma', 'pro2@demo.ma', 'admin@demo.ma'].map((e) => signIn(t.app, e)),
-  );
+  await retireProfessionals(t, { city: 'casablanca', category: 'plumbing' });
+  await retireProfessionals(t, { city: 'rabat', category: 'cleaning' });
+  const [customer, customer2, pro, pro2, admin] = await Promise.all([
+    createCustomer(t, { name: 'Amina Benjelloun', city: 'casablanca', locale: 'en' }),
+    createCustomer(t, { name: 'Yassir Alami', city: 'rabat', locale: 'fr' }),
+    createPro(t, { name: 'Youssef El Amrani', city: 'casablanca', category: 'plumbing', hourlyRate: 150, locale: 'fr' }),
+    createPro(t, {
+      name: 'Salma Idrissi',
+      city: 'rabat',
+      category: 'cleaning',
+      hourlyRate: 130,
+      locale: 'fr',
+      availability: AVAILABILITY_PATTERNS['mon-sat-morning-afternoon'].map(([d, slot]) => [d, slot] as [number, typeof slot]),
+    }),
+    createAdmin(t),
+  ]);
   return { ...t, customer: customer!, customer2: customer2!, pro: pro!, pro2: pro2!, admin: admin! };
 }
 
@@ -126,7 +142,7 @@ export interface BookingJson {
 export const errorCode = (res: LightMyRequestResponse) => (res.json() as { error?: { code?: string } }).error?.code;
 
 /**
- * Ends every unpaid hold (as their expiry would): the demo customers hold at most MAX_UNPAID_HOLDS at once
+ * Ends every unpaid hold (as their expiry would): a customer holds at most MAX_UNPAID_HOLDS at once
  * (migration 0014), and the tests of a file share them. Call it after each test that leaves holds.
  */
 export async function releaseHolds(database: Database) {

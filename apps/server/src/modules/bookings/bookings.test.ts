@@ -3,7 +3,8 @@ import { afterEach, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, localToUtc } from '@khedma/shared';
 import { seedId } from '../../db/seed/ids';
-import { signIn } from '../auth/auth.test-helpers';
+import { createAdmin, createCustomer, retireProfessionals } from '../../test/factories';
+import { completedBooking } from '../reviews/reviews.test-helpers';
 
 const seedCity = (slug: string) => seedId(`city:${slug}`);
 import {
@@ -24,8 +25,13 @@ import {
 let t: BookingTestApp;
 beforeAll(async () => {
   t = await bookingTestApp();
+  // Youssef's history: one job done and reviewed, for another customer (day 2, a day no test books).
+  const earlier = await createCustomer(t);
+  const done = await completedBooking(t, { customer: earlier, pro: t.pro, admin: t.admin, day: 2, startTime: '08:00' });
+  const review = await t.app.inject(as(earlier, { method: 'POST', url: '/api/reviews', payload: { bookingId: done.id, rating: 5, title: 'Fixed', comment: 'Quick and clean.' } }));
+  if (review.statusCode !== 201) throw new Error(`review failed: ${review.statusCode} ${review.body}`);
 });
-// Holds a test left unpaid end (the demo customers hold at most 2 at once: migration 0014).
+// Holds a test left unpaid end (a customer holds at most 2 at once: migration 0014).
 afterEach(() => releaseHolds(t.database));
 afterAll(async () => t?.close());
 
@@ -59,7 +65,7 @@ describe('POST /api/bookings/quote', () => {
     });
     expect(other.statusCode).toBe(400);
     expect(other.json().error.fields.addOnIds).toMatch(/not available for this service/);
-    const service = await t.app.inject({ method: 'POST', url: '/api/bookings/quote', payload: { serviceTypeId: IDS.youssef, cityId: IDS.casablanca } });
+    const service = await t.app.inject({ method: 'POST', url: '/api/bookings/quote', payload: { serviceTypeId: t.pro.professionalId, cityId: IDS.casablanca } });
     expect(service.statusCode).toBe(400);
     expect(service.json().error.message).toBe('Service not found');
     const city = await t.app.inject({ method: 'POST', url: '/api/bookings/quote', payload: { serviceTypeId: IDS.leakRepair, cityId: IDS.leakRepair } });
@@ -73,10 +79,10 @@ describe('POST /api/bookings/quote', () => {
   });
 
   it('prices an hourly booking: rate x hours + fee', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/bookings/quote/hourly', payload: { professionalId: IDS.youssef, durationHours: 3 } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/bookings/quote/hourly', payload: { professionalId: t.pro.professionalId, durationHours: 3 } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ servicePrice: 450, serviceFee: 68, total: 518 });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/bookings/quote/hourly', payload: { professionalId: IDS.youssef, durationHours: 5 } });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/bookings/quote/hourly', payload: { professionalId: t.pro.professionalId, durationHours: 5 } });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -87,7 +93,7 @@ describe('POST /api/bookings/assignment (wizard step 3)', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.available).toBe(true);
-    expect(body.professional.id).toBe(IDS.youssef);
+    expect(body.professional.id).toBe(t.pro.professionalId);
     expect(body.professional.firstName).toBe('Youssef');
     expect(body.professional.jobsDone).toBeGreaterThan(0);
     expect(body.professional.reviewsCount).toBeGreaterThan(0);
@@ -109,7 +115,8 @@ describe('POST /api/bookings/assignment (wizard step 3)', () => {
   });
 
   it('has no candidate for a service nobody offers in that city: says so, no placeholder', async () => {
-    // Nobody does plumbing in Fès in the demo data.
+    // Nobody does plumbing in Fès.
+    await retireProfessionals(t, { city: 'fes', category: 'plumbing' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/bookings/assignment',
@@ -152,7 +159,7 @@ describe('POST /api/bookings', () => {
     expect(b.status).toBe('pending');
     expect(b.paymentStatus).toBe('pending');
     expect(b.reference).toBe(b.id.slice(0, 8).toUpperCase());
-    expect(b.professional).toMatchObject({ id: IDS.youssef, firstName: 'Youssef' });
+    expect(b.professional).toMatchObject({ id: t.pro.professionalId, firstName: 'Youssef' });
     expect(b.description).toBe(`${b.title} service booking`);
     expect(b.location).toBe('12 Rue Ibnou Sina');
     expect(b.addOns).toEqual([{ id: IDS.tapCartridge, name: 'Replace a tap cartridge', price: 60 }]);
@@ -170,7 +177,7 @@ describe('POST /api/bookings', () => {
     expect(after.payments - before.payments).toBe(1);
     // The creation email's outbox row is written by the statement that inserts the booking.
     expect(after.outbox - before.outbox).toBe(1);
-    const mails = await outboxTo(t.app, 'customer@demo.ma');
+    const mails = await outboxTo(t.app, t.customer.email);
     expect(mails[0]!.subject).toBe(`Booking ${b.reference} created`);
   });
 
@@ -186,7 +193,7 @@ describe('POST /api/bookings', () => {
       [{ serviceTypeId: IDS.casablanca }, 400, /Service not found/],
       [{ cityId: IDS.leakRepair }, 400, /City not found/],
       [{ addOnIds: [IDS.fridge] }, 400, /add-on/],
-      [{ professionalId: IDS.salma }, 409, /not available/],
+      [{ professionalId: t.pro2.professionalId }, 409, /not available/],
     ];
     for (const [overrides, status, message] of cases) {
       const res = await createBooking(t.app, t.customer, wizardBody(t.app, { date: dayFromNow(t.app, 9), ...overrides }));
@@ -199,7 +206,7 @@ describe('POST /api/bookings', () => {
   it('is for signed-in users with the booking:create permission only', async () => {
     const anon = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: wizardBody(t.app) });
     expect(anon.statusCode).toBe(401);
-    const reviewer = await signIn(t.app, 'reviewer@demo.ma');
+    const reviewer = await createAdmin(t, { roles: ['application_reviewer'] });
     const res = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: wizardBody(t.app, { date: dayFromNow(t.app, 9) }), headers: { cookie: reviewer.cookie } });
     // An application reviewer (admin without booking rights) may not book.
     expect(res.statusCode).toBe(403);
@@ -218,7 +225,7 @@ describe('POST /api/bookings', () => {
       await book(t.app, t.customer2, { date, startTime: '11:30', endTime: '12:30' }),
       await book(t.app, t.customer2, { date, startTime: '08:30', endTime: '09:30' }),
     ];
-    expect(booked.map((b) => b.professional.id)).toEqual([IDS.youssef, IDS.youssef, IDS.youssef]);
+    expect(booked.map((b) => b.professional.id)).toEqual([t.pro.professionalId, t.pro.professionalId, t.pro.professionalId]);
     const overlap = await createBooking(t.app, t.customer, wizardBody(t.app, { date, startTime: '10:30', endTime: '11:30' }));
     expect(overlap.statusCode).toBe(409);
     expect(errorCode(overlap)).toBe('SLOT_TAKEN');
@@ -289,7 +296,7 @@ describe('Idempotency-Key', () => {
 
   it('replays a refusal met after the key was claimed (nobody free at that time)', async () => {
     // Salma cleans in Rabat: the claim rides with the assignment read, which finds nobody.
-    const body = wizardBody(t.app, { date: dayFromNow(t.app, 12), professionalId: IDS.salma });
+    const body = wizardBody(t.app, { date: dayFromNow(t.app, 12), professionalId: t.pro2.professionalId });
     const headers = { 'idempotency-key': 'nobody-12' };
     const before = await counts(t.database);
     const a = await createBooking(t.app, t.customer, body, headers);
@@ -384,7 +391,7 @@ describe('POST /api/bookings/hourly (from a professional page)', () => {
         method: 'POST',
         url: '/api/bookings/hourly',
         payload: {
-          professionalId: IDS.youssef,
+          professionalId: t.pro.professionalId,
           date: dayFromNow(t.app, 14),
           time: '14:00',
           durationHours: 2,
@@ -404,7 +411,7 @@ describe('POST /api/bookings/hourly (from a professional page)', () => {
   });
 
   it('requires a Moroccan phone and the address, and refuses a taken slot', async () => {
-    const payload = { professionalId: IDS.youssef, date: dayFromNow(t.app, 14), time: '15:00', durationHours: 1, location: 'Maârif', contactPhone: '+33612345678' };
+    const payload = { professionalId: t.pro.professionalId, date: dayFromNow(t.app, 14), time: '15:00', durationHours: 1, location: 'Maârif', contactPhone: '+33612345678' };
     const phone = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings/hourly', payload }));
     expect(phone.statusCode).toBe(400);
     const noAddress = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings/hourly', payload: { ...payload, contactPhone: '+212612345678', location: ' ' } }));
@@ -422,9 +429,9 @@ describe('POST /api/bookings/hourly (from a professional page)', () => {
 
   it('books in the city the customer chose among the professional\'s cities, and refuses another city', async () => {
     // Youssef works in Casablanca (first) and, for this test, in Rabat too.
-    await t.database.db.execute(sql`insert into professional_cities (professional_id, city_id, position) values (${IDS.youssef}, ${seedCity('rabat')}, 1)`);
+    await t.database.db.execute(sql`insert into professional_cities (professional_id, city_id, position) values (${t.pro.professionalId}, ${seedCity('rabat')}, 1)`);
     try {
-      const payload = { professionalId: IDS.youssef, date: dayFromNow(t.app, 17), durationHours: 1, location: 'Agdal', contactPhone: '+212612345678' };
+      const payload = { professionalId: t.pro.professionalId, date: dayFromNow(t.app, 17), durationHours: 1, location: 'Agdal', contactPhone: '+212612345678' };
       const inRabat = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings/hourly', payload: { ...payload, time: '09:00', cityId: seedCity('rabat') } }));
       expect(inRabat.statusCode, inRabat.body).toBe(201);
       expect(inRabat.json().city.id).toBe(seedCity('rabat'));
@@ -446,7 +453,7 @@ describe('POST /api/bookings/hourly (from a professional page)', () => {
       const [after] = ((await t.database.db.execute(sql`select count(*)::int as n from bookings`)) as unknown as { rows: Array<{ n: number }> }).rows;
       expect(after!.n).toBe(before!.n);
     } finally {
-      await t.database.db.execute(sql`delete from professional_cities where professional_id = ${IDS.youssef} and city_id = ${seedCity('rabat')}`);
+      await t.database.db.execute(sql`delete from professional_cities where professional_id = ${t.pro.professionalId} and city_id = ${seedCity('rabat')}`);
     }
   });
 });
@@ -535,7 +542,7 @@ describe('accept and decline', () => {
     const again = await t.app.inject(as(t.pro, { method: 'POST', url }));
     expect(again.statusCode).toBe(409);
     expect(errorCode(again)).toBe('INVALID_TRANSITION');
-    const mails = await outboxTo(t.app, 'customer@demo.ma');
+    const mails = await outboxTo(t.app, t.customer.email);
     expect(mails[0]!.subject).toBe(`Booking ${b.reference} confirmed`);
   });
 
@@ -550,7 +557,7 @@ describe('accept and decline', () => {
     const res = await t.app.inject(as(t.pro, { method: 'POST', url: `/api/bookings/${b.id}/decline`, payload: { reason: 'Busy' } }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
-    const mails = await outboxTo(t.app, 'customer2@demo.ma');
+    const mails = await outboxTo(t.app, t.customer2.email);
     expect(mails[0]!.subject).toBe(`Réservation ${b.reference} refusée`);
     expect(mails[0]!.text).toMatch(/Remboursement: \d/);
   });
@@ -569,7 +576,7 @@ describe('reschedule', () => {
     const res = await t.app.inject(as(t.customer, { method: 'POST', url, payload }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'pending', durationMinutes: 90, scheduledStart: localToUtc(payload.date, '16:00').toISOString() });
-    const mails = await outboxTo(t.app, 'pro@demo.ma');
+    const mails = await outboxTo(t.app, t.pro.email);
     expect(mails[0]!.subject).toMatch(new RegExp(`${b.reference}`));
   });
 
@@ -650,7 +657,7 @@ describe("Morocco's clock change of 2026-09-20 (IANA 2026d+, shipped with the pr
         const assigned = await t.app.inject(
           as(t.customer2, { method: 'GET', url: `/api/bookings/${b.id}` }),
         );
-        expect(assigned.json().professional.id).toBe(IDS.youssef);
+        expect(assigned.json().professional.id).toBe(t.pro.professionalId);
       } finally {
         t.app.ctx.clock.set(null);
         await releaseHolds(t.database);
@@ -678,7 +685,7 @@ describe('who may not use each route', () => {
     const before = await counts(t.database);
     const routes: Array<{ method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> }> = [
       { method: 'POST', url: '/api/bookings', payload: wizardBody(t.app) },
-      { method: 'POST', url: '/api/bookings/hourly', payload: { professionalId: IDS.youssef, date: dayFromNow(t.app, 3), time: '09:00', location: 'x', contactPhone: '+212612345678' } },
+      { method: 'POST', url: '/api/bookings/hourly', payload: { professionalId: t.pro.professionalId, date: dayFromNow(t.app, 3), time: '09:00', location: 'x', contactPhone: '+212612345678' } },
       { method: 'GET', url: '/api/bookings' },
       { method: 'GET', url: '/api/bookings/stats' },
       { method: 'GET', url: `/api/bookings/${b.id}` },

@@ -23,7 +23,7 @@ describe('a booking at 10:00 on 30 November 2026 in Casablanca', () => {
       expect(b.scheduledEnd).toBe('2026-11-30T12:00:00.000Z');
       expect(b.local).toEqual({ date: '2026-11-30', startTime: '10:00', endTime: '12:00' });
       // The customer's email says 10:00 too (formatted from the shipped rules, not the runtime's Intl).
-      const [created] = await outboxTo(t.app, 'customer@demo.ma');
+      const [created] = await outboxTo(t.app, t.customer.email);
       expect(created!.text).toContain('30 November 2026 at 10:00');
       expect(created!.text).not.toContain('11:00');
 

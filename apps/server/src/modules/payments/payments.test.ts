@@ -28,10 +28,10 @@ let t: BookingTestApp;
 let admin: SessionUser;
 beforeAll(async () => {
   t = await bookingTestApp();
-  admin = { id: t.admin.userId, email: 'admin@demo.ma', name: 'Imane Sefrioui', userType: 'admin', adminRoles: ['super_admin'], locale: 'en', emailVerified: true } as SessionUser;
+  admin = { id: t.admin.userId, email: t.admin.email, name: t.admin.name, userType: 'admin', adminRoles: ['super_admin'], locale: 'en', emailVerified: true } as SessionUser;
   await cmiReachable(t.app);
 });
-// Holds a test left unpaid end (the demo customers hold at most 2 at once: migration 0014); the simulator back to its defaults.
+// Holds a test left unpaid end (a customer holds at most 2 at once: migration 0014); the simulator back to its defaults.
 afterEach(async () => {
   await t.app.cmiSimulator!.settled();
   t.app.cmiSimulator!.reset();
@@ -148,7 +148,7 @@ describe('POST /api/bookings/:id/pay: the hosted page', () => {
     expect(body.payment).toMatchObject({ method: 'bank', status: 'awaiting_callback', amount: b.amounts.total, demo: true });
     const f = body.redirect.fields as Record<string, string>;
     expect(body.redirect.url).toMatch(/\/__cmi\/fim\/est3Dgate$/);
-    expect(f).toMatchObject({ clientid: SIMULATOR_CMI.clientId, oid: body.payment.id, amount: `${b.amounts.total}.00`, currency: '504', storetype: '3D_PAY_HOSTING', hashAlgorithm: 'ver3', encoding: 'UTF-8', lang: 'en', TranType: 'PreAuth', email: 'customer@demo.ma' });
+    expect(f).toMatchObject({ clientid: SIMULATOR_CMI.clientId, oid: body.payment.id, amount: `${b.amounts.total}.00`, currency: '504', storetype: '3D_PAY_HOSTING', hashAlgorithm: 'ver3', encoding: 'UTF-8', lang: 'en', TranType: 'PreAuth', email: t.customer.email });
     expect(f.callbackUrl).toMatch(/\/api\/payments\/cmi\/callback$/);
     expect(f.HASH).toBe(ver3(f, SIMULATOR_CMI.storeKey));
 
@@ -174,8 +174,8 @@ describe('POST /api/bookings/:id/pay: the hosted page', () => {
       ]),
     );
     expect(ledger.transactionSums).toEqual([0]);
-    expect((await outboxTo(t.app, 'pro@demo.ma'))[0]!.subject).toMatch(/^Nouvelle demande de réservation/);
-    expect((await outboxTo(t.app, 'customer@demo.ma'))[0]!.subject).toBe(`Payment received for booking ${b.reference}`);
+    expect((await outboxTo(t.app, t.pro.email))[0]!.subject).toMatch(/^Nouvelle demande de réservation/);
+    expect((await outboxTo(t.app, t.customer.email))[0]!.subject).toBe(`Payment received for booking ${b.reference}`);
   });
 
   it('a retried pay whose first answer was lost answers the success (200, no form); others 404; signed out 401; unknown method 400', async () => {
@@ -299,7 +299,7 @@ describe('reconciliation with the provider (a callback lost, a crash between ini
     await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + (RECONCILE_AFTER_SECONDS + 1) * 1000));
     expect(await statusOf(b.id)).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
     expect((await sim().order(back.fields.oid!))!.status).toBe('captured');
-    expect((await outboxTo(t.app, 'customer@demo.ma')).some((m) => m.subject === `Payment received for booking ${b.reference}`)).toBe(true);
+    expect((await outboxTo(t.app, t.customer.email)).some((m) => m.subject === `Payment received for booking ${b.reference}`)).toBe(true);
     // At start-up again, and the late callback: nothing more.
     await t.app.payments.service.recoverClaims();
     await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + 2 * (RECONCILE_AFTER_SECONDS + 1) * 1000));
@@ -517,7 +517,7 @@ describe('customer cancellation: the fee in the ledger', () => {
   it('25% of the service value between 24 h and 2 h: fee to the professional, the rest refunded, balanced', async () => {
     const b = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 10), addOnIds: [IDS.tapCartridge] });
     await t.app.inject(as(t.pro, { method: 'POST', url: `/api/bookings/${b.id}/accept` }));
-    const proBefore = await balance(proLedgerAccount(IDS.youssef));
+    const proBefore = await balance(proLedgerAccount(t.pro.professionalId));
     t.app.ctx.clock.set(new Date(new Date(b.scheduledStart).getTime() - 10 * 3600_000));
     try {
       const fee = percentOf(b.amounts.subtotal, 0.25);
@@ -532,9 +532,9 @@ describe('customer cancellation: the fee in the ledger', () => {
       expect(ledger.transactionSums).toEqual([0, 0]);
       expect(ledger.balance('escrow')).toBe(0);
       expect(ledger.balance('customer')).toBe(-fee);
-      expect(ledger.balance(proLedgerAccount(IDS.youssef))).toBe(fee);
-      expect(await balance(proLedgerAccount(IDS.youssef))).toBe(proBefore + fee);
-      const mail = (await outboxTo(t.app, 'customer@demo.ma'))[0]!;
+      expect(ledger.balance(proLedgerAccount(t.pro.professionalId))).toBe(fee);
+      expect(await balance(proLedgerAccount(t.pro.professionalId))).toBe(proBefore + fee);
+      const mail = (await outboxTo(t.app, t.customer.email))[0]!;
       expect(mail.subject).toBe(`Booking ${b.reference} cancelled`);
       expect(mail.text).toContain('Cancellation fee:');
     } finally {
@@ -587,11 +587,11 @@ describe('escrow release (scheduled job, 48 h after completion)', () => {
     try {
       // Customers and professionals cannot complete; the service method is the admin's.
       const done = await t.app.bookings.lifecycle.complete(admin, b.id);
-      expect(done).toMatchObject({ status: 'completed', rebook: { professionalId: IDS.youssef, serviceTypeId: IDS.leakRepair } });
+      expect(done).toMatchObject({ status: 'completed', rebook: { professionalId: t.pro.professionalId, serviceTypeId: IDS.leakRepair } });
     } finally {
       t.app.ctx.clock.set(null);
     }
-    const pro = proLedgerAccount(IDS.youssef);
+    const pro = proLedgerAccount(t.pro.professionalId);
     const before = { pro: await balance(pro), platform: await balance('platform'), escrow: await balance('escrow') };
 
     // 47 h later other jobs may run (unpaid bookings expiring), but not this release.

@@ -2,13 +2,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { PRO_SEARCH_PAGE_SIZE } from '@khedma/shared';
-import { seedId } from '../../db/seed/ids';
 import { createTestApp, type TestApp } from '../../test/app';
+import { createAdmin, createCustomer, createPro, retireProfessionals, type TestPro } from '../../test/factories';
 import { IDS } from '../bookings/bookings.test-helpers';
+import { completedBooking } from '../reviews/reviews.test-helpers';
 
 let t: TestApp;
+/** The only plumber in Casablanca, reviewed twice. */
+let youssef: TestPro;
+/** Another professional, without reviews. */
+let salma: TestPro;
 beforeAll(async () => {
   t = await createTestApp();
+  await retireProfessionals(t, { city: 'casablanca', category: 'plumbing' });
+  youssef = await createPro(t, { name: 'Youssef El Amrani', city: 'casablanca', category: 'plumbing' });
+  salma = await createPro(t, { name: 'Salma Idrissi', city: 'rabat', category: 'handyman' });
+  // More than a page of professionals in all (whatever else the database holds).
+  for (let i = 0; i < PRO_SEARCH_PAGE_SIZE; i++) await createPro(t, { name: `Page Filler${i}`, city: i % 2 ? 'tanger' : 'marrakech', category: 'painting', signIn: false });
+  const [customer, admin] = await Promise.all([createCustomer(t), createAdmin(t)]);
+  for (const [day, rating] of [[4, 5], [5, 3]] as const) {
+    const b = await completedBooking(t, { customer, pro: youssef, admin, day });
+    const review = await t.app.inject({ method: 'POST', url: '/api/reviews', headers: { cookie: customer.cookie }, payload: { bookingId: b.id, rating, title: 'The job', comment: 'Done.' } });
+    if (review.statusCode !== 201) throw new Error(`review failed: ${review.statusCode} ${review.body}`);
+  }
 });
 afterAll(async () => t?.close());
 
@@ -86,7 +102,7 @@ describe('GET /api/pros', () => {
     expect(plumbers.length).toBeGreaterThan(0);
     expect(plumbers.every((c) => c.services.some((s) => s.id === IDS.leakRepair))).toBe(true);
     const casaPlumbers = await all(`?service=${IDS.leakRepair}&city=casablanca`);
-    expect(casaPlumbers.map((c) => c.id)).toEqual([IDS.youssef]); // the only plumber in Casablanca
+    expect(casaPlumbers.map((c) => c.id)).toEqual([youssef.professionalId]); // the only plumber in Casablanca
 
     const cleaning = await all('?category=Cleaning');
     expect(cleaning.length).toBeGreaterThan(0);
@@ -112,7 +128,7 @@ describe('GET /api/pros', () => {
   });
 
   it('text over first name, service (any language) and city', async () => {
-    expect((await all('?q=youss')).map((c) => c.id)).toContain(IDS.youssef);
+    expect((await all('?q=youss')).map((c) => c.id)).toContain(youssef.professionalId);
     const plomb = await all(`?q=${encodeURIComponent('Réparation de fuite')}`);
     expect(plomb.length).toBeGreaterThan(0);
     expect(plomb.every((c) => c.services.some((s) => s.id === IDS.leakRepair))).toBe(true);
@@ -168,36 +184,36 @@ describe('ratings aggregate', () => {
 
   it('follows reviews as they are written, changed, moved and removed', async () => {
     const [review] = await rows<{ id: string; rating: number; booking_id: string; user_id: string; created_at: string }>(
-      sql`select id, rating, booking_id, user_id, created_at::text from reviews where professional_id = ${IDS.youssef} order by created_at limit 1`,
+      sql`select id, rating, booking_id, user_id, created_at::text from reviews where professional_id = ${youssef.professionalId} order by created_at limit 1`,
     );
-    const before = await breakdown(IDS.youssef);
+    const before = await breakdown(youssef.professionalId);
     // Removed.
     await t.database.db.execute(sql`delete from reviews where id = ${review!.id}`);
-    const removed = await breakdown(IDS.youssef);
+    const removed = await breakdown(youssef.professionalId);
     expect(removed.reviewsCount).toBe(before.reviewsCount - 1);
     expect(removed.breakdown[review!.rating]).toBe(before.breakdown[review!.rating] - 1);
     // Written (again), as one star.
     await t.database.db.execute(sql`insert into reviews (id, booking_id, user_id, professional_id, rating, created_at)
-      values (${review!.id}, ${review!.booking_id}, ${review!.user_id}, ${IDS.youssef}, 1, ${review!.created_at}::timestamptz)`);
-    const written = await breakdown(IDS.youssef);
+      values (${review!.id}, ${review!.booking_id}, ${review!.user_id}, ${youssef.professionalId}, 1, ${review!.created_at}::timestamptz)`);
+    const written = await breakdown(youssef.professionalId);
     expect(written.reviewsCount).toBe(before.reviewsCount);
     expect(written.breakdown[1]).toBe(before.breakdown[1] + (review!.rating === 1 ? 0 : 1));
     // Changed to five stars.
     await t.database.db.execute(sql`update reviews set rating = 5 where id = ${review!.id}`);
-    const changed = await breakdown(IDS.youssef);
+    const changed = await breakdown(youssef.professionalId);
     expect(changed.breakdown[5]).toBe(before.breakdown[5] + (review!.rating === 5 ? 0 : 1));
-    const [avg] = await rows<{ avg: string }>(sql`select round(avg(rating), 2) as avg from reviews where professional_id = ${IDS.youssef}`);
+    const [avg] = await rows<{ avg: string }>(sql`select round(avg(rating), 2) as avg from reviews where professional_id = ${youssef.professionalId}`);
     expect(changed.rating).toBe(Number(avg!.avg));
-    expect((await card(IDS.youssef)).rating).toBe(Number(avg!.avg));
+    expect((await card(youssef.professionalId)).rating).toBe(Number(avg!.avg));
     // Moved to another professional.
-    const other = await card(IDS.salma);
-    await t.database.db.execute(sql`update reviews set professional_id = ${IDS.salma} where id = ${review!.id}`);
-    expect((await card(IDS.salma)).reviewsCount).toBe(other.reviewsCount + 1);
-    expect((await card(IDS.youssef)).reviewsCount).toBe(before.reviewsCount - 1);
+    const other = await card(salma.professionalId);
+    await t.database.db.execute(sql`update reviews set professional_id = ${salma.professionalId} where id = ${review!.id}`);
+    expect((await card(salma.professionalId)).reviewsCount).toBe(other.reviewsCount + 1);
+    expect((await card(youssef.professionalId)).reviewsCount).toBe(before.reviewsCount - 1);
     // helpful votes are no rating change: the aggregate row is left alone.
-    const [stamp] = await rows<{ u: string }>(sql`select updated_at::text as u from professional_ratings where professional_id = ${IDS.salma}`);
+    const [stamp] = await rows<{ u: string }>(sql`select updated_at::text as u from professional_ratings where professional_id = ${salma.professionalId}`);
     await t.database.db.execute(sql`update reviews set helpful_count = helpful_count + 1 where id = ${review!.id}`);
-    const [again] = await rows<{ u: string }>(sql`select updated_at::text as u from professional_ratings where professional_id = ${IDS.salma}`);
+    const [again] = await rows<{ u: string }>(sql`select updated_at::text as u from professional_ratings where professional_id = ${salma.professionalId}`);
     expect(again!.u).toBe(stamp!.u);
     // Every row still equals a full recount.
     const drift = await rows(sql`select pr.professional_id from professional_ratings pr
@@ -208,7 +224,7 @@ describe('ratings aggregate', () => {
 
   it('a new professional starts with an empty row ("No reviews yet")', async () => {
     const [pro] = await rows<{ professional_id: string; total_reviews: number }>(
-      sql`select professional_id, total_reviews from professional_ratings where professional_id = ${seedId('professional:karim.benali@demo.ma')}`,
+      sql`select professional_id, total_reviews from professional_ratings where professional_id = ${(await createPro(t, { city: 'tanger', category: 'electrical' })).professionalId}`,
     );
     expect(pro).toBeDefined();
     const [count] = await rows<{ n: number }>(sql`select (select count(*) from professionals)::int - (select count(*) from professional_ratings)::int as n`);
@@ -228,9 +244,9 @@ describe('GET /api/pros/stats', () => {
       (select round(avg(r.rating), 1) from reviews r join professionals p on p.id = r.professional_id where ${ACTIVE}) as avg`);
     expect(res.json()).toEqual({ professionals: truth!.pros, services: truth!.services, cities: truth!.cities, averageRating: Number(truth!.avg) });
     // A suspended professional leaves the tiles and the list at once.
-    await t.database.db.execute(sql`update professionals set status = 'suspended' where id = ${IDS.salma}`);
+    await t.database.db.execute(sql`update professionals set status = 'suspended' where id = ${salma.professionalId}`);
     expect((await t.app.inject({ method: 'GET', url: '/api/pros/stats' })).json().professionals).toBe(truth!.pros - 1);
-    expect((await all('?sort=name')).some((c) => c.id === IDS.salma)).toBe(false);
+    expect((await all('?sort=name')).some((c) => c.id === salma.professionalId)).toBe(false);
   });
 });
 
@@ -241,10 +257,10 @@ describe('the search arrays (migration 0015) follow the tables they summarise', 
       or p.categories is distinct from array(select distinct st.category from professional_services ps join service_types st on st.id = ps.service_type_id
         where ps.professional_id = p.id and st.is_active order by 1)`);
 
-  it('every professional of the seed; a category whose services are all deactivated finds nobody, reactivated finds them again', async () => {
+  it('every professional; a category whose services are all deactivated finds nobody, reactivated finds them again', async () => {
     expect((await drift())[0]!.n).toBe(0);
     const before = await search('?category=plumbing&city=casablanca');
-    expect(before.items.map((c) => c.id)).toContain(IDS.youssef);
+    expect(before.items.map((c) => c.id)).toContain(youssef.professionalId);
     const active = (await rows<{ id: string }>(sql`select id from service_types where category = 'plumbing' and is_active`)).map((r) => r.id);
     await t.database.db.execute(sql`update service_types set is_active = false where category = 'plumbing'`);
     try {

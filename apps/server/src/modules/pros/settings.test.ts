@@ -35,8 +35,8 @@ function body(overrides: Record<string, unknown> = {}) {
 
 async function youssefRow() {
   const res = (await t.database.db.execute(sql`select about, hourly_rate, city_id, city_ids::text as cities, updated_at::text as u,
-      (select string_agg(borough_id::text, ',' order by borough_id) from professional_boroughs where professional_id = ${IDS.youssef}) as boroughs
-    from professionals where id = ${IDS.youssef}`)) as unknown as {
+      (select string_agg(borough_id::text, ',' order by borough_id) from professional_boroughs where professional_id = ${t.pro.professionalId}) as boroughs
+    from professionals where id = ${t.pro.professionalId}`)) as unknown as {
     rows: Array<Record<string, unknown>>;
   };
   return res.rows[0];
@@ -55,9 +55,9 @@ describe('who may edit', () => {
       expect((await t.app.inject(as(who, { method: 'GET', url: URL }))).statusCode).toBe(403);
     }
     // A suspended professional is no longer listed and may not edit either.
-    await t.database.db.execute(sql`update professionals set status = 'suspended' where id = ${IDS.salma}`);
+    await t.database.db.execute(sql`update professionals set status = 'suspended' where id = ${t.pro2.professionalId}`);
     expect((await t.app.inject(as(t.pro2, { method: 'PUT', url: URL, payload: body({ areas: [{ cityId: IDS.rabat }] }) }))).statusCode).toBe(403);
-    await t.database.db.execute(sql`update professionals set status = 'active' where id = ${IDS.salma}`);
+    await t.database.db.execute(sql`update professionals set status = 'active' where id = ${t.pro2.professionalId}`);
     expect(await youssefRow()).toEqual(before);
   });
 
@@ -69,15 +69,15 @@ describe('who may edit', () => {
         url: URL,
         payload: {
           ...body({ areas: [{ cityId: IDS.rabat }, { cityId: FES }], hourlyRate: 222, serviceIds: [IDS.homeCleaning] }),
-          id: IDS.youssef,
-          professionalId: IDS.youssef,
+          id: t.pro.professionalId,
+          professionalId: t.pro.professionalId,
         },
       }),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: IDS.salma, hourlyRate: 222, areas: [{ cityId: IDS.rabat, boroughIds: [] }, { cityId: FES, boroughIds: [] }] });
+    expect(res.json()).toMatchObject({ id: t.pro2.professionalId, hourlyRate: 222, areas: [{ cityId: IDS.rabat, boroughIds: [] }, { cityId: FES, boroughIds: [] }] });
     expect(await youssefRow()).toEqual(before);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/pros/${IDS.youssef}/settings`, payload: body() })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/pros/${t.pro.professionalId}/settings`, payload: body() })).statusCode).toBe(404);
   });
 });
 
@@ -114,24 +114,24 @@ describe('an edit is used at once by the profile, search and the booking assignm
     const res = await t.app.inject(as(t.pro, { method: 'PUT', url: URL, payload: body() }));
     expect(res.statusCode, res.body).toBe(200);
     const mine = (await t.app.inject(as(t.pro, { method: 'GET', url: URL }))).json();
-    expect(mine).toMatchObject({ id: IDS.youssef, hourlyRate: 180, about: body().about, skills: ['Chauffe-eau'], daysOff: [] });
+    expect(mine).toMatchObject({ id: t.pro.professionalId, hourlyRate: 180, about: body().about, skills: ['Chauffe-eau'], daysOff: [] });
     expect([...mine.serviceIds].sort()).toEqual([IDS.leakRepair, IDS.homeCleaning].sort());
     expect(mine.areas).toHaveLength(1);
     expect(mine.areas[0].cityId).toBe(IDS.casablanca);
     expect([...mine.areas[0].boroughIds].sort()).toEqual([borough('maarif'), borough('anfa')].sort());
     expect(mine.availability.tuesday).toEqual(['morning', 'afternoon']);
 
-    const profile = (await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}` })).json();
+    const profile = (await t.app.inject({ method: 'GET', url: `/api/pros/${t.pro.professionalId}` })).json();
     expect(profile).toMatchObject({ hourlyRate: 180, about: body().about });
     // Search: found as a cleaner now, at the new price.
     const cleaners = (await t.app.inject({ method: 'GET', url: `/api/pros?service=${IDS.homeCleaning}&city=casablanca&sort=price` })).json();
-    expect(cleaners.items.find((c: { id: string }) => c.id === IDS.youssef)).toMatchObject({ hourlyRate: 180 });
+    expect(cleaners.items.find((c: { id: string }) => c.id === t.pro.professionalId)).toMatchObject({ hourlyRate: 180 });
     // Assignment: a Wednesday morning is no longer worked (evening only), a borough no longer covered is refused.
     const wednesday = [2, 3, 4, 5, 6, 7, 8].map((d) => dayFromNow(t.app, d)).find((d) => isoWeekdayOf(d) === 3)!;
     const morning = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { date: wednesday, startTime: '10:00', endTime: '11:00' }) });
     expect(morning.json()).toMatchObject({ available: false, code: 'NO_PROFESSIONAL_AVAILABLE' });
     const evening = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { date: wednesday, startTime: '18:00', endTime: '19:00' }) });
-    expect(evening.json()).toMatchObject({ available: true, professional: { id: IDS.youssef } });
+    expect(evening.json()).toMatchObject({ available: true, professional: { id: t.pro.professionalId } });
     const elsewhere = await t.app.inject({
       method: 'POST',
       url: '/api/bookings/assignment',
@@ -150,9 +150,9 @@ describe('an edit is used at once by the profile, search and the booking assignm
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().daysOff).toEqual([{ startsOn: dayFromNow(t.app, 3), endsOn: off }]);
 
-    const slots = (await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}/availability?date=${off}` })).json().slots;
+    const slots = (await t.app.inject({ method: 'GET', url: `/api/pros/${t.pro.professionalId}/availability?date=${off}` })).json().slots;
     expect(slots.every((s: { available: boolean; reason: string }) => !s.available && s.reason === 'DAY_OFF')).toBe(true);
-    const next = (await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}/availability?date=${after}` })).json().slots;
+    const next = (await t.app.inject({ method: 'GET', url: `/api/pros/${t.pro.professionalId}/availability?date=${after}` })).json().slots;
     expect(next.some((s: { available: boolean }) => s.available)).toBe(true);
 
     // Youssef is the only plumber in Casablanca: nobody on his day off, him the day after.
@@ -161,7 +161,7 @@ describe('an edit is used at once by the profile, search and the booking assignm
     const create = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings', payload: wizardBody(t.app, { date: off }) }));
     expect(create.statusCode).toBe(409);
     const ok = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { date: after }) });
-    expect(ok.json()).toMatchObject({ available: true, professional: { id: IDS.youssef } });
+    expect(ok.json()).toMatchObject({ available: true, professional: { id: t.pro.professionalId } });
 
     // Removing the days off makes the day bookable again.
     await t.app.inject(as(t.pro, { method: 'PUT', url: URL, payload: body({ availability: everyDay, daysOff: [] }) }));
@@ -189,18 +189,18 @@ describe('a second city: search, the finder, the profile page and the assignment
 
     // /search: a pro matches a city if any of theirs matches; the card shows the city searched for.
     const inFes = await t.app.inject({ method: 'GET', url: '/api/pros?city=fes&category=plumbing&sort=price' });
-    expect(ids(inFes)).toEqual([IDS.youssef]);
+    expect(ids(inFes)).toEqual([t.pro.professionalId]);
     expect(inFes.json().items[0]).toMatchObject({ city: { slug: 'fes' }, citiesCount: 2 });
     expect(inFes.json().total).toBe(1);
     const inCasa = await t.app.inject({ method: 'GET', url: '/api/pros?city=casablanca&category=plumbing' });
-    expect(ids(inCasa)).toContain(IDS.youssef);
-    expect(inCasa.json().items.find((c: { id: string }) => c.id === IDS.youssef)).toMatchObject({ city: { slug: 'casablanca' } });
+    expect(ids(inCasa)).toContain(t.pro.professionalId);
+    expect(inCasa.json().items.find((c: { id: string }) => c.id === t.pro.professionalId)).toMatchObject({ city: { slug: 'casablanca' } });
     // The finder: its text matches any of the cities' names (Fès in French, فاس in Arabic).
     for (const q of ['Fès', 'فاس']) {
-      expect(ids(await t.app.inject({ method: 'GET', url: `/api/pros?q=${encodeURIComponent(q)}&category=plumbing&sort=name` }))).toContain(IDS.youssef);
+      expect(ids(await t.app.inject({ method: 'GET', url: `/api/pros?q=${encodeURIComponent(q)}&category=plumbing&sort=name` }))).toContain(t.pro.professionalId);
     }
     // The profile page lists both cities with their boroughs.
-    const profile = (await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}` })).json();
+    const profile = (await t.app.inject({ method: 'GET', url: `/api/pros/${t.pro.professionalId}` })).json();
     expect(profile.city.slug).toBe('casablanca');
     expect(profile.areas.map((a: { city: { slug: string } }) => a.city.slug)).toEqual(['casablanca', 'fes']);
     expect(profile.areas[0].boroughs.map((b: { id: string }) => b.id).sort()).toEqual([borough('maarif'), borough('anfa')].sort());
@@ -208,21 +208,21 @@ describe('a second city: search, the finder, the profile page and the assignment
 
     // Assignment: eligible in Fes (no borough there) and in a Casablanca borough covered, not in one that is not.
     const fes = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { cityId: FES }) });
-    expect(fes.json()).toMatchObject({ available: true, professional: { id: IDS.youssef } });
+    expect(fes.json()).toMatchObject({ available: true, professional: { id: t.pro.professionalId } });
     const maarif = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { boroughId: borough('maarif') }) });
-    expect(maarif.json()).toMatchObject({ available: true, professional: { id: IDS.youssef } });
+    expect(maarif.json()).toMatchObject({ available: true, professional: { id: t.pro.professionalId } });
     const ainDiab = await t.app.inject({ method: 'POST', url: '/api/bookings/assignment', payload: wizardBody(t.app, { boroughId: borough('ain-diab') }) });
     expect(ainDiab.json()).toMatchObject({ available: false });
     // A booking placed in Fes goes to him.
     const booked = await t.app.inject(as(t.customer, { method: 'POST', url: '/api/bookings', payload: wizardBody(t.app, { cityId: FES, date: dayFromNow(t.app, 6) }) }));
     expect(booked.statusCode, booked.body).toBe(201);
-    expect(booked.json().professional?.id ?? booked.json().professionalId).toBe(IDS.youssef);
+    expect(booked.json().professional?.id ?? booked.json().professionalId).toBe(t.pro.professionalId);
 
     // Fes first, Casablanca second: the order is kept, the first city is the professional's row city.
     const swapped = await t.app.inject(as(t.pro, { method: 'PUT', url: URL, payload: body({ availability: week, areas: [{ cityId: FES }, casablanca('anfa')] }) }));
     expect(swapped.json().areas.map((a: { cityId: string }) => a.cityId)).toEqual([FES, IDS.casablanca]);
     expect((await youssefRow())!.city_id).toBe(FES);
-    expect((await t.app.inject({ method: 'GET', url: `/api/pros/${IDS.youssef}` })).json().city.slug).toBe('fes');
+    expect((await t.app.inject({ method: 'GET', url: `/api/pros/${t.pro.professionalId}` })).json().city.slug).toBe('fes');
 
     // Back to Casablanca alone: gone from Fes everywhere.
     await t.app.inject(as(t.pro, { method: 'PUT', url: URL, payload: body({ availability: week, areas: [casablanca('maarif', 'anfa')] }) }));
