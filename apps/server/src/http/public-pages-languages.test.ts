@@ -76,6 +76,11 @@ describe.skipIf(!built)('public pages in three languages (real web build)', () =
       for (const text of [s.home.howTitle!, s.home.popularTitle!, s.home.statCities!]) expect(home, text).toContain(html(text));
       const popular = home.slice(home.indexOf('popular-heading'));
       for (const service of catalogue.slice(0, 6)) expect(popular).toContain(html(service.name[lang]));
+      // The statistics show their final figures before the app (it counts up only once it runs): never "0+".
+      const stats = home.slice(home.indexOf('stats-heading'));
+      const shown = [...stats.matchAll(/<span aria-hidden="true">([^<]*)<\/span><span class="sr-only">([^<]*)<\/span>/g)];
+      expect(shown.length).toBeGreaterThanOrEqual(3);
+      for (const [, visible, final] of shown) expect(visible).toBe(final);
 
       // About: mission, vision, values and the three of them.
       const about = mainOf(await page('/about', lang));

@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withStatements } from '../../test/statements';
-import { bookingTestApp, createBooking, IDS, releaseHolds, wizardBody, type BookingTestApp } from './bookings.test-helpers';
+import { bookingTestApp, createBooking, releaseHolds, wizardBody, type BookingTestApp } from './bookings.test-helpers';
 
 let t: BookingTestApp;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ const shown = (statements: string[]) => statements.map((s) => s.replace(/\s+/g, 
 
 describe('statements of POST /api/bookings', () => {
   it('a create for a chosen professional: 3 (session; claim, limits, credit and pool; the write)', async () => {
-    const { result, statements } = await create({ professionalId: IDS.youssef, startTime: '10:00', endTime: '11:00' }, 'strict-1');
+    const { result, statements } = await create({ professionalId: t.pro.professionalId, startTime: '10:00', endTime: '11:00' }, 'strict-1');
     expect(result.statusCode, result.body).toBe(201);
     expect(statements.length, shown(statements)).toBeLessThanOrEqual(3);
   });
@@ -36,8 +36,8 @@ describe('statements of POST /api/bookings', () => {
   });
 
   it('a replay of a create: 3 (session; the claim that finds the key; its stored answer)', async () => {
-    await create({ professionalId: IDS.youssef, startTime: '16:00', endTime: '17:00' }, 'replayed');
-    const { result, statements } = await create({ professionalId: IDS.youssef, startTime: '16:00', endTime: '17:00' }, 'replayed');
+    await create({ professionalId: t.pro.professionalId, startTime: '16:00', endTime: '17:00' }, 'replayed');
+    const { result, statements } = await create({ professionalId: t.pro.professionalId, startTime: '16:00', endTime: '17:00' }, 'replayed');
     expect(result.headers['idempotent-replayed']).toBe('true');
     expect(statements.length, shown(statements)).toBeLessThanOrEqual(3);
   });

@@ -20,12 +20,13 @@ export function countUpValue(elapsed: number, duration: number, target: number, 
 
 
 /**
- * Counts from 0 to `target` over `duration` once `running` turns true. With reduced motion the final
- * figure shows at once.
+ * Counts from 0 to `target` over `duration` once `running` turns true. Until then (the server's page, a
+ * page before the app starts, a band not scrolled to yet) the final figure shows: a reader who never
+ * scrolls the app into life reads "1 000+", not "0+". With reduced motion the final figure shows at once.
  */
 export function useCountUp(target: number, running: boolean, { duration = COUNT_UP_MS, decimals = 0 } = {}): number {
   const reduced = prefersReducedMotion();
-  const [value, setValue] = useState(0);
+  const [value, setValue] = useState(target);
   useEffect(() => {
     if (!running || reduced) return;
     let frame = 0;
