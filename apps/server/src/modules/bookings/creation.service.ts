@@ -46,7 +46,7 @@ import type { BookingsRepository, BookingView, NewBookingRow, NewBookingWrite } 
 import type { BookingReads } from './booking-reads.service';
 import type { DiscountProvider, PlannedDiscount } from './discounts';
 import { requestHash, type IdempotencyStore } from './idempotency';
-import type { PoolFilter, PoolMember, ProfessionalPoolRepository } from './pool.repository';
+import type { PoolFilter, PoolMember, ProfessionalPoolRepository, RankingMember } from './pool.repository';
 import type { QuoteService } from './quote.service';
 
 const MINUTE = 60_000;
@@ -351,11 +351,12 @@ export class CreationService {
     } catch (err) {
       refusal = err;
     }
-    let first: PoolMember[] | undefined;
+    let first: { pool: RankingMember[]; now: Date } | undefined;
     if (planned) {
       const { start, end } = planned.window;
-      const read = await this.d.pool.claimAndPool({ userId: user.id, key, hash, owner: store.owner }, planned.filter, { from: start, to: end }, this.clock.now(), 'ranking');
-      if (read.claimed) first = read.pool;
+      const now = this.clock.now();
+      const read = await this.d.pool.claimAndPool({ userId: user.id, key, hash, owner: store.owner }, planned.filter, { from: start, to: end }, now, 'ranking');
+      if (read.claimed) first = { pool: read.pool, now };
     }
     if (!first) {
       const stored = planned ? await store.existing(user.id, key, hash) : await store.begin(user.id, key, hash);
@@ -386,7 +387,7 @@ export class CreationService {
    * constraint, not a lock, settles races, and the answer is built before the insert so that the
    * insert stores it.
    */
-  private async place(plan: BookingPlan, answer: Answer, firstPool?: PoolMember[]): Promise<BookingDto> {
+  private async place(plan: BookingPlan, answer: Answer, firstPool?: { pool: RankingMember[]; now: Date }): Promise<BookingDto> {
     const { repo, notifier } = this.d;
     await this.limit(plan);
     const { start, end, durationMinutes } = plan.window;
@@ -394,10 +395,12 @@ export class CreationService {
     for (let attempt = 0; ; attempt++) {
       let chosen: PoolMember | null = null;
       try {
-        const now = this.clock.now();
         // The first read may have come with the Idempotency-Key's claim (idempotent). Ranking figures
-        // only: the days and jobs of the best ranked few are read next (pickLazily, issue 42).
-        const read = attempt === 0 && firstPool ? firstPool : await this.d.pool.rankingPool(plan.filter, now);
+        // only: the days and jobs of the best ranked few are read next (pickLazily, issue 42), the
+        // 30-day counts of the rating groups it reaches at the same clock as the ranking read's.
+        const first = attempt === 0 ? firstPool : undefined;
+        const now = first?.now ?? this.clock.now();
+        const read = first?.pool ?? (await this.d.pool.rankingPool(plan.filter, now));
         const pool = read.filter((p) => p.userId !== plan.customerId && !excluded.has(p.professionalId));
         // Within their service radius and working then (else nobody, not a taken slot), with time to
         // travel from and to their other jobs; nearest among equals (issue 42).
@@ -406,6 +409,7 @@ export class CreationService {
           { start, end, point: plan.point },
           (ids) => this.d.pool.details(plan.filter, ids, { from: start, to: end }, now),
           (p) => worksAt(p, start, end),
+          (ids) => this.d.pool.jobsLast30Days(ids, now),
         );
         chosen = lazy.chosen;
         if (!chosen) {
