@@ -45,7 +45,8 @@ export interface PoolMember {
  * A candidate as the ranking read gives it (ProfessionalPoolRepository.rankingPool): rating and review
  * count from professional_ratings (kept by triggers on reviews, migration 0007), and the 30-day count
  * only for the best rating groups (null for the others: travel.ts pickLazily counts them when it gets
- * there, `jobsLast30Days` of the repository).
+ * there, `jobsLast30Days` of the repository). Its `cityIds` are empty and `readAt` is '': the details
+ * read gives them for those it reaches.
  */
 export type RankingMember = Omit<PoolMember, 'jobsLast30Days'> & { jobsLast30Days: number | null };
 
@@ -114,7 +115,9 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL, read
     userId: professionals.userId,
     firstName: professionals.name,
     cityId: professionals.cityId,
-    cityIds: professionals.cityIds,
+    // The ranking read leaves out what details reads again for the few it reaches (their cities and the
+    // clock): fewer values to parse for every candidate.
+    cityIds: detailed ? professionals.cityIds : sql<string[]>`null`,
     hourlyRate: professionals.hourlyRate,
     // The full read counts reviews afresh (the lazy path's tests and bench compare the two choices); the
     // ranking read takes professional_ratings' row, the same figures kept by its triggers; details none.
@@ -134,13 +137,13 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL, read
         : sql<number | null>`case when ${ratingGroupStart} <= ${p('counted')}::int then ${jobsLast30Days} end`,
     jobsDone:
       ranked && detailed ? sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')` : sql<number>`0`,
-    slots: !detailed ? sql<unknown>`'[]'::json` : sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
+    slots: !detailed ? sql<unknown>`null` : sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
       from professional_availability a where a.professional_id = ${PRO_ID})`,
-    daysOff: !detailed ? sql<unknown>`'[]'::json` : sql<unknown>`(select coalesce(json_agg(json_build_array(d.starts_on, d.ends_on)), '[]'::json)
+    daysOff: !detailed ? sql<unknown>`null` : sql<unknown>`(select coalesce(json_agg(json_build_array(d.starts_on, d.ends_on)), '[]'::json)
       from professional_days_off d where d.professional_id = ${PRO_ID} and d.ends_on >= (${from} - interval '1 day')::date)`,
     // Pending and confirmed bookings, and guarantee claims' return visits at the claimed booking's place
     // (issue 41; a visit's id stands where a booking's would, and never matches the booking being moved).
-    busy: !detailed ? sql<unknown>`'[]'::json` : sql<unknown>`(select coalesce(json_agg(j.job), '[]'::json) from (
+    busy: !detailed ? sql<unknown>`null` : sql<unknown>`(select coalesce(json_agg(j.job), '[]'::json) from (
       select json_build_array(b.id, b.scheduled_start, b.scheduled_end,
         coalesce(b.address_lat, bc.center_lat), coalesce(b.address_lng, bc.center_lng)) as job
       from bookings b join cities bc on bc.id = b.city_id where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
@@ -155,7 +158,7 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL, read
     baseLat: professionals.baseLat,
     baseLng: professionals.baseLng,
     radiusKm: professionals.serviceRadiusKm,
-    readAt: sql<string>`now()`,
+    readAt: detailed ? sql<string>`now()` : sql<string>`null`,
   };
   const ratings = eq(professionalRatings.professionalId, professionals.id);
   if (!claim) {
@@ -183,8 +186,11 @@ interface PreparedPool {
 const poolShape = (filter: PoolFilter, read: PoolRead = 'full') =>
   [filter.professionalId, filter.serviceTypeId, filter.cityId, filter.boroughId].map((v) => (v ? 1 : 0)).join('') + (read === 'full' ? '' : `_${read}`);
 
-/** The ranking read counts the 30-day jobs of the rating groups starting within this many rows (pickLazily's first batches). */
-export const RANKING_COUNTED = 48;
+/**
+ * The ranking read counts the 30-day jobs of the rating groups starting within this many rows: pickLazily's
+ * first chunk (16 and the rest of the last group) with room for a few outside the service radius.
+ */
+export const RANKING_COUNTED = 24;
 
 const thirtyDaysBefore = (now: Date) => new Date(now.getTime() - 30 * 24 * 3600_000);
 
@@ -210,7 +216,7 @@ interface PoolRow {
   userId: string;
   firstName: string;
   cityId: string;
-  cityIds: string[];
+  cityIds: string[] | null;
   hourlyRate: number;
   rating: string | number | null;
   reviewCount: number;
@@ -222,7 +228,7 @@ interface PoolRow {
   baseLat: number | null;
   baseLng: number | null;
   radiusKm: number | null;
-  readAt: string;
+  readAt: string | null;
 }
 
 function toPoolMember(r: PoolRow): PoolMember {
@@ -231,7 +237,7 @@ function toPoolMember(r: PoolRow): PoolMember {
 
 function toMember(r: PoolRow): RankingMember {
   const availability: WeeklyAvailability = {};
-  for (const [weekday, slot] of json<Array<[number, AvailabilitySlot]>>(r.slots)) {
+  for (const [weekday, slot] of json<Array<[number, AvailabilitySlot]>>(r.slots ?? [])) {
     const day = isoToWeekday(weekday as IsoWeekday);
     availability[day] = [...(availability[day] ?? []), slot];
   }
@@ -240,15 +246,15 @@ function toMember(r: PoolRow): RankingMember {
     userId: r.userId,
     firstName: r.firstName,
     cityId: r.cityId,
-    cityIds: r.cityIds,
+    cityIds: r.cityIds ?? [],
     hourlyRate: r.hourlyRate,
     rating: r.rating === null ? null : Number(r.rating),
     reviewCount: Number(r.reviewCount),
     jobsLast30Days: r.jobsLast30Days === null ? null : Number(r.jobsLast30Days),
     jobsDone: Number(r.jobsDone),
     availability,
-    daysOff: json<Array<[string, string]>>(r.daysOff).map(([startsOn, endsOn]) => ({ startsOn, endsOn })),
-    busy: json<Array<[string, string, string, number | null, number | null]>>(r.busy).map(([bookingId, start, end, lat, lng]) => ({
+    daysOff: json<Array<[string, string]>>(r.daysOff ?? []).map(([startsOn, endsOn]) => ({ startsOn, endsOn })),
+    busy: json<Array<[string, string, string, number | null, number | null]>>(r.busy ?? []).map(([bookingId, start, end, lat, lng]) => ({
       bookingId,
       start: new Date(start),
       end: new Date(end),
@@ -256,7 +262,7 @@ function toMember(r: PoolRow): RankingMember {
     })),
     base: r.baseLat === null || r.baseLng === null ? null : { lat: Number(r.baseLat), lng: Number(r.baseLng) },
     radiusKm: r.radiusKm === null ? null : Number(r.radiusKm),
-    readAt: String(r.readAt),
+    readAt: r.readAt === null ? '' : String(r.readAt),
   };
 }
 

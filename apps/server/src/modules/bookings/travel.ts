@@ -86,7 +86,7 @@ export async function pickLazily<P extends RankingMember>(
       const members = slice.flatMap((p) => {
         const d = read.get(p.professionalId);
         // Gone since the ranking read (no longer active or approved): not a candidate.
-        return d ? [{ ...p, availability: d.availability, daysOff: d.daysOff, busy: d.busy, readAt: d.readAt }] : [];
+        return d ? [{ ...p, cityIds: d.cityIds, availability: d.availability, daysOff: d.daysOff, busy: d.busy, readAt: d.readAt }] : [];
       });
       const free = members.filter(works);
       if (free.length > 0) working = true;
