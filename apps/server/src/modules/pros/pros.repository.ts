@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { ACTIVE_BOOKING_STATUSES } from '@khedma/shared';
 import type { ProReviewsQuery } from '@khedma/shared/schemas/pros';
 import type { Db } from '../../db/client';
-import { ProfessionalPoolRepository, type PoolMember } from '../bookings/index';
+import { ProfessionalPoolRepository, type PoolMember } from '../bookings';
 import {
   boroughs,
   bookings,
