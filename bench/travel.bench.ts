@@ -242,7 +242,7 @@ export async function benchTravel(serverUrl: string, professionals = 10_000, boo
 
     const pool = new ProfessionalPoolRepository(database.db);
     const prosRepo = new ProsRepository(database.db);
-    const pros = new ProsService(prosRepo, { now: () => now });
+    const pros = new ProsService(prosRepo, { now: () => now }, pool);
 
     const backendsCpu = () => backendsCpuOf(admin, db);
     const measure = async (op: (i: number) => Promise<unknown>): Promise<TravelOp> => {

@@ -3,7 +3,6 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { ACTIVE_BOOKING_STATUSES } from '@khedma/shared';
 import type { ProReviewsQuery } from '@khedma/shared/schemas/pros';
 import type { Db } from '../../db/client';
-import { ProfessionalPoolRepository, type PoolMember } from '../bookings';
 import {
   boroughs,
   bookings,
@@ -102,16 +101,6 @@ export class ProsRepository {
       .select({ startsOn: professionalDaysOff.startsOn, endsOn: professionalDaysOff.endsOn })
       .from(professionalDaysOff)
       .where(and(eq(professionalDaysOff.professionalId, id), lte(professionalDaysOff.startsOn, date), gte(professionalDaysOff.endsOn, date)));
-  }
-
-  /**
-   * A listed (approved, active) professional's weekly slots, days off and jobs near [from, to) widened
-   * by the longest travel time (return visits too, each at its place), in one prepared statement: the
-   * booking pool's `details` read, which assignment uses for the same question. null: not listed.
-   */
-  async schedule(id: string, window: { from: Date; to: Date }, now: Date): Promise<PoolMember | null> {
-    const [member] = await new ProfessionalPoolRepository(this.db).details({}, [id], window, now);
-    return member ?? null;
   }
 
   async exists(id: string): Promise<boolean> {

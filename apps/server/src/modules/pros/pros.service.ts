@@ -27,6 +27,7 @@ import {
 } from '@khedma/shared/schemas/pros';
 import { notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
+import type { ProfessionalPoolRepository } from '../bookings';
 import type { ProsRepository } from './pros.repository';
 
 function weekOf(slots: ReadonlyArray<{ weekday: number; slot: string }>): WeeklyAvailability {
@@ -42,6 +43,8 @@ export class ProsService {
   constructor(
     private readonly repo: ProsRepository,
     private readonly clock: Pick<Clock, 'now'>,
+    /** The booking pool's reads: a day of slots is its `details` read for one professional. */
+    private readonly pool: Pick<ProfessionalPoolRepository, 'details'>,
   ) {}
 
   async profile(id: string): Promise<ProProfile> {
@@ -104,7 +107,7 @@ export class ProsService {
     // One prepared statement (it was four round trips, each planned again): the weekly slots, the days
     // off, and the jobs from the day's start to the next day's end widened by the longest travel time
     // (a job just before the day can still be in the way, issue 42).
-    const schedule = await this.repo.schedule(id, { from: startOfLocalDay(q.date), to: startOfLocalDay(addDays(q.date, 2)) }, now);
+    const [schedule] = await this.pool.details({}, [id], { from: startOfLocalDay(q.date), to: startOfLocalDay(addDays(q.date, 2)) }, now);
     if (!schedule) throw notFound(PROS_MESSAGES.notFound);
     const week = schedule.availability;
     const dayOff = isDayOff(schedule.daysOff, q.date);
