@@ -16,6 +16,8 @@ import {
   fitsBetween,
   type IsoWeekday,
   type WeeklyAvailability,
+  type DayOffRange,
+  type GeoPoint,
 } from '@khedma/shared';
 import {
   PROS_MESSAGES,
@@ -27,7 +29,6 @@ import {
 } from '@khedma/shared/schemas/pros';
 import { notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import type { ProfessionalPoolRepository } from '../bookings';
 import type { ProsRepository } from './pros.repository';
 
 function weekOf(slots: ReadonlyArray<{ weekday: number; slot: string }>): WeeklyAvailability {
@@ -39,12 +40,26 @@ function weekOf(slots: ReadonlyArray<{ weekday: number; slot: string }>): Weekly
   return week;
 }
 
+/**
+ * What a day of slots reads of the booking pool: its `details` read for one professional (weekly slots,
+ * days off, jobs and return visits near the window, widened by the longest travel time). Declared here
+ * rather than imported, so that the bench's program need not take the bookings module's wiring in.
+ */
+export interface ScheduleReader {
+  details(
+    filter: object,
+    ids: readonly string[],
+    window: { from: Date; to: Date },
+    now: Date,
+  ): Promise<Array<{ availability: WeeklyAvailability; daysOff: DayOffRange[]; busy: Array<{ start: Date; end: Date; point: GeoPoint | null }> }>>;
+}
+
 export class ProsService {
   constructor(
     private readonly repo: ProsRepository,
     private readonly clock: Pick<Clock, 'now'>,
-    /** The booking pool's reads: a day of slots is its `details` read for one professional. */
-    private readonly pool: Pick<ProfessionalPoolRepository, 'details'>,
+    /** The booking pool (modules/bookings ProfessionalPoolRepository, wired by pros.module). */
+    private readonly pool: ScheduleReader,
   ) {}
 
   async profile(id: string): Promise<ProProfile> {
