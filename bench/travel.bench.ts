@@ -22,7 +22,8 @@
  * overlap, nine in ten with a pin within about 5 km of the city's centre; past ones completed (some
  * cancelled), coming ones confirmed or pending (some cancelled); a review for one completed booking in
  * five. Loaded with session_replication_role = replica (no triggers, no foreign-key checks; the
- * exclusion constraint still holds), then VACUUM ANALYZE.
+ * exclusion constraint still holds), professional_ratings then filled as its triggers would have kept
+ * it (the ranking read's figures), then VACUUM ANALYZE.
  */
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -75,6 +76,8 @@ export interface TravelFigures {
     overlapOnly: TravelOp;
     candidates: number;
     detailsRead?: number;
+    /** 30-day counts read beyond those of the ranking read (pickLazily's `counts`), per assignment. */
+    countsRead?: number;
     differing?: number;
     assignedTravel: number;
     assignedOverlapOnly: number;
@@ -155,6 +158,11 @@ async function generate(url: string, professionals: number, bookings: number) {
       SELECT gen_random_uuid(), b.id, b.user_id, b.professional_id, 3 + abs(hashtext(b.id::text)) % 3, b.scheduled_end + interval '1 day'
       FROM bookings b JOIN tb_pros p ON p.id = b.professional_id
       WHERE b.status = 'completed' AND abs(hashtext(b.id::text || 'r')) % 5 = 0`);
+    // professional_ratings as its triggers (off while loading) would have kept it: the ranking read's figures.
+    await client.query(`INSERT INTO professional_ratings (professional_id, rating_sum, total_reviews, five_star_count, four_star_count, three_star_count, two_star_count, one_star_count)
+      SELECT p.id, coalesce(sum(r.rating), 0)::int, count(r.id)::int, (count(*) FILTER (WHERE r.rating = 5))::int, (count(*) FILTER (WHERE r.rating = 4))::int,
+        (count(*) FILTER (WHERE r.rating = 3))::int, (count(*) FILTER (WHERE r.rating = 2))::int, (count(*) FILTER (WHERE r.rating = 1))::int
+      FROM tb_pros p LEFT JOIN reviews r ON r.professional_id = p.id GROUP BY p.id`);
     await client.query('SET session_replication_role = origin');
     await client.query('VACUUM ANALYZE');
   } finally {
@@ -234,7 +242,7 @@ export async function benchTravel(serverUrl: string, professionals = 10_000, boo
 
     const pool = new ProfessionalPoolRepository(database.db);
     const prosRepo = new ProsRepository(database.db);
-    const pros = new ProsService(prosRepo, { now: () => now });
+    const pros = new ProsService(prosRepo, { now: () => now }, pool);
 
     const backendsCpu = () => backendsCpuOf(admin, db);
     const measure = async (op: (i: number) => Promise<unknown>): Promise<TravelOp> => {
@@ -261,6 +269,7 @@ export async function benchTravel(serverUrl: string, professionals = 10_000, boo
     const floorOp = await measure(() => database.db.execute(sql`select 1`));
     let candidates = 0;
     let detailsRead = 0;
+    let countsRead = 0;
     let assignedTravel = 0;
     let assignedOverlapOnly = 0;
     const lazyChoice: Array<string | null> = [];
@@ -277,6 +286,10 @@ export async function benchTravel(serverUrl: string, professionals = 10_000, boo
           return pool.details(a.filter, ids, { from: a.start, to: a.end }, now);
         },
         (p) => worksAt(p, a.start, a.end),
+        (ids) => {
+          if (i < runs) countsRead += ids.length;
+          return pool.jobsLast30Days(ids, now);
+        },
       );
       if (i < runs) {
         candidates += ranking.length;
@@ -328,6 +341,7 @@ export async function benchTravel(serverUrl: string, professionals = 10_000, boo
         overlapOnly,
         candidates: +(candidates / runs).toFixed(1),
         detailsRead: +(detailsRead / runs).toFixed(1),
+        countsRead: +(countsRead / runs).toFixed(2),
         differing,
         assignedTravel,
         assignedOverlapOnly,
@@ -359,7 +373,7 @@ export function printTravel(f: TravelFigures) {
   ]);
   const r = travelRatios(f);
   console.log(
-    `Candidates ranked per assignment ${f.assignment.candidates}, days and jobs read for ${f.assignment.detailsRead ?? '-'}; ` +
+    `Candidates ranked per assignment ${f.assignment.candidates}, days and jobs read for ${f.assignment.detailsRead ?? '-'}, 30-day counts read apart for ${f.assignment.countsRead ?? '-'}; ` +
       `lazy and whole-pool choices differ in ${f.assignment.differing ?? '-'} of ${f.runs} (must be 0); assigned ${f.assignment.assignedTravel} of ${f.runs} with travel, ${f.assignment.assignedOverlapOnly} overlap only; ` +
       `free slots per day ${f.slots.freeTravel} with travel, ${f.slots.freeOverlapOnly} overlap only`,
   );

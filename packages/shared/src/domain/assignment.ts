@@ -44,11 +44,20 @@ export function ratingTier(c: Pick<AssignmentCandidate, 'rating' | 'reviewCount'
 
 const hundredths = (rating: number | null) => (rating === null ? 0 : Math.round(rating * 100));
 
+/**
+ * The first two keys of the order alone (tier, then average to the hundredth): the rating group. Every
+ * run of candidates equal on it, in this order, is a contiguous run of the whole order, whatever their
+ * 30-day counts, distances and review counts: lazy assignment (server travel.ts pickLazily) counts the
+ * 30-day jobs of the best groups only.
+ */
+export function compareRatingGroup(a: Pick<AssignmentCandidate, 'rating' | 'reviewCount'>, b: Pick<AssignmentCandidate, 'rating' | 'reviewCount'>): number {
+  return ratingTier(a) - ratingTier(b) || hundredths(b.rating) - hundredths(a.rating);
+}
+
 /** Sort comparator implementing the order above (negative: `a` is preferred). */
 export function compareCandidates(a: AssignmentCandidate, b: AssignmentCandidate): number {
   return (
-    ratingTier(a) - ratingTier(b) ||
-    hundredths(b.rating) - hundredths(a.rating) ||
+    compareRatingGroup(a, b) ||
     a.jobsLast30Days - b.jobsLast30Days ||
     compareDistance(a.distanceKm, b.distanceKm) ||
     b.reviewCount - a.reviewCount ||

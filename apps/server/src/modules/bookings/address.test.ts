@@ -182,6 +182,7 @@ describe('travel between jobs', () => {
       job,
       (ids) => (reads.push(ids), pool.details(filter, ids, { from: start, to: end }, now)),
       (p) => worksAt(p, start, end),
+      (ids) => pool.jobsLast30Days(ids, now),
       2,
     );
     expect(whole?.professionalId).toBe(third!.professionalId);

@@ -47,7 +47,7 @@ import type { BookingsRepository, BookingView, NewBookingRow, NewBookingWrite } 
 import type { BookingReads } from './booking-reads.service';
 import type { DiscountProvider, PlannedDiscount } from './discounts';
 import { requestHash, type IdempotencyStore } from './idempotency';
-import type { ClaimExtras, PoolFilter, PoolMember, ProfessionalPoolRepository } from './pool.repository';
+import type { ClaimExtras, PoolFilter, PoolMember, ProfessionalPoolRepository, RankingMember } from './pool.repository';
 import { json } from './booking-sql';
 import type { QuoteService } from './quote.service';
 
@@ -400,7 +400,7 @@ export class CreationService {
     } catch (err) {
       refusal = err;
     }
-    let first: { pool: PoolMember[]; full: boolean; limits: LimitAnswer[]; credit?: number } | undefined;
+    let first: { pool: RankingMember[]; now: Date; full: boolean; limits: LimitAnswer[]; credit?: number } | undefined;
     let checks: LimitCheck[] = [];
     if (planned) {
       const { start, end } = planned.window;
@@ -408,16 +408,17 @@ export class CreationService {
       checks = this.limitChecks(planned);
       // A chosen professional is read whole at once (a pool of one needs no ranking first).
       const full = planned.strict;
+      const now = this.clock.now();
       const read = await this.d.pool.claimAndPool(
         { userId: user.id, key, hash, owner: store.owner },
         planned.filter,
         { from: start, to: end },
-        this.clock.now(),
+        now,
         full ? 'full' : 'ranking',
         this.claimExtras(planned, checks, credit),
       );
       if (read.claimed) {
-        first = { pool: read.pool, full, limits: json<LimitAnswer[] | null>(read.extras.limits) ?? [], credit: credit ? Number(read.extras.credit ?? 0) : undefined };
+        first = { pool: read.pool, now, full, limits: json<LimitAnswer[] | null>(read.extras.limits) ?? [], credit: credit ? Number(read.extras.credit ?? 0) : undefined };
       }
     }
     if (!first) {
@@ -434,7 +435,7 @@ export class CreationService {
         // The key was taken over (expired, or left in flight by a crash): its credit is read now.
         planned = await this.discounted(planned);
       }
-      const dto = await this.place(planned, (answer) => ({ userId: user.id, key, answer: { status: 201, body: answer } }), { first: first?.pool, full: first?.full, limited: !!first });
+      const dto = await this.place(planned, (answer) => ({ userId: user.id, key, answer: { status: 201, body: answer } }), { first: first && { pool: first.pool, now: first.now }, full: first?.full, limited: !!first });
       return { status: 201, body: dto, replayed: false };
     } catch (err) {
       if (err instanceof AppError && err.status < 500) {
@@ -457,7 +458,11 @@ export class CreationService {
    * constraint, not a lock, settles races, and the answer is built before the insert so that the
    * insert stores it.
    */
-  private async place(plan: BookingPlan, answer: Answer, read: { first?: PoolMember[]; full?: boolean; limited?: boolean }): Promise<BookingDto> {
+  private async place(
+    plan: BookingPlan,
+    answer: Answer,
+    read: { first?: { pool: RankingMember[]; now: Date }; full?: boolean; limited?: boolean },
+  ): Promise<BookingDto> {
     const { repo, notifier } = this.d;
     if (!read.limited) await this.limit(plan);
     const { start, end, durationMinutes } = plan.window;
@@ -465,25 +470,28 @@ export class CreationService {
     for (let attempt = 0; ; attempt++) {
       let chosen: PoolMember | null = null;
       try {
-        const now = this.clock.now();
         // The first read may have come with the Idempotency-Key's claim (idempotent). Ranking figures
-        // only: the days and jobs of the best ranked few are read next (pickLazily, issue 42).
+        // only: the days and jobs of the best ranked few are read next (pickLazily, issue 42), the
+        // 30-day counts of the rating groups it reaches at the same clock as the ranking read's.
         // A chosen professional (strict) is read whole: their days and jobs come with the first read.
-        const full = attempt === 0 && read.first ? !!read.full : plan.strict;
-        const members =
-          attempt === 0 && read.first
-            ? read.first
-            : full
-              ? await this.d.pool.pool(plan.filter, { from: start, to: end }, now)
-              : await this.d.pool.rankingPool(plan.filter, now);
+        const first = attempt === 0 ? read.first : undefined;
+        const now = first?.now ?? this.clock.now();
+        const full = first ? !!read.full : plan.strict;
+        const members: RankingMember[] = first
+          ? first.pool
+          : full
+            ? await this.d.pool.pool(plan.filter, { from: start, to: end }, now)
+            : await this.d.pool.rankingPool(plan.filter, now);
         const pool = members.filter((p) => p.userId !== plan.customerId && !excluded.has(p.professionalId));
         // Within their service radius and working then (else nobody, not a taken slot), with time to
         // travel from and to their other jobs; nearest among equals (issue 42).
         const lazy = await pickLazily(
           pool,
           { start, end, point: plan.point },
-          (ids) => (full ? Promise.resolve(members.filter((p) => ids.includes(p.professionalId))) : this.d.pool.details(plan.filter, ids, { from: start, to: end }, now)),
+          // Read whole, each member has its days, jobs and 30-day count already.
+          (ids) => (full ? Promise.resolve(members.filter((p) => ids.includes(p.professionalId)) as PoolMember[]) : this.d.pool.details(plan.filter, ids, { from: start, to: end }, now)),
           (p) => worksAt(p, start, end),
+          (ids) => this.d.pool.jobsLast30Days(ids, now),
         );
         chosen = lazy.chosen;
         if (!chosen) {

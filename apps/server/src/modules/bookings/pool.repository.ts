@@ -4,10 +4,10 @@
  * (the wizard's step 3, placing a booking, rescheduling) reads it; so can the professionals'
  * availability (exported by modules/bookings/index.ts).
  */
-import { isoToWeekday, TRAVEL_MARGIN_MS, type AvailabilitySlot, type DayOffRange, type GeoPoint, type IsoWeekday, type WeeklyAvailability } from '@khedma/shared';
+import { isoToWeekday, RATING_BADGE_THRESHOLDS, TRAVEL_MARGIN_MS, type AvailabilitySlot, type DayOffRange, type GeoPoint, type IsoWeekday, type WeeklyAvailability } from '@khedma/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cities, professionalBoroughs, professionalCities, professionals, professionalServices, returnVisitHoldsTime } from '../../db/schema/index';
+import { bookings, cities, professionalBoroughs, professionalCities, professionalRatings, professionals, professionalServices, returnVisitHoldsTime } from '../../db/schema/index';
 import { json, PreparedStatements, PRO_ID, ratingSql, reviewCountSql } from './booking-sql';
 import { claimParams, claimPlaceholderSql } from './idempotency';
 
@@ -41,6 +41,15 @@ export interface PoolMember {
   readAt: string;
 }
 
+/**
+ * A candidate as the ranking read gives it (ProfessionalPoolRepository.rankingPool): rating and review
+ * count from professional_ratings (kept by triggers on reviews, migration 0007), and the 30-day count
+ * only for the best rating groups (null for the others: travel.ts pickLazily counts them when it gets
+ * there, `jobsLast30Days` of the repository). Its `cityIds` are empty and `readAt` is '': the details
+ * read gives them for those it reaches.
+ */
+export type RankingMember = Omit<PoolMember, 'jobsLast30Days'> & { jobsLast30Days: number | null };
+
 export interface PoolFilter {
   professionalId?: string;
   serviceTypeId?: string;
@@ -52,8 +61,10 @@ export interface PoolFilter {
 /**
  * What a pool read returns for each professional (lazy assignment, issue 42's benchmark):
  * - `full`: everything (ranking figures, weekly slots, days off, jobs near the window);
- * - `ranking`: only what ranking and the service radius need (rating, reviews, jobs in the last 30
- *   days, base and radius), no slots, days off, jobs or jobsDone (0): cheap for every candidate;
+ * - `ranking`: only what ranking and the service radius need (rating and reviews as
+ *   professional_ratings keeps them, base and radius; the jobs in the last 30 days of the candidates
+ *   whose rating group starts within the first `counted` rows, null for the others), no slots, days
+ *   off, jobs or jobsDone (0): cheap for every candidate;
  * - `details`: the slots, days off and jobs of the professionals named by `ids` (ranking figures 0).
  */
 export type PoolRead = 'full' | 'ranking' | 'details';
@@ -90,31 +101,49 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL, read
   const ranked = !filter.professionalId && read !== 'details';
   const detailed = read !== 'ranking';
   const to = sql`${p('to')}::timestamptz`;
+  const jobsLast30Days = sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID}
+      and b.status in ('pending', 'confirmed', 'completed')
+      and b.scheduled_start >= ${p('since')}::timestamptz and b.scheduled_start < ${p('now')}::timestamptz)`;
+  // The ranking read's rating group (shared compareRatingGroup: tier, then the average to the
+  // hundredth, which average_rating is, numeric(3, 2)); rank(): the position of the group's first row.
+  const ratingGroupStart = sql`rank() over (order by case when ${professionalRatings.totalReviews} = 0 then 1
+      when ${professionalRatings.averageRating} >= ${sql.raw(String(RATING_BADGE_THRESHOLDS.good))} then 0 else 2 end,
+      ${professionalRatings.averageRating} desc)`;
   // One round trip: ratings, recent jobs, weekly slots and overlapping bookings as JSON columns.
   const fields = {
     professionalId: professionals.id,
     userId: professionals.userId,
     firstName: professionals.name,
     cityId: professionals.cityId,
-    cityIds: professionals.cityIds,
+    // The ranking read leaves out what details reads again for the few it reaches (their cities and the
+    // clock): fewer values to parse for every candidate.
+    cityIds: detailed ? professionals.cityIds : sql<string[]>`null`,
     hourlyRate: professionals.hourlyRate,
-    rating: ratingSql,
-    reviewCount: reviewCountSql,
-    // Ranking figures: not counted when the professional is chosen (a pool of one is not ranked).
-    jobsLast30Days: ranked
-      ? sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID}
-      and b.status in ('pending', 'confirmed', 'completed')
-      and b.scheduled_start >= ${p('since')}::timestamptz and b.scheduled_start < ${p('now')}::timestamptz)`
-      : sql<number>`0`,
+    // The full read counts reviews afresh (the lazy path's tests and bench compare the two choices); the
+    // ranking read takes professional_ratings' row, the same figures kept by its triggers; details none.
+    rating:
+      read === 'full'
+        ? ratingSql
+        : read === 'details'
+          ? sql<string | null>`null`
+          : sql<string | null>`case when ${professionalRatings.totalReviews} = 0 then null else ${professionalRatings.averageRating} end`,
+    reviewCount: read === 'full' ? reviewCountSql : read === 'details' ? sql<number>`0` : sql<number>`${professionalRatings.totalReviews}`,
+    // Ranking figures: not counted when the professional is chosen (a pool of one is not ranked). The
+    // ranking read counts the best rating groups' only (the others: pickLazily asks when it gets there).
+    jobsLast30Days: !ranked
+      ? sql<number>`0`
+      : detailed
+        ? jobsLast30Days
+        : sql<number | null>`case when ${ratingGroupStart} <= ${p('counted')}::int then ${jobsLast30Days} end`,
     jobsDone:
       ranked && detailed ? sql<number>`(select count(*)::int from bookings b where b.professional_id = ${PRO_ID} and b.status = 'completed')` : sql<number>`0`,
-    slots: !detailed ? sql<unknown>`'[]'::json` : sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
+    slots: !detailed ? sql<unknown>`null` : sql<unknown>`(select coalesce(json_agg(json_build_array(a.weekday, a.slot)), '[]'::json)
       from professional_availability a where a.professional_id = ${PRO_ID})`,
-    daysOff: !detailed ? sql<unknown>`'[]'::json` : sql<unknown>`(select coalesce(json_agg(json_build_array(d.starts_on, d.ends_on)), '[]'::json)
+    daysOff: !detailed ? sql<unknown>`null` : sql<unknown>`(select coalesce(json_agg(json_build_array(d.starts_on, d.ends_on)), '[]'::json)
       from professional_days_off d where d.professional_id = ${PRO_ID} and d.ends_on >= (${from} - interval '1 day')::date)`,
     // Pending and confirmed bookings, and guarantee claims' return visits at the claimed booking's place
     // (issue 41; a visit's id stands where a booking's would, and never matches the booking being moved).
-    busy: !detailed ? sql<unknown>`'[]'::json` : sql<unknown>`(select coalesce(json_agg(j.job), '[]'::json) from (
+    busy: !detailed ? sql<unknown>`null` : sql<unknown>`(select coalesce(json_agg(j.job), '[]'::json) from (
       select json_build_array(b.id, b.scheduled_start, b.scheduled_end,
         coalesce(b.address_lat, bc.center_lat), coalesce(b.address_lng, bc.center_lng)) as job
       from bookings b join cities bc on bc.id = b.city_id where b.professional_id = ${PRO_ID} and b.status in ('pending', 'confirmed')
@@ -129,24 +158,26 @@ function preparePool(db: Db, filter: PoolFilter, name: string, claim?: SQL, read
     baseLat: professionals.baseLat,
     baseLng: professionals.baseLng,
     radiusKm: professionals.serviceRadiusKm,
-    readAt: sql<string>`now()`,
+    readAt: detailed ? sql<string>`now()` : sql<string>`null`,
   };
+  const ratings = eq(professionalRatings.professionalId, professionals.id);
   if (!claim) {
-    return db
+    const q = db
       .select({ ...fields, claimed: sql<number | null>`null` })
       .from(professionals)
-      .where(and(...conditions))
-      .prepare(name);
+      .$dynamic();
+    return (detailed ? q : q.innerJoin(professionalRatings, ratings)).where(and(...conditions)).prepare(name);
   }
   const claimed = db.$with('claim', {}).as(claim);
   const more = (extras?.ctes ?? []).map((c) => db.$with(c.name, {}).as(c.body));
   // Left-joined, the professional's columns are typed nullable: the row without one is dropped by claimAndPool.
-  return db
+  const claimed_ = db
     .with(claimed, ...more)
     .select({ ...fields, claimed: sql<number | null>`(select count(*)::int from ${claimed})`, ...extras?.columns })
     .from(sql`(values (1)) as once (n)`)
     .leftJoin(professionals, and(...conditions))
-    .prepare(name) as unknown as PreparedPool;
+    .$dynamic();
+  return (detailed ? claimed_ : claimed_.leftJoin(professionalRatings, ratings)).prepare(name) as unknown as PreparedPool;
 }
 
 interface PreparedPool {
@@ -168,9 +199,18 @@ export interface ClaimExtras {
 const poolShape = (filter: PoolFilter, read: PoolRead = 'full') =>
   [filter.professionalId, filter.serviceTypeId, filter.cityId, filter.boroughId].map((v) => (v ? 1 : 0)).join('') + (read === 'full' ? '' : `_${read}`);
 
-function poolParams(filter: PoolFilter, window: { from: Date; to: Date }, now: Date, marginMs = TRAVEL_MARGIN_MS, ids?: readonly string[]) {
-  const since = new Date(now.getTime() - 30 * 24 * 3600_000);
+/**
+ * The ranking read counts the 30-day jobs of the rating groups starting within this many rows: pickLazily's
+ * first chunk (16 and the rest of the last group) with room for a few outside the service radius.
+ */
+export const RANKING_COUNTED = 24;
+
+const thirtyDaysBefore = (now: Date) => new Date(now.getTime() - 30 * 24 * 3600_000);
+
+function poolParams(filter: PoolFilter, window: { from: Date; to: Date }, now: Date, marginMs = TRAVEL_MARGIN_MS, ids?: readonly string[], counted = RANKING_COUNTED) {
+  const since = thirtyDaysBefore(now);
   return {
+    counted,
     ids: ids?.join(','),
     professionalId: filter.professionalId,
     serviceTypeId: filter.serviceTypeId,
@@ -189,11 +229,11 @@ interface PoolRow {
   userId: string;
   firstName: string;
   cityId: string;
-  cityIds: string[];
+  cityIds: string[] | null;
   hourlyRate: number;
   rating: string | number | null;
   reviewCount: number;
-  jobsLast30Days: number;
+  jobsLast30Days: number | null;
   jobsDone: number;
   slots: unknown;
   daysOff: unknown;
@@ -201,12 +241,16 @@ interface PoolRow {
   baseLat: number | null;
   baseLng: number | null;
   radiusKm: number | null;
-  readAt: string;
+  readAt: string | null;
 }
 
 function toPoolMember(r: PoolRow): PoolMember {
+  return toMember(r) as PoolMember;
+}
+
+function toMember(r: PoolRow): RankingMember {
   const availability: WeeklyAvailability = {};
-  for (const [weekday, slot] of json<Array<[number, AvailabilitySlot]>>(r.slots)) {
+  for (const [weekday, slot] of json<Array<[number, AvailabilitySlot]>>(r.slots ?? [])) {
     const day = isoToWeekday(weekday as IsoWeekday);
     availability[day] = [...(availability[day] ?? []), slot];
   }
@@ -215,15 +259,15 @@ function toPoolMember(r: PoolRow): PoolMember {
     userId: r.userId,
     firstName: r.firstName,
     cityId: r.cityId,
-    cityIds: r.cityIds,
+    cityIds: r.cityIds ?? [],
     hourlyRate: r.hourlyRate,
     rating: r.rating === null ? null : Number(r.rating),
     reviewCount: Number(r.reviewCount),
-    jobsLast30Days: Number(r.jobsLast30Days),
+    jobsLast30Days: r.jobsLast30Days === null ? null : Number(r.jobsLast30Days),
     jobsDone: Number(r.jobsDone),
     availability,
-    daysOff: json<Array<[string, string]>>(r.daysOff).map(([startsOn, endsOn]) => ({ startsOn, endsOn })),
-    busy: json<Array<[string, string, string, number | null, number | null]>>(r.busy).map(([bookingId, start, end, lat, lng]) => ({
+    daysOff: json<Array<[string, string]>>(r.daysOff ?? []).map(([startsOn, endsOn]) => ({ startsOn, endsOn })),
+    busy: json<Array<[string, string, string, number | null, number | null]>>(r.busy ?? []).map(([bookingId, start, end, lat, lng]) => ({
       bookingId,
       start: new Date(start),
       end: new Date(end),
@@ -231,11 +275,12 @@ function toPoolMember(r: PoolRow): PoolMember {
     })),
     base: r.baseLat === null || r.baseLng === null ? null : { lat: Number(r.baseLat), lng: Number(r.baseLng) },
     radiusKm: r.radiusKm === null ? null : Number(r.radiusKm),
-    readAt: String(r.readAt),
+    readAt: r.readAt === null ? '' : String(r.readAt),
   };
 }
 
 const poolQueries = new PreparedStatements<PreparedPool>();
+const countQueries = new PreparedStatements<{ execute(params: Record<string, unknown>): Promise<Array<{ id: string | null; n: number }>> }>();
 const claimPoolQueries = new PreparedStatements<PreparedPool>();
 
 export class ProfessionalPoolRepository {
@@ -273,15 +318,45 @@ export class ProfessionalPoolRepository {
    * `ranking`: no availability, days off or jobs, `busy` empty): the first step of a lazy assignment
    * (travel.ts pickLazily), which reads `details` for the best ranked few only.
    */
-  async rankingPool(filter: PoolFilter, now: Date): Promise<PoolMember[]> {
-    const rows = await this.poolQuery(filter, 'ranking').execute(poolParams(filter, { from: now, to: now }, now, 0));
-    return rows.map(toPoolMember);
+  async rankingPool(filter: PoolFilter, now: Date, counted = RANKING_COUNTED): Promise<RankingMember[]> {
+    const rows = await this.poolQuery(filter, 'ranking').execute(poolParams(filter, { from: now, to: now }, now, 0, undefined, counted));
+    return rows.map(toMember);
+  }
+
+  /**
+   * The jobs (pending, confirmed or completed bookings) starting in the 30 days before `now` of the
+   * professionals named, as the pool reads count them (the ranking's fairness figure): for pickLazily,
+   * when it reaches rating groups the ranking read did not count. Index-only on migration 0035's
+   * bookings (professional_id, status, scheduled_start).
+   */
+  async jobsLast30Days(ids: readonly string[], now: Date): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const db = this.db;
+    const p = sql.placeholder;
+    const statement = countQueries.get(db, 'jobs30', () =>
+      db
+        .select({ id: bookings.professionalId, n: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(
+          and(
+            sql`${bookings.professionalId} = any(string_to_array(${p('ids')}, ',')::uuid[])`,
+            sql`${bookings.status} in ('pending', 'confirmed', 'completed')`,
+            sql`${bookings.scheduledStart} >= ${p('since')}::timestamptz and ${bookings.scheduledStart} < ${p('now')}::timestamptz`,
+          ),
+        )
+        .groupBy(bookings.professionalId)
+        .prepare('bookings_pool_jobs30'),
+    );
+    const rows = await statement.execute({ ids: ids.join(','), since: thirtyDaysBefore(now).toISOString(), now: now.toISOString() });
+    const counts = new Map<string, number>(ids.map((id) => [id, 0]));
+    for (const r of rows) if (r.id) counts.set(r.id, Number(r.n));
+    return counts;
   }
 
   /**
    * Weekly slots, days off and jobs near the window (widened by the longest travel time) of the
    * professionals named (still approved, active and matching the filter), for `pickLazily`; their
-   * ranking figures are 0 (the `rankingPool` read has them).
+   * ranking figures are null and 0 (the `rankingPool` read has them).
    */
   async details(filter: PoolFilter, ids: readonly string[], window: { from: Date; to: Date }, now: Date): Promise<PoolMember[]> {
     if (ids.length === 0) return [];
@@ -300,14 +375,14 @@ export class ProfessionalPoolRepository {
     now: Date,
     read: PoolRead = 'full',
     extras?: ClaimExtras,
-  ): Promise<{ claimed: boolean; pool: PoolMember[]; extras: Record<string, unknown> }> {
+  ): Promise<{ claimed: boolean; pool: RankingMember[]; extras: Record<string, unknown> }> {
     const shape = poolShape(filter, read) + (extras ? `_${extras.shape}` : '');
     const db = this.db;
     const statement = claimPoolQueries.get(db, shape, () => preparePool(db, filter, `bookings_claim_pool_${shape}`, claimPlaceholderSql(db, 'claim'), read, extras));
     const rows = await statement.execute({ ...poolParams(filter, window, now), ...claimParams(claim, 'claim'), ...extras?.params });
     const first = rows[0] ?? {};
     const columns = Object.fromEntries(Object.keys(extras?.columns ?? {}).map((k) => [k, (first as Record<string, unknown>)[k]]));
-    return { claimed: Number(rows[0]?.claimed ?? 0) > 0, pool: rows.filter((r) => r.professionalId !== null).map(toPoolMember), extras: columns };
+    return { claimed: Number(rows[0]?.claimed ?? 0) > 0, pool: rows.filter((r) => r.professionalId !== null).map(toMember), extras: columns };
   }
 
   /**

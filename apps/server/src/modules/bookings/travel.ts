@@ -5,6 +5,7 @@
  */
 import {
   ADDRESS_MESSAGES,
+  compareRatingGroup,
   distanceToKm,
   fitsBetween,
   freeWithTravel,
@@ -17,7 +18,7 @@ import {
   type GeoPoint,
 } from '@khedma/shared';
 import { badRequest } from '../../http/errors';
-import type { PoolMember } from './pool.repository';
+import type { PoolMember, RankingMember } from './pool.repository';
 
 /** A job asked for: its time and its place (the pin; null when none was placed). */
 export interface AskedJob {
@@ -47,35 +48,51 @@ export const LAZY_BATCH = 16;
 
 /**
  * Assignment that reads little whatever the number of candidates (issue 42's benchmark): `ranking`
- * holds every candidate with only the ranking figures (ProfessionalPoolRepository.rankingPool); those
- * covering the pin are ranked once by the shared order (rankCandidates: rating, fairness, nearest, ...),
- * then `details` reads the slots, days off and jobs of the best `batch` only, and the next `batch` only
- * when none of them is free. Each batch is a contiguous run of the full ranking and freeNear orders it
- * by the same comparator, so the first free one of the first batch having any is the professional the
- * whole pool's ranking would choose. `working`: whether anyone read works then (else nobody covers the
- * time: a different refusal than a taken slot).
+ * holds every candidate with only the ranking figures (ProfessionalPoolRepository.rankingPool: rating
+ * and review count as professional_ratings keeps them, the 30-day count of the best rating groups only,
+ * null for the others). Those covering the pin are put in rating-group order (shared compareRatingGroup:
+ * tier, then the average to the hundredth); taken a chunk at a time (whole groups, at least `batch`
+ * candidates), the chunk's missing 30-day counts are read (`counts`), the chunk is ranked by the whole
+ * shared order (rankCandidates: rating, fairness, nearest, ...), and `details` reads the slots, days off
+ * and jobs of `batch` of them at a time, the next only when none of these is free. A chunk of whole
+ * groups is a contiguous run of the full ranking (the groups are its first keys), and so is each batch,
+ * which freeNear orders by the same comparator: the first free one of the first batch having any is the
+ * professional the whole pool's ranking would choose. `working`: whether anyone read works then (else
+ * nobody covers the time: a different refusal than a taken slot).
  */
-export async function pickLazily<P extends PoolMember>(
+export async function pickLazily<P extends RankingMember>(
   ranking: readonly P[],
   job: AskedJob,
   details: (ids: string[]) => Promise<PoolMember[]>,
   works: (p: PoolMember) => boolean,
+  counts: (ids: string[]) => Promise<Map<string, number>>,
   batch = LAZY_BATCH,
-): Promise<{ chosen: (P & { distanceKm: number | null }) | null; working: boolean }> {
-  const ranked = rankCandidates(ranking.filter((p) => withinServiceRadius(p, job.point)).map((p) => ({ ...p, distanceKm: distanceToKm(p.base, job.point) })));
+): Promise<{ chosen: (P & { jobsLast30Days: number; distanceKm: number | null }) | null; working: boolean }> {
+  const grouped = ranking.filter((p) => withinServiceRadius(p, job.point)).sort(compareRatingGroup);
   let working = false;
-  for (let i = 0; i < ranked.length; i += batch) {
-    const slice = ranked.slice(i, i + batch);
-    const read = new Map((await details(slice.map((p) => p.professionalId))).map((d) => [d.professionalId, d] as const));
-    const members = slice.flatMap((p) => {
-      const d = read.get(p.professionalId);
-      // Gone since the ranking read (no longer active or approved): not a candidate.
-      return d ? [{ ...p, availability: d.availability, daysOff: d.daysOff, busy: d.busy, readAt: d.readAt }] : [];
-    });
-    const free = members.filter(works);
-    if (free.length > 0) working = true;
-    const chosen = freeNear(free, job)[0];
-    if (chosen) return { chosen, working };
+  for (let at = 0; at < grouped.length; ) {
+    let end = Math.min(at + batch, grouped.length);
+    while (end < grouped.length && compareRatingGroup(grouped[end - 1]!, grouped[end]!) === 0) end++;
+    const chunk = grouped.slice(at, end);
+    at = end;
+    const missing = chunk.filter((p) => p.jobsLast30Days === null).map((p) => p.professionalId);
+    const counted = missing.length > 0 ? await counts(missing) : new Map<string, number>();
+    const ranked = rankCandidates(
+      chunk.map((p) => ({ ...p, jobsLast30Days: p.jobsLast30Days ?? counted.get(p.professionalId) ?? 0, distanceKm: distanceToKm(p.base, job.point) })),
+    );
+    for (let i = 0; i < ranked.length; i += batch) {
+      const slice = ranked.slice(i, i + batch);
+      const read = new Map((await details(slice.map((p) => p.professionalId))).map((d) => [d.professionalId, d] as const));
+      const members = slice.flatMap((p) => {
+        const d = read.get(p.professionalId);
+        // Gone since the ranking read (no longer active or approved): not a candidate.
+        return d ? [{ ...p, cityIds: d.cityIds, availability: d.availability, daysOff: d.daysOff, busy: d.busy, readAt: d.readAt }] : [];
+      });
+      const free = members.filter(works);
+      if (free.length > 0) working = true;
+      const chosen = freeNear(free, job)[0];
+      if (chosen) return { chosen, working };
+    }
   }
   return { chosen: null, working };
 }

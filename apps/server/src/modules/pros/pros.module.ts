@@ -3,6 +3,7 @@
  * finder with its tiles, and the professional's own profile (/api/pros/me/settings).
  */
 import { defineModule } from '../../module';
+import { ProfessionalPoolRepository } from '../bookings';
 import { ProsRepository } from './pros.repository';
 import { prosRoutes } from './pros.routes';
 import { ProsService } from './pros.service';
@@ -14,7 +15,7 @@ import { ProsSettingsService } from './settings.service';
 export const prosModule = defineModule('pros', async (app, { ctx }) => {
   const db = ctx.database.db;
   await app.register(prosRoutes, {
-    pros: new ProsService(new ProsRepository(db), ctx.clock),
+    pros: new ProsService(new ProsRepository(db), ctx.clock, new ProfessionalPoolRepository(db)),
     search: new ProsSearchService(new ProsSearchRepository(db)),
     settings: new ProsSettingsService(new ProsSettingsRepository(db)),
   });

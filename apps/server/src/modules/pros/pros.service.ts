@@ -14,9 +14,10 @@ import {
   localToUtc,
   HOUR_MS,
   fitsBetween,
-  TRAVEL_MARGIN_MS,
   type IsoWeekday,
   type WeeklyAvailability,
+  type DayOffRange,
+  type GeoPoint,
 } from '@khedma/shared';
 import {
   PROS_MESSAGES,
@@ -39,10 +40,26 @@ function weekOf(slots: ReadonlyArray<{ weekday: number; slot: string }>): Weekly
   return week;
 }
 
+/**
+ * What a day of slots reads of the booking pool: its `details` read for one professional (weekly slots,
+ * days off, jobs and return visits near the window, widened by the longest travel time). Declared here
+ * rather than imported, so that the bench's program need not take the bookings module's wiring in.
+ */
+export interface ScheduleReader {
+  details(
+    filter: object,
+    ids: readonly string[],
+    window: { from: Date; to: Date },
+    now: Date,
+  ): Promise<Array<{ availability: WeeklyAvailability; daysOff: DayOffRange[]; busy: Array<{ start: Date; end: Date; point: GeoPoint | null }> }>>;
+}
+
 export class ProsService {
   constructor(
     private readonly repo: ProsRepository,
     private readonly clock: Pick<Clock, 'now'>,
+    /** The booking pool (modules/bookings ProfessionalPoolRepository, wired by pros.module). */
+    private readonly pool: ScheduleReader,
   ) {}
 
   async profile(id: string): Promise<ProProfile> {
@@ -101,13 +118,15 @@ export class ProsService {
    * availability, and leaving time to travel from and to each pending or confirmed booking (issue 42).
    */
   async availability(id: string, q: ProAvailabilityQuery): Promise<ProAvailabilityResponse> {
-    if (!(await this.repo.exists(id))) throw notFound(PROS_MESSAGES.notFound);
     const now = this.clock.now();
-    const [slotRows, daysOff] = await Promise.all([this.repo.slots(id), this.repo.daysOffOn(id, q.date)]);
-    const week = weekOf(slotRows);
-    const dayOff = isDayOff(daysOff, q.date);
-    // Widened by the longest travel time: a job just before the day can still be in the way (issue 42).
-    const busy = await this.repo.busy(id, new Date(startOfLocalDay(q.date).getTime() - TRAVEL_MARGIN_MS), startOfLocalDay(addDays(q.date, 2)));
+    // One prepared statement (it was four round trips, each planned again): the weekly slots, the days
+    // off, and the jobs from the day's start to the next day's end widened by the longest travel time
+    // (a job just before the day can still be in the way, issue 42).
+    const [schedule] = await this.pool.details({}, [id], { from: startOfLocalDay(q.date), to: startOfLocalDay(addDays(q.date, 2)) }, now);
+    if (!schedule) throw notFound(PROS_MESSAGES.notFound);
+    const week = schedule.availability;
+    const dayOff = isDayOff(schedule.daysOff, q.date);
+    const busy = schedule.busy;
     const point = q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : null;
     const slots = proPageTimeOptions(q.date, now).map(({ time, available }) => {
       if (!available) return { time, available: false, reason: 'TOO_SOON_OR_OUT_OF_RANGE' as const };
