@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CONSENT_STORAGE_KEY, skipCookieBanner } from './support/consent';
 import { readStrings } from './support/locales';
-import { startTheApp } from './support/test';
 
 /**
  * What a visitor does before the app takes a server-rendered public page over, and without JavaScript
@@ -9,8 +8,7 @@ import { startTheApp } from './support/test';
  * page arrives: they import Playwright's own `test`, not the one of support/test.ts that waits for
  * `<html data-app="ready">` after each navigation. To make "before the app" certain rather than a race
  * with a fast machine, the app's scripts are held back (as a slow phone on 4G holds them for seconds)
- * until the journey lets them through. The app starts at the reader's first sign of use (/boot.js):
- * startTheApp gives one where the journey has given none yet.
+ * until the journey lets them through.
  */
 
 const SUCCESS = "Message sent successfully! We'll get back to you soon.";
@@ -82,7 +80,7 @@ test.describe('at once after the page arrives, before the app takes it over', ()
 
     // The app takes the answer over: the message stays, and nothing is sent again.
     release();
-    await startTheApp(page);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
     await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
     await page.waitForTimeout(500);
     expect(await messagesWith(request, marker)).toBe(1);
@@ -97,7 +95,7 @@ test.describe('at once after the page arrives, before the app takes it over', ()
     const marker = `typed-before ${Date.now()}`;
     await fillContact(page, marker);
     release();
-    await startTheApp(page);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
     await expect(page.getByRole('textbox', { name: /Full name/ })).toHaveValue('Salma Bennani');
     await expect(page.getByRole('textbox', { name: /Message/ })).toHaveValue(new RegExp(marker));
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -122,7 +120,7 @@ test.describe('at once after the page arrives, before the app takes it over', ()
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('heading', { level: 2, name: home.fr.searchHeading })).toBeVisible();
     release();
-    await startTheApp(page);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     // The next page, reached by a plain link, is French too (the server remembered the choice).
     const next = await page.request.get('/about');
@@ -145,7 +143,7 @@ test.describe('at once after the page arrives, before the app takes it over', ()
     await expect(chips.getByRole('link', { name: 'Cleaning', exact: true })).toHaveAttribute('aria-current', 'true');
 
     release();
-    await startTheApp(page);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
     await page.getByRole('searchbox', { name: 'Search services' }).fill('cleaning');
     // Pressed before the search settles (300 ms): the words go along anyway.
@@ -182,7 +180,7 @@ test.describe('at once after the page arrives, before the app takes it over', ()
     await other.waitForTimeout(300);
     await expect(other.getByRole('region', { name: consent.banner!.title })).toBeHidden();
     release();
-    await startTheApp(page);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
     await expect(banner).toBeHidden();
   });
 
@@ -196,13 +194,13 @@ test.describe('at once after the page arrives, before the app takes it over', ()
     await page.goto('/pricing');
     const banner = page.getByRole('region', { name: consent.banner!.title });
     await expect(banner).toBeVisible();
-    await startTheApp(page);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
     await banner.getByRole('button', { name: consent.banner!.acceptAll }).click();
     await expect(banner).toBeHidden();
 
     const other = await context.newPage();
     await other.goto('/pricing');
-    await startTheApp(other);
+    await other.waitForFunction(() => document.documentElement.dataset.app === 'ready');
     await expect(other.getByRole('region', { name: consent.banner!.title })).toBeHidden();
     await other.evaluate((key) => localStorage.removeItem(key), CONSENT_STORAGE_KEY);
     await expect(banner).toBeVisible();
