@@ -260,6 +260,61 @@ describe('STOP by the WhatsApp webhook', () => {
   });
 });
 
+describe('booking notices by WhatsApp', () => {
+  it('the payment received and the refund on its way reach a customer who opted in, by their templates, in their language', async () => {
+    const phone = uniquePhone();
+    const customer = await createCustomer(t, { phone, locale: 'fr' });
+    await t.app.inject({ method: 'PUT', url: '/api/profile/notifications', headers: { cookie: customer.cookie }, payload: { whatsapp: true } });
+    // Nobody else gardens in Fès (the demo seed and this file): the assignment picks them.
+    const pro = await createPro(t, { city: 'fes', category: 'gardening' });
+    const booking = await createPaidBooking(t, { customer, pro, date: casablancaDate(4) });
+    const total = (await t.app.inject({ method: 'GET', url: `/api/bookings/${booking.id}`, headers: { cookie: customer.cookie } })).json<{ amounts: { total: number } }>().amounts.total;
+    expect(total).toBeGreaterThan(0);
+    const whatsapp = async () => (await outbox(t.app)).filter((m) => m.to === phone && m.channel === 'whatsapp');
+    const reference = booking.id.slice(0, 8).toUpperCase();
+
+    const paid = (await whatsapp()).filter((m) => m.subject === 'khedma_payment_received');
+    expect(paid).toHaveLength(1);
+    // "Nous avons bien reçu votre paiement de 1 234 MAD pour … (REF)": the booking's total, fr-MA money.
+    expect(paid[0]!.text).toMatch(/^Nous avons bien reçu votre paiement de /);
+    expect(paid[0]!.text).toContain(`${String(total).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')}\u00a0MAD`);
+    expect(paid[0]!.text).toContain(reference);
+
+    // The professional declines: refunded in full, and told so on WhatsApp.
+    const declined = await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/decline`, headers: { cookie: pro.cookie }, payload: {} });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const refund = (await whatsapp()).filter((m) => m.subject === 'khedma_refund_sent');
+    expect(refund).toHaveLength(1);
+    expect(refund[0]!.text).toMatch(/^Votre remboursement de /);
+    expect(refund[0]!.text).toContain(`${String(total).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')}\u00a0MAD`);
+    expect(refund[0]!.text).toContain(reference);
+  });
+
+  it('a customer who did not opt in gets nothing on WhatsApp, and an unpaid booking cancelled sends no refund', async () => {
+    const phone = uniquePhone();
+    const customer = await createCustomer(t, { phone });
+    const pro = await createPro(t, { city: 'fes', category: 'handyman' });
+    const booking = await createPaidBooking(t, { customer, pro, date: casablancaDate(5) });
+    await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/decline`, headers: { cookie: pro.cookie }, payload: {} });
+    expect((await outbox(t.app)).filter((m) => m.to === phone && m.channel === 'whatsapp')).toEqual([]);
+
+    const optedIn = uniquePhone();
+    const other = await createCustomer(t, { phone: optedIn });
+    await t.app.inject({ method: 'PUT', url: '/api/profile/notifications', headers: { cookie: other.cookie }, payload: { whatsapp: true } });
+    const unpaid = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      remoteAddress: freshIp(),
+      headers: { cookie: other.cookie, 'idempotency-key': crypto.randomUUID() },
+      payload: { serviceTypeId: pro.serviceTypeIds[0], cityId: pro.cityId, date: casablancaDate(6), startTime: '10:00', endTime: '11:00', location: '3 Rue Fès' },
+    });
+    expect(unpaid.statusCode, unpaid.body).toBe(201);
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/bookings/${unpaid.json().id}/cancel`, headers: { cookie: other.cookie }, payload: {} });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await outbox(t.app)).filter((m) => m.to === optedIn && m.channel === 'whatsapp')).toEqual([]);
+  });
+});
+
 describe('booking reminders', () => {
   it('are scheduled once at confirmation (evening before and two hours before, per channel), and sent once by two instances', async () => {
     const phone = uniquePhone();

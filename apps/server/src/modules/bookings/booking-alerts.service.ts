@@ -1,5 +1,5 @@
 /**
- * Status changes by web push and SMS (docs/bookings.md#notifications), beside the emails: one durable
+ * Status changes by web push, SMS and WhatsApp (docs/bookings.md#notifications), beside the emails: one durable
  * job per recipient and channel, enqueued after the change committed and run at once. Each job asks
  * the recipient's preference when it runs (a channel turned off meanwhile stays off), renders the
  * notice in their language then, and sends: push to every browser they subscribed (a browser the push
@@ -20,11 +20,8 @@ import type { RecipientsRepository } from '../auth';
 import type { BookingsRepository } from './booking.repository';
 import { WhatsAppDeliveryError, type WhatsAppSender } from '../../platform/whatsapp';
 import { BOOKING_PUSH_JOB, BOOKING_SMS_JOB, BOOKING_WHATSAPP_JOB } from './bookings.jobs';
-import { bookingNamesIn, formatDateTime } from './bookings.emails';
-
-/** The notices WhatsApp carries (approved templates, docs/notifications.md#whatsapp). */
-const WHATSAPP_NOTICES: ReadonlySet<string> = new Set(['confirmed']);
-import { bookingNotice, bookingSms, isNoticeKind, type NoticeKind } from './bookings.notices';
+import { bookingNamesIn, formatDateTime, formatMoney } from './bookings.emails';
+import { bookingNotice, bookingSms, isNoticeKind, isWhatsAppKind, type NoticeKind, type WhatsAppKind } from './bookings.notices';
 
 export interface BookingAlertsDeps {
   db: Db;
@@ -49,19 +46,23 @@ export class BookingAlerts {
 
   /**
    * After a committed change: the push and SMS jobs of each notice (kinds that are not notices, such
-   * as the customer's own cancellation, have none). Enqueued only where they can reach someone (a
+   * as the customer's own cancellation, have none), and the WhatsApp job of the kinds with a template. Enqueued only where they can reach someone (a
    * subscribed browser; SMS turned on), then run at once. Never throws: the change is saved.
    */
   async enqueue(bookingId: string, notices: ReadonlyArray<{ userId: string; kind: string }>): Promise<void> {
     for (const n of notices) {
-      if (!isNoticeKind(n.kind)) continue;
+      const notice = isNoticeKind(n.kind);
+      const whatsapp = isWhatsAppKind(n.kind);
+      if (!notice && !whatsapp) continue;
       try {
-        const payload = { bookingId, userId: n.userId, kind: n.kind };
         const ids: Array<string | null> = [];
-        if (this.d.push.enabled && (await this.d.subscriptions.of(n.userId)).length > 0) ids.push(await this.d.jobs.schedule(BOOKING_PUSH_JOB, payload));
-        if (await this.d.preferences.allows(n.userId, 'sms')) ids.push(await this.d.jobs.schedule(BOOKING_SMS_JOB, payload));
-        if (this.d.whatsapp && WHATSAPP_NOTICES.has(n.kind) && (await this.d.preferences.allows(n.userId, 'whatsapp'))) {
-          ids.push(await this.d.jobs.schedule(BOOKING_WHATSAPP_JOB, payload));
+        if (notice) {
+          const payload = { bookingId, userId: n.userId, kind: n.kind };
+          if (this.d.push.enabled && (await this.d.subscriptions.of(n.userId)).length > 0) ids.push(await this.d.jobs.schedule(BOOKING_PUSH_JOB, payload));
+          if (await this.d.preferences.allows(n.userId, 'sms')) ids.push(await this.d.jobs.schedule(BOOKING_SMS_JOB, payload));
+        }
+        if (whatsapp && this.d.whatsapp && (await this.d.preferences.allows(n.userId, 'whatsapp'))) {
+          ids.push(await this.d.jobs.schedule(BOOKING_WHATSAPP_JOB, { bookingId, userId: n.userId, kind: n.kind }));
         }
         for (const id of ids) if (id) await this.d.jobs.runJob(id);
       } catch (err) {
@@ -88,20 +89,29 @@ export class BookingAlerts {
     await this.d.subscriptions.sendTo(subscriptions, { ...notice, url, tag: `booking:${view.id}` }, { urgency: 'high', ttlSeconds: 24 * 3600 });
   }
 
-  /** The confirmation by WhatsApp (template khedma_booking_confirmed), where the user opted in. */
-  private async whatsapp(bookingId: string, userId: string, kind: NoticeKind): Promise<void> {
-    if (!this.d.whatsapp || !WHATSAPP_NOTICES.has(kind) || !(await this.d.preferences.allows(userId, 'whatsapp'))) return;
+  /**
+   * A change by WhatsApp, where the user opted in, by its approved template (platform/whatsapp-templates.ts):
+   * the confirmation, the payment received (the booking's total), or the refund on its way (what was
+   * decided back to the card: nothing is sent when nothing was paid).
+   */
+  private async whatsapp(bookingId: string, userId: string, kind: WhatsAppKind): Promise<void> {
+    if (!this.d.whatsapp || !(await this.d.preferences.allows(userId, 'whatsapp'))) return;
     const to = await smsNumberOf(this.d.db, userId);
     if (!to) return;
     const found = await this.facts(bookingId, userId);
     if (!found) return;
-    const { recipient, facts } = found;
+    const { view, recipient, facts } = found;
+    const service = facts.title;
     try {
-      await this.d.whatsapp.sendTemplate(to, 'khedma_booking_confirmed', recipient.locale, {
-        service: facts.title,
-        date: formatDateTime(facts.start, recipient.locale),
-        reference: facts.reference,
-      });
+      if (kind === 'confirmed') {
+        await this.d.whatsapp.sendTemplate(to, 'khedma_booking_confirmed', recipient.locale, { service, date: formatDateTime(facts.start, recipient.locale), reference: facts.reference });
+      } else if (kind === 'paid') {
+        await this.d.whatsapp.sendTemplate(to, 'khedma_payment_received', recipient.locale, { amount: formatMoney(view.totalAmount), service, reference: facts.reference });
+      } else {
+        const refund = view.refundedToCard + view.refundPending;
+        if (refund <= 0) return;
+        await this.d.whatsapp.sendTemplate(to, 'khedma_refund_sent', recipient.locale, { amount: formatMoney(refund), reference: facts.reference });
+      }
     } catch (err) {
       if (err instanceof WhatsAppDeliveryError && !err.retryable) this.d.log.warn({ err, bookingId }, 'booking WhatsApp not sent');
       else throw err;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs';
 import { REMINDER_KINDS } from '@khedma/shared';
-import { NOTICE_KINDS } from './bookings.notices';
+import { NOTICE_KINDS, WHATSAPP_KINDS } from './bookings.notices';
 
 const notice = z.object({ bookingId: z.string().min(1), userId: z.string().min(1), kind: z.enum(NOTICE_KINDS) });
 
@@ -12,8 +12,8 @@ export const BOOKING_PUSH_JOB = defineJob('booking.push', notice);
 /** After a status change committed: an SMS to the user's phone (if they take SMS then). */
 export const BOOKING_SMS_JOB = defineJob('booking.sms', notice);
 
-/** After a status change committed: a WhatsApp template to the user's phone (if they opted in), for the kinds with a template. */
-export const BOOKING_WHATSAPP_JOB = defineJob('booking.whatsapp', notice);
+/** After a change committed: a WhatsApp template to the user's phone (if they opted in), for the kinds with a template. */
+export const BOOKING_WHATSAPP_JOB = defineJob('booking.whatsapp', notice.extend({ kind: z.enum(WHATSAPP_KINDS) }));
 
 /**
  * A booking reminder on one channel (docs/notifications.md#reminders): the evening before and two hours

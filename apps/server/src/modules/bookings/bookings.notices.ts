@@ -22,6 +22,16 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export const isNoticeKind = (kind: string): kind is NoticeKind => (NOTICE_KINDS as readonly string[]).includes(kind);
 
+/**
+ * The changes told by WhatsApp to users who opted in (docs/notifications.md#whatsapp), each by an approved
+ * template: the confirmation, the payment received, and the refunds on their way (a decline, a
+ * cancellation with money back, an admin's refund). The customer's own payment and cancellation are
+ * here too: for a phone-first account WhatsApp is the written record email is for the others.
+ */
+export const WHATSAPP_KINDS = ['confirmed', 'paid', 'declined', 'professional_cancelled', 'cancelled_by_you', 'refunded'] as const satisfies readonly BookingEmailKind[];
+export type WhatsAppKind = (typeof WHATSAPP_KINDS)[number];
+export const isWhatsAppKind = (kind: string): kind is WhatsAppKind => (WHATSAPP_KINDS as readonly string[]).includes(kind);
+
 interface Facts {
   reference: string;
   title: string;

@@ -39,7 +39,7 @@ import { RecipientsRepository } from '../auth';
 import type { BookingUseCases } from '../bookings';
 import type { LedgerRepository, RefundsService } from '../payments';
 import { noShowEmail, runningLateEmail, type LateFacts } from './lateness.emails';
-import { LATE_PUSH_JOB, LATE_SMS_JOB } from './lateness.jobs';
+import { LATE_PUSH_JOB, LATE_SMS_JOB, LATE_WHATSAPP_JOB } from './lateness.jobs';
 import type { LatenessRepository, LockedBooking } from './lateness.repository';
 
 export interface AttendanceDeps {
@@ -122,7 +122,14 @@ export class AttendanceService {
         const message = { to: customer.email, ...runningLateEmail(customer.locale, customer.name, facts, `${this.d.publicUrl}/dashboard/bookings`) };
         jobs.push(...(await this.schedule(tx, [SEND_EMAIL_JOB, { message, outboxed: false, userId: b.userId }])));
       }
-      jobs.push(...(await this.schedule(tx, [LATE_SMS_JOB, { bookingId: id, userId: b.userId }], [LATE_PUSH_JOB, { bookingId: id, userId: b.userId }])));
+      jobs.push(
+        ...(await this.schedule(
+          tx,
+          [LATE_SMS_JOB, { bookingId: id, userId: b.userId }],
+          [LATE_PUSH_JOB, { bookingId: id, userId: b.userId }],
+          [LATE_WHATSAPP_JOB, { bookingId: id, userId: b.userId }],
+        )),
+      );
       return {
         jobs,
         users: [b.userId, proUserId],

@@ -1,5 +1,5 @@
 /**
- * The SMS and web push of a delay notice (issue 41): jobs written in the delay's transaction
+ * The SMS, web push and WhatsApp of a delay notice (issue 41, docs/notifications.md#whatsapp): jobs written in the delay's transaction
  * (attendance.service.ts), run at once after the commit and retried by the loop. Each asks the
  * customer's preference when it runs, and renders the notice in their language then, with the arrival
  * then announced (a later notice replaces an earlier one). Push is skipped while they have the app
@@ -18,7 +18,8 @@ import type { PushSubscriptions } from '../../platform/push-subscriptions';
 import { SmsDeliveryError, SmsUnavailableError, type SmsSender } from '../../platform/sms';
 import type { RecipientsRepository } from '../auth';
 import { runningLatePush, runningLateSms, type LateFacts } from './lateness.emails';
-import { LATE_PUSH_JOB, LATE_SMS_JOB } from './lateness.jobs';
+import { LATE_PUSH_JOB, LATE_SMS_JOB, LATE_WHATSAPP_JOB } from './lateness.jobs';
+import { WhatsAppDeliveryError, type WhatsAppSender } from '../../platform/whatsapp';
 import type { LatenessRepository } from './lateness.repository';
 
 export interface LateAlertsDeps {
@@ -29,6 +30,7 @@ export interface LateAlertsDeps {
   subscriptions: PushSubscriptions;
   push: PushSender;
   sms: SmsSender;
+  whatsapp: WhatsAppSender;
   presence: PresenceTracker;
   jobs: JobRunner;
   log: FastifyBaseLogger;
@@ -60,6 +62,20 @@ export function registerLateAlerts(d: LateAlertsDeps): void {
       if (err instanceof SmsDeliveryError && err.retryable) throw err;
       if (!(err instanceof SmsUnavailableError || err instanceof SmsDeliveryError)) throw err;
       d.log.warn({ err, bookingId: payload.bookingId }, 'running-late SMS not sent');
+    }
+  });
+
+  d.jobs.register(LATE_WHATSAPP_JOB, async ({ payload }) => {
+    if (!(await d.preferences.allows(payload.userId, 'whatsapp'))) return;
+    const to = await smsNumberOf(d.db, payload.userId);
+    if (!to) return;
+    const found = await facts(payload.bookingId, payload.userId);
+    if (!found) return;
+    try {
+      await d.whatsapp.sendTemplate(to, 'khedma_pro_late', found.recipient.locale, { service: found.facts.title, time: found.facts.arrival, reference: found.facts.reference });
+    } catch (err) {
+      if (err instanceof WhatsAppDeliveryError && !err.retryable) d.log.warn({ err, bookingId: payload.bookingId }, 'running-late WhatsApp not sent');
+      else throw err;
     }
   });
 

@@ -26,6 +26,7 @@ export const latenessModule = defineModule('lateness', async (app, { ctx }) => {
     subscriptions: new PushSubscriptions(db, ctx.push, ctx.log),
     push: ctx.push,
     sms: ctx.sms,
+    whatsapp: ctx.whatsapp,
     presence: ctx.realtime.presence,
     jobs: ctx.jobs,
     log: ctx.log,

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, ledgerEntries, paymentRefunds, scheduledJobs, sensitiveAccessLog } from '../../db/schema/index';
 import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro, type TestBooking, type TestPro, type TestUser } from '../../test/factories';
 import { startApp, withCookie, type TestApp } from '../../test/helpers';
+import { uniquePhone } from '../dev/people';
+import { bookingReference } from '@khedma/shared';
 
 const MIN = 60_000;
 
@@ -65,10 +67,8 @@ async function ledgerOf(bookingId: string, account: string): Promise<number> {
   return Number(row!.n);
 }
 
-const lastEmailTo = async (email: string) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
-  return res.json<Array<{ to: string; subject: string; text: string }>>().find((m) => m.to === email);
-};
+const outbox = async () => (await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json<Array<{ to: string; channel: string; subject: string; text: string }>>();
+const lastEmailTo = async (email: string) => (await outbox()).find((m) => m.to === email);
 
 describe('running late', () => {
   it('the professional announces a delay; the customer sees the new time, is emailed, and may cancel free past 30 minutes', async () => {
@@ -94,6 +94,29 @@ describe('running late', () => {
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
     expect(await ledgerSum(b.id)).toBe(0);
+  });
+
+  it('a customer who took WhatsApp gets the delay by the khedma_pro_late template, in their language; one who did not gets none', async () => {
+    const phone = uniquePhone();
+    const onWhatsApp = await createCustomer(t, { phone, locale: 'ar' });
+    const optIn = await t.app.inject(withCookie(onWhatsApp.cookie, { method: 'PUT', url: '/api/profile/notifications', payload: { whatsapp: true } }));
+    expect(optIn.statusCode, optIn.body).toBe(200);
+    // A professional of their own (Tanger electrical: nobody else's), so the suspension test's counts stay Latif's.
+    const electrician = await createPro(t, { city: 'tanger', category: 'electrical' });
+    const b = await createPaidBooking(t, { customer: onWhatsApp, pro: electrician, date: casablancaDate(day++), accept: true });
+    expect((await at(b, -10, () => post(electrician, `/api/bookings/${b.id}/delay`, { delayMinutes: 25 }))).statusCode).toBe(200);
+    const late = (await outbox()).filter((m) => m.to === phone && m.channel === 'whatsapp' && m.subject === 'khedma_pro_late');
+    expect(late).toHaveLength(1);
+    // Arabic, with the new arrival time (10:25 Casablanca) and the booking's reference.
+    expect(late[0]!.text).toMatch(/^المهني ديالك معطل شوية/);
+    expect(late[0]!.text).toContain('10:25');
+    expect(late[0]!.text).toContain(bookingReference(b.id));
+
+    const silentPhone = uniquePhone();
+    const notOnWhatsApp = await createCustomer(t, { phone: silentPhone });
+    const quiet = await createPaidBooking(t, { customer: notOnWhatsApp, pro: electrician, date: casablancaDate(day++), accept: true });
+    expect((await at(quiet, -10, () => post(electrician, `/api/bookings/${quiet.id}/delay`, { delayMinutes: 25 }))).statusCode).toBe(200);
+    expect((await outbox()).filter((m) => m.to === silentPhone && m.channel === 'whatsapp')).toEqual([]);
   });
 
   it('a delay of 30 minutes or less keeps the usual fee, and the professional marks their arrival', async () => {
