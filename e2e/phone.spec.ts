@@ -96,6 +96,9 @@ for (const j of [
     expect(made.status(), await made.text()).toBe(201);
     const booking = (await made.json()) as { id: string };
     await payByApi(context.request, booking.id);
+    // The payment received reaches them on WhatsApp at once (they took WhatsApp at sign-up), in their language.
+    const receipt = await whatsappTo(request, e164, 'khedma_payment_received');
+    expect(receipt.text).toMatch(j.lang === 'en' ? /^We received your payment of \d[\d\u202f]*\u00a0MAD for / : /^وصلنا الخلاص ديالك ديال /);
     // The professional accepts with their own session (createPerson signed `request` in as them).
     const accepted = await request.post(`/api/bookings/${booking.id}/accept`);
     expect(accepted.status(), await accepted.text()).toBe(200);
