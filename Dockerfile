@@ -27,7 +27,9 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072
+# GLIBC_TUNABLES: large blocks given back to the system when freed (scripts/lib.mjs MALLOC_TUNABLES, issue 40).
 WORKDIR /app
 COPY --from=build /out/ /app/
 # The embedded database and local uploads, when DATABASE_URL and S3_BUCKET are not set (one instance only).

@@ -6,6 +6,17 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(root, 'apps/web/dist/index.html');
 
+/**
+ * glibc's allocator settings for the server process (issue 40, the embedded default's memory): large
+ * blocks (128 KB and more) always in their own mapping, given back when freed, and the top of a heap
+ * trimmed past 128 KB. By default glibc raises its mmap threshold up to 32 MB after the first large free,
+ * after which the start-up's big buffers (PGlite's file-system image, WebAssembly compilation, the first
+ * brotli of each page) stay in each thread's arena for good: measured with PGlite on the demo data,
+ * idle RSS 465-480 MB without, 320 MB with (2026-11-29, bench/README.md). Ignored by other C libraries;
+ * a GLIBC_TUNABLES already set wins. The Dockerfile sets the same.
+ */
+export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
+
 function newestMtime(dir) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
