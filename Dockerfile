@@ -42,4 +42,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/livez').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself is PID 1 and handles SIGTERM (drains, then exits 0); no shell in between.
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
+# --max-semi-space-size=8: V8's young generation capped (scripts/lib.mjs SERVER_NODE_FLAGS, issue 40).
+CMD ["node", "--max-semi-space-size=8", "--enable-source-maps", "apps/server/dist/main.js"]

@@ -37,6 +37,8 @@ export async function load(url: string, opts: { connections?: number; duration?:
 
 /** As scripts/lib.mjs gives the server under `npm start` (and the Dockerfile): see there. */
 export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
+/** As scripts/lib.mjs SERVER_NODE_FLAGS: see there. */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 
 /** A process's resident set now, in MB (Linux /proc; null elsewhere or when it is gone). */
 export function rssMb(pid: number | undefined): number | null {
@@ -127,7 +129,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   // (flags NODE_OPTIONS refuses).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     // DATABASE_URL only when the caller asks for PostgreSQL: an exported one must not turn a PGlite run into a server run.

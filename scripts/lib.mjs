@@ -17,6 +17,14 @@ const webDist = path.join(root, 'apps/web/dist/index.html');
  */
 export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
 
+/**
+ * Node's flags for the server (issue 40): V8's young generation capped at 8 MB per semi-space. Under the
+ * booking load on PGlite the server's RSS peaked at 495 MB with V8's default and 431 MB with 8 MB, at the
+ * same creates/s and server CPU per create (2026-11-29, load 20; bench/README.md). The Dockerfile and
+ * bench/lib.ts give the same.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+
 function newestMtime(dir) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
