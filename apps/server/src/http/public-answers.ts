@@ -94,6 +94,8 @@ export class PublicAnswers {
   /** Rendered pages by URL, then by language. */
   private readonly pages = new Map<string, Map<Locale, PreparedPage>>();
   private pageCount = 0;
+  /** The plain bytes of each page the renderer gave (its copies are kept by the renderer while it keeps the page). */
+  private plainPages = new WeakMap<PublicPage, Buffer>();
   /** Bumped by clear(): an answer computed before a change is never remembered after it. */
   private generation = 0;
 
@@ -128,7 +130,10 @@ export class PublicAnswers {
       languages = undefined;
     }
     if (!languages) this.pages.set(url, (languages = new Map()));
-    languages.set(language, { body: Buffer.from(page.html), br: page.br, gzip: page.gzip, heads: new Map() });
+    // One plain copy per page, whatever the URLs it is remembered at (/faq and /faq?lang=en are one page).
+    let body = this.plainPages.get(page);
+    if (!body) this.plainPages.set(page, (body = Buffer.from(page.html)));
+    languages.set(language, { body, br: page.br, gzip: page.gzip, heads: new Map() });
     this.pageCount += 1;
   }
 
@@ -138,6 +143,7 @@ export class PublicAnswers {
     this.answers.clear();
     this.pages.clear();
     this.pageCount = 0;
+    this.plainPages = new WeakMap();
   }
 
   /** Catalogue answers kept. */
