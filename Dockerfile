@@ -27,7 +27,9 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072
+# GLIBC_TUNABLES: large blocks given back to the system when freed (scripts/lib.mjs MALLOC_TUNABLES, issue 40).
 WORKDIR /app
 COPY --from=build /out/ /app/
 # The embedded database and local uploads, when DATABASE_URL and S3_BUCKET are not set (one instance only).
@@ -40,4 +42,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/livez').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself is PID 1 and handles SIGTERM (drains, then exits 0); no shell in between.
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
+# --max-semi-space-size=8: V8's young generation capped (scripts/lib.mjs SERVER_NODE_FLAGS, issue 40).
+CMD ["node", "--max-semi-space-size=8", "--enable-source-maps", "apps/server/dist/main.js"]

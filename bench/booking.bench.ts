@@ -32,7 +32,7 @@ import pg from 'pg';
 import { seedId } from '../apps/server/src/db/seed/ids';
 import { AVAILABILITY_PATTERNS, PROFESSIONALS } from '../apps/server/src/db/seed/people';
 import { SERVICES } from '../apps/server/src/db/seed/services';
-import { processCpuMs, startServer } from './lib';
+import { idleRssMb, processCpuMs, rssSampler, startServer } from './lib';
 
 export interface BookingFigures {
   engine: string;
@@ -48,6 +48,11 @@ export interface BookingFigures {
     /** CPU milliseconds per request during the run (Linux /proc; PostgreSQL: the database's backends). */
     cpuMsPerRequest: { server: number; postgres: number | null; client: number } | null;
   };
+  /**
+   * The server's resident set (MB): just after it answered, once idle (bench/lib.ts idleRssMb), and the
+   * largest sample during the race and the load (issue 40 on PGlite: idle at most 300, under load 500).
+   */
+  rssMb?: { afterStart: number | null; idle: number | null; idleSeconds: number; underLoad: number | null };
 }
 
 const CUSTOMERS = ['customer@demo.ma', 'customer2@demo.ma', 'sara.benmoussa@demo.ma', 'laila.cherkaoui@demo.ma', 'hicham.elouardi@demo.ma', 'mohamed.ziani@demo.ma'];
@@ -210,6 +215,8 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
   });
   const agent = new http.Agent({ keepAlive: true });
   try {
+    const idle = await idleRssMb(server.pid);
+    const rss = rssSampler(server.pid);
     const cookies = await Promise.all(CUSTOMERS.map((e) => signIn(server.url, e)));
     const today = localDateOf(new Date());
 
@@ -278,6 +285,7 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
     });
     const seconds = (performance.now() - started) / 1000;
     const cpuMsPerRequest = await cpu.perRequest(answered);
+    const underLoad = rss.stop();
     // Requests that got no answer at all (socket errors, timeouts) failed too.
     failed += load.errors + load.timeouts;
     return {
@@ -300,6 +308,7 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
         p99: Math.round(load.latency.p99),
         cpuMsPerRequest,
       },
+      rssMb: { afterStart: idle.afterStart, idle: idle.idle, idleSeconds: idle.seconds, underLoad },
     };
   } finally {
     agent.destroy();

@@ -13,6 +13,7 @@ const short = (endpoint: string) => endpoint.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/
 console.table(
   figures.endpoints.map((c) => ({
     endpoint: short(c.endpoint),
+    coding: c.contentEncoding ?? '-',
     bytes: c.bytes,
     'headers (khedma/bare)': c.headers ? `${c.headers.khedma.count} (${c.headers.khedma.bytes} B) / ${c.headers.bare.count} (${c.headers.bare.bytes} B)` : '',
     'req/s': c.khedma.requestsPerSecond,
@@ -23,6 +24,7 @@ console.table(
     '3 headers req/s': c.bare.requestsPerSecond,
     'ratio to 3 headers': c.ratio,
     'rounds (ratio, to 3 headers, p99)': (c.rounds ?? []).map((r) => `${r.sameBytesRatio} ${r.ratio} ${r.khedma.p99}ms`).join(', '),
+    'CPU µs/req (khedma, same bytes)': c.cpuUs ? `${c.cpuUs.khedma ?? '?'}, ${c.cpuUs.sameBytes ?? '?'}` : '-',
     'load avg': c.loadAverage?.join(' → ') ?? '',
     errors: c.khedma.errors + c.khedma.non2xx,
   })),

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { load, startServer, type LoadResult } from './lib';
+import { load, processCpuMs, startServer, type LoadResult } from './lib';
 
 export interface RoundFigures {
   /** Which server was measured first in this round (the three take turns). */
@@ -19,10 +19,17 @@ export interface RoundFigures {
   headersFloor?: number;
   /** khedma / bareWithHeaders: issue 23's figure, the ratio to bare node:http sending the same bytes. */
   sameBytesRatio?: number;
+  /** CPU microseconds per request of each server's process in this round (Linux /proc; null where unreadable). */
+  cpuUs?: { khedma: number | null; sameBytes: number | null; bare: number | null };
 }
 
 export interface EndpointFigures {
   endpoint: string;
+  /** The Accept-Encoding the load sent (none: the plain body), and the coding the answer came in. */
+  acceptEncoding?: string;
+  contentEncoding?: string;
+  /** A server-rendered page rather than an API answer. */
+  page?: boolean;
   bytes: number;
   /** The round with the median same-bytes ratio (with one round: that round). */
   khedma: LoadResult;
@@ -42,6 +49,19 @@ export interface EndpointFigures {
   bareIn?: 'own process' | 'bench process';
   /** The host's 1-minute load average before and after this endpoint's rounds. */
   loadAverage?: [number, number];
+  /** Each round's length in seconds. */
+  seconds?: number;
+  /** The median round's CPU per request (µs): Khedma's server, the bare server sending the same bytes, the three-header one. */
+  cpuUs?: RoundFigures['cpuUs'];
+}
+
+/** What a browser sends (Chromium 124+): the server picks brotli. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+interface EndpointSpec {
+  endpoint: string;
+  acceptEncoding?: string;
+  page?: boolean;
 }
 
 export interface CatalogFigures {
@@ -78,16 +98,30 @@ export interface CatalogFigures {
  *   go first, after a warm-up of each; the figure is the median of the rounds' same-bytes ratios and the
  *   figures shown are that round's. Every round is kept in the result, with the host's load average.
  */
-export async function benchCatalog(engine: 'pglite' | 'postgres', port: number, env: Record<string, string> = {}, duration = 4): Promise<CatalogFigures> {
+export async function benchCatalog(
+  engine: 'pglite' | 'postgres',
+  port: number,
+  env: Record<string, string> = {},
+  duration = Number(process.env.BENCH_CATALOG_SECONDS ?? 5),
+): Promise<CatalogFigures> {
   // BENCH_CATALOG_URL: a Khedma server already running (on a busy host one starts in minutes), for bench:catalog.
   const external = process.env.BENCH_CATALOG_URL;
   const server = external ? { url: external, stop: async () => {} } : await startServer(port, env);
   try {
     const services = (await (await fetch(`${server.url}/api/services`)).json()) as Array<{ id: string }>;
-    const paths = ['/api/services', `/api/services/${services[0]!.id}`, '/api/categories', '/api/cities'];
+    const specs: EndpointSpec[] = ['/api/services', `/api/services/${services[0]!.id}`, '/api/categories', '/api/cities'].map((endpoint) => ({ endpoint }));
+    // Issue 40: the catalogue as a browser asks for it, and the server-rendered service and category pages
+    // with and without Accept-Encoding. On PGlite only (BENCH_CATALOG_PAGES=1 on PostgreSQL too): from their
+    // second request they are sent from memory, the database plays no part.
+    if (engine === 'pglite' || process.env.BENCH_CATALOG_PAGES === '1') {
+      specs.push({ endpoint: '/api/services', acceptEncoding: BROWSER_ACCEPT_ENCODING });
+      for (const page of [`/services/${services[0]!.id}`, '/services/plumbing']) {
+        specs.push({ endpoint: page, page: true }, { endpoint: page, page: true, acceptEncoding: BROWSER_ACCEPT_ENCODING });
+      }
+    }
     const rounds = Math.max(1, Number(process.env.BENCH_CATALOG_ROUNDS ?? 5));
     const endpoints: EndpointFigures[] = [];
-    for (const endpoint of paths) endpoints.push(await benchEndpoint(server.url, endpoint, duration, rounds));
+    for (const spec of specs) endpoints.push(await benchEndpoint(server.url, spec, duration, rounds, server.pid));
     const first = endpoints[0]!;
     return { engine, endpoint: first.endpoint, bytes: first.bytes, khedma: first.khedma, bare: first.bare, ratio: first.ratio, endpoints };
   } finally {
@@ -95,7 +129,7 @@ export async function benchCatalog(engine: 'pglite' | 'postgres', port: number, 
   }
 }
 
-const headerSize = (headers: Headers) => {
+const headerSize = (headers: Iterable<[string, string]>) => {
   let count = 0;
   let bytes = 0;
   for (const [name, value] of headers) {
@@ -105,34 +139,65 @@ const headerSize = (headers: Headers) => {
   return { count, bytes };
 };
 
-async function benchEndpoint(origin: string, endpoint: string, duration: number, rounds: number): Promise<EndpointFigures> {
-  const res = await fetch(`${origin}${endpoint}`);
-  const body = Buffer.from(await res.arrayBuffer());
-  const contentType = res.headers.get('content-type') ?? 'application/json';
-  const etag = res.headers.get('etag') ?? '';
+/** A GET with exactly these headers, its header lines (lower-case names, in order) and its body as sent (not decoded). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; lines: Array<[string, string]>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const lines: Array<[string, string]> = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
+          resolve({ status: res.statusCode!, lines, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+async function benchEndpoint(origin: string, spec: EndpointSpec, duration: number, rounds: number, khedmaPid?: number): Promise<EndpointFigures> {
+  const { endpoint, acceptEncoding } = spec;
+  const requestHeaders: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+  // The first GET of a page renders it; the answer measured is the one every later request gets.
+  await rawGet(`${origin}${endpoint}`, requestHeaders);
+  const res = await rawGet(`${origin}${endpoint}`, requestHeaders);
+  if (res.status !== 200) throw new Error(`${endpoint} answered ${res.status}`);
+  const body = res.body;
+  const header = (name: string) => res.lines.find(([n]) => n === name)?.[1];
+  const contentType = header('content-type') ?? 'application/json';
+  const etag = header('etag') ?? '';
   const bare = process.env.BENCH_BARE_IN_PROCESS === '1' ? await bareInProcess(body, contentType, etag) : await bareInOwnProcess(body, contentType, etag);
   const bareUrl = `http://127.0.0.1:${bare.port}/`;
-  // Khedma's header lines as it sent them, but those node:http writes itself and the coding (autocannon
-  // asks for none, so neither server compresses under load).
-  const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
-  const lines = [...res.headers].filter(([name]) => !own.has(name)).flat();
+  // Khedma's header lines as it sent them (the coding included), but those node:http writes itself.
+  const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+  const lines = res.lines.filter(([name]) => !own.has(name)).flat();
   const withHeaders = await bareInOwnProcess(body, contentType, etag, lines);
   const withHeadersUrl = `http://127.0.0.1:${withHeaders.port}/`;
   try {
-    const bareHeaders = headerSize((await fetch(bareUrl)).headers);
+    const bareHeaders = headerSize((await rawGet(bareUrl, {})).lines);
     const loadBefore = os.loadavg()[0]!;
     // Warm both, then measure in alternating order.
-    await load(`${origin}${endpoint}`, { duration: 2 });
+    await load(`${origin}${endpoint}`, { duration: 2, headers: requestHeaders });
     await load(bareUrl, { duration: 2 });
     await load(withHeadersUrl, { duration: 2 });
     const results: RoundFigures[] = [];
     const urls = { khedma: `${origin}${endpoint}`, bare: bareUrl, 'same bytes': withHeadersUrl } as const;
+    const pids = { khedma: khedmaPid, bare: bare.pid, 'same bytes': withHeaders.pid } as const;
     const turns = ['khedma', 'bare', 'same bytes'] as const;
     for (let i = 0; i < rounds; i++) {
       // Each server goes first in turn, so none is always measured on a warmer or quieter host.
       const order = [...turns.slice(i % 3), ...turns.slice(0, i % 3)];
       const got: Partial<Record<(typeof turns)[number], LoadResult>> = {};
-      for (const which of order) got[which] = await load(urls[which], { duration });
+      const cpu: Partial<Record<(typeof turns)[number], number | null>> = {};
+      for (const which of order) {
+        const pid = pids[which];
+        const before = pid === undefined ? undefined : processCpuMs(pid);
+        got[which] = await load(urls[which], { duration, headers: which === 'khedma' ? requestHeaders : undefined });
+        const after = pid === undefined ? undefined : processCpuMs(pid);
+        const n = got[which]!.requests ?? 0;
+        cpu[which] = before === undefined || after === undefined || !n ? null : Math.round(((after - before) * 1000) / n);
+      }
       const khedma = got.khedma!;
       const bareResult = got.bare!;
       const bareWithHeaders = got['same bytes']!;
@@ -144,11 +209,17 @@ async function benchEndpoint(origin: string, endpoint: string, duration: number,
         bareWithHeaders,
         headersFloor: +(bareWithHeaders.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2),
         sameBytesRatio: +(khedma.requestsPerSecond / bareWithHeaders.requestsPerSecond).toFixed(2),
+        cpuUs: { khedma: cpu.khedma ?? null, sameBytes: cpu['same bytes'] ?? null, bare: cpu.bare ?? null },
       });
     }
     const median = [...results].sort((a, b) => a.sameBytesRatio! - b.sameBytesRatio!)[Math.floor((results.length - 1) / 2)]!;
     return {
       endpoint,
+      ...(acceptEncoding ? { acceptEncoding } : {}),
+      ...(header('content-encoding') ? { contentEncoding: header('content-encoding') } : {}),
+      ...(spec.page ? { page: true } : {}),
+      seconds: duration,
+      cpuUs: median.cpuUs,
       bytes: body.length,
       khedma: median.khedma,
       bare: median.bare,
@@ -157,7 +228,7 @@ async function benchEndpoint(origin: string, endpoint: string, duration: number,
       headersFloor: median.headersFloor,
       sameBytesRatio: median.sameBytesRatio,
       rounds: results,
-      headers: { khedma: headerSize(res.headers), bare: bareHeaders },
+      headers: { khedma: headerSize(res.lines), bare: bareHeaders },
       bareIn: bare.inProcess ? 'bench process' : 'own process',
       loadAverage: [+loadBefore.toFixed(2), +os.loadavg()[0]!.toFixed(2)],
     };

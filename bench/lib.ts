@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface LoadResult {
+  /** Requests answered in the run (for CPU per request). */
+  requests?: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -24,11 +26,57 @@ export async function load(url: string, opts: { connections?: number; duration?:
     headers: opts.headers,
   });
   return {
+    requests: r.requests.total,
     requestsPerSecond: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors,
     non2xx: r.non2xx,
+  };
+}
+
+/** As scripts/lib.mjs gives the server under `npm start` (and the Dockerfile): see there. */
+export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
+/** As scripts/lib.mjs SERVER_NODE_FLAGS: see there. */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+
+/** A process's resident set now, in MB (Linux /proc; null elsewhere or when it is gone). */
+export function rssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kb = Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return kb ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server's resident set once idle: it is left alone `seconds` (BENCH_IDLE_SECONDS, default 45) after
+ * it answered, then read. Right after the start RSS is still the start-up's (migrations, the demo seed,
+ * PGlite's file-system image, WebAssembly compiled): V8 gives that memory back on its first idle
+ * collections, 20-40 s later on this host.
+ */
+export async function idleRssMb(pid: number | undefined, seconds = Number(process.env.BENCH_IDLE_SECONDS ?? 45)): Promise<{ afterStart: number | null; idle: number | null; seconds: number }> {
+  const afterStart = rssMb(pid);
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  return { afterStart, idle: rssMb(pid), seconds };
+}
+
+/** Samples a process's RSS every 250 ms until stop(), which gives the largest sample in MB. */
+export function rssSampler(pid: number | undefined): { stop(): number | null } {
+  let max = 0;
+  const sample = () => {
+    max = Math.max(max, rssMb(pid) ?? 0);
+  };
+  sample();
+  const timer = setInterval(sample, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return max || null;
+    },
   };
 }
 
@@ -81,11 +129,12 @@ export async function startServer(port: number, env: Record<string, string> = {}
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   // (flags NODE_OPTIONS refuses).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     // DATABASE_URL only when the caller asks for PostgreSQL: an exported one must not turn a PGlite run into a server run.
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    // The allocator settings `npm start` and the Dockerfile give the server (scripts/lib.mjs MALLOC_TUNABLES).
+    env: { GLIBC_TUNABLES: MALLOC_TUNABLES, ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
   });
   const url = `http://127.0.0.1:${port}`;
   // A busy shared machine can take minutes to start the server (BENCH_START_TIMEOUT_S, default 300).

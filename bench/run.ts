@@ -189,6 +189,7 @@ await part('catalog', async () => {
       c.endpoints.map((e) => ({
         engine: c.engine,
         endpoint: e.endpoint.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}'),
+        coding: e.contentEncoding ?? '-',
         bytes: e.bytes,
         'req/s': e.khedma.requestsPerSecond,
         'p50 ms': e.khedma.p50,
@@ -198,6 +199,8 @@ await part('catalog', async () => {
         ratio: e.sameBytesRatio ?? '',
         '3 headers req/s': e.bare.requestsPerSecond,
         'ratio to 3 headers': e.ratio,
+        'CPU µs/req (khedma, same bytes)': e.cpuUs ? `${e.cpuUs.khedma ?? '?'}, ${e.cpuUs.sameBytes ?? '?'}` : '-',
+        'load avg': e.loadAverage?.join(' → ') ?? '',
         errors: e.khedma.errors + e.khedma.non2xx,
       })),
     ),
@@ -244,6 +247,7 @@ await part('booking', async () => {
     );
   }
   for (const b of engines) {
+    if (b.rssMb) console.log(`Server RSS (${b.engine}): ${b.rssMb.afterStart} MB just after the start, ${b.rssMb.idle} MB idle ${b.rssMb.idleSeconds} s later, at most ${b.rssMb.underLoad} MB under the load${b.engine === 'pglite' ? ' (goal: idle <= 300, under load <= 500)' : ''}`);
     if (b.race.created !== 1) console.error(`FAIL (${b.engine}): the race created ${b.race.created} bookings, expected exactly 1`);
   }
   return { engines, rssMb, floor, tpcb };

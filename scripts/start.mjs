@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ensureWebBuild, root } from './lib.mjs';
+import { ensureWebBuild, MALLOC_TUNABLES, root, SERVER_NODE_FLAGS } from './lib.mjs';
 
 const production = process.env.NODE_ENV === 'production';
 const bundle = path.join(root, 'apps/server/dist/main.js');
@@ -17,12 +17,12 @@ if (production) {
     console.error(`No production build (${missing.map((f) => path.relative(root, f)).join(', ')} missing): run \`npm run build\` first.`);
     process.exit(1);
   }
-  args = ['--enable-source-maps', bundle];
+  args = [...SERVER_NODE_FLAGS, '--enable-source-maps', bundle];
 } else {
   ensureWebBuild();
-  args = ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+  args = [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
 }
-const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { GLIBC_TUNABLES: MALLOC_TUNABLES, ...process.env } });
 // Pass termination on so the server can finish in-flight requests and close the database.
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

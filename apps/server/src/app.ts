@@ -257,7 +257,7 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
         return sendError(reply, 404, 'NOT_FOUND', `No route ${req.method} ${pathname}`);
       }
       // Every other path belongs to the single-page app, which draws its own 404 page.
-      if (hasWeb) return sendPage(req, reply, pathname, pages, secure);
+      if (hasWeb) return sendPage(req, reply, pathname, pages, secure, publicAnswers);
       return reply
         .type('text/html; charset=utf-8')
         .send('<!doctype html><title>Khedma</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
@@ -273,17 +273,20 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
  * `?lang=` and tracking parameters such as utm_*: other parameters change what the page shows) or no page
  * of the app at all (the not-found page, 404), else index.html for the app to render.
  */
-async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: string, pages: PageRenderer | null, secure: boolean) {
+async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: string, pages: PageRenderer | null, secure: boolean, answers?: PublicAnswers) {
   reply.header('cache-control', 'no-cache');
   const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
   const language = pageLanguage(query, req.headers.cookie);
   // A language chosen by link (the switch's `?lang=`, before or without JavaScript) is remembered as the
   // app remembers it (the same cookie), so the next page, even one reached without a script, keeps it.
   const chosen = query.get('lang');
-  if (chosen === language && !req.headers.cookie?.includes(`${LANGUAGE_COOKIE}=${language}`)) {
+  const setsCookie = chosen === language && !req.headers.cookie?.includes(`${LANGUAGE_COOKIE}=${language}`);
+  if (setsCookie) {
     reply.header('set-cookie', `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`);
   }
   if (pages) {
+    // Read before the page is: a page rendered across a catalogue change is not remembered (http/public-answers.ts).
+    const version = answers?.version ?? 0;
     const bare = showsBarePage(query);
     const search = bare ? null : catalogueQuery(pathname, query);
     const page =
@@ -292,6 +295,8 @@ async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: stri
         : await pages.render(pathname, language, bare);
     if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
     if (page) {
+      // A kept page: the next GET of this URL in this language is sent before Fastify (http/public-answers.ts).
+      if (page.kind === 'page' && search === null && bare && !setsCookie) answers?.rememberPage(req.url, language, page, version);
       // The language comes from the cookie and the body is compressed here: one copy per cookie and encoding.
       reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'Cookie, Accept-Encoding');
       const coding = pickCoding(req.headers['accept-encoding']);

@@ -89,12 +89,15 @@ export interface OpenDatabaseOptions {
 /** Start parameters of a lean PGlite: PGlite's own defaults and small shared memory. */
 const LEAN_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB', '-c', 'max_connections=5'];
 /**
- * The embedded server's (`npm start` without DATABASE_URL): 32 MB of shared buffers instead of 128 MB
+ * The embedded server's (`npm start` without DATABASE_URL): 16 MB of shared buffers instead of 128 MB
  * (issue 40, PGlite memory). PGlite on the demo data held 490 MB of RSS with 128 MB and 340 MB with 32 MB;
  * the booking bench on PGlite made 50-51 creates/s at 10.5-10.75 ms of server CPU per create either way
- * (2026-11-28, two alternating runs each). The operating system's page cache still holds the data files.
+ * (2026-11-28, two alternating runs each). 16 MB (2026-11-29, with the allocator settings of
+ * scripts/lib.mjs): idle 296-299 MB against 315-328 MB at 32 MB, the same creates/s (38) and CPU per
+ * create (10.4-11.8 ms at load 20). The WebAssembly memory PostgreSQL touched is never given back, so
+ * each buffer used once stays resident; the operating system's page cache still holds the data files.
  */
-const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 function checkChannel(channel: string) {

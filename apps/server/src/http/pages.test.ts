@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { CATALOG_CHANNEL } from '../modules/catalog/catalog.service';
 import { createPageRenderer, fillTemplate, isPublicPage, pageLanguage, serverTemplate, showsBarePage, type ServerEntry } from './pages';
@@ -351,5 +353,136 @@ describe('the kept pages', () => {
     } finally {
       rmSync(webDist, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * http/public-answers.ts: a kept page Fastify has sent once is sent again before Fastify (issue 40), over a
+ * real socket (app.inject never reaches the server's early path): the same bytes and headers per coding
+ * and language, forgotten with the catalogue, never for a URL that needs more than the language.
+ */
+describe('kept pages sent before Fastify', () => {
+  let t: TestApp;
+  let webDist: string;
+  let origin: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(os.tmpdir(), 'khedma-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    mkdirSync(path.join(webDist, '.ssr'));
+    writeFileSync(path.join(webDist, '.ssr', 'entry-server.mjs'), FAKE_ENTRY);
+    t = await createTestApp({ webDist, publicUrl: 'https://khedma.example' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  /** A GET over a socket with exactly these headers (fetch would add its own Accept-Encoding), the body as sent. */
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; early: boolean }>((resolve, reject) => {
+      const early = vi.spyOn(t.app.publicAnswers, 'answer');
+      http
+        .get(`${origin}${url}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const answered = early.mock.results.some((r) => r.value === true);
+            early.mockRestore();
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), early: answered });
+          });
+        })
+        .on('error', reject);
+    });
+  const comparable = (headers: http.IncomingHttpHeaders) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'keep-alive', 'x-request-id', 'connection'].includes(name)));
+  const renderOf = (html: string) => Number(/render (\d+)/.exec(html)![1]);
+
+  it('sends a kept page the second time from memory, byte for byte and header for header, in each coding', async () => {
+    for (const [url, headers] of [
+      ['/services/plumbing', {}],
+      ['/services/plumbing', { 'accept-encoding': 'gzip, deflate, br, zstd' }],
+      ['/services/plumbing', { 'accept-encoding': 'gzip' }],
+      ['/about', { cookie: 'khedma.lang=ar', 'accept-encoding': 'br' }],
+      ['/', { cookie: 'session=x; khedma.lang=fr', 'accept-encoding': 'identity' }],
+    ] as Array<[string, Record<string, string>]>) {
+      t.app.publicAnswers.clear();
+      const first = await get(url, headers);
+      expect(first.early, url).toBe(false);
+      expect(first.status, url).toBe(200);
+      expect(t.app.publicAnswers.pageSize, url).toBe(1);
+      const second = await get(url, headers);
+      expect(second.early, `${url} ${JSON.stringify(headers)}`).toBe(true);
+      expect(second.body.equals(first.body), url).toBe(true);
+      expect(comparable(second.headers), url).toEqual(comparable(first.headers));
+      expect(second.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(second.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const br = await get('/services/plumbing', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toContain('<h1>en /services/plumbing </h1>');
+  });
+
+  it('keeps one copy per language: the cookie, ?lang= with the cookie already set, English by default', async () => {
+    t.app.publicAnswers.clear();
+    await get('/faq', { cookie: 'khedma.lang=fr' });
+    const french = await get('/faq', { cookie: 'khedma.lang=fr' });
+    expect(french.early).toBe(true);
+    expect(french.body.toString()).toContain('<html lang="fr" dir="ltr">');
+    const english = await get('/faq');
+    expect(english.early).toBe(false);
+    expect(english.body.toString()).toContain('<html lang="en" dir="ltr">');
+    expect((await get('/faq')).early).toBe(true);
+    // ?lang=ar from a reader whose cookie says otherwise: Fastify answers, setting the cookie, every time.
+    for (let i = 0; i < 2; i++) {
+      const chosen = await get('/faq?lang=ar', { cookie: 'khedma.lang=fr' });
+      expect(chosen.early).toBe(false);
+      expect(chosen.headers['set-cookie']?.[0]).toContain('khedma.lang=ar');
+      expect(chosen.body.toString()).toContain('<html lang="ar" dir="rtl">');
+    }
+    await get('/faq?lang=ar', { cookie: 'khedma.lang=ar' });
+    const arabic = await get('/faq?lang=ar', { cookie: 'khedma.lang=ar' });
+    expect(arabic.early).toBe(true);
+    expect(arabic.headers['set-cookie']).toBeUndefined();
+    expect(arabic.body.toString()).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it('forgets the pages when the catalogue changes on any instance, and sends the new render', async () => {
+    t.app.publicAnswers.clear();
+    const before = await get('/pricing');
+    const n = renderOf(before.body.toString());
+    expect((await get('/pricing')).early).toBe(true);
+    // Another instance's catalogue change arrives as this NOTIFY.
+    await t.database.notify(CATALOG_CHANNEL, 'test');
+    await expect.poll(() => t.app.publicAnswers.pageSize).toBe(0);
+    const after = await get('/pricing');
+    expect(after.early).toBe(false);
+    expect(renderOf(after.body.toString())).toBe(n + 1);
+    const again = await get('/pricing');
+    expect(again.early).toBe(true);
+    expect(renderOf(again.body.toString())).toBe(n + 1);
+  });
+
+  it('never keeps campaign links, searches, not-found pages, HEAD, other codings, or anything while draining', async () => {
+    t.app.publicAnswers.clear();
+    for (const url of ['/about?utm_source=x', '/services?q=leak', '/nowhere', '/services/00000000-0000-0000-0000-000000000000', '/dashboard']) {
+      await get(url);
+      const res = await get(url);
+      expect(res.early, url).toBe(false);
+    }
+    expect(t.app.publicAnswers.pageSize).toBe(0);
+    await get('/terms');
+    expect((await get('/terms', { 'accept-encoding': 'deflate' })).early).toBe(false);
+    t.app.draining.active = true;
+    try {
+      const res = await get('/terms');
+      expect(res.early).toBe(false);
+      expect(res.headers.connection).toBe('close');
+    } finally {
+      t.app.draining.active = false;
+    }
+    expect((await get('/terms')).early).toBe(true);
   });
 });

@@ -2,7 +2,9 @@ import fresh from 'fresh';
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
-import { pickCoding } from './encoding';
+import { LANGUAGE_COOKIE, type Locale } from '@khedma/shared';
+import { pickCoding, type Coding } from './encoding';
+import { pageLanguage } from './pages';
 import type { SecurityHeaders } from './security-headers';
 
 /**
@@ -23,6 +25,16 @@ import type { SecurityHeaders } from './security-headers';
  * them all (app.ts), as it drops the serialized JSON. What is not remembered always goes to Fastify: other
  * methods, URLs not seen yet, searches (?q=, the reader's words), and every request while the server drains
  * (the 503 and Connection: close are Fastify's). Requests answered here are not logged one by one.
+ *
+ * The server-rendered public pages go the same way (issue 40: a service page was 0.2-0.33 of bare node:http
+ * sending its bytes, the catalogue list 0.87-0.99). A page the renderer keeps (http/pages.ts: the same for
+ * everyone in a language until the catalogue changes) is remembered here by URL and language once app.ts
+ * sendPage has sent it with 200, with its brotli and gzip copies the renderer made; the next GET of that
+ * URL in the same language gets the same bytes and headers from here. Only the URLs that need nothing more
+ * than the language are taken: a path alone, or `?lang=xx` from a reader whose cookie already says xx (a
+ * reader without it gets the cookie from Fastify's answer, which sets it). The language is read as
+ * sendPage reads it (pageLanguage: ?lang, then the cookie, else English). Forgotten with the catalogue
+ * answers, on any instance's change (the renderer drops its pages on the same signal).
  */
 
 /** What the catalogue route answered for a URL. */
@@ -41,11 +53,37 @@ interface Prepared {
   heads: Map<string, string[]>;
 }
 
+/** A server-rendered page as app.ts sendPage sends it, with the copies the renderer compressed once. */
+export interface PublicPage {
+  status: number;
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+interface PreparedPage {
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** As in Prepared, per coding ('' plain, 'br', 'gzip'). */
+  heads: Map<string, string[]>;
+}
+
+/** The page URLs remembered: a path alone, or with `?lang=xx` only (campaign links and searches go to Fastify). */
+const PAGE_URL = /^\/[a-z0-9/_-]*(?:\?lang=[a-z]{2})?$/;
+const NO_QUERY = new URLSearchParams();
+/** As app.ts sendPage sends a page. */
+const PAGE_CACHE_CONTROL = 'no-cache';
+const PAGE_CONTENT_TYPE = 'text/html; charset=utf-8';
+const PAGE_VARY = 'Cookie, Accept-Encoding';
+
 /** Where the request id goes in a prepared header list (filled in per request). */
 const REQUEST_ID_VALUE = 1;
 
 /** Distinct URLs kept at most (all the services, categories, cities and boroughs fit many times over). */
 const MAX_ANSWERS = 500;
+/** Distinct Accept-Encoding values whose coding is remembered. */
+const MAX_CODINGS = 64;
 const CONTENT_TYPE = 'application/json; charset=utf-8';
 /** As modules/catalog sends it (sendCached): shared caches may keep it a minute and serve it stale while they revalidate. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
@@ -53,6 +91,11 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,128}$/;
 
 export class PublicAnswers {
   private readonly answers = new Map<string, Prepared>();
+  /** Rendered pages by URL, then by language. */
+  private readonly pages = new Map<string, Map<Locale, PreparedPage>>();
+  private pageCount = 0;
+  /** The plain bytes of each page the renderer gave (its copies are kept by the renderer while it keeps the page). */
+  private plainPages = new WeakMap<PublicPage, Buffer>();
   /** Bumped by clear(): an answer computed before a change is never remembered after it. */
   private generation = 0;
 
@@ -73,21 +116,52 @@ export class PublicAnswers {
     this.answers.set(url, { body: Buffer.from(answer.body), etag: answer.etag, heads: new Map() });
   }
 
-  /** The catalogue changed: every kept answer goes. */
+  /**
+   * app.ts sent this kept page for this GET URL in this language (the renderer's page, read at `version`):
+   * the next identical request gets it from here. Only 200 pages at a URL that says nothing but the language.
+   */
+  rememberPage(url: string, language: Locale, page: PublicPage, version: number): void {
+    if (version !== this.generation || page.status !== 200 || !PAGE_URL.test(url)) return;
+    let languages = this.pages.get(url);
+    if (languages?.has(language)) return;
+    if (this.pageCount >= MAX_ANSWERS) {
+      this.pages.clear();
+      this.pageCount = 0;
+      languages = undefined;
+    }
+    if (!languages) this.pages.set(url, (languages = new Map()));
+    // One plain copy per page, whatever the URLs it is remembered at (/faq and /faq?lang=en are one page).
+    let body = this.plainPages.get(page);
+    if (!body) this.plainPages.set(page, (body = Buffer.from(page.html)));
+    languages.set(language, { body, br: page.br, gzip: page.gzip, heads: new Map() });
+    this.pageCount += 1;
+  }
+
+  /** The catalogue changed: every kept answer and page goes. */
   clear(): void {
     this.generation += 1;
     this.answers.clear();
+    this.pages.clear();
+    this.pageCount = 0;
+    this.plainPages = new WeakMap();
   }
 
+  /** Catalogue answers kept. */
   get size(): number {
     return this.answers.size;
+  }
+
+  /** Pages kept (one per URL and language). */
+  get pageSize(): number {
+    return this.pageCount;
   }
 
   /** Answers the request when it is a remembered public GET; false leaves it to Fastify. */
   answer(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' || !req.url) return false;
     const kept = this.answers.get(req.url);
-    if (!kept || this.isDraining()) return false;
+    if (!kept) return this.pages.size > 0 && this.answerPage(req, res, req.url);
+    if (this.isDraining()) return false;
     const given = req.headers['x-request-id'];
     const requestId = typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
     if (fresh({ 'if-none-match': req.headers['if-none-match'] }, { etag: kept.etag })) {
@@ -96,11 +170,65 @@ export class PublicAnswers {
       return true;
     }
     // The compression plugin's threshold: smaller answers go as they are.
-    const coding = kept.body.length >= 1024 ? pickCoding(req.headers['accept-encoding']) : null;
+    const accepted = req.headers['accept-encoding'];
+    const coding = kept.body.length >= 1024 && accepted !== undefined ? this.codingFor(accepted) : null;
     const body = coding === 'br' ? (kept.br ??= brotli(kept.body)) : coding === 'gzip' ? (kept.gzip ??= zlib.gzipSync(kept.body, { level: 9 })) : kept.body;
     res.writeHead(200, this.head(kept, coding ?? '', requestId, body.length));
     res.end(body);
     return true;
+  }
+
+  /** pickCoding per Accept-Encoding value, remembered: browsers send a handful of them, parsing one is a few µs. */
+  private readonly codings = new Map<string, Coding | null>();
+  private codingFor(accepted: string): Coding | null {
+    let coding = this.codings.get(accepted);
+    if (coding === undefined) {
+      coding = pickCoding(accepted);
+      if (this.codings.size >= MAX_CODINGS) this.codings.clear();
+      this.codings.set(accepted, coding);
+    }
+    return coding;
+  }
+
+  /** A remembered page, when the request asks for nothing Fastify would answer otherwise. */
+  private answerPage(req: IncomingMessage, res: ServerResponse, url: string): boolean {
+    const languages = this.pages.get(url);
+    if (!languages || this.isDraining()) return false;
+    const queryAt = url.indexOf('?');
+    const query = queryAt < 0 ? NO_QUERY : new URLSearchParams(url.slice(queryAt + 1));
+    const cookie = req.headers.cookie;
+    const language = pageLanguage(query, cookie);
+    // ?lang=xx without the cookie saying xx: Fastify's answer sets it.
+    if (queryAt >= 0 && !cookie?.includes(`${LANGUAGE_COOKIE}=${language}`)) return false;
+    const page = languages.get(language);
+    if (!page) return false;
+    const accepted = req.headers['accept-encoding'];
+    const coding = accepted === undefined ? null : this.codingFor(accepted);
+    // A header that asks for neither coding but is no plain "identity" is left to Fastify's compression plugin.
+    if (!coding && accepted !== undefined && accepted.trim() !== 'identity') return false;
+    const body = coding ? page[coding] : page.body;
+    const given = req.headers['x-request-id'];
+    const requestId = typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    res.writeHead(200, this.pageHead(page, coding, requestId, body.length));
+    res.end(body);
+    return true;
+  }
+
+  /** A page's header lines as sendPage's answer has them (see head), made once per page and coding. */
+  private pageHead(page: PreparedPage, coding: Coding | null, requestId: string, length: number): string[] {
+    const kind = coding ?? '';
+    let lines = page.heads.get(kind);
+    if (!lines) {
+      lines = ['x-request-id', ''];
+      for (const [name, value] of this.headers.set) lines.push(name, value);
+      lines.push('cache-control', PAGE_CACHE_CONTROL, 'content-type', PAGE_CONTENT_TYPE, 'vary', PAGE_VARY);
+      if (coding) lines.push('content-encoding', coding);
+      lines.push('content-length', String(length));
+      page.heads.set(kind, lines);
+    }
+    const head = lines.slice();
+    head[REQUEST_ID_VALUE] = requestId;
+    return head;
   }
 
   /**
