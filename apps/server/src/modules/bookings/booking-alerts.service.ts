@@ -51,18 +51,19 @@ export class BookingAlerts {
    */
   async enqueue(bookingId: string, notices: ReadonlyArray<{ userId: string; kind: string }>): Promise<void> {
     for (const n of notices) {
-      const notice = isNoticeKind(n.kind);
-      const whatsapp = isWhatsAppKind(n.kind);
+      const kind = n.kind;
+      const notice = isNoticeKind(kind);
+      const whatsapp = isWhatsAppKind(kind);
       if (!notice && !whatsapp) continue;
       try {
         const ids: Array<string | null> = [];
         if (notice) {
-          const payload = { bookingId, userId: n.userId, kind: n.kind };
+          const payload = { bookingId, userId: n.userId, kind };
           if (this.d.push.enabled && (await this.d.subscriptions.of(n.userId)).length > 0) ids.push(await this.d.jobs.schedule(BOOKING_PUSH_JOB, payload));
           if (await this.d.preferences.allows(n.userId, 'sms')) ids.push(await this.d.jobs.schedule(BOOKING_SMS_JOB, payload));
         }
         if (whatsapp && this.d.whatsapp && (await this.d.preferences.allows(n.userId, 'whatsapp'))) {
-          ids.push(await this.d.jobs.schedule(BOOKING_WHATSAPP_JOB, { bookingId, userId: n.userId, kind: n.kind }));
+          ids.push(await this.d.jobs.schedule(BOOKING_WHATSAPP_JOB, { bookingId, userId: n.userId, kind }));
         }
         for (const id of ids) if (id) await this.d.jobs.runJob(id);
       } catch (err) {
