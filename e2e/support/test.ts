@@ -5,28 +5,33 @@ export type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 
 /**
  * Public pages arrive server-rendered (apps/server/src/http/pages.ts): their content is on screen
- * before the app runs, and the app then renders the same page over it. A test that typed into the
- * server's copy of a form would lose it at that moment, as a very quick reader would; so after every
- * navigation the journeys wait until the app has taken over (<html data-app="ready">, set by App).
+ * before the app runs, and the app starts only at the reader's first sign of use (a pointer moved, a
+ * touch, a key, the focus in a field: /boot.js, decision 0031), then renders the same page over it. So
+ * after every navigation the journeys show that sign (the pointer moved to the page's top corner, as
+ * a reader's mouse or thumb would) and wait until the app has taken over (<html data-app="ready">, set by
+ * App); what they do next is then done in the app, as by a reader who looked before acting.
+ * e2e/before-the-app.spec.ts and e2e/public-loader.spec.ts act before the app instead.
  */
+export async function startTheApp(page: Page): Promise<void> {
+  // Only pages of the app: the offline page, sitemap.xml or an API answer have no #root.
+  const isApp = await page.evaluate(() => Boolean(document.getElementById('root'))).catch(() => false);
+  if (!isApp) return;
+  if ((await page.evaluate(() => document.documentElement.dataset.app).catch(() => undefined)) !== 'ready') {
+    await page.mouse.move(1, 1);
+    await page.mouse.move(2, 2);
+  }
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+}
+
 export function waitForAppOnNavigation(page: Page): Page {
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  const settle = async () => {
-    // Only pages of the app: the offline page, sitemap.xml or an API answer have no #root.
-    const isApp = await page.evaluate(() => Boolean(document.getElementById('root'))).catch(() => false);
-    if (isApp) await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
-  };
-  page.goto = async (...args: Parameters<Page['goto']>) => {
-    const response = await goto(...args);
-    await settle();
-    return response;
-  };
-  page.reload = async (...args: Parameters<Page['reload']>) => {
-    const response = await reload(...args);
-    await settle();
-    return response;
-  };
+  for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      await startTheApp(page);
+      return response;
+    };
+  }
   return page;
 }
 

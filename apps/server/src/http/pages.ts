@@ -144,7 +144,8 @@ function renderTag({ tag, key, attrs, text }: HeadTag): string {
 
 /**
  * index.html for server-rendered pages: the app's entry script and its module preloads move to the
- * small /boot.js loader, which starts them once the page has painted (see apps/web/public/boot.js).
+ * small /boot.js loader, the first load's only script, which starts them when the reader acts on the
+ * page (or after the first paint for a reader signed in: apps/web/public/boot.js, decision 0031).
  */
 export function serverTemplate(template: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);

@@ -1,0 +1,25 @@
+import { startServer } from './lib';
+import { benchFirstLoads } from './page.bench';
+
+/**
+ * `node --import tsx bench/first-load-only.ts`: the first loads of the public pages alone (JavaScript, long
+ * tasks under a 4x CPU slowdown, the same with scripts blocked, the benchmark index before and after),
+ * printed without writing the report. FIRST_LOAD_PORT: the server's port (default 3205).
+ */
+const server = await startServer(Number(process.env.FIRST_LOAD_PORT ?? 3205));
+try {
+  const { firstLoads, benchmarkIndex } = await benchFirstLoads(server.url);
+  console.log(`benchmark index before and after: ${benchmarkIndex.join(', ')}`);
+  console.table(
+    firstLoads.map((f) => ({
+      page: f.url,
+      scriptKB: +(f.scriptBytes / 1024).toFixed(1),
+      scripts: f.scriptRequests,
+      allKB: +(f.totalBytes / 1024).toFixed(1),
+      longTasks: f.longTasks?.join(' ') || 'none',
+      withoutScripts: f.longTasksWithoutScripts?.join(' ') || 'none',
+    })),
+  );
+} finally {
+  await server.stop();
+}
