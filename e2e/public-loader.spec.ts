@@ -5,8 +5,8 @@ import { shot } from './support/shot';
 
 /**
  * The public pages' first load carries no more JavaScript than the loader (/boot.js, decision 0031,
- * issue 40): the app starts at the reader's first sign of use, what was typed before it ran stays, and
- * a button pressed before it ran does its work once it has taken over. On a phone (390 px), in English
+ * issue 40): the app starts at the reader's first sign of use (or by itself 5 s after the load), what
+ * was typed before it ran stays, and a button pressed before it ran does its work once it has taken over. On a phone (390 px), in English
  * and in Arabic. Playwright's own `test`: support/test.ts would start the app after each navigation.
  */
 
@@ -100,6 +100,27 @@ test.describe('public pages load the loader alone, and the app when the reader a
       expect(errors).toEqual([]);
     });
   }
+
+  test('a reader who does not act gets the app once the load is over, and with it the service worker (offline, updates)', async ({ page }) => {
+    test.setTimeout(120_000);
+    await skipCookieBanner(page);
+    const scripts = scriptsOf(page);
+    await page.goto('/about');
+    const loadedAt = await page.evaluate(() => performance.timing.loadEventEnd);
+    await page.waitForTimeout(1000);
+    expect(await appState(page)).toBeNull();
+    expect([...new Set(scripts)]).toEqual(['/boot.js']);
+    // Nothing touched: 5 s after the load, at an idle moment, the loader starts the app by itself.
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: 60_000 });
+    expect(scripts.some((s) => s.startsWith('/assets/'))).toBe(true);
+    // Not before the load was over: the first of the app's scripts was asked for at least 5 s after it.
+    const firstAppScript = await page.evaluate(
+      () => performance.timing.navigationStart + Math.min(...performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/') && e.name.endsWith('.js')).map((e) => e.startTime)),
+    );
+    expect(firstAppScript - loadedAt).toBeGreaterThanOrEqual(4900);
+    // The app registers the service worker, which takes the tab over: the offline page is there.
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
+  });
 
   test('a reader the app saw signed in gets the app without acting (their header is the app\'s)', async ({ page }) => {
     await skipCookieBanner(page);

@@ -235,7 +235,7 @@ test('a link prefetches its page when pointed at or focused, so the page is in b
 });
 
 test('every server-rendered page hydrates without a mismatch, in English, French and Arabic', async ({ page }) => {
-  // 33 page loads, each started by the pointer once loaded (decision 0031): a few minutes on a busy two-core machine.
+  // 33 page loads, each with the app started by the pointer as the page appears (decision 0031): minutes on a busy two-core machine.
   test.setTimeout(300_000);
   await skipCookieBanner(page);
   const problems: string[] = [];

@@ -1,9 +1,10 @@
 // Server-rendered pages (apps/server/src/http/pages.ts) are complete HTML that works without the app: its
 // links, GET forms, the contact form's POST and the language switch (docs/public-site.md). This loader
-// (decision 0031) is all the JavaScript of their first load. It starts the app only when the app is
-// needed: at the reader's first sign of use (a pointer moved or pressed, a touch, a key, the focus
-// entering a field, the wheel), at once (after the first paint) for a reader the app saw signed in
-// (the header then shows their account), and at once when the page holds nothing to take over. Until
+// (decision 0031) is all the JavaScript of their first load. It starts the app at the reader's first
+// sign of use (a pointer moved or pressed, a touch, a key, the focus entering a field, the wheel), at
+// once (after the first paint) for a reader the app saw signed in (the header then shows their
+// account), at once when the page holds nothing to take over, and otherwise once the load is over (5 s
+// after the load event, when the browser is idle: startWhenQuiet). Until
 // then it shows the cookie banner and keeps the words typed in a search box on a chip followed. A button
 // pressed before the app ran (the menu, the FAQ's questions) is pressed again once the app has taken the
 // page over, and what was typed stays in the page's fields, which the app reads.
@@ -14,6 +15,9 @@
   // Kept in step with app/loader-signals.ts (loader.test.ts holds the two together).
   var SIGNED_IN_KEY = 'khedma.signedIn';
   var INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'];
+  // A reader who does not act: the app starts this long after the load event, when the browser is idle.
+  var QUIET_AFTER_LOAD_MS = 5000;
+  var IDLE_TIMEOUT_MS = 5000;
   var root = document.documentElement;
   watchCookieBanner();
   keepTypedSearch();
@@ -85,8 +89,38 @@
     INTENT_EVENTS.forEach(function (type) {
       window.addEventListener(type, onIntent, { capture: true, passive: true });
     });
+    startWhenQuiet();
   }
   replayPressedButton();
+
+  /**
+   * A reader who reads without acting gets the app too, once the page's load is over: 5 s after the
+   * load event (Time to Interactive's quiet window), at the browser's next idle moment, and only in a
+   * tab that is shown. What the app does by itself then happens as it did before the loader: the
+   * service worker registers (the offline page, the update notice), the statistics count up, a page
+   * reloaded by the app (a missing chunk, the update's Reload) is taken over. Its start is split in
+   * short tasks (main.tsx), and a sign of use before then starts it at once.
+   */
+  function startWhenQuiet() {
+    function whenIdle() {
+      if (started) return;
+      if (document.hidden) {
+        document.addEventListener('visibilitychange', function onShown() {
+          if (document.hidden) return;
+          document.removeEventListener('visibilitychange', onShown);
+          whenIdle();
+        });
+        return;
+      }
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+      else start();
+    }
+    function afterLoad() {
+      setTimeout(whenIdle, QUIET_AFTER_LOAD_MS);
+    }
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad);
+  }
 
   /**
    * A button of the page (type="button": the menu, a question of the FAQ, a dialog's opener) does

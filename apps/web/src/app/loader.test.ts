@@ -72,12 +72,16 @@ interface Page {
   /** Runs the timers due after `ms` (the loader's own: the banner at 100 ms, the fallback start at 1500 ms). */
   runTimers(ms: number): void;
   paint(): void;
+  /** The browser's idle moments: runs the callbacks asked for (with `idle`). */
+  idle(): void;
+  /** Shows or hides the tab (visibilitychange). */
+  show(hidden: boolean): void;
   /** main.tsx and App set <html data-app>: the loader's mutation observer hears it. */
   setApp(value: string): void;
   listenersOf(type: string): number;
 }
 
-function openPage({ rendered = true, storage = {} as Record<string, string>, observers = true } = {}): Page {
+function openPage({ rendered = true, storage = {} as Record<string, string>, observers = true, idle = false, hidden = false } = {}): Page {
   const html = new Map<string, string>();
   const listeners: Record<string, Array<(event: unknown) => void>> = {};
   const timers: Array<{ fn: () => void; ms: number; done?: boolean }> = [];
@@ -86,6 +90,7 @@ function openPage({ rendered = true, storage = {} as Record<string, string>, obs
   const paintCallbacks: Array<() => void> = [];
   const mutationCallbacks: Array<() => void> = [];
   const store = new Map(Object.entries(storage));
+  const idleCallbacks: Array<() => void> = [];
   const root = element('div', { attributes: { id: 'root' } });
   root.firstElementChild = rendered ? element('header') : null;
   const on = (type: string, fn: (event: unknown) => void) => (listeners[type] ??= []).push(fn);
@@ -99,8 +104,11 @@ function openPage({ rendered = true, storage = {} as Record<string, string>, obs
       createElement: () => ({}),
       getElementById: (id: string) => (id === 'root' ? root : null),
       addEventListener: on,
+      removeEventListener: off,
+      readyState: 'interactive',
+      hidden,
     },
-    window: { addEventListener: on, removeEventListener: off },
+    window: { addEventListener: on, removeEventListener: off, requestIdleCallback: idle ? (fn: () => void) => idleCallbacks.push(fn) : undefined },
     localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) },
     PerformanceObserver: class {
       constructor(private callback: (list: unknown, observer: unknown) => void) {}
@@ -140,6 +148,11 @@ function openPage({ rendered = true, storage = {} as Record<string, string>, obs
       }
     },
     paint: () => paintCallbacks.forEach((fn) => fn()),
+    idle: () => idleCallbacks.splice(0).forEach((fn) => fn()),
+    show(isHidden) {
+      context.document.hidden = isHidden;
+      for (const fn of [...(listeners.visibilitychange ?? [])]) fn({ type: 'visibilitychange' });
+    },
     setApp(value) {
       html.set('data-app', value);
       mutationCallbacks.forEach((fn) => fn());
@@ -149,12 +162,54 @@ function openPage({ rendered = true, storage = {} as Record<string, string>, obs
 }
 
 describe('/boot.js starts the app when it is needed', () => {
-  it('waits on a server-rendered page for a signed-out reader: no paint, no time, starts it', () => {
+  it('waits on a server-rendered page for a signed-out reader until the load: no paint, no time, starts it', () => {
     const page = openPage();
     page.paint();
     page.runTimers(60_000);
     expect(page.imported).toEqual([]);
     expect(page.preloads).toEqual([]);
+  });
+
+  it('starts it for a reader who does not act 5 s after the load, at an idle moment', () => {
+    const page = openPage({ idle: true });
+    page.paint();
+    page.fire('load');
+    page.runTimers(4999);
+    page.idle();
+    expect(page.imported).toEqual([]);
+    page.runTimers(5000);
+    expect(page.imported).toEqual([]);
+    page.idle();
+    expect(page.imported).toEqual(['/assets/index.js']);
+    expect(page.preloads).toEqual(['/assets/react.js', '/assets/app.js']);
+    // A sign of use after that starts nothing again.
+    page.fire('keydown');
+    expect(page.imported).toHaveLength(1);
+  });
+
+  it('starts it at once at that time without requestIdleCallback, and only once for a sign of use before', () => {
+    const quiet = openPage();
+    quiet.fire('load');
+    quiet.runTimers(5000);
+    expect(quiet.imported).toEqual(['/assets/index.js']);
+
+    const acted = openPage();
+    acted.fire('load');
+    acted.fire('keydown');
+    acted.runTimers(5000);
+    expect(acted.imported).toEqual(['/assets/index.js']);
+  });
+
+  it('waits in a hidden tab until it is shown', () => {
+    const page = openPage({ hidden: true });
+    page.fire('load');
+    page.runTimers(60_000);
+    expect(page.imported).toEqual([]);
+    page.show(true);
+    expect(page.imported).toEqual([]);
+    page.show(false);
+    expect(page.imported).toEqual(['/assets/index.js']);
+    expect(page.listenersOf('visibilitychange')).toBe(0);
   });
 
   for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel']) {
