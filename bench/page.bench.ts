@@ -59,6 +59,13 @@ export interface FirstLoadFigures {
   /** The same load with every script blocked: the tasks the HTML and CSS alone take (the floor). */
   longTasksWithoutScripts?: number[];
   cpuSlowdown?: number;
+  /**
+   * After the first load, nothing done: the loader starts the app by itself once the load is over
+   * (decision 0031). When its first script was asked for (ms after the load event), the compressed
+   * JavaScript it brought, and the long tasks from then until the app had taken the page over (same
+   * CPU slowdown). Null when the app did not take over within a minute.
+   */
+  quietStart?: { afterLoadMs: number; scriptBytes: number; longTasks: number[] } | null;
 }
 
 /**
@@ -96,11 +103,11 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, path =
   page.setDefaultTimeout(180_000);
   if (blockScripts) await page.route(/\.m?js(\?.*)?$/, (route) => route.abort());
   await page.addInitScript(() => {
-    const tasks: number[] = [];
-    (window as unknown as { longTasks: number[] }).longTasks = tasks;
+    const tasks: Array<[number, number]> = [];
+    (window as unknown as { longTasks: Array<[number, number]> }).longTasks = tasks;
     try {
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) tasks.push(entry.duration);
+        for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
       }).observe({ type: 'longtask', buffered: true });
     } catch {
       // no Long Tasks API: none recorded
@@ -116,11 +123,41 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, path =
   // Late work of the first visit (the cookie banner's chunk and strings) is part of it too.
   await page.waitForTimeout(1000);
   await page.waitForLoadState('networkidle');
-  const longTasks = (await page.evaluate(() => (window as unknown as { longTasks?: number[] }).longTasks ?? []))
-    .filter((ms) => ms > LONG_TASK_MS)
-    .map((ms) => Math.round(ms))
-    .sort((a, b) => b - a);
+  const tasksSoFar = () => page.evaluate(() => (window as unknown as { longTasks?: Array<[number, number]> }).longTasks ?? []);
+  const over = (tasks: Array<[number, number]>) =>
+    tasks
+      .map(([, ms]) => ms)
+      .filter((ms) => ms > LONG_TASK_MS)
+      .map((ms) => Math.round(ms))
+      .sort((a, b) => b - a);
+  const firstLoadTasks = await tasksSoFar();
+  const longTasks = over(firstLoadTasks);
   const rows = await Promise.all(sizes.map(async (s) => ({ ...s, bytes: await s.bytes })));
+  let quietStart: FirstLoadFigures['quietStart'];
+  if (!blockScripts) {
+    const firstLoadRequests = sizes.length;
+    const started = await page
+      .waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: 60_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (started) {
+      await page.waitForLoadState('networkidle');
+      const timing = await page.evaluate(() => {
+        const load = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        const app = performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/') && /\.js$/.test(e.name));
+        return { load: load?.loadEventEnd ?? 0, appAt: app.length ? Math.min(...app.map((e) => e.startTime)) : null };
+      });
+      const later = await Promise.all(sizes.slice(firstLoadRequests).map(async (s) => ({ ...s, bytes: await s.bytes })));
+      quietStart =
+        timing.appAt === null
+          ? null
+          : {
+              afterLoadMs: Math.round(timing.appAt - timing.load),
+              scriptBytes: later.filter((r) => r.type === 'script').reduce((sum, r) => sum + r.bytes, 0),
+              longTasks: over((await tasksSoFar()).filter(([start]) => start >= timing.appAt!)),
+            };
+    } else quietStart = null;
+  }
   await context.close();
   const scripts = rows.filter((r) => r.type === 'script');
   const scriptBytes = scripts.reduce((sum, r) => sum + r.bytes, 0);
@@ -135,6 +172,7 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, path =
     scripts: scripts.map((r): [string, number] => [new URL(r.url).pathname, r.bytes]).sort((a, b) => b[1] - a[1]),
     longTasks,
     cpuSlowdown: CPU_SLOWDOWN,
+    ...(quietStart === undefined ? {} : { quietStart }),
   };
 }
 

@@ -313,7 +313,7 @@ export function rowsOf(parts: Parts): Row[] {
       const budget = fl.longTasks ? FIRST_LOAD_JS_BUDGET : fl.budget;
       push('pages', pg, {
         figure: `JavaScript on the first load of \`${pagePath(fl.url)}\` (compressed)${tasks ? `, and its long tasks with the CPU slowed down ${fl.cpuSlowdown}x` : ''}`,
-        value: `${(fl.scriptBytes / 1024).toFixed(1)} KB in ${fl.scriptRequests} requests${tasks ? `; long tasks: ${tasks.length ? tasks.map((t) => `${t} ms`).join(', ') : 'none'}` : ''}`,
+        value: `${(fl.scriptBytes / 1024).toFixed(1)} KB in ${fl.scriptRequests} requests${tasks ? `; long tasks: ${tasks.length ? tasks.map((t) => `${t} ms`).join(', ') : 'none'}` : ''}${quietStartOf(fl)}`,
         floor: tasks
           ? `same page, scripts blocked: ${fl.longTasksWithoutScripts?.length ? fl.longTasksWithoutScripts.map((t) => `${t} ms`).join(', ') : 'no long task'}; benchmark index ${pg.figures.benchmarkIndex?.map((n) => n ?? '?').join(' and ') ?? '?'}`
           : '-',
@@ -381,6 +381,14 @@ export function markdownOf(report: Report): string {
     README_END,
   ];
   return lines.join('\n');
+}
+
+/** The app started by the loader after a quiet load (decision 0031): reported beside the first load, outside its goal. */
+function quietStartOf(fl: FirstLoadFigures): string {
+  if (fl.quietStart === undefined) return '';
+  if (fl.quietStart === null) return '; the app did not start by itself within a minute';
+  const q = fl.quietStart;
+  return `; then, nothing done, the app started by itself ${(q.afterLoadMs / 1000).toFixed(1)} s after the load: ${(q.scriptBytes / 1024).toFixed(1)} KB, long tasks ${q.longTasks.length ? q.longTasks.map((t) => `${t} ms`).join(', ') : 'none'}`;
 }
 
 /** Writes latest.json and rewrites the marked block of bench/README.md. */
