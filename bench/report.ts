@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { BookingFigures } from './booking.bench';
 import type { CatalogFigures } from './catalog.bench';
 import type { ChatFigures } from './chat.bench';
-import type { FirstLoadFigures, LighthouseFigures } from './page.bench';
+import { FIRST_LOAD_JS_BUDGET, LONG_TASK_MS, type FirstLoadFigures, type LighthouseFigures, type PagesFigures } from './page.bench';
 import type { ProofFigures } from './proof.bench';
 import type { ProsSearchFigures } from './pros.bench';
 import type { TravelFigures } from './travel.bench';
@@ -58,7 +58,7 @@ export interface PartFigures {
   search: { small: ProsSearchFigures; large: ProsSearchFigures; huge?: ProsSearchFigures };
   travel: TravelFigures;
   chat: { app: ChatFigures; floor: { mode: string; sent: number; lost: number; p50: number; p99: number; max: number } | null };
-  pages: { firstLoad: FirstLoadFigures; lighthouse: LighthouseFigures[] | null };
+  pages: PagesFigures;
   proof: ProofFigures[];
   crash: { bookings: number; suites: ProofFigures[] };
 }
@@ -328,30 +328,37 @@ export function rowsOf(parts: Parts): Row[] {
 
   const pg = parts.pages;
   if (pg) {
-    const fl = pg.figures.firstLoad;
-    push('pages', pg, {
-      figure: 'JavaScript on the first load of `/` (compressed)',
-      value: `${(fl.scriptBytes / 1024).toFixed(1)} KB in ${fl.scriptRequests} requests`,
-      floor: '-',
-      goal: `<= ${Math.round(fl.budget / 1024)} KB (issue 23)`,
-      met: met(fl.withinBudget),
-    });
     const lh = pg.figures.lighthouse ?? [];
     const baseline = lh.find((r) => r.url.endsWith('(baseline)'));
-    const index = lh.map((r) => r.benchmarkIndex).filter((n): n is number => typeof n === 'number');
-    const floor = baseline
-      ? `\`/offline.html\` ${baseline.performance}${baseline.fullBrowser !== null ? ` [full browser ${baseline.fullBrowser}]` : ''}; benchmark index ${index.length ? `${Math.round(Math.min(...index))}-${Math.round(Math.max(...index))}` : '?'}`
-      : '-';
-    for (const r of lh.filter((x) => x !== baseline)) {
+    const index = [...lh.map((r) => r.benchmarkIndex), ...(pg.figures.benchmarkIndex ?? [])].filter((n): n is number => typeof n === 'number');
+    const indexRange = index.length ? `${Math.round(Math.min(...index))}-${Math.round(Math.max(...index))}` : '?';
+    const pagePath = (url: string) => url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}');
+    // Issue 40: at most 100 KB on the first load of every public page, no long task over 50 ms under a 4x
+    // CPU slowdown. A report of before it measured `/` alone against issue 23's 150 KB.
+    for (const fl of pg.figures.firstLoads ?? [pg.figures.firstLoad]) {
+      const tasks = fl.longTasks;
+      const budget = fl.longTasks ? FIRST_LOAD_JS_BUDGET : fl.budget;
       push('pages', pg, {
-        figure: `Lighthouse mobile \`${r.url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}')}\`: performance / accessibility / best practices / SEO`,
-        value: `${r.performance} / ${r.accessibility} / ${r.bestPractices} / ${r.seo} (runs ${r.performanceRuns}; no script ${r.withoutScripts ?? '-'}${r.fullBrowser !== null ? `; full browser ${r.fullBrowser}` : ''})`,
-        floor,
-        goal: '>= 95 / 100 / 100 / 100 (issue 23)',
-        met: met((r.performance ?? 0) >= 95 && r.accessibility === 100 && r.bestPractices === 100 && r.seo === 100),
+        figure: `JavaScript on the first load of \`${pagePath(fl.url)}\` (compressed)${tasks ? `, and its long tasks with the CPU slowed down ${fl.cpuSlowdown}x` : ''}`,
+        value: `${(fl.scriptBytes / 1024).toFixed(1)} KB in ${fl.scriptRequests} requests${tasks ? `; long tasks: ${tasks.length ? tasks.map((t) => `${t} ms`).join(', ') : 'none'}` : ''}${quietStartOf(fl)}`,
+        floor: tasks
+          ? `same page, scripts blocked: ${fl.longTasksWithoutScripts?.length ? fl.longTasksWithoutScripts.map((t) => `${t} ms`).join(', ') : 'no long task'}; benchmark index ${pg.figures.benchmarkIndex?.map((n) => n ?? '?').join(' and ') ?? '?'}`
+          : '-',
+        goal: tasks ? `<= ${Math.round(budget / 1024)} KB, no task over ${LONG_TASK_MS} ms (issue 40)` : `<= ${Math.round(budget / 1024)} KB (issue 23)`,
+        met: met(fl.scriptBytes <= budget && (tasks ?? []).every((t) => t <= LONG_TASK_MS)),
       });
     }
-    if (!lh.length) push('pages', pg, { figure: 'Lighthouse mobile', value: 'not run (lighthouse or Chromium missing)', floor: '-', goal: '>= 95 / 100 / 100 / 100', met: '-' });
+    const floor = baseline ? `\`/offline.html\` ${baseline.performance}${baseline.fullBrowser !== null ? ` [full browser ${baseline.fullBrowser}]` : ''}; benchmark index ${indexRange}` : '-';
+    for (const r of lh.filter((x) => x !== baseline)) {
+      push('pages', pg, {
+        figure: `Lighthouse mobile \`${pagePath(r.url)}\`: performance / accessibility / best practices / SEO`,
+        value: `${r.performance} / ${r.accessibility} / ${r.bestPractices} / ${r.seo} (runs ${r.performanceRuns}; benchmark index ${r.benchmarkIndex === undefined ? '?' : Math.round(r.benchmarkIndex)}; no script ${r.withoutScripts ?? '-'}${r.fullBrowser !== null ? `; full browser ${r.fullBrowser}` : ''})`,
+        floor,
+        goal: '100 / 100 / 100 / 100, at a benchmark index near 1,000 (issue 40)',
+        met: met(r.performance === 100 && r.accessibility === 100 && r.bestPractices === 100 && r.seo === 100),
+      });
+    }
+    if (!lh.length) push('pages', pg, { figure: 'Lighthouse mobile', value: 'not run (lighthouse or Chromium missing)', floor: '-', goal: '100 / 100 / 100 / 100 (issue 40)', met: '-' });
   }
 
   const pr = parts.proof;
@@ -376,7 +383,7 @@ export function rowsOf(parts: Parts): Row[] {
     ['travel', "Travel-aware assignment and a day's slots at 10k professionals and 1M bookings: p99 and ratio to overlap only", 'p99 <= 20 ms, ratio <= 1.5 (issue 42)'],
     ['search', 'Professional search at 10k and 100k professionals (service and HTTP): worst p99', '<= 50 ms (issue 24); HTTP <= 20 ms at 100k, <= 50 ms at 1M (issue 40)'],
     ['chat', 'Chat delivery p99, 1,000 sockets over two instances', 'p99 <= 100 ms, 0 lost (issue 26)'],
-    ['pages', 'JavaScript of the first load and Lighthouse scores of the main pages', '<= 150 KB; >= 95 / 100 / 100 / 100 (issue 23)'],
+    ['pages', 'JavaScript of the first load of each public page, its long tasks, and Lighthouse scores of those pages', '<= 100 KB, no task over 50 ms at 4x CPU slowdown; 100 / 100 / 100 / 100 (issue 40)'],
     ['proof', 'Proof suites at full size', 'pass'],
     ['crash', 'kill -9 during 1,000 booking creations; the database away and back', 'pass'],
   ];
@@ -401,6 +408,14 @@ export function markdownOf(report: Report): string {
     README_END,
   ];
   return lines.join('\n');
+}
+
+/** The app started by the loader after a quiet load (decision 0031): reported beside the first load, outside its goal. */
+function quietStartOf(fl: FirstLoadFigures): string {
+  if (fl.quietStart === undefined) return '';
+  if (fl.quietStart === null) return '; the app did not start by itself within a minute';
+  const q = fl.quietStart;
+  return `; then, nothing done, the app started by itself ${(q.afterLoadMs / 1000).toFixed(1)} s after the load: ${(q.scriptBytes / 1024).toFixed(1)} KB, long tasks ${q.longTasks.length ? q.longTasks.map((t) => `${t} ms`).join(', ') : 'none'}`;
 }
 
 /** Writes latest.json and rewrites the marked block of bench/README.md. */

@@ -280,13 +280,21 @@ await part('chat', async () => {
   return { app, floor };
 });
 
-// Page weight (first load of /, Playwright in Debian's Chromium) and Lighthouse mobile.
+// Page weight (first load of each public page, long tasks under a 4x CPU slowdown, Playwright in Debian's
+// Chromium) and Lighthouse mobile.
 await part('pages', async () => {
   const pages = await benchPages(3203);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(
-    `\nFirst load of /: ${kb(pages.firstLoad.scriptBytes)} of JavaScript in ${pages.firstLoad.scriptRequests} requests ` +
-      `(budget ${kb(pages.firstLoad.budget)}: ${pages.firstLoad.withinBudget ? 'within' : 'OVER'}); ${kb(pages.firstLoad.totalBytes)} in all.`,
+  console.log(`\nFirst loads (benchmark index before and after: ${pages.benchmarkIndex?.join(', ')}):`);
+  console.table(
+    (pages.firstLoads ?? [pages.firstLoad]).map((f) => ({
+      page: f.url,
+      javascript: `${kb(f.scriptBytes)} in ${f.scriptRequests} requests`,
+      budget: `${kb(f.budget)}: ${f.withinBudget ? 'within' : 'OVER'}`,
+      all: kb(f.totalBytes),
+      longTasks: `${f.longTasks?.join(' ') || 'none'} (x${f.cpuSlowdown})`,
+      withoutScripts: f.longTasksWithoutScripts?.join(' ') || 'none',
+    })),
   );
   if (pages.lighthouse) console.table(pages.lighthouse);
   return pages;

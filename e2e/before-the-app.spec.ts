@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CONSENT_STORAGE_KEY, skipCookieBanner } from './support/consent';
 import { readStrings } from './support/locales';
+import { startTheApp } from './support/test';
 
 /**
  * What a visitor does before the app takes a server-rendered public page over, and without JavaScript
@@ -8,7 +9,8 @@ import { readStrings } from './support/locales';
  * page arrives: they import Playwright's own `test`, not the one of support/test.ts that waits for
  * `<html data-app="ready">` after each navigation. To make "before the app" certain rather than a race
  * with a fast machine, the app's scripts are held back (as a slow phone on 4G holds them for seconds)
- * until the journey lets them through.
+ * until the journey lets them through. The app starts at the reader's first sign of use (/boot.js):
+ * startTheApp gives one where the journey has given none yet.
  */
 
 const SUCCESS = "Message sent successfully! We'll get back to you soon.";
@@ -80,7 +82,7 @@ test.describe('at once after the page arrives, before the app takes it over', ()
 
     // The app takes the answer over: the message stays, and nothing is sent again.
     release();
-    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await startTheApp(page);
     await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
     await page.waitForTimeout(500);
     expect(await messagesWith(request, marker)).toBe(1);
@@ -95,7 +97,7 @@ test.describe('at once after the page arrives, before the app takes it over', ()
     const marker = `typed-before ${Date.now()}`;
     await fillContact(page, marker);
     release();
-    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await startTheApp(page);
     await expect(page.getByRole('textbox', { name: /Full name/ })).toHaveValue('Salma Bennani');
     await expect(page.getByRole('textbox', { name: /Message/ })).toHaveValue(new RegExp(marker));
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -120,7 +122,7 @@ test.describe('at once after the page arrives, before the app takes it over', ()
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('heading', { level: 2, name: home.fr.searchHeading })).toBeVisible();
     release();
-    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await startTheApp(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     // The next page, reached by a plain link, is French too (the server remembered the choice).
     const next = await page.request.get('/about');
@@ -143,7 +145,7 @@ test.describe('at once after the page arrives, before the app takes it over', ()
     await expect(chips.getByRole('link', { name: 'Cleaning', exact: true })).toHaveAttribute('aria-current', 'true');
 
     release();
-    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await startTheApp(page);
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
     await page.getByRole('searchbox', { name: 'Search services' }).fill('cleaning');
     // Pressed before the search settles (300 ms): the words go along anyway.
@@ -180,7 +182,7 @@ test.describe('at once after the page arrives, before the app takes it over', ()
     await other.waitForTimeout(300);
     await expect(other.getByRole('region', { name: consent.banner!.title })).toBeHidden();
     release();
-    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await startTheApp(page);
     await expect(banner).toBeHidden();
   });
 
@@ -194,13 +196,13 @@ test.describe('at once after the page arrives, before the app takes it over', ()
     await page.goto('/pricing');
     const banner = page.getByRole('region', { name: consent.banner!.title });
     await expect(banner).toBeVisible();
-    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await startTheApp(page);
     await banner.getByRole('button', { name: consent.banner!.acceptAll }).click();
     await expect(banner).toBeHidden();
 
     const other = await context.newPage();
     await other.goto('/pricing');
-    await other.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await startTheApp(other);
     await expect(other.getByRole('region', { name: consent.banner!.title })).toBeHidden();
     await other.evaluate((key) => localStorage.removeItem(key), CONSENT_STORAGE_KEY);
     await expect(banner).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, waitForAppOnNavigation, type Page } from './support/test';
+import { expect, startTheApp, test, waitForAppOnNavigation, type Page } from './support/test';
 import { readStrings } from './support/locales';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { mkdirSync } from 'node:fs';
@@ -232,7 +232,12 @@ test.describe('shell at 1280 px', () => {
       await page.goto('/');
       // The About page's code cannot be fetched (as after a deploy removed it).
       await page.route('**/assets/about-page-*.js', (route) => route.abort());
+      // A chunk that cannot be fetched makes the app load the page again once (route-error.tsx): a
+      // server-rendered About page, which the app takes over when the reader acts (/boot.js).
+      const reloaded = page.waitForEvent('load');
       await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+      await reloaded;
+      await startTheApp(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
       await expect(page.getByText('We encountered an unexpected error. Please try refreshing the page.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();

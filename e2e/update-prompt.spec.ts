@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, startTheApp, test } from './support/test';
 import { skipCookieBanner } from './support/consent';
 
 /**
@@ -29,7 +29,12 @@ test('a new version of the service worker shows "A new version is available"; Re
   expect(await versions()).toContain(first);
 
   await page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
+  // The page loads again on the new version: a server-rendered page, which the app takes over when the
+  // reader acts (/boot.js).
+  const reloaded = page.waitForEvent('load', { timeout: 30_000 });
   await notice.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await startTheApp(page);
   await page.waitForFunction(() => !(window as unknown as { before?: boolean }).before && document.documentElement.dataset.app === 'ready', undefined, { timeout: 30_000 });
   await expect(page).toHaveURL(/\/about$/);
   // The new version controls the page and removed the old one's caches; no prompt any more.

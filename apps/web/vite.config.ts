@@ -18,7 +18,7 @@ const proxy = {
 export default defineConfig(({ isSsrBuild }) => ({
   // The server render (src/entry-server.tsx, `vite build --ssr`) is one self-contained ES module in
   // dist/.ssr that the API server imports: no service worker, no precompressed copies, no public files.
-  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), reactDomSentinels(), tailwindcss(), preloadFonts(/inter-latin-wght-normal-[\w-]+\.woff2$/), serviceWorker(), precompress()],
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), reactDomSentinels(), tailwindcss(), preloadFonts(/inter-latin-wght-normal-[\w-]+\.woff2$/, { ar: /ibm-plex-sans-arabic-arabic-\d+-normal-[\w-]+\.woff2$/ }), serviceWorker(), precompress()],
   ssr: { noExternal: true },
   // React's production build on the server too (Node would otherwise pick it from NODE_ENV at run time).
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,

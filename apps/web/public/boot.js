@@ -1,17 +1,35 @@
-// Server-rendered pages (apps/server/src/http/pages.ts) are complete HTML: the reader sees the page
-// before any JavaScript runs. This loader starts the app once that first paint is on screen, so the
-// app's scripts never compete with it on a slow connection; the app then takes the page over.
+// Server-rendered pages (apps/server/src/http/pages.ts) are complete HTML that works without the app: its
+// links, GET forms, the contact form's POST and the language switch (docs/public-site.md). This loader
+// (decision 0031) is all the JavaScript of their first load. It starts the app at the reader's first
+// sign of use (a pointer moved or pressed, a touch, a key, the focus entering a field, the wheel), at
+// once (after the first paint) for a reader the app saw signed in (the header then shows their
+// account), at once when the page holds nothing to take over, and otherwise once the load is over (5 s
+// after the load event, when the browser is idle: startWhenQuiet). Until
+// then it shows the cookie banner and keeps the words typed in a search box on a chip followed. A button
+// pressed before the app ran (the menu, the FAQ's questions) is pressed again once the app has taken the
+// page over, and what was typed stays in the page's fields, which the app reads.
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
+  // Kept in step with app/loader-signals.ts (loader.test.ts holds the two together).
+  var SIGNED_IN_KEY = 'khedma.signedIn';
+  var INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'];
+  // A reader who does not act: the app starts this long after the load event, when the browser is idle.
+  var QUIET_AFTER_LOAD_MS = 5000;
+  var IDLE_TIMEOUT_MS = 5000;
+  var root = document.documentElement;
   watchCookieBanner();
   keepTypedSearch();
   var preloads = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
   var started = false;
+  var pressed = null;
   function start() {
     if (started) return;
     started = true;
+    INTENT_EVENTS.forEach(function (type) {
+      window.removeEventListener(type, onIntent, true);
+    });
     preloads.forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -21,18 +39,115 @@
     });
     import(entry);
   }
-  try {
-    new PerformanceObserver(function (list, observer) {
-      if (list.getEntriesByName('first-contentful-paint').length) {
-        observer.disconnect();
-        start();
-      }
-    }).observe({ type: 'paint', buffered: true });
-  } catch {
+
+  /** A press on a link or a form's submit button leaves the page by itself: no app to start for it. */
+  function leavesThePage(target) {
+    var control = target && target.closest ? target.closest('a[href], button, input[type="submit"], input[type="image"]') : null;
+    if (!control) return false;
+    if (control.tagName === 'A') return true;
+    return control.type !== 'button' && control.type !== 'reset' && Boolean(control.form);
+  }
+  var restingAt = null;
+  function onIntent(event) {
+    if ((event.type === 'pointerdown' || event.type === 'touchstart') && leavesThePage(event.target)) return;
+    if (event.type === 'pointermove') {
+      // Chromium sends a mouse resting over the page moves of its own (at the same place) as the page
+      // lays out: only a pointer that goes somewhere is a reader.
+      var at = event.clientX + ',' + event.clientY;
+      if (restingAt === null) restingAt = at;
+      if (at === restingAt) return;
+    }
     start();
   }
-  // A tab opened in the background paints only when shown: start anyway.
-  setTimeout(start, 1500);
+
+  /** Whether the app is needed now: a reader the app saw signed in, or a page with nothing rendered in it. */
+  function neededNow() {
+    var container = document.getElementById('root');
+    if (!container || !container.firstElementChild) return true;
+    try {
+      return localStorage.getItem(SIGNED_IN_KEY) === '1';
+    } catch {
+      return false;
+    }
+  }
+
+  if (neededNow()) {
+    // Once the first paint is on screen, so the app's scripts never compete with it.
+    try {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName('first-contentful-paint').length) {
+          observer.disconnect();
+          start();
+        }
+      }).observe({ type: 'paint', buffered: true });
+    } catch {
+      start();
+    }
+    // A tab opened in the background paints only when shown: start anyway.
+    setTimeout(start, 1500);
+  } else {
+    INTENT_EVENTS.forEach(function (type) {
+      window.addEventListener(type, onIntent, { capture: true, passive: true });
+    });
+    startWhenQuiet();
+  }
+  replayPressedButton();
+
+  /**
+   * A reader who reads without acting gets the app too, once the page's load is over: 5 s after the
+   * load event (Time to Interactive's quiet window), at the browser's next idle moment, and only in a
+   * tab that is shown. What the app does by itself then happens as it did before the loader: the
+   * service worker registers (the offline page, the update notice), the statistics count up, a page
+   * reloaded by the app (a missing chunk, the update's Reload) is taken over. Its start is split in
+   * short tasks (main.tsx), and a sign of use before then starts it at once.
+   */
+  function startWhenQuiet() {
+    function whenIdle() {
+      if (started) return;
+      if (document.hidden) {
+        document.addEventListener('visibilitychange', function onShown() {
+          if (document.hidden) return;
+          document.removeEventListener('visibilitychange', onShown);
+          whenIdle();
+        });
+        return;
+      }
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+      else start();
+    }
+    function afterLoad() {
+      setTimeout(whenIdle, QUIET_AFTER_LOAD_MS);
+    }
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad);
+  }
+
+  /**
+   * A button of the page (type="button": the menu, a question of the FAQ, a dialog's opener) does
+   * nothing until the app runs. The last one pressed before main.tsx hands the page to React (<html
+   * data-app="starting">; React handles presses itself from then on) is pressed again once the app has
+   * taken the page over (data-app="ready"), if it is still in the page.
+   */
+  function replayPressedButton() {
+    document.addEventListener('click', function (event) {
+      if (root.getAttribute('data-app')) return;
+      var button = event.target && event.target.closest ? event.target.closest('button') : null;
+      if (!button || button.type !== 'button' || button.hasAttribute('data-consent-choice')) return;
+      pressed = button;
+      start();
+    });
+    try {
+      new MutationObserver(function (_records, observer) {
+        if (root.getAttribute('data-app') !== 'ready') return;
+        observer.disconnect();
+        var button = pressed;
+        pressed = null;
+        if (button && button.isConnected) button.click();
+      }).observe(root, { attributes: true, attributeFilter: ['data-app'] });
+    } catch {
+      /* no replay: the reader presses again */
+    }
+  }
 
   /**
    * The cookie banner is in the page (app/layout/cookie-banner.tsx) and hidden until <html

@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { beginTakeover, endTakeover } from './components/deferred';
+import { rememberSignedIn } from './app/loader-signals';
 import { createQueryClient } from './app/providers';
 import { prefetchOnIntent } from './app/prefetch';
 import { createAppRouter, routeTree } from './app/router';
@@ -30,6 +31,8 @@ function readServerState(): ServerState | null {
 }
 
 const queryClient = createQueryClient();
+// The public pages' loader (/boot.js) starts the app at once for a reader signed in (decision 0031).
+rememberSignedIn(queryClient);
 const serverState = readServerState();
 if (serverState) {
   const queries = serverState.queries as DehydratedState;
@@ -79,6 +82,8 @@ async function start() {
     });
   }
   await yieldToMain();
+  // React handles presses from now on: /boot.js stops keeping the last button pressed for it to press again.
+  document.documentElement.dataset.app = 'starting';
   const app = (
     <StrictMode>
       <App router={router} queryClient={queryClient} formOutcome={serverState?.form} />

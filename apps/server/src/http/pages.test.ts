@@ -130,6 +130,20 @@ describe('server-rendered pages: pure parts', () => {
     const state = html.slice(html.indexOf('id="khedma-state">') + 'id="khedma-state">'.length);
     expect(JSON.parse(state.slice(0, state.indexOf('</script>')))).toEqual({ s: '</script><script>alert(1)</script>' });
   });
+
+  it('preloads the Arabic faces on Arabic pages only (the comment the web build writes)', () => {
+    const arabic = '<link rel="preload" href="/assets/plex-arabic-400-x.woff2" as="font" type="font/woff2" crossorigin>';
+    const template = serverTemplate(INDEX.replace('</head>', `<!--khedma-preload-fonts:ar ${arabic}--></head>`));
+    const page = { kind: 'page' as const, status: 200, html: '<h1>x</h1>', head: undefined, state: {} };
+    const ar = fillTemplate(template, 'ar', page);
+    expect(ar).toContain(arabic);
+    expect(ar).not.toContain('khedma-preload-fonts');
+    for (const language of ['en', 'fr'] as const) {
+      const other = fillTemplate(template, language, page);
+      expect(other, language).not.toContain('plex-arabic');
+      expect(other, language).not.toContain('khedma-preload-fonts');
+    }
+  });
 });
 
 describe('server-rendered pages through the app', () => {

@@ -142,9 +142,14 @@ function renderTag({ tag, key, attrs, text }: HeadTag): string {
   return tag === 'script' ? `<script${attributes}>${text ?? ''}</script>` : `<${tag}${attributes}>`;
 }
 
+/** `<!--khedma-preload-fonts:ar <link rel="preload" ...>...-->`, written by the web build's preloadFonts. */
+const LANGUAGE_FONTS = /<!--khedma-preload-fonts:(\w+) (.*?)-->/g;
+
 /**
  * index.html for server-rendered pages: the app's entry script and its module preloads move to the
- * small /boot.js loader, which starts them once the page has painted (see apps/web/public/boot.js).
+ * small /boot.js loader, the first load's only script, which starts them when the reader acts on the
+ * page, after the first paint for a reader signed in, or 5 s after the load for a reader who only
+ * reads (apps/web/public/boot.js, decision 0031).
  */
 export function serverTemplate(template: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
@@ -172,6 +177,8 @@ export function fillTemplate(template: string, language: Language, result: Rende
   // In a JSON script element only "<" could end it early (and U+2028/9 are harmless to JSON.parse).
   const state = JSON.stringify(result.state).replace(/</g, '\\u003c');
   let html = template.replace(/<html[^>]*>/, () => `<html lang="${language}" dir="${dir}">`);
+  // The faces of one language (Arabic), preloaded only on its pages (apps/web/src/build/preload-fonts-plugin.ts).
+  html = html.replace(LANGUAGE_FONTS, (_match, forLanguage: string, links: string) => (forLanguage === language ? links : ''));
   if (head) {
     html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`);
     if (head.description) {

@@ -21,9 +21,11 @@ function runBoot(stored: string | null) {
       documentElement: { getAttribute: (n: string) => attributes.get(n) ?? null, setAttribute: (n: string, v: string) => attributes.set(n, v) },
       head: { appendChild: () => {} },
       createElement: () => ({}),
+      // A server-rendered page (the loader then waits for the reader before starting the app).
+      getElementById: () => ({ firstElementChild: {} }),
       addEventListener: (type: string, fn: (event: unknown) => void) => (listeners[type] ??= []).push(fn),
     },
-    window: { addEventListener: (type: string, fn: (event: unknown) => void) => (listeners[type] ??= []).push(fn) },
+    window: { addEventListener: (type: string, fn: (event: unknown) => void) => (listeners[type] ??= []).push(fn), removeEventListener: () => {} },
     localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) },
     // Never reports a paint: the app is not started here.
     PerformanceObserver: class {
