@@ -8,11 +8,15 @@ const workers = Number(process.env.VITEST_WORKERS) || Math.max(2, os.availablePa
 
 // One runner for the whole repository: domain unit tests, API tests (each file on its own
 // fresh database), and the web app's unit tests. Playwright journeys live in e2e/ and run apart.
+// No project isolates its files (`isolate: false`): a worker loads the packages (fastify, drizzle, PGlite,
+// zod, React...) once and each file evaluates the repository's own modules afresh, so module state stays per
+// file; what lives on globalThis or in a package (zod's registry, timers, stubbed globals) is the file's to
+// restore (docs/ci.md).
 export default defineConfig({
   test: {
     maxWorkers: workers,
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', isolate: false } },
       {
         test: {
           name: 'server',
@@ -21,9 +25,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['apps/server/src/test/global-setup.ts'],
+          isolate: false,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node', isolate: false } },
     ],
   },
 });

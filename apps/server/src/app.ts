@@ -2,14 +2,14 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendError } from './http/error-handler';
-import { securitySchemes } from './http/openapi';
+import { openApiTransforms, securitySchemes } from './http/openapi';
 import { useJsonBodyParser } from './http/json-body';
 import { registerDraining } from './http/shutdown';
 import { helmetOptions, registerSecurityHeaders, securityHeaders } from './http/security-headers';
@@ -173,9 +173,9 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: securitySchemes as never },
     },
-    transform: jsonSchemaTransform,
-    // Fills components.schemas with the shared schemas that routes reference by $ref (their registered ids).
-    transformObject: jsonSchemaTransformObject,
+    // Routes' schemas to JSON Schema; components.schemas holds the shared schemas that routes reference by
+    // $ref (their ids), from a registry of this app's own (http/openapi.ts).
+    ...openApiTransforms(app),
     hideUntagged: false,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { deepLinking: true } });
