@@ -3,9 +3,13 @@
  * send to our number and for the status of ours. A "STOP" turns WhatsApp off for that number's accounts.
  * The sending side is platform/whatsapp.ts (ctx.whatsapp).
  */
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
 import { whatsappWebhookRoutes } from './whatsapp-webhook.routes';
 
-export const whatsappModule = defineModule('whatsapp', async (app, { ctx }) => {
-  await app.register(whatsappWebhookRoutes, { ctx });
-});
+export function createWhatsappModule(ctx: AppContext): AppModule {
+  const plugin = modulePlugin('whatsapp', async (app) => {
+    await app.register(whatsappWebhookRoutes, { ctx });
+  });
+  return { plugin };
+}
