@@ -30,12 +30,12 @@ import { createChatModule } from './modules/chat';
 import { createClaimsModule } from './modules/claims';
 import { createAccountModule } from './modules/account';
 import { createContactModule } from './modules/contact';
-import { createDevModule } from './modules/dev';
+import { createDevModule, OutboxRepository } from './modules/dev';
 import { createHealthModule } from './modules/health';
 import { createPaymentsModule } from './modules/payments';
 import { createAdminModule } from './modules/admin';
 import { createApplicationsModule } from './modules/applications';
-import { createProfileModule } from './modules/profile';
+import { createProfileModule, NotificationPreferencesStore } from './modules/profile';
 import { createProsModule } from './modules/pros';
 import { createReviewsModule } from './modules/reviews';
 import { createRecurringModule } from './modules/recurring';
@@ -78,11 +78,11 @@ const DEV_PAGE = /^\/dev(?:\/|$)/i;
  * cannot be built before what it needs (the compiler says so). Their plugins are registered in this
  * order. Adding a capability is one line here (docs/adding-a-capability.md).
  */
-async function composeModules(ctx: AppContext) {
+async function composeModules(ctx: AppContext, { publicAnswers }: { publicAnswers: PublicAnswers }) {
   const health = createHealthModule(ctx); // GET /api/health
-  const auth = await createAuthModule(ctx); // accounts and sessions: request.user, /api/auth/*, /api/accounts/*
-  const profile = createProfileModule(ctx); // /api/me, /api/profile, avatars and signed files
-  const catalog = createCatalogModule(ctx); // /api/catalog/*, the reference facts prices are made from
+  const profile = createProfileModule(ctx); // /api/me, /api/profile, avatars and signed files, notification choices
+  const auth = await createAuthModule(ctx, { preferences: profile.preferences }); // accounts and sessions: request.user, /api/auth/*, /api/accounts/*
+  const catalog = createCatalogModule(ctx, { publicAnswers }); // /api/catalog/*, the reference facts prices are made from
   const seo = createSeoModule(ctx, { catalog }); // sitemap.xml, robots.txt
   const contact = createContactModule(ctx, { sessions: auth.sessions }); // POST /api/contact (and the page's form)
   const payments = createPaymentsModule(ctx); // ledger, escrow release and unpaid expiry jobs, the provider's callbacks
@@ -100,7 +100,7 @@ async function composeModules(ctx: AppContext) {
   const claims = createClaimsModule(ctx, { payments }); // /api/bookings/:id/claim*, /api/admin/claims: guarantee claims (holds the escrow release while open)
   const account = createAccountModule(ctx, { sessions: auth.sessions }); // /api/account/*: closing one's account, exporting one's data; the daily retention sweep job
   const lateness = createLatenessModule(ctx, { payments, bookings }); // running late, arrival, no-shows (/api/bookings/:id/delay|arrived|no-show), suspension (/api/admin/professionals)
-  const whatsapp = createWhatsappModule(ctx); // /api/whatsapp/webhook: inbound WhatsApp (STOP) and message statuses
+  const whatsapp = createWhatsappModule(ctx, { preferences: profile.preferences }); // /api/whatsapp/webhook: inbound WhatsApp (STOP) and message statuses
   const dev = createDevModule(ctx, { sessions: auth.sessions }); // /api/dev/outbox, outside production only
   // prettier-ignore
   return { health, auth, profile, catalog, seo, contact, payments, bookings, promos, pros, reviews, recurring, earnings, applications, admin, support, chat, jobQuotes, claims, account, lateness, whatsapp, dev };
@@ -158,7 +158,10 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   draining = () => app.draining.active;
   app.decorate('publicAnswers', publicAnswers);
 
-  const ctx = createContext(config, database, app.log, overrides);
+  // The stores the adapters write through belong to the modules of their tables (profile, dev).
+  const preferences = new NotificationPreferencesStore(database.db);
+  const outbox = config.isProduction ? undefined : new OutboxRepository(database.db);
+  const ctx = createContext(config, database, app.log, { preferences, outbox }, overrides);
   app.decorate('ctx', ctx);
 
   app.addHook('onSend', async (req, reply) => {
@@ -201,7 +204,7 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   await app.register(instancePlugin, { lease: ctx.instance });
   await app.register(jobsPlugin, { jobs: ctx.jobs, db: ctx.database.db });
   // Capabilities, built in order (composeModules): their services, jobs and listeners; their plugins below.
-  const modules = await composeModules(ctx);
+  const modules = await composeModules(ctx, { publicAnswers });
   modulesByApp.set(app, modules);
   await app.register(realtimePlugin, { hub: ctx.realtime, db: ctx.database.db, config, sessions: modules.auth.sessions });
   // Capabilities: each module's routes and hooks.

@@ -462,6 +462,7 @@ async function sessionExists(db: Db, sessionId: string): Promise<boolean> {
 }
 
 const handshakeSessions = new WeakMap<FastifyRequest, string | null>();
+const handshakeUsers = new WeakMap<FastifyRequest, SessionUser>();
 
 /** Who a handshake is: auth's session lookup (modules/auth SessionResolver), handed over by app.ts. */
 export interface HandshakeSessions {
@@ -526,14 +527,14 @@ export const realtimePlugin: FastifyPluginAsync<{
       }
       const user = await handshakeUser(sessions, req);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-      req.user = user;
+      handshakeUsers.set(req, user);
       // The session's id, so that its end (sign-out, revocation) closes this socket.
       handshakeSessions.set(req, await sessionIdOf(db, handshakeToken(sessions, req)));
     },
     handler: async (_req, reply) => reply.code(426).send({ error: { code: 'VALIDATION_FAILED', message: 'Upgrade to a WebSocket.' } }),
     wsHandler: (raw, req) => {
       const socket = raw as unknown as RealtimeSocket;
-      const user = req.user;
+      const user = handshakeUsers.get(req) as SessionUser;
       const sessionId = handshakeSessions.get(req) ?? null;
       sockets.add(socket);
       alive.set(socket, true);

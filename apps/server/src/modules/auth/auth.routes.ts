@@ -36,7 +36,7 @@ import { AUTH_RATE_LIMITS } from './rate-limits';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { PhoneCodes } from './phone-codes';
-import { phoneSignInRoutes } from './phone-sign-in';
+import { phoneSignInRoutes, type WhatsAppOptIn } from './phone-sign-in';
 import { noStoreForSessionAnswers, requireUser, SessionResolver } from './session';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
@@ -52,7 +52,7 @@ export interface AuthModule extends AppModule {
  * Its plugin is registered at the root (not encapsulated) so that `request.user` exists everywhere; the
  * guards find the resolver as `app.sessions`, a decoration read only by modules/auth/session.ts.
  */
-export async function createAuthModule(ctx: AppContext): Promise<AuthModule> {
+export async function createAuthModule(ctx: AppContext, { preferences }: { preferences: WhatsAppOptIn }): Promise<AuthModule> {
   const repo = new AuthRepository(ctx.database.db);
   const auth = createAuth({ ctx, repo, log: ctx.log });
   const authContext = await auth.$context;
@@ -68,7 +68,7 @@ export async function createAuthModule(ctx: AppContext): Promise<AuthModule> {
     app.decorateRequest('readsSession', false);
     app.addHook('onSend', noStoreForSessionAnswers);
     await app.register(authRoutes, { ctx, auth, service, confirmations, codes, sessions });
-    await app.register(phoneSignInRoutes, { ctx, auth, codes });
+    await app.register(phoneSignInRoutes, { ctx, auth, codes, preferences });
     await app.register(accountEmailRoutes, { service, confirmations });
   });
   return { plugin, sessions };

@@ -7,10 +7,10 @@
 import type { AppContext } from '../../context';
 import { modulePlugin, type AppModule } from '../../module';
 import type { CatalogReference } from '../catalog';
+import { PushSubscriptions } from '../chat';
 import type { PaymentsModule } from '../payments';
 import { RecipientsRepository } from '../auth';
 import { AssignmentService } from './assignment.service';
-import { PushSubscriptions } from '../../platform/push-subscriptions';
 import { BookingAlerts } from './booking-alerts.service';
 import type { BookingUseCases } from './booking-use-cases';
 import { BookingNotifier } from './booking-notifier';

@@ -4,6 +4,7 @@
  * dropped on every instance when the catalogue changes (CATALOG_CHANNEL).
  */
 import type { AppContext } from '../../context';
+import type { PublicAnswers } from '../../http/public-answers';
 import { modulePlugin, type AppModule } from '../../module';
 import { CatalogRepository } from './catalog.repository';
 import { catalogRoutes } from './catalog.routes';
@@ -16,7 +17,7 @@ export interface CatalogModule extends AppModule {
   reference: CatalogReference;
 }
 
-export function createCatalogModule(ctx: AppContext): CatalogModule {
+export function createCatalogModule(ctx: AppContext, { publicAnswers }: { publicAnswers?: PublicAnswers } = {}): CatalogModule {
   const repo = new CatalogRepository(ctx.database.db);
   const service = new CatalogService(repo, ctx.database);
   const reference = new CatalogReference(new ReferenceRepository(ctx.database.db), repo);
@@ -27,7 +28,7 @@ export function createCatalogModule(ctx: AppContext): CatalogModule {
       stopClearing();
       await stopListening();
     });
-    await app.register(catalogRoutes, { catalog: service });
+    await app.register(catalogRoutes, { catalog: service, answers: publicAnswers });
   });
   return { plugin, service, reference };
 }

@@ -3,10 +3,10 @@
  * bookings (its reads answer the booking) and payments (ledger and refunds), which app.ts hands it; the
  * access log through admin's index.
  */
-import { PushSubscriptions } from '../../platform/push-subscriptions';
 import type { AppContext } from '../../context';
 import { modulePlugin, type AppModule } from '../../module';
 import type { BookingUseCases } from '../bookings';
+import { PushSubscriptions } from '../chat';
 import type { PaymentsModule } from '../payments';
 import { AccessLogRepository } from '../admin';
 import { RecipientsRepository } from '../auth';

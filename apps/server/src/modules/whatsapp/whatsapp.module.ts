@@ -5,11 +5,12 @@
  */
 import type { AppContext } from '../../context';
 import { modulePlugin, type AppModule } from '../../module';
+import type { NotificationPreferencesStore } from '../profile';
 import { whatsappWebhookRoutes } from './whatsapp-webhook.routes';
 
-export function createWhatsappModule(ctx: AppContext): AppModule {
+export function createWhatsappModule(ctx: AppContext, { preferences }: { preferences: Pick<NotificationPreferencesStore, 'whatsappStop'> }): AppModule {
   const plugin = modulePlugin('whatsapp', async (app) => {
-    await app.register(whatsappWebhookRoutes, { ctx });
+    await app.register(whatsappWebhookRoutes, { ctx, preferences });
   });
   return { plugin };
 }
