@@ -89,11 +89,12 @@ export default tseslint.config(
   },
   // ---- Server zones (house-server; docs/adding-a-capability.md). Tests and their helpers may reach anywhere.
   {
-    // platform/ and db/ are below every module: they never import one.
-    files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    // platform/, db/ and context.ts (which builds the adapters) are below every module: they never import
+    // one, not even a module's store; app.ts hands an adapter the store it needs (context.ts ContextStores).
+    files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/db/**/*.ts', 'apps/server/src/context.ts'],
     ignores: ['**/*.test.ts', '**/*.test-helpers.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**', '**/modules'], message: 'platform/ and db/ never import a module: move the code down, or have the module register itself.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**', '**/modules'], message: "platform/, db/ and context.ts never import a module (nor its store): move the code down, or have app.ts hand it over typed by the adapter's own interface." }] }],
     },
   },
   {

@@ -20,32 +20,31 @@ import { catalogueQuery, createPageRenderer, injectFetch, NOT_FOUND_PAGE, isPubl
 import { registerContactForm } from './http/contact-form';
 import { trustedOrigins } from './http/origins';
 import { LANGUAGE_COOKIE } from '@khedma/shared';
-import { authModule } from './modules/auth/auth.module';
-import { promosModule } from './modules/promos/promos.module';
-import { bookingsModule } from './modules/bookings/bookings.module';
-import { catalogModule } from './modules/catalog/catalog.module';
-import { latenessModule } from './modules/lateness/lateness.module';
-import { whatsappModule } from './modules/whatsapp/whatsapp.module';
-import { chatModule } from './modules/chat/chat.module';
-import { claimsModule } from './modules/claims/claims.module';
-import { accountModule } from './modules/account/account.module';
-import { contactModule } from './modules/contact/contact.module';
-import { devModule } from './modules/dev/dev.module';
-import { healthModule } from './modules/health/health.module';
-import { paymentsModule } from './modules/payments/payments.module';
-import { adminModule } from './modules/admin/admin.module';
-import { applicationsModule } from './modules/applications/applications.module';
-import { profileModule } from './modules/profile/profile.module';
-import { prosModule } from './modules/pros/pros.module';
-import { reviewsModule } from './modules/reviews/reviews.module';
-import { recurringModule } from './modules/recurring/recurring.module';
-import { earningsModule } from './modules/earnings/earnings.module';
-import { jobQuotesModule } from './modules/job-quotes/job-quotes.module';
-import { seoModule } from './modules/seo/seo.module';
-import { supportModule } from './modules/support/support.module';
+import { createAuthModule } from './modules/auth';
+import { createPromosModule } from './modules/promos';
+import { createBookingsModule } from './modules/bookings';
+import { createCatalogModule } from './modules/catalog';
+import { createLatenessModule } from './modules/lateness';
+import { createWhatsappModule } from './modules/whatsapp';
+import { createChatModule } from './modules/chat';
+import { createClaimsModule } from './modules/claims';
+import { createAccountModule } from './modules/account';
+import { createContactModule } from './modules/contact';
+import { createDevModule, OutboxRepository } from './modules/dev';
+import { createHealthModule } from './modules/health';
+import { createPaymentsModule } from './modules/payments';
+import { createAdminModule } from './modules/admin';
+import { createApplicationsModule } from './modules/applications';
+import { createProfileModule, NotificationPreferencesStore } from './modules/profile';
+import { createProsModule } from './modules/pros';
+import { createReviewsModule } from './modules/reviews';
+import { createRecurringModule } from './modules/recurring';
+import { createEarningsModule } from './modules/earnings';
+import { createJobQuotesModule } from './modules/job-quotes';
+import { createSeoModule } from './modules/seo';
+import { createSupportModule } from './modules/support';
 import { instancePlugin } from './platform/instance';
 import { jobsPlugin } from './platform/jobs';
-import type { AppModule } from './module';
 import { metricsPlugin } from './platform/metrics';
 import { realtimePlugin } from './platform/realtime';
 import { CmiSimulator, cmiSimulatorPlugin } from './platform/cmi-simulator';
@@ -75,34 +74,48 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,128}$/;
 const DEV_PAGE = /^\/dev(?:\/|$)/i;
 
 /**
- * The capabilities, in registration order: a module may use the public services (decorations) of
- * the ones above it. Adding a capability is one line here (docs/adding-a-capability.md).
+ * The capabilities, built in order: each factory is handed the modules whose services it uses, so one
+ * cannot be built before what it needs (the compiler says so). Their plugins are registered in this
+ * order. Adding a capability is one line here (docs/adding-a-capability.md).
  */
-const MODULES: AppModule[] = [
-  healthModule, // GET /api/health
-  authModule, // accounts and sessions: app.sessions, request.user, /api/auth/*, /api/accounts/*
-  profileModule, // /api/me, /api/profile, avatars and signed files
-  catalogModule, // /api/catalog/*, app.catalog (reference facts for prices)
-  seoModule, // sitemap.xml, robots.txt
-  contactModule, // POST /api/contact
-  paymentsModule, // app.payments: ledger, escrow release and unpaid expiry jobs
-  bookingsModule, // /api/bookings/* (pay included), app.bookings
-  promosModule, // /api/admin/promo-codes, /api/promos/quote, /api/referrals/*: discounts plugged into bookings
-  prosModule, // /api/pros/*
-  reviewsModule, // /api/reviews/*, /api/admin/flagged-professionals
-  recurringModule, // /api/recurring/*: series repeating a booking, visits made on a rolling window (uses app.bookings)
-  earningsModule, // /api/earnings, /api/payouts, /api/admin/payouts, /api/receipts/*
-  applicationsModule, // /api/applications/*: the onboarding wizard's draft, documents, submission, status
-  adminModule, // /api/admin/*: bookings page, application review, overview, access log (uses app.bookings)
-  supportModule, // /api/support/*, /api/admin/support/*: tickets, the queue, the contact form's tickets (docs/support.md)
-  chatModule, // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
-  jobQuotesModule, // /api/job-requests/*, /api/pro/job-requests: quotes for jobs without a fixed price (uses app.bookings)
-  claimsModule, // /api/bookings/:id/claim*, /api/admin/claims: guarantee claims (holds the escrow release while open)
-  accountModule, // /api/account/*: closing one's account, exporting one's data; the daily retention sweep job
-  latenessModule, // running late, arrival, no-shows (/api/bookings/:id/delay|arrived|no-show), suspension (/api/admin/professionals)
-  whatsappModule, // /api/whatsapp/webhook: inbound WhatsApp (STOP) and message statuses
-  devModule, // /api/dev/outbox, outside production only
-];
+async function composeModules(ctx: AppContext, { publicAnswers }: { publicAnswers: PublicAnswers }) {
+  const health = createHealthModule(ctx); // GET /api/health
+  const profile = createProfileModule(ctx); // /api/me, /api/profile, avatars and signed files, notification choices
+  const auth = await createAuthModule(ctx, { preferences: profile.preferences }); // accounts and sessions: request.user, /api/auth/*, /api/accounts/*
+  const catalog = createCatalogModule(ctx, { publicAnswers }); // /api/catalog/*, the reference facts prices are made from
+  const seo = createSeoModule(ctx, { catalog }); // sitemap.xml, robots.txt
+  const contact = createContactModule(ctx, { sessions: auth.sessions }); // POST /api/contact (and the page's form)
+  const payments = createPaymentsModule(ctx); // ledger, escrow release and unpaid expiry jobs, the provider's callbacks
+  const bookings = createBookingsModule(ctx, { catalog, payments }); // /api/bookings/* (pay included)
+  const promos = createPromosModule(ctx, { bookings, payments }); // /api/admin/promo-codes, /api/promos/quote, /api/referrals/*: discounts plugged into bookings
+  const pros = createProsModule(ctx); // /api/pros/*
+  const reviews = createReviewsModule(ctx); // /api/reviews/*, /api/admin/flagged-professionals
+  const recurring = createRecurringModule(ctx, { bookings }); // /api/recurring/*: series repeating a booking, visits made on a rolling window
+  const earnings = createEarningsModule(ctx, { payments, promos }); // /api/earnings, /api/payouts, /api/admin/payouts, /api/receipts/*
+  const applications = createApplicationsModule(ctx); // /api/applications/*: the onboarding wizard's draft, documents, submission, status
+  const admin = createAdminModule(ctx, { bookings }); // /api/admin/*: bookings page, application review, overview, access log
+  const support = createSupportModule(ctx); // /api/support/*, /api/admin/support/*: tickets, the queue, the contact form's tickets (docs/support.md)
+  const chat = createChatModule(ctx); // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
+  const jobQuotes = createJobQuotesModule(ctx, { catalog, bookings }); // /api/job-requests/*, /api/pro/job-requests: quotes for jobs without a fixed price
+  const claims = createClaimsModule(ctx, { payments }); // /api/bookings/:id/claim*, /api/admin/claims: guarantee claims (holds the escrow release while open)
+  const account = createAccountModule(ctx, { sessions: auth.sessions }); // /api/account/*: closing one's account, exporting one's data; the daily retention sweep job
+  const lateness = createLatenessModule(ctx, { payments, bookings }); // running late, arrival, no-shows (/api/bookings/:id/delay|arrived|no-show), suspension (/api/admin/professionals)
+  const whatsapp = createWhatsappModule(ctx, { preferences: profile.preferences }); // /api/whatsapp/webhook: inbound WhatsApp (STOP) and message statuses
+  const dev = createDevModule(ctx, { sessions: auth.sessions }); // /api/dev/outbox, outside production only
+  // prettier-ignore
+  return { health, auth, profile, catalog, seo, contact, payments, bookings, promos, pros, reviews, recurring, earnings, applications, admin, support, chat, jobQuotes, claims, account, lateness, whatsapp, dev };
+}
+
+/** Every module of an app, by name: what app.ts built (tests reach a module's services with modulesOf). */
+export type AppModules = Awaited<ReturnType<typeof composeModules>>;
+const modulesByApp = new WeakMap<FastifyInstance, AppModules>();
+
+/** The modules of an app made by buildApp (tests: `modulesOf(t.app).payments.ledger`). */
+export function modulesOf(app: FastifyInstance): AppModules {
+  const modules = modulesByApp.get(app);
+  if (!modules) throw new Error('Not an app made by buildApp');
+  return modules;
+}
 
 /** Builds the whole HTTP application. Never listens: main.ts does, tests use app.inject. */
 export async function buildApp({ config, database, plugins = [], ...overrides }: BuildAppOptions): Promise<FastifyInstance> {
@@ -145,7 +158,10 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   draining = () => app.draining.active;
   app.decorate('publicAnswers', publicAnswers);
 
-  const ctx = createContext(config, database, app.log, overrides);
+  // The stores the adapters write through belong to the modules of their tables (profile, dev).
+  const preferences = new NotificationPreferencesStore(database.db);
+  const outbox = config.isProduction ? undefined : new OutboxRepository(database.db);
+  const ctx = createContext(config, database, app.log, { preferences, outbox }, overrides);
   app.decorate('ctx', ctx);
 
   app.addHook('onSend', async (req, reply) => {
@@ -187,10 +203,13 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
   // Platform: the job queue's housekeeping (main.ts starts the loop), the WebSocket GET /api/ws.
   await app.register(instancePlugin, { lease: ctx.instance });
   await app.register(jobsPlugin, { jobs: ctx.jobs, db: ctx.database.db });
-  await app.register(realtimePlugin, { hub: ctx.realtime, db: ctx.database.db, config });
-  // Capabilities: each module registers its own routes, jobs and listeners.
-  for (const module of MODULES) await app.register(module, { ctx });
-  const catalog = app.catalog.service;
+  // Capabilities, built in order (composeModules): their services, jobs and listeners; their plugins below.
+  const modules = await composeModules(ctx, { publicAnswers });
+  modulesByApp.set(app, modules);
+  await app.register(realtimePlugin, { hub: ctx.realtime, db: ctx.database.db, config, sessions: modules.auth.sessions });
+  // Capabilities: each module's routes and hooks.
+  for (const module of Object.values(modules)) await app.register(module.plugin);
+  const catalog = modules.catalog.service;
 
   // The CMI simulator, where no real CMI is configured (config.ts refuses it in production unless allowed).
   if (config.cmi.simulator) {
@@ -232,7 +251,7 @@ export async function buildApp({ config, database, plugins = [], ...overrides }:
     app.addHook('onClose', async () => stopClearing());
   }
   // The contact page's form sent as plain HTML (POST /contact), answered with the page and its message.
-  registerContactForm(app, { pages, trustedOrigins: trustedOrigins(config) });
+  registerContactForm(app, { pages, trustedOrigins: trustedOrigins(config), contact: modules.contact.contact, sessions: modules.auth.sessions });
 
   const secure = new URL(config.publicUrl).protocol === 'https:';
   app.setNotFoundHandler((req, reply) => {

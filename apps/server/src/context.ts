@@ -7,11 +7,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { Clock } from './platform/clock';
-import { createEmailSender, Mailer, type EmailSender } from './platform/email';
+import { createEmailSender, Mailer, type ChannelPreferences, type EmailSender } from './platform/email';
 import { EventBus } from './platform/events';
 import { JobRunner } from './platform/jobs';
-import { NotificationPreferencesStore } from './platform/notification-preferences';
-import { OutboxRepository } from './platform/outbox';
+import type { OutboxSink } from './platform/outbox-sink';
 import { InstanceLease } from './platform/instance';
 import { createPaymentProvider } from './platform/cmi';
 import type { PaymentProvider } from './platform/payments';
@@ -51,10 +50,20 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** In-process typed events between modules (platform/events.ts). */
   events: EventBus;
-  /** Outside production: every email and SMS is also stored here (GET /api/dev/outbox). */
-  outbox?: OutboxRepository;
-  /** Per-channel notification choices, read by every notification job when it runs. */
-  preferences: NotificationPreferencesStore;
+  /** Outside production: every email, SMS, push and WhatsApp message is also stored here (the dev module's store, GET /api/dev/outbox). */
+  outbox?: OutboxSink;
+  /** Per-channel notification choices (the profile module's store), read by every notification job when it runs. */
+  preferences: ChannelPreferences;
+}
+
+/**
+ * The stores the adapters write through, owned by the modules of their tables (profile: notification
+ * preferences; dev: the outbox) and built by app.ts: platform/ and this file never import a module.
+ */
+export interface ContextStores {
+  preferences: ChannelPreferences;
+  /** Outside production only. */
+  outbox?: OutboxSink;
 }
 
 /** The adapters a test may replace. */
@@ -68,12 +77,10 @@ export interface ContextOverrides {
   clock?: Clock;
 }
 
-export function createContext(config: Config, database: Database, log: FastifyBaseLogger, o: ContextOverrides = {}): AppContext {
-  const outbox = config.isProduction ? undefined : new OutboxRepository(database.db);
+export function createContext(config: Config, database: Database, log: FastifyBaseLogger, { preferences, outbox }: ContextStores, o: ContextOverrides = {}): AppContext {
   const clock = o.clock ?? new Clock();
   const jobs = new JobRunner(database.db, log, clock);
   const email = o.email ?? createEmailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox, log });
-  const preferences = new NotificationPreferencesStore(database.db);
   const whatsappSimulator = config.whatsapp.simulator ? new WhatsAppSimulator(config.whatsapp) : undefined;
   return {
     config,

@@ -1,4 +1,4 @@
-import { contactRequestSchema, LOCALES, type Locale } from '@khedma/shared';
+import { contactRequestSchema, LOCALES, type ContactRequest, type Locale, type SessionUser } from '@khedma/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pickCoding } from './encoding';
 import { AppError } from './errors';
@@ -27,7 +27,15 @@ const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unkno
  * fields, or the failure message with what was typed and each field's error (lib/form-outcome.tsx in
  * the web app). Only URL-encoded bodies, only here: the API keeps accepting JSON alone.
  */
-export function registerContactForm(app: FastifyInstance, opts: { pages: PageRenderer | null; trustedOrigins: readonly string[] }) {
+/** What the form needs of the app, handed over by app.ts: the contact module's service and auth's session lookup. */
+export interface ContactFormOptions {
+  pages: PageRenderer | null;
+  trustedOrigins: readonly string[];
+  contact: { submit(input: ContactRequest, who: { ip: string; userId: string | null; locale?: Locale }): Promise<unknown> };
+  sessions: { resolve(req: FastifyRequest): Promise<SessionUser | null> };
+}
+
+export function registerContactForm(app: FastifyInstance, opts: ContactFormOptions) {
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_req, body, done) =>
       done(null, new URLSearchParams(String(body))),
@@ -57,8 +65,8 @@ export function registerContactForm(app: FastifyInstance, opts: { pages: PageRen
         status = 400;
       } else {
         try {
-          const session = await app.sessions?.resolve(req).catch(() => null);
-          await app.contact.submit(parsed.data, { ip: req.ip, userId: session?.id ?? null, locale: language });
+          const session = await opts.sessions.resolve(req).catch(() => null);
+          await opts.contact.submit(parsed.data, { ip: req.ip, userId: session?.id ?? null, locale: language });
           outcome = { form: 'contact', status: 'sent', values: { name: '', email: '', phone: '', message: '' }, errors: {} };
           status = 200;
         } catch (error) {

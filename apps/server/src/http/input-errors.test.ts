@@ -9,6 +9,7 @@ import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config';
 import { createContext } from '../context';
+import { NotificationPreferencesStore } from '../modules/profile';
 import { contactMessages, rateLimits } from '../db/schema/index';
 import { seedId } from '../db/seed/ids';
 import { createAuth } from '../modules/auth/auth';
@@ -127,7 +128,7 @@ describe('defence in depth: a value the database refuses', () => {
     const config = testConfig();
     const app = Fastify();
     registerErrorHandling(app);
-    const ctx = createContext(config, t.database, app.log);
+    const ctx = createContext(config, t.database, app.log, { preferences: new NotificationPreferencesStore(t.database.db) });
     const auth = createAuth({ ctx, repo: new AuthRepository(t.database.db), log: app.log });
     // The bridge as our routes use it, with a body no schema checked: better-auth looks the token up.
     app.post('/api/auth/reset-password', (req, reply) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from '../test/app';
+import { modulesOf } from '../app';
 
 /**
  * http/public-answers.ts: a catalogue URL Fastify has answered once is answered again before Fastify,
@@ -63,7 +64,7 @@ describe('public answers sent before Fastify', () => {
   it('forgets everything when the catalogue changes, and never keeps searches, other methods or unknown URLs', async () => {
     await fetch(`${origin}/api/categories`);
     expect(t.app.publicAnswers.size).toBeGreaterThan(0);
-    await t.app.catalog.service.invalidate();
+    await modulesOf(t.app).catalog.service.invalidate();
     expect(t.app.publicAnswers.size).toBe(0);
     t.app.publicAnswers.clear();
     await fetch(`${origin}/api/services?q=leak`);

@@ -1,6 +1,6 @@
 /**
  * The server's lint zones (eslint.config.js, docs/adding-a-capability.md) fail on what they forbid:
- * platform/ or db/ importing a module, a module reaching into another's files, an import cycle.
+ * platform/, db/ or context.ts importing a module (or its store), a module reaching into another's files, an import cycle.
  * Zones are checked on code given a path (lintText), the cycle on the two files of cycle/.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,11 +18,16 @@ async function errorsOf(code: string, filePath: string) {
 
 // The first lint loads typescript-eslint and import-x: slow on a busy machine, so a generous timeout.
 describe('server lint zones', { timeout: 300_000 }, () => {
-  it('platform/ and db/ never import a module', async () => {
+  it('platform/, db/ and context.ts never import a module, nor its store', async () => {
     const code = "import { catalogModule } from '../modules/catalog/catalog.module';\nexport const m = catalogModule;\n";
     expect(await errorsOf(code, 'apps/server/src/platform/fixture.ts')).toEqual([expect.stringContaining('no-restricted-imports: ')]);
     const fromDb = "import { CATALOG_CHANNEL } from '../modules/catalog';\nexport const c = CATALOG_CHANNEL;\n";
     expect(await errorsOf(fromDb, 'apps/server/src/db/fixture.ts')).toEqual([expect.stringContaining('no-restricted-imports: ')]);
+    // Nor a module's store (SQL on the module's tables): app.ts hands it over (context.ts ContextStores).
+    const store = "import { NotificationPreferencesStore } from '../modules/profile';\nexport const s = NotificationPreferencesStore;\n";
+    expect(await errorsOf(store, 'apps/server/src/platform/fixture.ts')).toEqual([expect.stringContaining('no-restricted-imports: ')]);
+    const storeInContext = "import { OutboxRepository } from './modules/dev';\nexport const o = OutboxRepository;\n";
+    expect(await errorsOf(storeInContext, 'apps/server/src/context.ts')).toEqual([expect.stringContaining('no-restricted-imports: ')]);
     // A module may use another's index.
     const fromModule = "import { CATALOG_CHANNEL } from '../catalog';\nexport const c = CATALOG_CHANNEL;\n";
     expect(await errorsOf(fromModule, 'apps/server/src/modules/bookings/fixture.ts')).toEqual([]);

@@ -1,7 +1,7 @@
 /** Subjects are one plain line whatever was typed (issue 38): no tags, no line breaks, no control characters. */
 import { describe, expect, it } from 'vitest';
 import { createEmailSender, plainSubject } from './email';
-import type { OutboxRow } from './outbox';
+import type { OutboxRow } from './outbox-sink';
 
 describe('plainSubject', () => {
   it('removes tags and stray brackets, turns line breaks and control characters into one space', () => {

@@ -3,8 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { isPhonePlaceholderEmail } from '@khedma/shared/domain/phone-accounts';
 import { defineJob, type JobRunner } from './jobs';
-import type { NotificationPreferencesStore } from './notification-preferences';
-import type { OutboxRepository, OutboxRow } from './outbox';
+import type { NotificationChannel } from '@khedma/shared';
+import type { OutboxRow, OutboxSink } from './outbox-sink';
+
+/** Whether a user takes notifications on a channel now: the profile module's store, handed over by app.ts. */
+export interface ChannelPreferences {
+  allows(userId: string, channel: NotificationChannel): Promise<boolean>;
+}
 
 export interface EmailMessage {
   to: string;
@@ -56,7 +61,7 @@ export function plainSubject(text: string): string {
 export function createEmailSender(opts: {
   smtpUrl?: string;
   from: string;
-  outbox?: OutboxRepository;
+  outbox?: OutboxSink;
   log: FastifyBaseLogger;
 }): EmailSender {
   const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
@@ -122,8 +127,8 @@ export class Mailer {
   constructor(
     private readonly email: EmailSender,
     private readonly jobs: JobRunner,
-    private readonly outbox: OutboxRepository | undefined,
-    private readonly preferences: NotificationPreferencesStore,
+    private readonly outbox: OutboxSink | undefined,
+    private readonly preferences: ChannelPreferences,
     private readonly log?: FastifyBaseLogger,
   ) {
     jobs.register(SEND_EMAIL_JOB, async ({ payload }) => {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Agent } from 'node:https';
 import webpush, { WebPushError } from 'web-push';
 import type { VapidConfig } from '../config';
-import type { OutboxRepository } from './outbox';
+import type { OutboxSink } from './outbox-sink';
 
 /**
  * Web push (VAPID) beside email and SMS (docs/decisions/0015-web-push.md): the maintained `web-push`
@@ -100,7 +100,7 @@ export class OutboxPushSender implements PushSender {
   readonly enabled = true;
 
   constructor(
-    private readonly outbox: OutboxRepository,
+    private readonly outbox: OutboxSink,
     readonly publicKey: string | null,
   ) {}
 
@@ -110,7 +110,7 @@ export class OutboxPushSender implements PushSender {
   }
 }
 
-export function createPushSender(opts: { outbox?: OutboxRepository; vapid?: VapidConfig; log: FastifyBaseLogger }): PushSender {
+export function createPushSender(opts: { outbox?: OutboxSink; vapid?: VapidConfig; log: FastifyBaseLogger }): PushSender {
   if (opts.outbox) return new OutboxPushSender(opts.outbox, opts.vapid?.publicKey ?? null);
   if (opts.vapid) return new VapidPushSender(opts.vapid, opts.log);
   return {

@@ -434,21 +434,21 @@ export function sendEvent<E extends RealtimeEventName>(socket: RealtimeSocket, e
 }
 
 /** The session token of a handshake: cookie or bearer header, else `?token=`. */
-function handshakeToken(req: FastifyRequest): string | null {
-  const carried = req.server.sessions.tokenOf(req);
+function handshakeToken(sessions: HandshakeSessions, req: FastifyRequest): string | null {
+  const carried = sessions.tokenOf(req);
   if (carried) return carried.token;
   const token = (req.query as { token?: unknown } | undefined)?.token;
   if (typeof token !== 'string' || token.length === 0 || token.length > 512) return null;
-  return req.server.sessions.tokenOf({ headers: { authorization: `Bearer ${token}` } } as FastifyRequest)?.token ?? null;
+  return sessions.tokenOf({ headers: { authorization: `Bearer ${token}` } })?.token ?? null;
 }
 
 /** The session of a handshake: cookie or bearer header, else `?token=`. */
-async function handshakeUser(req: FastifyRequest): Promise<SessionUser | null> {
-  const fromHeaders = await req.server.sessions.resolve(req);
+async function handshakeUser(sessions: HandshakeSessions, req: FastifyRequest): Promise<SessionUser | null> {
+  const fromHeaders = await sessions.resolve(req);
   if (fromHeaders) return fromHeaders;
   const token = (req.query as { token?: unknown } | undefined)?.token;
   if (typeof token !== 'string' || token.length === 0 || token.length > 512) return null;
-  return req.server.sessions.resolve({ headers: { authorization: `Bearer ${token}` } } as FastifyRequest);
+  return sessions.resolve({ headers: { authorization: `Bearer ${token}` } } as FastifyRequest);
 }
 
 async function sessionIdOf(db: Db, token: string | null): Promise<string | null> {
@@ -462,14 +462,22 @@ async function sessionExists(db: Db, sessionId: string): Promise<boolean> {
 }
 
 const handshakeSessions = new WeakMap<FastifyRequest, string | null>();
+const handshakeUsers = new WeakMap<FastifyRequest, SessionUser>();
+
+/** Who a handshake is: auth's session lookup (modules/auth SessionResolver), handed over by app.ts. */
+export interface HandshakeSessions {
+  tokenOf(req: Pick<FastifyRequest, 'headers'>): { token: string | null } | null;
+  resolve(req: FastifyRequest): Promise<SessionUser | null>;
+}
 
 /** Starts the hub (`ctx.realtime`, built by AppContext) and serves GET /api/ws; given only what it uses. */
 export const realtimePlugin: FastifyPluginAsync<{
   hub: RealtimeHub;
   db: Db;
   config: Pick<Config, 'publicUrl' | 'isProduction'>;
+  sessions: HandshakeSessions;
   heartbeatMs?: number;
-}> = async (app, { hub, db, config, heartbeatMs }) => {
+}> = async (app, { hub, db, config, sessions, heartbeatMs }) => {
   await hub.start();
   // The same origins as the REST API's checks (http/origins.ts): a page that can sign in can connect.
   const origins = new Set(trustedOrigins(config));
@@ -517,16 +525,16 @@ export const realtimePlugin: FastifyPluginAsync<{
       if (origin !== undefined && !origins.has(origin)) {
         throw new AppError('FORBIDDEN', 'This origin may not open the realtime channel.');
       }
-      const user = await handshakeUser(req);
+      const user = await handshakeUser(sessions, req);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-      req.user = user;
+      handshakeUsers.set(req, user);
       // The session's id, so that its end (sign-out, revocation) closes this socket.
-      handshakeSessions.set(req, await sessionIdOf(db, handshakeToken(req)));
+      handshakeSessions.set(req, await sessionIdOf(db, handshakeToken(sessions, req)));
     },
     handler: async (_req, reply) => reply.code(426).send({ error: { code: 'VALIDATION_FAILED', message: 'Upgrade to a WebSocket.' } }),
     wsHandler: (raw, req) => {
       const socket = raw as unknown as RealtimeSocket;
-      const user = req.user;
+      const user = handshakeUsers.get(req) as SessionUser;
       const sessionId = handshakeSessions.get(req) ?? null;
       sockets.add(socket);
       alive.set(socket, true);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TwilioConfig } from '../config';
-import type { OutboxRepository } from './outbox';
+import type { OutboxSink } from './outbox-sink';
 
 /**
  * Sends SMS (docs/decisions/0014-sms-provider.md). Outside production every message goes to the
@@ -71,7 +71,7 @@ export class TwilioSmsSender implements SmsSender {
   }
 }
 
-export function createSmsSender(opts: { outbox?: OutboxRepository; twilio?: TwilioConfig; log: FastifyBaseLogger }): SmsSender {
+export function createSmsSender(opts: { outbox?: OutboxSink; twilio?: TwilioConfig; log: FastifyBaseLogger }): SmsSender {
   const outbox = opts.outbox;
   if (outbox) return { send: (to, text) => outbox.add({ channel: 'sms', to, subject: null, text }) };
   if (opts.twilio) return new TwilioSmsSender(opts.twilio, opts.log);

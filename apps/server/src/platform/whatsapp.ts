@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Locale } from '@khedma/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WhatsAppConfig } from '../config';
-import type { OutboxRepository } from './outbox';
+import type { OutboxSink } from './outbox-sink';
 import { orderedParams, renderWhatsAppBody, WHATSAPP_TEMPLATES, type WhatsAppTemplateName, type WhatsAppTemplateParams } from './whatsapp-templates';
 
 export interface WhatsAppSender {
@@ -55,7 +55,7 @@ export class CloudApiWhatsAppSender implements WhatsAppSender {
   constructor(
     private readonly config: WhatsAppConfig,
     private readonly log: FastifyBaseLogger,
-    private readonly outbox?: OutboxRepository,
+    private readonly outbox?: OutboxSink,
     private readonly fetchImpl: typeof fetch = fetch,
     private readonly timeoutMs = 10_000,
   ) {}

@@ -35,6 +35,7 @@ import {
   type ProRecord,
 } from '../modules/dev/people';
 import { freshIp, sessionCookie } from './helpers';
+import { modulesOf } from '../app';
 
 /** What the factories need of a test app (startApp() and createTestApp() both give it). */
 export interface FactoryApp {
@@ -68,7 +69,7 @@ async function createPerson(t: FactoryApp, userType: UserType, o: FactoryPersonO
  */
 export async function sessionFor(t: FactoryApp, userId: string) {
   const session = await insertSession(t.database.db, userId, t.app.ctx.config.authSecret, new Date());
-  return { cookie: `${t.app.sessions.cookieName}=${session.cookieValue}`, token: session.token };
+  return { cookie: `${modulesOf(t.app).auth.sessions.cookieName}=${session.cookieValue}`, token: session.token };
 }
 
 /** Signs a user in through the API (a fresh client address, so rate limits are the test's own). */

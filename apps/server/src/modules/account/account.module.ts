@@ -3,7 +3,8 @@
  * exporting one's data, and the daily retention sweep (one durable job a day across instances).
  * Sign-up, confirmation and sessions stay in modules/auth.
  */
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
 import { RETENTION_SWEEP_JOB } from './account.jobs';
 import { AccountRepository } from './account.repository';
 import { accountRoutes } from './account.routes';
@@ -11,17 +12,16 @@ import { AccountService } from './account.service';
 import { RetentionRepository } from './retention.repository';
 import { RetentionService } from './retention.service';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    account: { service: AccountService; retention: RetentionService };
-  }
+export interface AccountModule extends AppModule {
+  service: AccountService;
+  retention: RetentionService;
 }
 
 const HOUR_MS = 3_600_000;
 
-export const accountModule = defineModule('account', async (app, { ctx }) => {
+export function createAccountModule(ctx: AppContext, { sessions }: { sessions: { cookieName: string } }): AccountModule {
   const service = new AccountService(ctx, new AccountRepository(ctx.database.db));
-  const retention = new RetentionService(new RetentionRepository(ctx.database.db), ctx.jobs, app.log);
+  const retention = new RetentionService(new RetentionRepository(ctx.database.db), ctx.jobs, ctx.log);
   ctx.jobs.register(RETENTION_SWEEP_JOB, async (job) => {
     await retention.run(job.now);
   });
@@ -29,6 +29,8 @@ export const accountModule = defineModule('account', async (app, { ctx }) => {
   ctx.jobs.every('retention-sweep', HOUR_MS, async () => {
     await retention.enqueueDaily(ctx.clock.now());
   });
-  app.decorate('account', { service, retention });
-  await app.register(accountRoutes, { account: service });
-});
+  const plugin = modulePlugin('account', async (app) => {
+    await app.register(accountRoutes, { account: service, sessionCookie: sessions.cookieName });
+  });
+  return { plugin, service, retention };
+}

@@ -9,7 +9,7 @@ import type { AccountService } from './account.service';
 const tags = ['account'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
-export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService; sessionCookie: string }> = async (app, { account, sessionCookie }) => {
   app.get(
     '/api/account/closure',
     {
@@ -42,7 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     async (req, reply) => {
       const result = await account.close(currentUser(req)!, req.body.confirmEmail);
       // The session of this request is gone: the browser drops its cookie too.
-      reply.header('set-cookie', `${app.sessions.cookieName}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+      reply.header('set-cookie', `${sessionCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
       return result;
     },
   );

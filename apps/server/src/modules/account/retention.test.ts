@@ -12,6 +12,7 @@ import { startApp, withCookie, type TestApp } from '../../test/helpers';
 import { completedBooking } from '../reviews/reviews.test-helpers';
 import { RETENTION_SWEEP_JOB } from './account.jobs';
 import { ANONYMISED_CUSTOMER } from './retention.repository';
+import { modulesOf } from '../../app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,15 +29,15 @@ const YEAR = 365 * DAY;
 /** Moves the clock to `at` and runs the day's sweep as the job loop would (enqueue, then due jobs). */
 async function sweepAt(at: Date) {
   t.app.ctx.clock.set(at);
-  await t.app.account.retention.enqueueDaily(at);
+  await modulesOf(t.app).account.retention.enqueueDaily(at);
   await t.app.ctx.jobs.runDueJobs(at);
 }
 
 describe('retention sweep', () => {
   it('is one job a day, however many instances ask', async () => {
     const at = new Date(Date.now() + 3 * YEAR);
-    const first = await t.app.account.retention.enqueueDaily(at);
-    const second = await t.app.account.retention.enqueueDaily(new Date(at.getTime() + 60_000));
+    const first = await modulesOf(t.app).account.retention.enqueueDaily(at);
+    const second = await modulesOf(t.app).account.retention.enqueueDaily(new Date(at.getTime() + 60_000));
     expect(first).not.toBeNull();
     expect(second).toBeNull();
     const rows = await t.database.db.select().from(scheduledJobs).where(and(eq(scheduledJobs.kind, RETENTION_SWEEP_JOB.kind), eq(scheduledJobs.dedupeKey, at.toISOString().slice(0, 10))));

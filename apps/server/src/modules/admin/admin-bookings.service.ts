@@ -1,6 +1,6 @@
 /**
  * The admin bookings page (docs/admin.md): the list (filters and paging by the server), the stat
- * cards, and the row actions, which are the bookings module's own use cases (app.bookings.lifecycle:
+ * cards, and the row actions, which are the bookings module's own use cases (bookings.lifecycle:
  * reassign, refund through the payments ledger, complete with the escrow release scheduled).
  * Answers carry the customer's email masked and no phone: every admin may read this list.
  */

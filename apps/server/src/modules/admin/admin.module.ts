@@ -1,11 +1,13 @@
 /**
  * Admin (issue 25, docs/admin.md): the bookings page's list and actions, the application review
  * (masked answers, audited reveals and document views, approve and reject), the platform overview,
- * the sensitive-access log, the contact messages and the deliveries that failed for good. Registered after bookings and applications:
- * its booking actions are the bookings module's use cases (`app.bookings`).
+ * the sensitive-access log, the contact messages and the deliveries that failed for good. Its booking
+ * actions are the bookings module's use cases (given by app.ts).
  */
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
 import { RecipientsRepository } from '../auth';
+import type { BookingUseCases } from '../bookings';
 import { AccessLogRepository } from './access-log.repository';
 import { AdminBookingsRepository } from './admin-bookings.repository';
 import { adminBookingsRoutes } from './admin-bookings.routes';
@@ -15,9 +17,9 @@ import { ReviewRepository } from './review.repository';
 import { reviewRoutes } from './review.routes';
 import { ReviewService } from './review.service';
 
-export const adminModule = defineModule('admin', async (app, { ctx }) => {
+export function createAdminModule(ctx: AppContext, deps: { bookings: BookingUseCases }): AppModule {
   const db = ctx.database.db;
-  const bookings = new AdminBookingsService(new AdminBookingsRepository(db), app.bookings, ctx.clock);
+  const bookings = new AdminBookingsService(new AdminBookingsRepository(db), deps.bookings, ctx.clock);
   const review = new ReviewService({
     db,
     repo: new ReviewRepository(db),
@@ -29,7 +31,11 @@ export const adminModule = defineModule('admin', async (app, { ctx }) => {
     publicUrl: ctx.config.publicUrl,
     logger: ctx.log,
   });
-  await app.register(adminBookingsRoutes, { service: bookings });
-  await app.register(reviewRoutes, { review, bookings });
-  await app.register(failedJobsRoutes, { service: new FailedJobsService(db, ctx.jobs) });
-});
+  const failedJobs = new FailedJobsService(db, ctx.jobs);
+  const plugin = modulePlugin('admin', async (app) => {
+    await app.register(adminBookingsRoutes, { service: bookings });
+    await app.register(reviewRoutes, { review, bookings });
+    await app.register(failedJobsRoutes, { service: failedJobs });
+  });
+  return { plugin };
+}

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { APPLICATION_DOCUMENT_RULES } from '@khedma/shared';
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
 import { RateLimiter } from '../../platform/rate-limit';
 import { ApplicationsRepository } from './applications.repository';
 import { applicationsRoutes } from './applications.routes';
@@ -14,16 +15,19 @@ import { SubmitService } from './submit.service';
  * /api/applications/*. The phone step uses the accounts module's SMS code (/api/auth/phone-number/*);
  * reviewing applications belongs to the admin module. docs/professionals.md.
  */
-export const applicationsModule = defineModule('applications', async (app, { ctx }) => {
+export function createApplicationsModule(ctx: AppContext): AppModule {
   const repo = new ApplicationsRepository(ctx.database.db);
   const drafts = new DraftService(repo);
   const documents = new DocumentsService(repo, ctx.storage, drafts);
   const services = { drafts, documents, submit: new SubmitService(repo), mine: new MyApplicationService(repo), limiter: new RateLimiter(ctx.database.db, ctx.config.rateLimitScale) };
-  // Its own scope: the multipart parser and its limits apply to these routes only.
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: APPLICATION_DOCUMENT_RULES.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+  const plugin = modulePlugin('applications', async (app) => {
+    // Its own scope: the multipart parser and its limits apply to these routes only.
+    await app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: APPLICATION_DOCUMENT_RULES.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+      });
+      await scope.register(applicationsRoutes, services);
     });
-    await scope.register(applicationsRoutes, services);
   });
-});
+  return { plugin };
+}

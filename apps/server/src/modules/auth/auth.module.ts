@@ -1,5 +1,5 @@
 /**
- * Accounts: sign-up, sign-in, sessions (`app.sessions`, `request.user` everywhere), email
- * confirmation and password reset, under /api/auth/* and /api/accounts/*.
+ * Accounts: sign-up, sign-in, sessions (`request.user` everywhere, the resolver as the module's
+ * `sessions`), email confirmation and password reset, under /api/auth/* and /api/accounts/*.
  */
-export { authModule } from './auth.routes';
+export { createAuthModule, type AuthModule } from './auth.routes';

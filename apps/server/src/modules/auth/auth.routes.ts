@@ -20,11 +20,11 @@ import {
   verifyPhoneCodeRequestSchema,
   verifyPhoneCodeResponseSchema,
 } from '@khedma/shared';
-import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { useJsonBodyParser } from '../../http/json-body';
+import { modulePlugin, type AppModule } from '../../module';
 import { publicRoute, signedIn } from '../../http/openapi';
 import { trustedOrigins } from '../../http/origins';
 import { RateLimiter } from '../../platform/rate-limit';
@@ -36,44 +36,47 @@ import { AUTH_RATE_LIMITS } from './rate-limits';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { PhoneCodes } from './phone-codes';
-import { phoneSignInRoutes } from './phone-sign-in';
+import { phoneSignInRoutes, type WhatsAppOptIn } from './phone-sign-in';
 import { noStoreForSessionAnswers, requireUser, SessionResolver } from './session';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 
+/** What auth offers the app: the session lookup (who a request is), for the few places that need it outside the guards. */
+export interface AuthModule extends AppModule {
+  sessions: SessionResolver;
+}
+
 /**
  * Accounts: better-auth mounted under /api/auth (only the paths listed here), our sign-up, and the
- * session resolver every module uses (`requireUser`, `optionalUser`, `requirePermission`).
- * Registered at the root (not encapsulated) so that `app.sessions` and `request.user` exist everywhere.
+ * session resolver every module's guards use (`requireUser`, `optionalUser`, `requirePermission`).
+ * Its plugin is registered at the root (not encapsulated) so that `request.user` exists everywhere; the
+ * guards find the resolver as `app.sessions`, a decoration read only by modules/auth/session.ts.
  */
-const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export async function createAuthModule(ctx: AppContext, { preferences }: { preferences: WhatsAppOptIn }): Promise<AuthModule> {
   const repo = new AuthRepository(ctx.database.db);
-  const auth = createAuth({ ctx, repo, log: app.log });
+  const auth = createAuth({ ctx, repo, log: ctx.log });
   const authContext = await auth.$context;
-  app.decorate(
-    'sessions',
-    new SessionResolver(repo, ctx.config.authSecret, authContext.authCookies.sessionToken.name, trustedOrigins(ctx.config)),
-  );
-  app.decorateRequest('user', null as never);
-  app.decorateRequest('readsSession', false);
-  app.addHook('onSend', noStoreForSessionAnswers);
-
+  const sessions = new SessionResolver(repo, ctx.config.authSecret, authContext.authCookies.sessionToken.name, trustedOrigins(ctx.config));
   const limiter = new RateLimiter(ctx.database.db, ctx.config.rateLimitScale);
   const confirmations = new EmailConfirmations(ctx, ctx.database.db, auth);
   const service = new AuthService(auth, repo, limiter, confirmations);
   // One implementation of one-time codes for the onboarding's phone step and phone sign-in.
-  const codes = new PhoneCodes(ctx.database.db, ctx.config.authSecret, limiter, { sms: ctx.sms, whatsapp: ctx.whatsapp }, app.log);
-  await app.register(authRoutes, { ctx, auth, service, confirmations, codes });
-  await app.register(phoneSignInRoutes, { ctx, auth, codes });
-  await app.register(accountEmailRoutes, { service, confirmations });
-};
-// Same effect as fastify-plugin: the decorations above belong to the root instance.
-(authPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-export { authPlugin as authModule };
+  const codes = new PhoneCodes(ctx.database.db, ctx.config.authSecret, limiter, { sms: ctx.sms, whatsapp: ctx.whatsapp }, ctx.log);
+  const plugin = modulePlugin('auth', async (app) => {
+    app.decorate('sessions', sessions);
+    app.decorateRequest('user', null as never);
+    app.decorateRequest('readsSession', false);
+    app.addHook('onSend', noStoreForSessionAnswers);
+    await app.register(authRoutes, { ctx, auth, service, confirmations, codes, sessions });
+    await app.register(phoneSignInRoutes, { ctx, auth, codes, preferences });
+    await app.register(accountEmailRoutes, { service, confirmations });
+  });
+  return { plugin, sessions };
+}
 
-const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: AuthService; confirmations: EmailConfirmations; codes: PhoneCodes }> = async (
+const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: AuthService; confirmations: EmailConfirmations; codes: PhoneCodes; sessions: SessionResolver }> = async (
   app,
-  { ctx, auth, service, confirmations, codes },
+  { ctx, auth, service, confirmations, codes, sessions },
 ) => {
   const { publicUrl } = ctx.config;
   const forward = forwardToAuth.bind(null, auth, publicUrl);
@@ -287,7 +290,7 @@ const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; service: 
       },
     },
     (req, reply) => {
-      const mine = app.sessions.tokenOf(req)?.token ?? null;
+      const mine = sessions.tokenOf(req)?.token ?? null;
       return forward(req, reply, {
         transform: (json) =>
           (Array.isArray(json) ? json : []).map((raw: { token?: unknown }) => ({ ...sessionInfo(raw), current: mine !== null && raw.token === mine })),

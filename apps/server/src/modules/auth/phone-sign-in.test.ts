@@ -20,6 +20,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro } from '../../test/factories';
 import { freshIp, outbox, sessionCookie } from '../../test/helpers';
 import { uniquePhone } from '../dev/people';
+import { modulesOf } from '../../app';
 
 let t: TestApp;
 let b: { app: FastifyInstance; database: Database; own: boolean };
@@ -332,7 +333,7 @@ describe('booking reminders', () => {
     // The other instance scheduling the same reminders again adds nothing (dedupe keys).
     const [row] = rowsOf<{ start: Date | string }>(await t.database.db.execute(sql`select scheduled_start as start from bookings where id = ${booking.id}`));
     const start = new Date(row!.start);
-    await b.database.db.transaction((tx) => b.app.bookings.reminders.schedule(tx, booking.id, start, new Date()));
+    await b.database.db.transaction((tx) => modulesOf(b.app).bookings.reminders.schedule(tx, booking.id, start, new Date()));
     expect(await jobs()).toHaveLength(6);
 
     const [evening, twoHours] = reminderTimes(start, new Date()).map((r) => r.at);

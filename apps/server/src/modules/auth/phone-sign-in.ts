@@ -40,7 +40,12 @@ async function accountOfPhone(db: Db, phone: string): Promise<{ id: string; user
   return row ?? null;
 }
 
-export const phoneSignInRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; codes: PhoneCodes }> = async (app, { ctx, auth, codes }) => {
+/** What a phone sign-up through WhatsApp needs of the notification choices (the profile module's store; typed here, as profile imports auth's guards). */
+export interface WhatsAppOptIn {
+  update(userId: string, patch: { whatsapp: true }, source: 'phone_sign_up'): Promise<unknown>;
+}
+
+export const phoneSignInRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: Auth; codes: PhoneCodes; preferences: WhatsAppOptIn }> = async (app, { ctx, auth, codes, preferences }) => {
   const db = ctx.database.db;
 
   app.post(
@@ -109,7 +114,7 @@ export const phoneSignInRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: A
                 created = true;
                 await db.update(profiles).set({ phone }).where(eq(profiles.id, userId));
                 // Choosing WhatsApp for the code at sign-up is the opt-in to WhatsApp messages, recorded so.
-                if (signUp.channel === 'whatsapp') await ctx.preferences.update(userId, { whatsapp: true }, 'phone_sign_up');
+                if (signUp.channel === 'whatsapp') await preferences.update(userId, { whatsapp: true }, 'phone_sign_up');
               },
             }
           : {}),

@@ -48,7 +48,7 @@ export class SessionResolver {
   }
 
   /** The session token the request carries, if its signature (when signed) is ours. */
-  tokenOf(req: FastifyRequest): { token: string | null; via: 'bearer' | 'cookie' } | null {
+  tokenOf(req: Pick<FastifyRequest, 'headers'>): { token: string | null; via: 'bearer' | 'cookie' } | null {
     const auth = req.headers.authorization;
     if (typeof auth === 'string' && /^bearer\s+/i.test(auth)) {
       const value = auth.replace(/^bearer\s+/i, '').trim();

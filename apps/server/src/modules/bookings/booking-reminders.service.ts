@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../platform/email';
 import type { JobRunner, PayloadOf } from '../../platform/jobs';
-import { smsNumberOf, type NotificationPreferencesStore } from '../../platform/notification-preferences';
+import { smsNumberOf, type NotificationPreferencesStore } from '../profile';
 import { SmsDeliveryError, SmsUnavailableError, type SmsSender } from '../../platform/sms';
 import { WhatsAppDeliveryError, type WhatsAppSender } from '../../platform/whatsapp';
 import type { RecipientsRepository } from '../auth';
@@ -27,7 +27,7 @@ export interface BookingRemindersDeps {
   db: Db;
   repo: BookingsRepository;
   recipients: RecipientsRepository;
-  preferences: NotificationPreferencesStore;
+  preferences: Pick<NotificationPreferencesStore, 'allows'>;
   mailer: Mailer;
   sms: SmsSender;
   whatsapp: WhatsAppSender;

@@ -6,7 +6,7 @@ import type { LifecycleService } from './lifecycle.service';
 import type { QuoteService } from './quote.service';
 import type { RescheduleOptionsService } from './reschedule-options.service';
 
-/** What the bookings module offers the app (`app.bookings`) and its routes: its use cases. */
+/** What the bookings module offers the modules above it (handed over by app.ts) and its routes: its use cases. */
 export interface BookingUseCases {
   quotes: QuoteService;
   assignment: AssignmentService;

@@ -5,8 +5,9 @@ import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL, type SQLW
 import type { Db } from '../../db/client';
 import { bookingPriceLines, bookings, cities, ledgerEntries, payments, professionals, profiles, serviceTypes, users } from '../../db/schema/index';
 import { enqueueJobParams, enqueueJobPlaceholderSql, type EnqueueJob } from '../../platform/jobs';
-import { channelAllowedSql } from '../../platform/notification-preferences';
-import { outboxParams, outboxPlaceholderSql, type OutboxRow } from '../../platform/outbox';
+import { channelAllowedSql } from '../profile';
+import type { OutboxRow } from '../../platform/outbox-sink';
+import { outboxParams, outboxPlaceholderSql } from './booking-outbox';
 import type { RealtimeNotification } from '../../platform/realtime';
 import { PreparedStatements, ratingSql, reviewCountSql } from './booking-sql';
 import { completeParams, completePlaceholderSql, type StoredAnswer } from './idempotency';

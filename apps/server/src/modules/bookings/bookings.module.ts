@@ -1,13 +1,16 @@
 /**
  * Bookings: prices (quote), who takes a booking (assignment), placing it (creation), what happens
- * to it afterwards (lifecycle) and reading it (reads). Registered after the catalogue and payments,
- * whose public services it uses (`app.catalog.reference`, `app.payments`). `app.bookings` exposes
- * the use cases (tests complete a booking as an admin with it).
+ * to it afterwards (lifecycle) and reading it (reads). Built after the catalogue and payments, whose
+ * public services app.ts hands it (`catalog.reference`, `payments`). The module is its use cases
+ * (BookingUseCases), which app.ts hands to the modules above it.
  */
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
+import type { CatalogReference } from '../catalog';
+import { PushSubscriptions } from '../chat';
+import type { PaymentsModule } from '../payments';
 import { RecipientsRepository } from '../auth';
 import { AssignmentService } from './assignment.service';
-import { PushSubscriptions } from '../../platform/push-subscriptions';
 import { BookingAlerts } from './booking-alerts.service';
 import type { BookingUseCases } from './booking-use-cases';
 import { BookingNotifier } from './booking-notifier';
@@ -24,19 +27,15 @@ import { ProfessionalPoolRepository } from './pool.repository';
 import { QuoteService } from './quote.service';
 import { RescheduleOptionsService } from './reschedule-options.service';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    bookings: BookingUseCases;
-  }
-}
+export type BookingsModule = BookingUseCases & AppModule;
 
-export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
+export function createBookingsModule(ctx: AppContext, { catalog, payments }: { catalog: { reference: CatalogReference }; payments: PaymentsModule }): BookingsModule {
   const db = ctx.database.db;
   const { clock } = ctx;
   const repo = new BookingsRepository(db);
   const pool = new ProfessionalPoolRepository(db);
   const idempotency = new IdempotencyStore(db, ctx.instance.id);
-  const reference = app.catalog.reference;
+  const reference = catalog.reference;
   const recipients = new RecipientsRepository(db);
   const alerts = new BookingAlerts({
     db,
@@ -87,10 +86,10 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
       repo,
       pool,
       reads,
-      ledger: app.payments.ledger,
-      payments: app.payments.repo,
-      pay: app.payments.service,
-      refunds: app.payments.refunds,
+      ledger: payments.ledger,
+      payments: payments.repo,
+      pay: payments.service,
+      refunds: payments.refunds,
       publicUrl: ctx.config.publicUrl,
       notifier,
       events: ctx.events,
@@ -114,6 +113,8 @@ export const bookingsModule = defineModule('bookings', async (app, { ctx }) => {
   });
   ctx.jobs.every('purge-idempotency-keys', 3_600_000, () => idempotency.purge());
 
-  app.decorate('bookings', useCases);
-  await app.register(bookingsRoutes, { bookings: useCases });
-});
+  const plugin = modulePlugin('bookings', async (app) => {
+    await app.register(bookingsRoutes, { bookings: useCases });
+  });
+  return { ...useCases, plugin };
+}

@@ -1,7 +1,7 @@
 /**
  * The pricing hook through which a booking gets its discounts (docs/promos.md): bookings knows nothing
  * of promo codes or credit; the promos module, registered after it, plugs a provider in
- * (`app.bookings.creation.useDiscounts`). Without one, bookings are priced as before.
+ * (`bookings.creation.useDiscounts`, called by the promos module). Without one, bookings are priced as before.
  */
 import type { DiscountLine, Quote } from '@khedma/shared';
 import type { SQL } from 'drizzle-orm';

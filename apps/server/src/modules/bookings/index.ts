@@ -1,8 +1,9 @@
 /**
- * What other modules may use of bookings: the professional pool (who works when, and what keeps them
+ * What other modules may use of bookings: its factory and use cases (app.ts hands them over), the professional pool (who works when, and what keeps them
  * busy), which the professionals' availability reads too.
  */
 export { ProfessionalPoolRepository, type PoolFilter, type PoolMember } from './pool.repository';
+export { createBookingsModule, type BookingsModule } from './bookings.module';
 export type { BookingUseCases } from './booking-use-cases';
 export type { Notified } from './lifecycle.service';
 export type { CreateAnswer, QuotedBookingInput } from './creation.service';

@@ -25,9 +25,8 @@ import type { CachedBody, CatalogService } from './catalog.service';
  * The compression plugin sends this body plain, gzip or br by Accept-Encoding: every variant, the plain
  * one and the 304 included, says so in Vary (lower case, which the plugin recognises and does not repeat).
  */
-async function sendCached(req: FastifyRequest, reply: FastifyReply, read: () => Promise<CachedBody>) {
+async function sendCached(answers: PublicAnswers | undefined, req: FastifyRequest, reply: FastifyReply, read: () => Promise<CachedBody>) {
   // Read before the catalogue is: an answer computed across a change is not remembered (http/public-answers.ts).
-  const answers = req.server.publicAnswers as PublicAnswers | undefined;
   const version = answers?.version ?? 0;
   const entry = await read();
   // The same URL gets the same answer until the catalogue changes: the next one is sent before Fastify.
@@ -39,11 +38,12 @@ async function sendCached(req: FastifyRequest, reply: FastifyReply, read: () => 
 
 const tags = ['catalogue'];
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+/** `answers`: the public answers app.ts sends before Fastify (http/public-answers.ts), handed over by app.ts. */
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; answers?: PublicAnswers }> = async (app, { catalog, answers }) => {
   app.get(
     '/api/categories',
     { schema: { tags, summary: 'The eight service categories', security: publicRoute, response: { 200: categoriesResponseSchema } } },
-    async (req, reply) => sendCached(req, reply, () => catalog.categories()),
+    async (req, reply) => sendCached(answers, req, reply, () => catalog.categories()),
   );
 
   app.get(
@@ -57,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: serviceTypesResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (req, reply) => sendCached(req, reply, () => catalog.services(req.query.q, req.query.category)),
+    async (req, reply) => sendCached(answers, req, reply, () => catalog.services(req.query.q, req.query.category)),
   );
 
   app.get(
@@ -71,7 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: serviceTypeDetailSchema, 404: errorResponseSchema },
       },
     },
-    async (req, reply) => sendCached(req, reply, () => catalog.service(req.params.id)),
+    async (req, reply) => sendCached(answers, req, reply, () => catalog.service(req.params.id)),
   );
 
   app.get(
@@ -92,7 +92,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/api/cities',
     { schema: { tags, summary: 'Served cities', security: publicRoute, response: { 200: citiesResponseSchema } } },
-    async (req, reply) => sendCached(req, reply, () => catalog.cities()),
+    async (req, reply) => sendCached(answers, req, reply, () => catalog.cities()),
   );
 
   app.get(
@@ -106,6 +106,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: boroughsResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (req, reply) => sendCached(req, reply, () => catalog.boroughs(req.params.slug)),
+    async (req, reply) => sendCached(answers, req, reply, () => catalog.boroughs(req.params.slug)),
   );
 };

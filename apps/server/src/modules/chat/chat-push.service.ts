@@ -7,7 +7,7 @@
  */
 import type { Locale } from '@khedma/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { NotificationPreferencesStore } from '../../platform/notification-preferences';
+import type { NotificationPreferencesStore } from '../profile';
 import { PushDeliveryError, type PushSender } from '../../platform/push';
 import type { PresenceTracker } from '../../platform/presence';
 import type { ChatRepository } from './chat.repository';
@@ -24,7 +24,7 @@ export class ChatPushService {
     private readonly push: PushSender,
     private readonly presence: PresenceTracker,
     private readonly log: FastifyBaseLogger,
-    private readonly preferences: NotificationPreferencesStore,
+    private readonly preferences: Pick<NotificationPreferencesStore, 'allows'>,
   ) {}
 
   async newMessage(messageId: string): Promise<void> {

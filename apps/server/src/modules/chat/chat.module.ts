@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { CHAT_RULES, conversationRoom } from '@khedma/shared';
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
 import { RateLimiter } from '../../platform/rate-limit';
 import { ChatPushService } from './chat-push.service';
 import { CHAT_PUSH_JOB } from './chat.jobs';
@@ -15,7 +16,7 @@ import { MessagesService } from './messages.service';
  * realtime rooms `conversation:<id>` and `presence:<userId>` with typing, the push of new messages,
  * and the browsers' push subscriptions (/api/push/*).
  */
-export const chatModule = defineModule('chat', async (app, { ctx }) => {
+export function createChatModule(ctx: AppContext): AppModule {
   const repo = new ChatRepository(ctx.database.db);
   const conversations = new ConversationsService(repo, ctx.realtime);
   const messages = new MessagesService(repo, conversations, ctx.storage, ctx.clock, ctx.realtime, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale));
@@ -29,12 +30,15 @@ export const chatModule = defineModule('chat', async (app, { ctx }) => {
     if (moved && moved.previousUserId) await repo.with(tx).notify(ctx.realtime.revokeNotification(conversationRoom(moved.id), moved.previousUserId));
   });
   const options = { conversations, messages, repo, push: ctx.push };
-  // Its own scope: the multipart parser and its limits apply to these routes only.
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: CHAT_RULES.maxFileBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
+  const plugin = modulePlugin('chat', async (app) => {
+    // Its own scope: the multipart parser and its limits apply to these routes only.
+    await app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: CHAT_RULES.maxFileBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
+      });
+      await scope.register(chatRoutes, options);
     });
-    await scope.register(chatRoutes, options);
+    await app.register(pushRoutes, options);
   });
-  await app.register(pushRoutes, options);
-});
+  return { plugin };
+}

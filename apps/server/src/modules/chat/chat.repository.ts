@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enqueueJobSql, rowsOf, type EnqueueJob } from '../../platform/jobs';
-import { channelAllowedSql } from '../../platform/notification-preferences';
+import { channelAllowedSql } from '../profile';
 import type { RealtimeNotification } from '../../platform/realtime';
 import { CHAT_OPEN_PAYMENT_STATUSES } from '@khedma/shared';
 

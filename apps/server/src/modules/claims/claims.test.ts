@@ -16,6 +16,7 @@ import { outbox, startApp, withCookie, type TestApp } from '../../test/helpers';
 import { multipartBody } from '../../test/openapi-operations';
 import { ledgerOf } from '../bookings/bookings.test-helpers';
 import { completedBooking } from '../reviews/reviews.test-helpers';
+import { modulesOf } from '../../app';
 
 let t: TestApp;
 let admin: TestUser;
@@ -145,7 +146,7 @@ describe('the professional answers, the customer replies', () => {
     const b = await completed();
     expect((await report(customer, b.id)).statusCode).toBe(201);
     // The release job at 48 h writes nothing while the claim is open.
-    expect(await t.app.payments.escrow.releaseEscrow(b.id, releaseAt(b.completedAt))).toBe('held');
+    expect(await modulesOf(t.app).payments.escrow.releaseEscrow(b.id, releaseAt(b.completedAt))).toBe('held');
     expect((await ledgerOf(t.database, b.id)).balance('escrow')).toBe(b.totalAmount);
 
     const visitDay = casablancaDate(day + 10);
@@ -192,7 +193,7 @@ describe('the professional answers, the customer replies', () => {
     expect((await over('14:00', '15:00')).statusCode).toBe(201);
     t.app.ctx.clock.set(new Date(b.completedAt.getTime() + HOUR));
     expect(await releaseJobs(b.id)).toHaveLength(2); // the completion's, and the resolution's
-    expect(await t.app.payments.escrow.releaseEscrow(b.id, releaseAt(b.completedAt))).toBe('released');
+    expect(await modulesOf(t.app).payments.escrow.releaseEscrow(b.id, releaseAt(b.completedAt))).toBe('released');
     const l = await zeroSum(b.id);
     expect(l.balance('escrow')).toBe(0);
     // A second report may follow within the window.
@@ -236,13 +237,13 @@ describe('the professional answers, the customer replies', () => {
     // The provider's refund (payment.refund), then the customer sees when it reached the card.
     const claim = await claimRow(b.id);
     expect(claim.refundId).not.toBeNull();
-    expect(await t.app.payments.refunds.send(claim.refundId!)).toBe('sent');
+    expect(await modulesOf(t.app).payments.refunds.send(claim.refundId!)).toBe('sent');
     const after = (await send(customer, 'GET', `/api/bookings/${b.id}/claim`)).json();
     expect(after.claims[0].refundedAt).not.toBeNull();
     expect(after.refundable).toBe(b.totalAmount - 50);
 
     // The release goes ahead with what is left: the platform's fee, the rest to the professional.
-    expect(await t.app.payments.escrow.releaseEscrow(b.id, releaseAt(b.completedAt))).toBe('released');
+    expect(await modulesOf(t.app).payments.escrow.releaseEscrow(b.id, releaseAt(b.completedAt))).toBe('released');
     l = await zeroSum(b.id);
     expect(l.balance('escrow')).toBe(0);
     const fee = (await bookingRow(b.id)).serviceFee;
@@ -262,7 +263,7 @@ describe('the professional answers, the customer replies', () => {
     expect(l.balance('customer')).toBe(0);
     expect(l.balance('escrow')).toBe(0);
     expect((await bookingRow(b.id)).paymentStatus).toBe('refunded');
-    expect(await t.app.payments.escrow.releaseEscrow(b.id, releaseAt(b.completedAt))).toBe('skipped');
+    expect(await modulesOf(t.app).payments.escrow.releaseEscrow(b.id, releaseAt(b.completedAt))).toBe('skipped');
     // Nothing is left to refund.
     await report(customer, b.id, { description: 'Still leaking, again.', request: 'full_refund' });
     await send(pro, 'POST', `/api/bookings/${b.id}/claim/answer`, { kind: 'dispute', reason: 'Already refunded.' });
@@ -273,7 +274,7 @@ describe('the professional answers, the customer replies', () => {
 
   it('within a longer warranty, after the release: the refund is taken back from the professional, the ledger at zero', async () => {
     const b = await completed(otherPro);
-    expect(await t.app.payments.escrow.releaseEscrow(b.id, releaseAt(b.completedAt))).toBe('released');
+    expect(await modulesOf(t.app).payments.escrow.releaseEscrow(b.id, releaseAt(b.completedAt))).toBe('released');
     t.app.ctx.clock.set(new Date(b.completedAt.getTime() + 5 * 24 * HOUR));
     expect((await report(customer, b.id, { description: 'The shelf fell down.', request: 'full_refund' })).statusCode).toBe(201);
     await send(otherPro, 'POST', `/api/bookings/${b.id}/claim/answer`, { kind: 'dispute', reason: 'It was overloaded.' });

@@ -1,17 +1,19 @@
-/** POST /api/contact: messages to support, stored (each opens a support ticket: `contact.received`), then emailed (durably: ctx.mailer). `app.contact`: the same for the page's form (http/contact-form.ts). */
+/** POST /api/contact: messages to support, stored (each opens a support ticket: `contact.received`), then emailed (durably: ctx.mailer). Its `contact` service is the same for the page's form (http/contact-form.ts, given it by app.ts). */
 import { RateLimiter } from '../../platform/rate-limit';
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
+import type { SessionResolver } from '../auth';
 import { contactRoutes } from './contact.routes';
 import { ContactService } from './contact.service';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    contact: ContactService;
-  }
+export interface ContactModule extends AppModule {
+  contact: ContactService;
 }
 
-export const contactModule = defineModule('contact', async (app, { ctx }) => {
+export function createContactModule(ctx: AppContext, { sessions }: { sessions: Pick<SessionResolver, 'resolve'> }): ContactModule {
   const contact = new ContactService(ctx.database.db, ctx.mailer, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale), ctx.config.supportEmail, ctx.events);
-  app.decorate('contact', contact);
-  await app.register(contactRoutes, { contact });
-});
+  const plugin = modulePlugin('contact', async (app) => {
+    await app.register(contactRoutes, { contact, sessions });
+  });
+  return { plugin, contact };
+}

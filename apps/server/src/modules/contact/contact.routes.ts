@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactRequestSchema, contactResponseSchema, CONTACT_SUCCESS_MESSAGE, errorResponseSchema } from '@khedma/shared';
 import { publicRoute } from '../../http/openapi';
 import { pageLanguage } from '../../http/pages';
+import type { SessionResolver } from '../auth';
 import type { ContactService } from './contact.service';
 
-export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, { contact }) => {
+export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService; sessions: Pick<SessionResolver, 'resolve'> }> = async (app, { contact, sessions }) => {
   app.post(
     '/api/contact',
     {
@@ -17,7 +18,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
       },
     },
     async (req, reply) => {
-      const session = await app.sessions?.resolve(req).catch(() => null);
+      const session = await sessions.resolve(req).catch(() => null);
       const id = await contact.submit(req.body, { ip: req.ip, userId: session?.id ?? null, locale: pageLanguage(new URLSearchParams(), req.headers.cookie) });
       return reply.code(201).send({ id, message: CONTACT_SUCCESS_MESSAGE });
     },

@@ -1,13 +1,19 @@
 /** Development only: the outbox of captured emails and SMS, and the journeys' people. Registers nothing in production. */
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
+import type { SessionResolver } from '../auth';
 import { devRoutes } from './dev.routes';
+import { OutboxRepository } from './outbox.repository';
 import { testPeopleRoutes } from './test-people.routes';
 import { testRemindersRoutes } from './test-reminders.routes';
 
-export const devModule = defineModule('dev', async (app, { ctx }) => {
-  if (ctx.outbox) await app.register(devRoutes, { outbox: ctx.outbox });
-  if (ctx.config.testPeople && !ctx.config.isProduction) {
-    await app.register(testPeopleRoutes, { ctx });
-    await app.register(testRemindersRoutes, { ctx });
-  }
-});
+export function createDevModule(ctx: AppContext, { sessions }: { sessions: Pick<SessionResolver, 'cookieName'> }): AppModule {
+  const plugin = modulePlugin('dev', async (app) => {
+    if (ctx.outbox) await app.register(devRoutes, { outbox: new OutboxRepository(ctx.database.db) });
+    if (ctx.config.testPeople && !ctx.config.isProduction) {
+      await app.register(testPeopleRoutes, { ctx, sessionCookie: sessions.cookieName });
+      await app.register(testRemindersRoutes, { ctx });
+    }
+  });
+  return { plugin };
+}

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxResponseSchema } from '@khedma/shared';
 import { publicRoute } from '../../http/openapi';
-import type { OutboxRepository } from '../../platform/outbox';
+import type { OutboxRepository } from './outbox.repository';
 
 /** Development only (never registered in production): the captured emails and SMS, newest first. */
 export const devRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> = async (app, { outbox }) => {

@@ -53,7 +53,7 @@ export const JOURNEY_CITIES = [
  * shared cores. Registered only with TEST_PEOPLE=1 outside production (scripts/e2e-server.mjs sets it);
  * sign-up, confirmation and the sign-in form keep their own journeys.
  */
-export const testPeopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const testPeopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; sessionCookie: string }> = async (app, { ctx, sessionCookie }) => {
   const db = ctx.database.db;
   // Cities of the journeys alone, never served by the product (PRODUCT.md's cities are the demo seed's):
   // their city and category pairs give journeys professionals nobody else covers (e2e/support/users.ts
@@ -91,7 +91,7 @@ export const testPeopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const secure = ctx.config.publicUrl.startsWith('https://');
       reply.header(
         'set-cookie',
-        `${app.sessions.cookieName}=${session.cookieValue}; Max-Age=${session.maxAge}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+        `${sessionCookie}=${session.cookieValue}; Max-Age=${session.maxAge}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
       );
       reply.header('cache-control', 'no-store');
       return reply.code(201).send({ ...person, ...pro });

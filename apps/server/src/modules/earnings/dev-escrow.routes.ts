@@ -10,9 +10,10 @@ import { z } from 'zod';
 import { errorResponseSchema, releaseAt } from '@khedma/shared';
 import { AppError, notFound } from '../../http/errors';
 import { publicRoute } from '../../http/openapi';
+import type { EscrowService } from '../payments';
 import type { EarningsRepository } from './earnings.repository';
 
-export const devEscrowRoutes: FastifyPluginAsyncZod<{ repo: EarningsRepository }> = async (app, { repo }) => {
+export const devEscrowRoutes: FastifyPluginAsyncZod<{ repo: EarningsRepository; escrow: EscrowService }> = async (app, { repo, escrow }) => {
   app.post(
     '/api/dev/bookings/:id/release-escrow',
     {
@@ -28,7 +29,7 @@ export const devEscrowRoutes: FastifyPluginAsyncZod<{ repo: EarningsRepository }
       const completedAt = await repo.completedAt(req.params.id);
       if (completedAt === undefined) throw notFound('Booking not found');
       if (completedAt === null) throw new AppError('INVALID_TRANSITION', 'This booking is not completed.');
-      return { result: await app.payments.escrow.releaseEscrow(req.params.id, releaseAt(completedAt)) };
+      return { result: await escrow.releaseEscrow(req.params.id, releaseAt(completedAt)) };
     },
   );
 };

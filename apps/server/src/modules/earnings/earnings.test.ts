@@ -7,6 +7,7 @@ import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createP
 import { lastMessageTo, startApp, withCookie, type TestApp } from '../../test/helpers';
 import { receiptMoney } from './receipt-pdf';
 import { completedBooking } from '../reviews/reviews.test-helpers';
+import { modulesOf } from '../../app';
 
 let t: TestApp;
 let admin: TestUser;
@@ -42,7 +43,7 @@ async function expectLedgerBalanced() {
 /** The escrow release job's work, 48 h after completion. */
 async function release(bookingId: string) {
   const [b] = await db().select({ completedAt: bookings.completedAt }).from(bookings).where(eq(bookings.id, bookingId));
-  expect(await t.app.payments.escrow.releaseEscrow(bookingId, new Date(b!.completedAt!.getTime() + 48 * 3600_000))).toBe('released');
+  expect(await modulesOf(t.app).payments.escrow.releaseEscrow(bookingId, new Date(b!.completedAt!.getTime() + 48 * 3600_000))).toBe('released');
 }
 
 describe('earnings and payouts', () => {
@@ -95,13 +96,13 @@ describe('earnings and payouts', () => {
     expect((await call('POST', null, `/api/admin/payouts/${payoutId}/paid`)).statusCode).toBe(401);
     expect((await db().select().from(payouts).where(eq(payouts.id, payoutId)))[0]!.status).toBe('pending');
 
-    const before = await t.app.payments.ledger.balance('payouts');
+    const before = await modulesOf(t.app).payments.ledger.balance('payouts');
     const paid = await call('POST', finance.cookie, `/api/admin/payouts/${payoutId}/paid`);
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ id: payoutId, status: 'paid' });
     expect(paid.json().paidAt).not.toBeNull();
-    expect(await t.app.payments.ledger.balance(proLedgerAccount(pro.professionalId))).toBe(0);
-    expect(await t.app.payments.ledger.balance('payouts')).toBe(before + released);
+    expect(await modulesOf(t.app).payments.ledger.balance(proLedgerAccount(pro.professionalId))).toBe(0);
+    expect(await modulesOf(t.app).payments.ledger.balance('payouts')).toBe(before + released);
     const [row] = await db().select().from(payouts).where(eq(payouts.id, payoutId));
     expect(row).toMatchObject({ paidBy: finance.userId });
     // The professional is told, after the commit.
@@ -281,7 +282,7 @@ describe('the journeys’ escrow shortcut (POST /api/dev/bookings/{id}/release-e
       const url = `/api/dev/bookings/${b.id}/release-escrow`;
       expect((await dev.app.inject({ method: 'POST', url })).json()).toEqual({ result: 'released' });
       expect((await dev.app.inject({ method: 'POST', url })).json()).toEqual({ result: 'skipped' });
-      expect(await dev.app.payments.ledger.balance(proLedgerAccount(p.professionalId))).toBeGreaterThan(0);
+      expect(await modulesOf(dev.app).payments.ledger.balance(proLedgerAccount(p.professionalId))).toBeGreaterThan(0);
       const open = await createPaidBooking(dev, { customer: c, pro: p, date: casablancaDate(3) });
       expect((await dev.app.inject({ method: 'POST', url: `/api/dev/bookings/${open.id}/release-escrow` })).statusCode).toBe(409);
     } finally {

@@ -16,6 +16,7 @@ import { ledgerEntries, payouts, sensitiveAccessLog } from '../../db/schema/inde
 import { insertApprovedApplication } from '../dev/people';
 import { createAdmin, createCustomer, createPro, type TestPro, type TestUser } from '../../test/factories';
 import { startApp, withCookie, type TestApp } from '../../test/helpers';
+import { modulesOf } from '../../app';
 
 const hasPdfToText = spawnSync('pdftotext', ['-v']).status === 0;
 
@@ -99,7 +100,7 @@ describe('payout batches', () => {
     expect(item(bad.payoutId).batchExclusion).toBe('RIB_INVALID');
     expect(item(arabic.payoutId).batchExclusion).toBe('HOLDER_MISSING');
 
-    const payoutsBefore = await t.app.payments.ledger.balance('payouts');
+    const payoutsBefore = await modulesOf(t.app).payments.ledger.balance('payouts');
     const res = await call('POST', finance.cookie, '/api/admin/payout-batches', { payoutIds: [a.payoutId, b.payoutId, bad.payoutId, arabic.payoutId] });
     expect(res.statusCode, res.body).toBe(201);
     const { batch, excluded } = res.json();
@@ -112,8 +113,8 @@ describe('payout batches', () => {
     for (const p of [a, b]) expect(await statusOf(p.payoutId)).toMatchObject({ status: 'sent', reference: payoutReference(p.payoutId), batchId: batch.id, paidAt: null });
     expect((await statusOf(bad.payoutId)).status).toBe('pending');
     // Sent is not paid: nothing moved in the ledger; the professional still cannot ask again.
-    expect(await t.app.payments.ledger.balance('payouts')).toBe(payoutsBefore);
-    expect(await t.app.payments.ledger.balance(proLedgerAccount(a.pro.professionalId))).toBe(1250);
+    expect(await modulesOf(t.app).payments.ledger.balance('payouts')).toBe(payoutsBefore);
+    expect(await modulesOf(t.app).payments.ledger.balance(proLedgerAccount(a.pro.professionalId))).toBe(1250);
     expect((await call('POST', a.pro.cookie, '/api/payouts')).json().error.code).toBe('PAYOUT_PENDING');
     const earnings = (await call('GET', a.pro.cookie, '/api/earnings')).json();
     expect(earnings.payouts[0]).toMatchObject({ status: 'sent' });
@@ -179,14 +180,14 @@ describe('payout batches', () => {
     });
     expect(await statusOf(a.payoutId)).toMatchObject({ status: 'paid', statementDate: '2026-11-28', paidBy: finance.userId });
     expect((await statusOf(b.payoutId)).status).toBe('sent');
-    expect(await t.app.payments.ledger.balance(proLedgerAccount(a.pro.professionalId))).toBe(0);
-    expect(await t.app.payments.ledger.balance('payouts')).toBe(payoutsBefore + 1250);
+    expect(await modulesOf(t.app).payments.ledger.balance(proLedgerAccount(a.pro.professionalId))).toBe(0);
+    expect(await modulesOf(t.app).payments.ledger.balance('payouts')).toBe(payoutsBefore + 1250);
 
     // The same statement again pays nothing twice.
     const again = (await call('POST', finance.cookie, '/api/admin/payouts/statement', { csv: statement })).json();
     expect(again.paid).toEqual([]);
     expect(again.unmatched[0]).toMatchObject({ line: 2, issue: 'ALREADY_PAID' });
-    expect(await t.app.payments.ledger.balance('payouts')).toBe(payoutsBefore + 1250);
+    expect(await modulesOf(t.app).payments.ledger.balance('payouts')).toBe(payoutsBefore + 1250);
 
     // One by one: b is marked paid by hand.
     expect((await call('POST', admin.cookie, `/api/admin/payouts/${b.payoutId}/paid`)).statusCode).toBe(200);

@@ -1,7 +1,11 @@
 /** GET /api/health: liveness and the database check. */
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
 import { healthRoutes } from './health.routes';
 
-export const healthModule = defineModule('health', async (app, { ctx }) => {
-  await app.register(healthRoutes, { ctx });
-});
+export function createHealthModule(ctx: AppContext): AppModule {
+  const plugin = modulePlugin('health', async (app) => {
+    await app.register(healthRoutes, { ctx });
+  });
+  return { plugin };
+}

@@ -1,26 +1,28 @@
 /**
  * Quotes for jobs without a fixed price (issue 43, docs/job-quotes.md): requests, quotes and the
- * acceptance that places a booking through the bookings module (registered after it: `app.bookings`).
+ * acceptance that places a booking through the bookings module (whose use cases app.ts hands it).
  */
 import multipart from '@fastify/multipart';
 import { JOB_QUOTE_RULES } from '@khedma/shared/domain/job-quotes';
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
 import { RateLimiter } from '../../platform/rate-limit';
 import { RecipientsRepository } from '../auth';
-import { ProfessionalPoolRepository } from '../bookings';
+import { ProfessionalPoolRepository, type BookingUseCases } from '../bookings';
+import type { CatalogReference } from '../catalog';
 import { EXPIRE_JOB_REQUEST_JOB } from './job-quotes.jobs';
 import { JobQuotesRepository } from './job-quotes.repository';
 import { jobQuotesRoutes } from './job-quotes.routes';
 import { JobQuotesService } from './job-quotes.service';
 
-export const jobQuotesModule = defineModule('job-quotes', async (app, { ctx }) => {
+export function createJobQuotesModule(ctx: AppContext, deps: { catalog: { reference: CatalogReference }; bookings: BookingUseCases }): AppModule {
   const db = ctx.database.db;
   const service = new JobQuotesService({
     db,
     repo: new JobQuotesRepository(db),
     pool: new ProfessionalPoolRepository(db),
-    reference: app.catalog.reference,
-    bookings: app.bookings,
+    reference: deps.catalog.reference,
+    bookings: deps.bookings,
     recipients: new RecipientsRepository(db),
     storage: ctx.storage,
     jobs: ctx.jobs,
@@ -31,11 +33,14 @@ export const jobQuotesModule = defineModule('job-quotes', async (app, { ctx }) =
   ctx.jobs.register(EXPIRE_JOB_REQUEST_JOB, () => service.expire());
   // An accepted quote's booking expired unpaid (payments): the request is open again, or expired.
   ctx.events.on('payment.expired', ({ bookingId }) => service.onBookingExpired(bookingId));
-  // Its own scope: the multipart parser and its limits (one photo at a time) apply to these routes only.
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: JOB_QUOTE_RULES.photoMaxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
+  const plugin = modulePlugin('job-quotes', async (app) => {
+    // Its own scope: the multipart parser and its limits (one photo at a time) apply to these routes only.
+    await app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: JOB_QUOTE_RULES.photoMaxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
+      });
+      await scope.register(jobQuotesRoutes, { service });
     });
-    await scope.register(jobQuotesRoutes, { service });
   });
-});
+  return { plugin };
+}

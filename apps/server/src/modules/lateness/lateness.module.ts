@@ -1,10 +1,13 @@
 /**
- * Running late, no-shows and suspension of professionals (issue 41, docs/lateness.md). Registered
- * after bookings (its reads answer the booking), payments (ledger and refunds) and admin (the access
- * log, through its index).
+ * Running late, no-shows and suspension of professionals (issue 41, docs/lateness.md). Built after
+ * bookings (its reads answer the booking) and payments (ledger and refunds), which app.ts hands it; the
+ * access log through admin's index.
  */
-import { PushSubscriptions } from '../../platform/push-subscriptions';
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
+import type { BookingUseCases } from '../bookings';
+import { PushSubscriptions } from '../chat';
+import type { PaymentsModule } from '../payments';
 import { AccessLogRepository } from '../admin';
 import { RecipientsRepository } from '../auth';
 import { AttendanceService } from './attendance.service';
@@ -14,7 +17,7 @@ import { LatenessRepository } from './lateness.repository';
 import { latenessRoutes } from './lateness.routes';
 import { SuspensionService } from './suspension.service';
 
-export const latenessModule = defineModule('lateness', async (app, { ctx }) => {
+export function createLatenessModule(ctx: AppContext, { payments, bookings }: { payments: Pick<PaymentsModule, 'ledger' | 'refunds'>; bookings: BookingUseCases }): AppModule {
   const db = ctx.database.db;
   const repo = new LatenessRepository(db);
   const recipients = new RecipientsRepository(db);
@@ -34,9 +37,9 @@ export const latenessModule = defineModule('lateness', async (app, { ctx }) => {
   const attendance = new AttendanceService({
     db,
     repo,
-    ledger: app.payments.ledger,
-    refunds: app.payments.refunds,
-    bookings: app.bookings,
+    ledger: payments.ledger,
+    refunds: payments.refunds,
+    bookings,
     jobs: ctx.jobs,
     realtime: ctx.realtime,
     clock: ctx.clock,
@@ -44,6 +47,9 @@ export const latenessModule = defineModule('lateness', async (app, { ctx }) => {
     log: ctx.log,
   });
   const suspension = new SuspensionService({ db, repo, accessLog: new AccessLogRepository(db), jobs: ctx.jobs, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
-  await app.register(latenessRoutes, { attendance, suspension });
-  if (ctx.config.testPeople && !ctx.config.isProduction) await app.register(devLatenessRoutes, { db });
-});
+  const plugin = modulePlugin('lateness', async (app) => {
+    await app.register(latenessRoutes, { attendance, suspension });
+    if (ctx.config.testPeople && !ctx.config.isProduction) await app.register(devLatenessRoutes, { db });
+  });
+  return { plugin };
+}

@@ -1,12 +1,13 @@
 /**
  * Payments: hosted payments through the provider (ctx.payments: CMI, or its simulator), the escrow
  * ledger, refunds sent to the provider, the release 48 h after completion, the expiry of unpaid
- * bookings and the daily reconciliation. Registered before bookings, which uses `app.payments` (its
- * public services) and the exports of index.ts; payments never imports bookings: it hears
+ * bookings and the daily reconciliation. Built before bookings, which app.ts hands its services
+ * (PaymentsModule), and which uses the exports of index.ts; payments never imports bookings: it hears
  * `booking.completed` and says `payment.expired` and `payment.reconciled` (platform/events.ts).
  */
 import { releaseAt } from '@khedma/shared';
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
 import { EscrowService } from './escrow.service';
 import { LedgerRepository } from './ledger.repository';
 import './payments.events';
@@ -17,22 +18,19 @@ import { PaymentsService } from './payments.service';
 import { ReconciliationService } from './reconciliation.service';
 import { RefundsService } from './refunds.service';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    payments: {
-      service: PaymentsService;
-      escrow: EscrowService;
-      ledger: LedgerRepository;
-      repo: PaymentsRepository;
-      refunds: RefundsService;
-      reconciliation: ReconciliationService;
-    };
-  }
+/** What payments offers the modules above it (bookings, claims, lateness, promos, earnings): its services. */
+export interface PaymentsModule extends AppModule {
+  service: PaymentsService;
+  escrow: EscrowService;
+  ledger: LedgerRepository;
+  repo: PaymentsRepository;
+  refunds: RefundsService;
+  reconciliation: ReconciliationService;
 }
 
 const DAY_MS = 24 * 3600_000;
 
-export const paymentsModule = defineModule('payments', async (app, { ctx }) => {
+export function createPaymentsModule(ctx: AppContext): PaymentsModule {
   const db = ctx.database.db;
   const repo = new PaymentsRepository(db);
   const ledger = new LedgerRepository(db);
@@ -60,15 +58,17 @@ export const paymentsModule = defineModule('payments', async (app, { ctx }) => {
   ctx.jobs.every('payment-reconciliation', DAY_MS, async () => {
     await reconciliation.run(ctx.clock.now());
   });
-  // At start-up, every payment awaiting its callback gets its reconciliation job now.
-  app.addHook('onReady', async () => {
-    await service.recoverClaims().catch((err: unknown) => app.log.warn({ err }, 'payment recovery failed'));
-  });
   // Completed: the escrow is released 48 h later, scheduled in the completion's transaction.
   ctx.events.on('booking.completed', async ({ tx, bookingId, completedAt }) => {
     await ctx.jobs.schedule(ESCROW_RELEASE_JOB, { bookingId }, { dedupeKey: bookingId, runAt: releaseAt(completedAt), db: tx });
   });
 
-  app.decorate('payments', { service, escrow, ledger, repo, refunds, reconciliation });
-  await app.register(paymentsRoutes({ service, repo, refunds, reconciliation }));
-});
+  const plugin = modulePlugin('payments', async (app) => {
+    // At start-up, every payment awaiting its callback gets its reconciliation job now.
+    app.addHook('onReady', async () => {
+      await service.recoverClaims().catch((err: unknown) => app.log.warn({ err }, 'payment recovery failed'));
+    });
+    await app.register(paymentsRoutes({ service, repo, refunds, reconciliation }));
+  });
+  return { plugin, service, escrow, ledger, repo, refunds, reconciliation };
+}

@@ -23,6 +23,7 @@ import {
   type BookingTestApp, releaseHolds } from '../bookings/bookings.test-helpers';
 import { createAdmin } from '../../test/factories';
 import { RECONCILE_AFTER_SECONDS } from './payments.service';
+import { modulesOf } from '../../app';
 
 let t: BookingTestApp;
 let admin: SessionUser;
@@ -39,7 +40,7 @@ afterEach(async () => {
 });
 afterAll(async () => t?.close());
 
-const balance = async (account: string) => t.app.payments.ledger.balance(account);
+const balance = async (account: string) => modulesOf(t.app).payments.ledger.balance(account);
 const sim = () => t.app.cmiSimulator!;
 const rows = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
@@ -301,7 +302,7 @@ describe('reconciliation with the provider (a callback lost, a crash between ini
     expect((await sim().order(back.fields.oid!))!.status).toBe('captured');
     expect((await outboxTo(t.app, t.customer.email)).some((m) => m.subject === `Payment received for booking ${b.reference}`)).toBe(true);
     // At start-up again, and the late callback: nothing more.
-    await t.app.payments.service.recoverClaims();
+    await modulesOf(t.app).payments.service.recoverClaims();
     await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + 2 * (RECONCILE_AFTER_SECONDS + 1) * 1000));
     expect((await callback(back.fields)).body).toBe('ACTION=POSTAUTH');
     const ledger = await ledgerOf(t.database, b.id);
@@ -312,7 +313,7 @@ describe('reconciliation with the provider (a callback lost, a crash between ini
   it('the customer never paid on the page: the booking stays payable, then expires with its hold', async () => {
     const b = await book(t.app, t.customer, { date: dayFromNow(t.app, 15), startTime: '15:00', endTime: '17:00' });
     const init = await t.app.inject(as(t.customer, { method: 'POST', url: `/api/bookings/${b.id}/pay`, payload: { method: 'card' } }));
-    expect(await t.app.payments.service.reconcile(init.json().payment.id)).toBe('waiting');
+    expect(await modulesOf(t.app).payments.service.reconcile(init.json().payment.id)).toBe('waiting');
     expect(await statusOf(b.id)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
     await t.database.db.execute(sql`update payments set updated_at = now() - interval '3 minutes' where booking_id = ${b.id}`);
     await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + (UNPAID_HOLD_MINUTES + 1) * 60_000));
@@ -333,7 +334,7 @@ describe('reconciliation with the provider (a callback lost, a crash between ini
     const p = await paymentOf(b.id);
     // The provider refunded something we never asked for (a refund made on CMI's back office).
     await t.database.db.execute(sql`update cmi_sim_orders set refunded_cents = 1000 where oid = ${p.id}`);
-    const found = await t.app.payments.reconciliation.run(new Date());
+    const found = await modulesOf(t.app).payments.reconciliation.run(new Date());
     expect(found).toEqual(expect.arrayContaining([expect.objectContaining({ paymentId: p.id, kind: 'refunded', ours: '0', theirs: '10' })]));
     const list = await t.app.inject(as(t.admin, { method: 'GET', url: '/api/admin/payments/reconciliation' }));
     expect(list.statusCode).toBe(200);
@@ -355,16 +356,16 @@ describe('refunds reach the card', () => {
     const p = await paymentOf(b.id);
     const res = await t.app.inject(as(t.customer, { method: 'POST', url: `/api/bookings/${b.id}/cancel` }));
     expect(res.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
-    const [refund] = await t.app.payments.repo.refundsOfBooking(b.id);
+    const [refund] = await modulesOf(t.app).payments.repo.refundsOfBooking(b.id);
     expect(refund).toMatchObject({ amount: b.amounts.total, status: 'pending' });
     expect((await statusOf(b.id)).refund).toEqual({ toCard: 0, at: null, pending: b.amounts.total });
     // The job, a second sender and a duplicate at once.
-    await Promise.allSettled([runRefundJobs(), t.app.payments.refunds.send(refund!.id), t.app.payments.refunds.send(refund!.id)]);
+    await Promise.allSettled([runRefundJobs(), modulesOf(t.app).payments.refunds.send(refund!.id), modulesOf(t.app).payments.refunds.send(refund!.id)]);
     await runRefundJobs();
-    await t.app.payments.refunds.send(refund!.id);
+    await modulesOf(t.app).payments.refunds.send(refund!.id);
     expect(await sim().credits(p.id)).toEqual([b.amounts.total * 100]);
     expect(await paymentOf(b.id)).toMatchObject({ status: 'refunded', refunded_amount: b.amounts.total });
-    expect((await t.app.payments.repo.refundsOfBooking(b.id))[0]).toMatchObject({ status: 'succeeded' });
+    expect((await modulesOf(t.app).payments.repo.refundsOfBooking(b.id))[0]).toMatchObject({ status: 'succeeded' });
     // The customer sees it reached the card, with the date; the professional sees nothing of it.
     const seen = await statusOf(b.id);
     expect(seen.refund).toMatchObject({ toCard: b.amounts.total, pending: 0 });
@@ -382,7 +383,7 @@ describe('refunds reach the card', () => {
       t.app.ctx.clock.set(null);
     }
     const fee = percentOf(b.amounts.subtotal, 0.25);
-    const [refund] = await t.app.payments.repo.refundsOfBooking(b.id);
+    const [refund] = await modulesOf(t.app).payments.repo.refundsOfBooking(b.id);
     expect(refund!.amount).toBe(b.amounts.total - fee);
     // The provider refunded, but its answer never reached us (the process died): the job asks again.
     expect(await t.app.ctx.payments.refund({ id: p.id, amount: p.amount }, refund!.amount, null, refund!.amount)).toMatchObject({ ok: true });
@@ -412,7 +413,7 @@ describe('refunds reach the card', () => {
     sim().behave({ refuseCredits: 'Card account closed' });
     await t.app.inject(as(t.admin, { method: 'POST', url: `/api/admin/bookings/${b.id}/refund`, payload: { reason: 'Duplicate booking' } }));
     await runRefundJobs();
-    const [refund] = await t.app.payments.repo.refundsOfBooking(b.id);
+    const [refund] = await modulesOf(t.app).payments.repo.refundsOfBooking(b.id);
     expect(refund).toMatchObject({ status: 'failed', failureReason: 'Card account closed' });
     const url = `/api/admin/payments/refunds/${refund!.id}/retry`;
     const [finance, reviewer] = await Promise.all([createAdmin(t, { roles: ['finance_admin'] }), createAdmin(t, { roles: ['application_reviewer'] })]);
@@ -435,7 +436,7 @@ describe('refunds reach the card', () => {
     expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/payments/refunds/failed' })).statusCode).toBe(401);
     await runRefundJobs();
-    expect(await t.app.payments.repo.refund(refund!.id)).toMatchObject({ status: 'failed' });
+    expect(await modulesOf(t.app).payments.repo.refund(refund!.id)).toMatchObject({ status: 'failed' });
     expect(await sim().credits(p.id)).toEqual([]);
 
     // Refused again: still listed, with the provider's new words.
@@ -489,7 +490,7 @@ describe('the ledger sums to zero after any sequence (property)', () => {
           } else if (s === 'replay' && fields) await callback(fields);
           else if (s === 'reconcile') {
             const p = await paymentOf(b.id);
-            await t.app.payments.service.reconcile(p.id);
+            await modulesOf(t.app).payments.service.reconcile(p.id);
           } else if (s === 'cancel') await t.app.inject(as(t.customer, { method: 'POST', url: `/api/bookings/${b.id}/cancel` }));
           else if (s === 'refundJobs') await t.app.ctx.jobs.runDueJobs(new Date(Date.now() + 1000));
         }
@@ -503,7 +504,7 @@ describe('the ledger sums to zero after any sequence (property)', () => {
         // Money moved only for a payment the provider confirmed; what went back is what the refunds carry.
         const paid = ['succeeded', 'refunded', 'partially_refunded'].includes(p.status);
         if (!paid) expect(ledger.rows).toHaveLength(0);
-        const asked = (await t.app.payments.repo.refundsOfBooking(b.id)).reduce((a, r) => a + r.amount, 0);
+        const asked = (await modulesOf(t.app).payments.repo.refundsOfBooking(b.id)).reduce((a, r) => a + r.amount, 0);
         expect(ledger.balance('customer')).toBe(paid ? -p.amount + asked : 0);
       }),
       { numRuns: 12 },
@@ -586,7 +587,7 @@ describe('escrow release (scheduled job, 48 h after completion)', () => {
     t.app.ctx.clock.set(completedAt);
     try {
       // Customers and professionals cannot complete; the service method is the admin's.
-      const done = await t.app.bookings.lifecycle.complete(admin, b.id);
+      const done = await modulesOf(t.app).bookings.lifecycle.complete(admin, b.id);
       expect(done).toMatchObject({ status: 'completed', rebook: { professionalId: t.pro.professionalId, serviceTypeId: IDS.leakRepair } });
     } finally {
       t.app.ctx.clock.set(null);
@@ -609,7 +610,7 @@ describe('escrow release (scheduled job, 48 h after completion)', () => {
 
     // Running again (or a duplicate job) releases nothing more.
     await t.app.ctx.jobs.runDueJobs(new Date(completedAt.getTime() + 96 * 3600_000));
-    await t.app.payments.escrow.releaseEscrow(b.id, new Date(completedAt.getTime() + 96 * 3600_000));
+    await modulesOf(t.app).payments.escrow.releaseEscrow(b.id, new Date(completedAt.getTime() + 96 * 3600_000));
     expect(await balance(pro)).toBe(before.pro + b.amounts.subtotal);
     const jobs = await t.database.db.execute(sql`select status from scheduled_jobs where kind = 'escrow.release' and dedupe_key = ${b.id}`);
     expect((jobs as unknown as { rows: Array<{ status: string }> }).rows).toEqual([{ status: 'done' }]);

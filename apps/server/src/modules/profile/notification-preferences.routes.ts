@@ -6,13 +6,12 @@ import { errorResponseSchema, notificationPreferencesSchema, updateNotificationP
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../http/openapi';
-import { smsNumberOf } from '../../platform/notification-preferences';
+import { smsNumberOf, type NotificationPreferencesStore } from './notification-preferences.repository';
 import { requireUser } from '../auth';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 
-export const notificationPreferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const store = ctx.preferences;
+export const notificationPreferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; store: NotificationPreferencesStore }> = async (app, { ctx, store }) => {
   const answer = async (userId: string, prefs: NotificationPreferences) => {
     const consent = await store.whatsappConsent(userId);
     return {

@@ -2,7 +2,8 @@
  * The professionals capability: the public profile (reviews, free slots), the list of /search and the
  * finder with its tiles, and the professional's own profile (/api/pros/me/settings).
  */
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
 import { ProfessionalPoolRepository } from '../bookings';
 import { ProsRepository } from './pros.repository';
 import { prosRoutes } from './pros.routes';
@@ -12,11 +13,15 @@ import { ProsSearchService } from './search.service';
 import { ProsSettingsRepository } from './settings.repository';
 import { ProsSettingsService } from './settings.service';
 
-export const prosModule = defineModule('pros', async (app, { ctx }) => {
+export function createProsModule(ctx: AppContext): AppModule {
   const db = ctx.database.db;
-  await app.register(prosRoutes, {
+  const services = {
     pros: new ProsService(new ProsRepository(db), ctx.clock, new ProfessionalPoolRepository(db)),
     search: new ProsSearchService(new ProsSearchRepository(db)),
     settings: new ProsSettingsService(new ProsSettingsRepository(db)),
+  };
+  const plugin = modulePlugin('pros', async (app) => {
+    await app.register(prosRoutes, services);
   });
-});
+  return { plugin };
+}

@@ -1,32 +1,31 @@
 /**
  * Recurring bookings (docs/recurring.md, issue 43): a series repeating a booking with the same
- * professional; its visits are created as bookings on a rolling window by a durable job. Registered after
- * bookings and payments, whose public services it uses (`app.bookings`: prices, cancellation, the
- * wizard's creation for another professional).
+ * professional; its visits are created as bookings on a rolling window by a durable job. Built after
+ * bookings, whose use cases app.ts hands it (prices, cancellation, the wizard's creation for another
+ * professional).
  */
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
 import { RecipientsRepository } from '../auth';
-import { ProfessionalPoolRepository } from '../bookings';
+import { ProfessionalPoolRepository, type BookingUseCases } from '../bookings';
 import { RECURRING_NOTICE_JOB, RECURRING_SERIES_JOB, RECURRING_WINDOW_JOB } from './recurring.jobs';
 import { recurringRoutes } from './recurring.routes';
 import { SeriesRepository } from './series.repository';
 import { SeriesService } from './series.service';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    recurring: { series: SeriesService };
-  }
+export interface RecurringModule extends AppModule {
+  series: SeriesService;
 }
 
 const HOUR_MS = 3_600_000;
 
-export const recurringModule = defineModule('recurring', async (app, { ctx }) => {
+export function createRecurringModule(ctx: AppContext, { bookings }: { bookings: BookingUseCases }): RecurringModule {
   const db = ctx.database.db;
   const series = new SeriesService({
     db,
     repo: new SeriesRepository(db),
     pool: new ProfessionalPoolRepository(db),
-    bookings: app.bookings,
+    bookings,
     jobs: ctx.jobs,
     mailer: ctx.mailer,
     recipients: new RecipientsRepository(db),
@@ -44,6 +43,8 @@ export const recurringModule = defineModule('recurring', async (app, { ctx }) =>
     const now = ctx.clock.now();
     await ctx.jobs.schedule(RECURRING_WINDOW_JOB, {}, { dedupeKey: `window:${now.toISOString().slice(0, 13)}`, runAt: now });
   });
-  app.decorate('recurring', { series });
-  await app.register(recurringRoutes, { series });
-});
+  const plugin = modulePlugin('recurring', async (app) => {
+    await app.register(recurringRoutes, { series });
+  });
+  return { plugin, series };
+}

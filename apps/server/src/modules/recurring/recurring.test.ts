@@ -19,6 +19,7 @@ import { payOnSimulator } from '../../test/cmi';
 import { createAdmin, createCustomer, createPaidBooking, createPro, casablancaDate, type TestPro, type TestUser } from '../../test/factories';
 import { freshIp, outbox, startApp, type TestApp } from '../../test/helpers';
 import { RECURRING_WINDOW_JOB } from './recurring.jobs';
+import { modulesOf } from '../../app';
 
 let t: TestApp;
 let second: FastifyInstance;
@@ -181,7 +182,7 @@ describe('a weekly series', () => {
     try {
       await t.app.ctx.jobs.schedule(RECURRING_WINDOW_JOB, {}, { dedupeKey: 'test-window', runAt: later });
       await second.ctx.jobs.schedule(RECURRING_WINDOW_JOB, {}, { dedupeKey: 'test-window', runAt: later });
-      await Promise.all([t.app.ctx.jobs.runDueJobs(later), second.ctx.jobs.runDueJobs(later), second.recurring.series.extend(series.id)]);
+      await Promise.all([t.app.ctx.jobs.runDueJobs(later), second.ctx.jobs.runDueJobs(later), modulesOf(second).recurring.series.extend(series.id)]);
       const rows = await visitRows(series.id);
       expect(rows.map((r) => [r.seq, r.state, r.reason])).toEqual([
         [0, 'booked', null],

@@ -1,7 +1,12 @@
 /** sitemap.xml and robots.txt, from the catalogue's active services. */
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
+import type { CatalogService } from '../catalog';
 import { seoRoutes } from './seo.routes';
 
-export const seoModule = defineModule('seo', async (app, { ctx }) => {
-  await app.register(seoRoutes, { catalog: app.catalog.service, publicUrl: ctx.config.publicUrl });
-});
+export function createSeoModule(ctx: AppContext, { catalog }: { catalog: { service: CatalogService } }): AppModule {
+  const plugin = modulePlugin('seo', async (app) => {
+    await app.register(seoRoutes, { catalog: catalog.service, publicUrl: ctx.config.publicUrl });
+  });
+  return { plugin };
+}

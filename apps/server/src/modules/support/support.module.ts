@@ -3,7 +3,8 @@
  * (/api/admin/support/*), the ticket of each contact-form message (listening to `contact.received`,
  * in the message's transaction), the answers' emails and pushes, and the auto-close of resolved tickets.
  */
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
 import { RateLimiter } from '../../platform/rate-limit';
 import { QueueService } from './queue.service';
 import { SupportNotifier } from './support-notifier';
@@ -12,7 +13,7 @@ import { SupportRepository } from './support.repository';
 import { supportRoutes } from './support.routes';
 import { TicketsService } from './tickets.service';
 
-export const supportModule = defineModule('support', async (app, { ctx }) => {
+export function createSupportModule(ctx: AppContext): AppModule {
   const db = ctx.database.db;
   const repo = new SupportRepository(db);
   const limiter = new RateLimiter(db, ctx.config.rateLimitScale);
@@ -30,5 +31,8 @@ export const supportModule = defineModule('support', async (app, { ctx }) => {
   const queue = new QueueService(db, repo, ctx.storage, ctx.clock, ctx.jobs, limiter, notifier);
   ctx.jobs.register(SUPPORT_AUTO_CLOSE_JOB, (job) => queue.autoClose(job.payload.ticketId, job.payload.resolvedAt));
   ctx.events.on('contact.received', (e) => tickets.fromContactForm(e.tx, e));
-  await app.register(supportRoutes, { tickets, queue });
-});
+  const plugin = modulePlugin('support', async (app) => {
+    await app.register(supportRoutes, { tickets, queue });
+  });
+  return { plugin };
+}

@@ -16,6 +16,7 @@ import { AppError, forbidden } from '../../http/errors';
 import { publicRoute } from '../../http/openapi';
 import { isValidWebhookSignature } from '../../platform/whatsapp';
 import { WHATSAPP_WEBHOOK_PATH } from '../../platform/whatsapp-simulator';
+import type { NotificationPreferencesStore } from '../profile';
 
 const webhookBody = z.looseObject({
   object: z.string().optional(),
@@ -38,7 +39,7 @@ const webhookBody = z.looseObject({
     .default([]),
 });
 
-export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; preferences: Pick<NotificationPreferencesStore, 'whatsappStop'> }> = async (app, { ctx, preferences }) => {
   const { appSecret, verifyToken } = ctx.config.whatsapp;
 
   // The signature covers the exact bytes Meta sent: keep them (this plugin's scope only).
@@ -97,7 +98,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
           for (const m of change.value.messages ?? []) {
             if (m.type !== 'text' || !m.text || !isStopMessage(m.text.body)) continue;
             const phone = `+${m.from.replace(/\D/g, '')}`;
-            const accounts = await ctx.preferences.whatsappStop(phone);
+            const accounts = await preferences.whatsappStop(phone);
             req.log.info({ accounts }, 'WhatsApp STOP received: WhatsApp turned off');
           }
           for (const s of change.value.statuses ?? []) {

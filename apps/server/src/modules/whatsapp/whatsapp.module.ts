@@ -3,9 +3,14 @@
  * send to our number and for the status of ours. A "STOP" turns WhatsApp off for that number's accounts.
  * The sending side is platform/whatsapp.ts (ctx.whatsapp).
  */
-import { defineModule } from '../../module';
+import type { AppContext } from '../../context';
+import { modulePlugin, type AppModule } from '../../module';
+import type { NotificationPreferencesStore } from '../profile';
 import { whatsappWebhookRoutes } from './whatsapp-webhook.routes';
 
-export const whatsappModule = defineModule('whatsapp', async (app, { ctx }) => {
-  await app.register(whatsappWebhookRoutes, { ctx });
-});
+export function createWhatsappModule(ctx: AppContext, { preferences }: { preferences: Pick<NotificationPreferencesStore, 'whatsappStop'> }): AppModule {
+  const plugin = modulePlugin('whatsapp', async (app) => {
+    await app.register(whatsappWebhookRoutes, { ctx, preferences });
+  });
+  return { plugin };
+}

@@ -6,9 +6,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rowsOf } from './jobs';
-import { PushDeliveryError, type PushMessage, type PushOptions, type PushSender } from './push';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../platform/jobs';
+import { PushDeliveryError, type PushMessage, type PushOptions, type PushSender } from '../../platform/push';
 
 export interface PushSubscriptionRow {
   id: string;

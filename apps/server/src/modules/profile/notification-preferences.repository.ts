@@ -1,12 +1,13 @@
 /**
- * Per-channel notification choices (docs/chat.md#notification-preferences): what every notification
+ * Per-channel notification choices (docs/chat.md#notification-preferences), owned by the profile module
+ * (its routes write them; app.ts hands the store to AppContext as `ctx.preferences`): what every notification
  * job asks when it runs ("may I email / text / push this user now?"). Account and security messages
  * (email confirmation, password reset, phone codes) never ask: they are always sent.
  */
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationChannel, type NotificationPreferences, type WhatsAppOptInSource } from '@khedma/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rowsOf } from './jobs';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../platform/jobs';
 
 const COLUMNS: Record<NotificationChannel, SQL> = { email: sql.raw('email'), sms: sql.raw('sms'), push: sql.raw('push'), whatsapp: sql.raw('whatsapp') };
 

@@ -1,0 +1,2 @@
+/** What other modules may use of the professionals' capability: its factory (app.ts). */
+export { createProsModule } from './pros.module';
