@@ -2,7 +2,7 @@ import { CATEGORIES, CATEGORY_INFO } from '@khedma/shared/domain/catalog';
 import { CATEGORY_SEARCH_WORDS, normalizeSearchText, SEARCH_FOLDED_CHARACTERS } from '@khedma/shared/domain/search';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/db';
+import { createTestDatabase, PUBLIC_TABLES, queryRows } from '../test/db';
 import type { Database, Db } from './client';
 import * as s from './schema/index';
 import { seedId } from './seed/index';
@@ -25,16 +25,7 @@ beforeAll(async () => {
   ({ professionalId: otherProfessionalId } = await insertProfessional(db, other, { city: 'rabat', category: 'handyman' }));
 });
 
-/** Rows of a raw query, on PGlite and node-postgres alike. */
-async function rows<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
-
-const PUBLIC_TABLES = sql`
-  SELECT table_name FROM information_schema.tables
-  WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_\\_%'
-  ORDER BY table_name`;
+const rows = <T = Record<string, unknown>>(query: SQL) => queryRows<T>(db, query);
 
 /** A booking of the file's customer with its professional in Fès (paid unless said). */
 function insertBooking(start: Date, end: Date, status: 'pending' | 'confirmed' | 'cancelled' | 'completed' = 'pending', paymentStatus: 'paid' | 'pending' = 'paid') {

@@ -1,8 +1,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database, type Db } from '../db/client';
 
 let counter = 0;
 
@@ -42,4 +43,25 @@ export async function createTestDatabase(): Promise<Database> {
     rmSync(dir, { recursive: true, force: true });
   };
   return database;
+}
+
+/** Rows of a raw query, on PGlite and node-postgres alike. */
+export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The application's tables, by name (the migrations' own bookkeeping, `__…`, left out). */
+export const PUBLIC_TABLES = sql`
+  SELECT table_name FROM information_schema.tables
+  WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_\\_%'
+  ORDER BY table_name`;
+
+/** How many rows each application table holds. */
+export async function countAllTables(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const { table_name } of await queryRows<{ table_name: string }>(db, PUBLIC_TABLES)) {
+    const [r] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table_name)}`);
+    out[table_name] = Number(r!.n);
+  }
+  return out;
 }

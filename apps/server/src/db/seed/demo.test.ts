@@ -7,7 +7,7 @@ import { CATEGORIES } from '@khedma/shared/domain/catalog';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/db';
+import { countAllTables as countAllDbTables, createTestDatabase, queryRows } from '../../test/db';
 import type { Database, Db } from '../client';
 import * as s from '../schema/index';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './index';
@@ -24,26 +24,8 @@ afterAll(async () => {
 });
 
 
-/** Rows of a raw query, on PGlite and node-postgres alike. */
-async function rows<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
-
-const PUBLIC_TABLES = sql`
-  SELECT table_name FROM information_schema.tables
-  WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_\\_%'
-  ORDER BY table_name`;
-
-async function countAllTables(): Promise<Record<string, number>> {
-  const tables = await rows<{ table_name: string }>(PUBLIC_TABLES);
-  const out: Record<string, number> = {};
-  for (const { table_name } of tables) {
-    const [r] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table_name)}`);
-    out[table_name] = Number(r!.n);
-  }
-  return out;
-}
+const rows = <T = Record<string, unknown>>(query: SQL) => queryRows<T>(db, query);
+const countAllTables = () => countAllDbTables(db);
 
 async function userIdOf(email: string) {
   const [u] = await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, email));

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../platform/clock';
 import { openDatabase, type Database } from '../client';
 import { seedDemo } from './index';
+import { queryRows } from '../../test/db';
 
 // A Wednesday morning in Casablanca, far from the real date: everything must follow the clock.
 const NOW = new Date('2027-03-10T09:30:00Z');
@@ -35,9 +36,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T,>(query: SQL) => queryRows<T>(database.db, query);
 
 interface Row {
   id: string;

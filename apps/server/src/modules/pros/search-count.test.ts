@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPro } from '../../test/factories';
+import { queryRows } from '../../test/db';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,9 +98,7 @@ describe('the unfiltered total (kept by a trigger, migration 0023)', () => {
 });
 
 describe('the filtered totals (counters per city x category x half star, migration 0037)', () => {
-  async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  }
+  const rows = <T,>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
   /** Counter rows that differ from a count of the search keys (the keys' own truth is search-keys.test.ts's). */
   async function countersDrift(): Promise<number> {
     const [row] = await rows<{ n: number }>(sql`with expected as (

@@ -13,15 +13,14 @@ import { proSearchQuerySchema, type ProSearchResponse } from '@khedma/shared/sch
 import { createTestApp, type TestApp } from '../../test/app';
 import { ProsSearchRepository } from './search.repository';
 import { ProsSearchService } from './search.service';
+import { queryRows } from '../../test/db';
 
 let t: TestApp;
 let repo: ProsSearchRepository;
 let service: ProsSearchService;
 const PROS = 90;
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T,>(query: SQL) => queryRows<T>(t.database.db, query);
 
 beforeAll(async () => {
   t = await createTestApp();

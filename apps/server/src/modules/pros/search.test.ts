@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createCustomer, createPro, retireProfessionals, type TestPro } from '../../test/factories';
 import { IDS } from '../bookings/bookings.test-helpers';
 import { completedBooking } from '../reviews/reviews.test-helpers';
+import { queryRows } from '../../test/db';
 
 let t: TestApp;
 /** The only plumber in Casablanca, reviewed twice. */
@@ -45,9 +46,7 @@ interface Page {
   hasMore: boolean;
 }
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T,>(query: SQL) => queryRows<T>(t.database.db, query);
 const ACTIVE = sql`p.status = 'active' and p.approved_at is not null`;
 
 async function search(query: string): Promise<Page> {
