@@ -67,7 +67,7 @@ export const ERROR_CODES = {
   ALREADY_REPLIED: 409,
   /** A payout request while another one is pending. */
   PAYOUT_PENDING: 409,
-  /** A payout request under the minimum amount (constants PAYOUT_MINIMUM_AMOUNT). */
+  /** A payout request under the minimum amount (domain/payouts.ts PAYOUT_MINIMUM_AMOUNT). */
   PAYOUT_BELOW_MINIMUM: 409,
   /** Marking paid a payout that is already paid. */
   PAYOUT_ALREADY_PAID: 409,

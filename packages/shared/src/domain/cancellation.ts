@@ -26,10 +26,13 @@
  * booking may be cancelled only 2 h or more before the start (exactly 2 h: allowed), with a full
  * refund. Verified emergencies within 2 h go through an admin refund. Admin refunds are full.
  */
-import { CANCELLATION_POLICY, type BookingStatus } from './constants';
+import type { BookingStatus } from './constants';
 import { delayAllowsFreeCancellation } from './lateness';
 import { assertMoney, percentOf } from './pricing';
 import { HOUR_MS, MINUTE_MS } from './time';
+import { CANCELLATION_POLICY } from './cancellation-policy';
+
+export { CANCELLATION_POLICY, REFUND_BUSINESS_DAYS } from './cancellation-policy';
 
 export type CancellationActor = 'customer' | 'professional' | 'admin';
 

@@ -5,8 +5,8 @@
  * claim holds the escrow release. Pure: no I/O.
  */
 import { CHAT_RULES } from './chat';
-import { ESCROW_RELEASE_HOURS, LEDGER_ACCOUNTS, proLedgerAccount } from './constants';
-import { assertBalanced, type LedgerEntry } from './escrow';
+import { LEDGER_ACCOUNTS, proLedgerAccount } from './constants';
+import { assertBalanced, ESCROW_RELEASE_HOURS, type LedgerEntry } from './escrow';
 import { DAY_MS, HOUR_MS, localDateOf, type LocalDate } from './time';
 import type { Permission } from './permissions';
 

@@ -177,32 +177,11 @@ export const EARNINGS_CALCULATOR = {
   monthsPerYear: 12,
 } as const;
 
-/** Escrow: funds released to the professional this long after completion. */
-export const ESCROW_RELEASE_HOURS = 48;
-/** A payout request must be at least this much (whole MAD). */
-export const PAYOUT_MINIMUM_AMOUNT = 100;
 /**
  * Moroccan VAT (TVA) on the platform's own service: the service fee (docs/payments.md "Invoices").
  * The professional's service is billed on the professional's behalf, outside the platform's VAT.
  */
 export const VAT_RATE = 0.2;
-/** Refunds reach the customer within this many business days. */
-export const REFUND_BUSINESS_DAYS = 10;
-
-/** Customer cancellation policy (docs/README.md). */
-export const CANCELLATION_POLICY = {
-  /** Free whatever the start, within this many minutes after booking. */
-  freeWindowAfterBookingMinutes: 15,
-  /** Free up to this many hours before the start. */
-  freeBeforeStartHours: 24,
-  /** From 24 h to 2 h before the start: this share of the service value. */
-  lateFeeRate: 0.25,
-  /** Under this many hours before the start: veryLateFeeRate. */
-  veryLateThresholdHours: 2,
-  veryLateFeeRate: 0.5,
-  /** A professional cannot cancel within this many hours of the start. */
-  proNoCancelHours: 2,
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Limits

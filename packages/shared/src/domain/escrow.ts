@@ -14,9 +14,12 @@
  *
  * Rows of amount 0 are left out (a 0% commission writes no platform commission row).
  */
-import { ESCROW_RELEASE_HOURS, LEDGER_ACCOUNTS, proLedgerAccount, type LedgerEntryKind } from './constants';
+import { LEDGER_ACCOUNTS, proLedgerAccount, type LedgerEntryKind } from './constants';
 import { assertMoney } from './pricing';
 import { HOUR_MS } from './time';
+
+/** Escrow: funds released to the professional this long after completion. */
+export const ESCROW_RELEASE_HOURS = 48;
 
 export interface LedgerEntry {
   bookingId: string;

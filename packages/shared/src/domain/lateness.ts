@@ -19,7 +19,8 @@
  *   to the customer.
  * - Only on a confirmed booking; one report per booking (it ends the booking: cancelled).
  */
-import { CANCELLATION_POLICY, type BookingStatus } from './constants';
+import { CANCELLATION_POLICY } from './cancellation-policy';
+import type { BookingStatus } from './constants';
 import { assertMoney, percentOf } from './pricing';
 import { MINUTE_MS } from './time';
 

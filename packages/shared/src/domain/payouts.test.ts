@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_MINIMUM_AMOUNT } from './constants';
-import { lastMonths, monthlyTotals, payoutEntries, payoutRequest, pendingAmount } from './payouts';
+import { lastMonths, monthlyTotals, PAYOUT_MINIMUM_AMOUNT, payoutEntries, payoutRequest, pendingAmount } from './payouts';
 
 describe('payout rules', () => {
   it('a request takes the whole balance not already requested; one pending at a time; a minimum', () => {

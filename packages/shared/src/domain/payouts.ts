@@ -8,8 +8,11 @@
  *   (money sent to the professional's bank), rows summing to zero.
  * - Pending amount = all payouts minus paid ones.
  */
-import { PAYOUT_MINIMUM_AMOUNT, proLedgerAccount, type PayoutStatus } from './constants';
+import { proLedgerAccount, type PayoutStatus } from './constants';
 import { toLocal } from './time';
+
+/** A payout request must be at least this much (whole MAD). */
+export const PAYOUT_MINIMUM_AMOUNT = 100;
 
 /** Money paid out to professionals' banks: outside the platform, like `customer`. */
 export const PAYOUTS_LEDGER_ACCOUNT = 'payouts';

@@ -1,13 +1,6 @@
-import {
-  CANCELLATION_POLICY,
-  ESCROW_RELEASE_HOURS,
-  LIMITS,
-  PRO_COMMISSION_RATE,
-  REFUND_BUSINESS_DAYS,
-  SERVICE_FEE_RATE,
-  BOOKING_RULES,
-  TIMINGS,
-} from '@khedma/shared/domain/constants';
+import { LIMITS, PRO_COMMISSION_RATE, SERVICE_FEE_RATE, BOOKING_RULES, TIMINGS } from '@khedma/shared/domain/constants';
+import { CANCELLATION_POLICY, REFUND_BUSINESS_DAYS } from '@khedma/shared/domain/cancellation';
+import { ESCROW_RELEASE_HOURS } from '@khedma/shared/domain/escrow';
 import { describe, expect, it } from 'vitest';
 import shellAr from '../../../locales/ar.json';
 import shellEn from '../../../locales/en.json';
