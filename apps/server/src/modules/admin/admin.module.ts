@@ -31,7 +31,7 @@ export function createAdminModule(ctx: AppContext, deps: { bookings: BookingUseC
     publicUrl: ctx.config.publicUrl,
     logger: ctx.log,
   });
-  const failedJobs = new FailedJobsService(db, ctx.jobs);
+  const failedJobs = new FailedJobsService(db, ctx.jobs, ctx.clock);
   const plugin = modulePlugin('admin', async (app) => {
     await app.register(adminBookingsRoutes, { service: bookings });
     await app.register(reviewRoutes, { review, bookings });

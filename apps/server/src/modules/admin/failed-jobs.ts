@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { scheduledJobs } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
 import { signedIn } from '../../http/openapi';
+import type { Clock } from '../../platform/clock';
 import type { JobRunner } from '../../platform/jobs';
 import { requirePermission } from '../auth';
 
@@ -37,6 +38,7 @@ export class FailedJobsService {
   constructor(
     private readonly db: Db,
     private readonly jobs: Pick<JobRunner, 'runJob'>,
+    private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
   async list(user: SessionUser, page: number, pageSize: number) {
@@ -52,13 +54,16 @@ export class FailedJobsService {
   /** Back in the queue with its attempts reset, run at once; the answer says how that run ended. */
   async retry(user: SessionUser, id: string) {
     if (!can(user, 'jobs:manage')) throw forbidden(ADMIN_MESSAGES.accessDenied);
+    // Due at the instant the run below uses: the database's now() carries microseconds and the job runner's
+    // clock milliseconds, so run_at = now() could be a few microseconds after the run's now (skipped, 'pending').
+    const now = this.clock.now();
     const [row] = await this.db
       .update(scheduledJobs)
-      .set({ status: 'pending', attempts: 0, runAt: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })
+      .set({ status: 'pending', attempts: 0, runAt: now, lockedUntil: null, updatedAt: sql`now()` })
       .where(and(eq(scheduledJobs.id, id), eq(scheduledJobs.status, 'failed')))
       .returning({ id: scheduledJobs.id });
     if (!row) throw notFound('This delivery is not waiting for a retry.');
-    await this.jobs.runJob(id);
+    await this.jobs.runJob(id, now);
     const [after] = await this.db.select({ status: scheduledJobs.status }).from(scheduledJobs).where(eq(scheduledJobs.id, id));
     const status = after?.status === 'done' ? 'done' : after?.status === 'failed' ? 'failed' : 'pending';
     return { id, status } as const;
