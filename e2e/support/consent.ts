@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
-/** localStorage key and shape of the cookie choice (apps/web/src/lib/consent.ts). */
+/** localStorage key and shape of the cookie choice (apps/web/src/features/consent/consent.ts). */
 export const CONSENT_STORAGE_KEY = 'khedma.cookieConsent';
 
 /**

@@ -150,10 +150,10 @@
   }
 
   /**
-   * The cookie banner is in the page (app/layout/cookie-banner.tsx) and hidden until <html
+   * The cookie banner is in the page (features/consent/components/cookie-banner.tsx) and hidden until <html
    * data-consent="ask">. Until the app takes the page over, this shows it 100 ms after load when no valid
    * choice is stored, stores the choice its buttons make, and follows a choice made in another tab. The
-   * rules are lib/consent.ts's (boot-consent.test.ts holds the two together): a record with both choices and a
+   * rules are features/consent/consent.ts's (boot-consent.test.ts holds the two together): a record with both choices and a
    * date, not in the future, less than 6 months old.
    */
   function watchCookieBanner() {

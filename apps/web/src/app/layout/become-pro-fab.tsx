@@ -2,7 +2,7 @@ import { BriefcaseBusiness, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link, useLocation } from 'react-router';
-import { onConsentChange, readConsent } from '../../lib/consent';
+import { onConsentChange, readConsent } from '../../features/consent/consent';
 import { paths, routes } from '../../config/paths';
 
 /**

@@ -8,7 +8,7 @@ import { currentPageTitle, subscribePageTitle } from '../../lib/page-title';
 import { useShellSession } from '../session';
 import { SessionEffects } from '../session-effects';
 import { UpdateNotice } from '../update-notice';
-import { CookieBanner } from './cookie-banner';
+import { CookieBanner } from '../../features/consent/components/cookie-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 

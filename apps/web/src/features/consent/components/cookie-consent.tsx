@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { lazyPiece } from '../../../components/lazy-piece';
-import { CONSENT_SETTINGS_ATTRIBUTE, onConsentChange, readConsent, saveConsent, showConsentState, type ConsentChoice } from '../../../lib/consent';
+import { CONSENT_SETTINGS_ATTRIBUTE, onConsentChange, readConsent, saveConsent, showConsentState, type ConsentChoice } from '../consent';
 import { OPEN_COOKIE_SETTINGS_EVENT } from '../../../lib/events';
 
 // The settings dialog (Radix) loads only when someone opens it. If its code cannot be fetched (offline),
@@ -11,7 +11,7 @@ const CookieSettingsDialog = lazyPiece(() => import('./cookie-settings-dialog').
  * The cookie settings dialog (docs/public-site.md Cookie consent): essential (always on), analytics and
  * marketing, Save Preferences and Cancel. Opened by the banner's Cookie Settings and the footer's Cookie
  * Preferences (a window event), or, when Cookie Settings was pressed before this code arrived, by the
- * mark the banner left on <html>. The banner itself is in the shell (app/layout/cookie-banner.tsx), in the
+ * mark the banner left on <html>. The banner itself is in the shell (features/consent/components/cookie-banner.tsx), in the
  * server's page. Mounted once by the root layout.
  */
 export function CookieConsent() {

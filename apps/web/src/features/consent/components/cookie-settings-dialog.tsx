@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Dialog } from '../../../components/ui/dialog';
-import type { ConsentChoice } from '../../../lib/consent';
+import type { ConsentChoice } from '../consent';
 
 /**
  * The cookie settings dialog (docs/public-site.md): essential (always on, locked), analytics and marketing, with

@@ -1,12 +1,12 @@
 import { Cookie } from 'lucide-react';
 import { useEffect, useId, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../components/ui/cn';
-import { paths } from '../../config/paths';
-import { CONSENT_SETTINGS_ATTRIBUTE, onConsentChange, readConsent, saveConsent, showConsentState, type ConsentChoice } from '../../lib/consent';
-import { openCookieSettings } from '../../lib/events';
-import { useTranslation } from '../../lib/use-translation';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { paths } from '../../../config/paths';
+import { CONSENT_SETTINGS_ATTRIBUTE, onConsentChange, readConsent, saveConsent, showConsentState, type ConsentChoice } from '../consent';
+import { openCookieSettings } from '../../../lib/events';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** docs/public-site.md: the banner fades in 100 ms after the page loads. */
 export const BANNER_DELAY_MS = 100;

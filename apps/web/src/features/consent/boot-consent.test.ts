@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY, createConsentRecord, parseConsent } from './consent';
 
 /**
- * /boot.js shows the cookie banner before the app runs (app/layout/cookie-banner.tsx), with its own copy of
- * lib/consent.ts's rules (it loads before any module): both must agree on every stored record.
+ * /boot.js shows the cookie banner before the app runs (features/consent/components/cookie-banner.tsx), with its own copy of
+ * features/consent/consent.ts's rules (it loads before any module): both must agree on every stored record.
  */
-const bootSource = readFileSync(path.join(__dirname, '../../public/boot.js'), 'utf8');
+const bootSource = readFileSync(path.join(__dirname, '../../../public/boot.js'), 'utf8');
 
 function runBoot(stored: string | null) {
   const attributes = new Map<string, string>();
@@ -42,7 +42,7 @@ function runBoot(stored: string | null) {
   return { consent: attributes.get('data-consent'), listeners, store };
 }
 
-describe('/boot.js and lib/consent.ts agree on the stored choice', () => {
+describe('/boot.js and features/consent/consent.ts agree on the stored choice', () => {
   const now = new Date();
   const monthsAgo = (n: number) => {
     const d = new Date(now);
