@@ -146,16 +146,21 @@ describe('server-rendered pages: pure parts', () => {
   });
 });
 
+/** An app serving a web build of its own: the index above and the fake server-rendering entry. */
+async function appWithFakeWeb(): Promise<{ t: TestApp; webDist: string }> {
+  const webDist = mkdtempSync(path.join(os.tmpdir(), 'khedma-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  mkdirSync(path.join(webDist, '.ssr'));
+  writeFileSync(path.join(webDist, '.ssr', 'entry-server.mjs'), FAKE_ENTRY);
+  return { t: await createTestApp({ webDist, publicUrl: 'https://khedma.example' }), webDist };
+}
+
 describe('server-rendered pages through the app', () => {
   let t: TestApp;
   let webDist: string;
 
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(os.tmpdir(), 'khedma-web-'));
-    writeFileSync(path.join(webDist, 'index.html'), INDEX);
-    mkdirSync(path.join(webDist, '.ssr'));
-    writeFileSync(path.join(webDist, '.ssr', 'entry-server.mjs'), FAKE_ENTRY);
-    t = await createTestApp({ webDist, publicUrl: 'https://khedma.example' });
+    ({ t, webDist } = await appWithFakeWeb());
   });
   afterAll(async () => {
     await t?.close();
@@ -381,11 +386,7 @@ describe('kept pages sent before Fastify', () => {
   let origin: string;
 
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(os.tmpdir(), 'khedma-web-'));
-    writeFileSync(path.join(webDist, 'index.html'), INDEX);
-    mkdirSync(path.join(webDist, '.ssr'));
-    writeFileSync(path.join(webDist, '.ssr', 'entry-server.mjs'), FAKE_ENTRY);
-    t = await createTestApp({ webDist, publicUrl: 'https://khedma.example' });
+    ({ t, webDist } = await appWithFakeWeb());
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });

@@ -216,19 +216,11 @@ export class PublicAnswers {
 
   /** A page's header lines as sendPage's answer has them (see head), made once per page and coding. */
   private pageHead(page: PreparedPage, coding: Coding | null, requestId: string, length: number): string[] {
-    const kind = coding ?? '';
-    let lines = page.heads.get(kind);
-    if (!lines) {
-      lines = ['x-request-id', ''];
-      for (const [name, value] of this.headers.set) lines.push(name, value);
+    return this.headLines(page.heads, coding ?? '', requestId, (lines) => {
       lines.push('cache-control', PAGE_CACHE_CONTROL, 'content-type', PAGE_CONTENT_TYPE, 'vary', PAGE_VARY);
       if (coding) lines.push('content-encoding', coding);
       lines.push('content-length', String(length));
-      page.heads.set(kind, lines);
-    }
-    const head = lines.slice();
-    head[REQUEST_ID_VALUE] = requestId;
-    return head;
+    });
   }
 
   /**
@@ -238,17 +230,27 @@ export class PublicAnswers {
    * the request id, the site's security headers, then the answer's own.
    */
   private head(kept: Prepared, kind: string, requestId: string, length?: number): string[] {
-    let lines = kept.heads.get(kind);
-    if (!lines) {
-      lines = ['x-request-id', ''];
-      for (const [name, value] of this.headers.set) lines.push(name, value);
+    return this.headLines(kept.heads, kind, requestId, (lines) => {
       lines.push('etag', kept.etag, 'cache-control', PUBLIC_CACHE_CONTROL, 'vary', 'accept-encoding');
       if (kind !== '304') {
         lines.push('content-type', CONTENT_TYPE);
         if (kind) lines.push('content-encoding', kind);
         lines.push('content-length', String(length));
       }
-      kept.heads.set(kind, lines);
+    });
+  }
+
+  /**
+   * The header lines of one kind of answer (a coding, or 304), made once and kept in `heads`: the request id,
+   * the site's security headers, then what `own` adds; each answer gets a copy with its request id.
+   */
+  private headLines(heads: Map<string, string[]>, kind: string, requestId: string, own: (lines: string[]) => void): string[] {
+    let lines = heads.get(kind);
+    if (!lines) {
+      lines = ['x-request-id', ''];
+      for (const [name, value] of this.headers.set) lines.push(name, value);
+      own(lines);
+      heads.set(kind, lines);
     }
     const head = lines.slice();
     head[REQUEST_ID_VALUE] = requestId;
