@@ -19,7 +19,7 @@ import { routeTree } from './app/router';
 import { HeadCollectorContext, type CollectedHead, type HeadCollector } from './components/seo';
 import { loadLegalDocument } from './features/legal/content';
 import { ApiError, setApiFetch } from './lib/api';
-import { catalogKeys, isMissingService } from './entities/catalogue/api';
+import { catalogKeys, isMissingService } from './entities/catalog/api';
 import { DEFAULT_LANGUAGE, directionOf, LANGUAGES, type Language } from './lib/i18n';
 import { errorToJson, type ServerState } from './ssr-state';
 import type { FormOutcome } from './lib/form-outcome';

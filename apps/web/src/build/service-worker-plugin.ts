@@ -95,7 +95,7 @@ export function serviceWorker(): Plugin {
  * imports nothing; a leftover import or export fails the build's parse check in writeBundle).
  */
 async function catalogueCachePolicy(): Promise<string> {
-  const file = path.join(here, 'sw-catalogue-policy.ts');
+  const file = path.join(here, 'sw-catalog-policy.ts');
   const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
   return code.replace(/^export (?=(const|function|async function) )/gm, '').trim();
 }

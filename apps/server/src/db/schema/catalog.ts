@@ -5,7 +5,7 @@
 import { CATEGORIES, type LocalizedText } from '@khedma/shared/domain/catalog';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, updatedAt } from './_columns';
+import { createdAt, inList, updatedAt } from './columns';
 import { cities } from './geo';
 
 export const categories = pgTable(

@@ -6,7 +6,7 @@
  * ledger in the same transaction; the escrow release after completion is scheduled by payments,
  * told through the `booking.completed` event.
  */
-import type { BookingReminders } from './booking-reminders.service';
+import type { BookingReminders } from './reminders.service';
 import {
   ADMIN_MESSAGES,
   can,
@@ -38,12 +38,12 @@ import { metrics } from '../../platform/metrics';
 import type { EventBus } from '../../platform/events';
 import type { LedgerRepository, PaymentsRepository, PaymentsService, RefundsService } from '../payments';
 import { freeFor, overlaps, worksAt } from './assignment.service';
-import { toBookingDto } from './booking-dto';
-import { BOOKING_NOT_FOUND, isSlotConflict, reassignedMeanwhile, slotTaken, transitionError, windowError } from './booking-errors';
-import type { BookingNotifier, EmailToSend } from './booking-notifier';
-import type { BookingView } from './booking.repository';
-import type { BookingReads } from './booking-reads.service';
-import { PRO_VISIBLE_PAYMENT, type BookingRecord, type BookingsRepository } from './booking.repository';
+import { toBookingDto } from './bookings.dto';
+import { BOOKING_NOT_FOUND, isSlotConflict, reassignedMeanwhile, slotTaken, transitionError, windowError } from './bookings.errors';
+import type { BookingNotifier, EmailToSend } from './notifier';
+import type { BookingView } from './bookings.repository';
+import type { BookingReads } from './reads.service';
+import { PRO_VISIBLE_PAYMENT, type BookingRecord, type BookingsRepository } from './bookings.repository';
 import type { PoolMember, ProfessionalPoolRepository } from './pool.repository';
 
 export interface LifecycleDeps {

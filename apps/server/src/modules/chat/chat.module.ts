@@ -3,7 +3,7 @@ import { CHAT_RULES, conversationRoom } from '@khedma/shared';
 import type { AppContext } from '../../context';
 import { modulePlugin, type AppModule } from '../../module';
 import { RateLimiter } from '../../platform/rate-limit';
-import { ChatPushService } from './chat-push.service';
+import { ChatPushService } from './push.service';
 import { CHAT_PUSH_JOB } from './chat.jobs';
 import { ChatRepository } from './chat.repository';
 import { registerChatRealtime } from './chat.realtime';

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { modulePlugin, type AppModule } from '../../module';
 import type { PaymentsModule } from '../payments';
 import { ProfessionalPoolRepository } from '../bookings';
-import { ClaimDecisionsService } from './claim-decisions.service';
+import { ClaimDecisionsService } from './decisions.service';
 import { ClaimsRepository } from './claims.repository';
 import { claimsRoutes } from './claims.routes';
 import { ClaimsService } from './claims.service';

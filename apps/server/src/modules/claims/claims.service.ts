@@ -29,7 +29,7 @@ import type { JobRunner } from '../../platform/jobs';
 import { randomFileId, type Storage } from '../../platform/storage';
 import type { ProfessionalPoolRepository } from '../bookings';
 import { ESCROW_RELEASE_JOB, type LedgerRepository } from '../payments';
-import { prepareClaimPhoto } from './claim-photo';
+import { prepareClaimPhoto } from './photo';
 import { claimEmail, type ClaimEmailKind } from './claims.emails';
 import type { ClaimBooking, ClaimRow, ClaimsRepository } from './claims.repository';
 

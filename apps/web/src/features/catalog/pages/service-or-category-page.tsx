@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { toServiceCategory } from '../../../config/paths';
-import { Catalogue } from '../components/catalogue';
+import { Catalogue } from '../components/catalog';
 import { ServiceDetail } from '../components/service-detail';
 
 /**
