@@ -1,5 +1,5 @@
 /**
- * The service catalogue. docs/catalogue.md's service_catalog, services and service_types are one table:
+ * The service catalogue. docs/catalog.md's service_catalog, services and service_types are one table:
  * service_types.
  */
 import { CATEGORIES, type LocalizedText } from '@khedma/shared/domain/catalog';
@@ -73,7 +73,7 @@ export const serviceAddOns = pgTable(
   'service_add_ons',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** service_catalog_id of docs/catalogue.md. */
+    /** service_catalog_id of docs/catalog.md. */
     serviceTypeId: uuid('service_type_id')
       .notNull()
       .references(() => serviceTypes.id, { onDelete: 'cascade' }),

@@ -2,7 +2,7 @@
  * What happens to a booking after it is placed (docs/bookings.md booking status; docs/bookings.md-2): paid,
  * accepted, declined, cancelled (with the cancellation fee), refunded, rescheduled, completed. Each
  * transition is checked by the shared state machine (checkTransition) under the booking's row lock,
- * then announced (booking-notifier.ts) once committed. Money moves through the payments module's
+ * then announced (notifier.ts) once committed. Money moves through the payments module's
  * ledger in the same transaction; the escrow release after completion is scheduled by payments,
  * told through the `booking.completed` event.
  */

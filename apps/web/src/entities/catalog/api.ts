@@ -3,7 +3,7 @@ import type { Borough, CategoryEntry, City, PriceResponse, ServiceTypeDetail, Se
 import { api, ApiError } from '../../lib/api';
 
 /**
- * Catalogue reads (docs/catalogue.md) shared by the home, catalogue, pricing, profile and booking pages: one
+ * Catalogue reads (docs/catalog.md) shared by the home, catalogue, pricing, profile and booking pages: one
  * query-key factory and one hook per public, cached catalogue endpoint, so the same request is cached
  * once whichever page asks. Type-only imports from @khedma/shared, so no zod reaches the
  * first load.
@@ -28,7 +28,7 @@ export interface ServicesQuery {
 const CATALOGUE_STALE_MS = 5 * 60_000;
 
 /**
- * Public catalogue answers are kept by the service worker (build/sw-catalogue-policy.ts): offline, they
+ * Public catalogue answers are kept by the service worker (build/sw-catalog-policy.ts): offline, they
  * are asked for all the same, so the worker's copy answers ('online', the default, would pause them
  * before the request is made). Without a copy, the retry pauses until the connection is back.
  */
@@ -78,7 +78,7 @@ export function useService(id: string | null) {
   });
 }
 
-/** The service's price in a city (region price, price function, or base price: docs/catalogue.md). */
+/** The service's price in a city (region price, price function, or base price: docs/catalog.md). */
 export function useServicePrice(id: string, city: string | null) {
   return useQuery({
     queryKey: catalogKeys.price(id, city ?? ''),

@@ -17,7 +17,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../../lib/debounce';
 type ChipValue = ServiceCategory | 'all';
 
 /**
- * The catalogue (docs/catalogue.md Services catalogue): hero, the #search section with a debounced server-side
+ * The catalogue (docs/catalog.md Services catalogue): hero, the #search section with a debounced server-side
  * search and the category chips, the cards sorted by category then price, and "Can't find what
  * you're looking for?". `/services?q=&category=` and `/services/{category}` (a category page: its own
  * heading and title) both land here; the search text and category stay in the address.

@@ -15,7 +15,7 @@ import { formatDuration, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { bookServiceHref, SERVICE_FEE_PERCENT, serviceTotals } from '../totals';
 
-/** /services/{id}: loading spinner, Service Not Found, or the service (docs/catalogue.md Service detail). */
+/** /services/{id}: loading spinner, Service Not Found, or the service (docs/catalog.md Service detail). */
 export function ServiceDetail({ id }: { id: string }) {
   const { t } = useTranslation('catalog');
   const service = useService(id);
