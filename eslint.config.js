@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { readdirSync } from 'node:fs';
-import khedma from './scripts/lint/file-names.js';
+import khedma from './scripts/lint/plugin.js';
 
 // ---- Web zones (house-web): the features, read from the folder, so a new one needs no edit here.
 const web = './apps/web/src';
@@ -30,6 +30,14 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     plugins: { khedma },
     rules: { 'khedma/file-names': 'error' },
+  },
+  {
+    // The web app's '/api' paths live in <x>ApiPaths objects, a feature's or entity's in its api.ts
+    // (docs/adding-a-capability.md "API paths"); tests may write a path out.
+    files: ['apps/web/src/**/*.{ts,tsx,js}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { khedma },
+    rules: { 'khedma/api-paths': 'error' },
   },
   {
     // Plain scripts the browser loads as they are (the boot loader of server-rendered pages).

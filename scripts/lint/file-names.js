@@ -50,7 +50,7 @@ export function fileNameProblem(relativePath) {
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
-const fileNames = {
+export const fileNames = {
   meta: { type: 'suggestion', docs: { description: 'File names: kebab-case base, a known role suffix, one way per module' }, schema: [] },
   create(context) {
     const relative = path.relative(context.cwd, context.filename).split(path.sep).join('/');
@@ -63,5 +63,3 @@ const fileNames = {
     };
   },
 };
-
-export default { rules: { 'file-names': fileNames } };

@@ -59,13 +59,16 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/** Every API path starts so (the rest of the site is pages and assets). */
+const workerApiPaths = { all: '/api/' };
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
 
-  if (url.pathname.startsWith('/api/')) {
+  if (url.pathname.startsWith(workerApiPaths.all)) {
     if (isCachedCatalogueRequest(url)) event.respondWith(catalogueAnswer(event, url));
     return; // user data and searches: straight to the network, never cached
   }
