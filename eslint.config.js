@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { readdirSync } from 'node:fs';
+import khedma from './scripts/lint/plugin.js';
 
 // ---- Web zones (house-web): the features, read from the folder, so a new one needs no edit here.
 const web = './apps/web/src';
@@ -22,6 +23,21 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    // File names (STYLE.md rule 9, docs/adding-a-capability.md "File names"): kebab-case, a role suffix from a
+    // fixed list, a module's files named one way, one spelling of catalog. The rule reads the path, not the code.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { khedma },
+    rules: { 'khedma/file-names': 'error' },
+  },
+  {
+    // The web app's '/api' paths live in <x>ApiPaths objects, a feature's or entity's in its api.ts
+    // (docs/adding-a-capability.md "API paths"); tests may write a path out.
+    files: ['apps/web/src/**/*.{ts,tsx,js}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { khedma },
+    rules: { 'khedma/api-paths': 'error' },
   },
   {
     // Plain scripts the browser loads as they are (the boot loader of server-rendered pages).

@@ -27,7 +27,7 @@ import {
   PROFILE_LIMITS,
   PROFILE_MESSAGES,
 } from '@khedma/shared';
-import { AUTH_MESSAGES } from './modules/auth/auth-bridge';
+import { AUTH_MESSAGES } from './modules/auth/bridge';
 import { APP_RATE_LIMITS, AUTH_RATE_LIMITS } from './modules/auth/rate-limits';
 import { uniquePhone } from './modules/dev/people';
 import { RATE_LIMITED_MESSAGE } from './platform/rate-limit';

@@ -19,7 +19,7 @@ import { routeTree } from './app/router';
 import { HeadCollectorContext, type CollectedHead, type HeadCollector } from './components/seo';
 import { loadLegalDocument } from './features/legal/content';
 import { ApiError, setApiFetch } from './lib/api';
-import { catalogKeys, isMissingService } from './entities/catalogue/api';
+import { catalogKeys, isMissingService } from './entities/catalog/api';
 import { DEFAULT_LANGUAGE, directionOf, LANGUAGES, type Language } from './lib/i18n';
 import { errorToJson, type ServerState } from './ssr-state';
 import type { FormOutcome } from './lib/form-outcome';
@@ -193,7 +193,7 @@ export async function render({ url, language, form }: RenderInput): Promise<Rend
   }
 
   // A service that does not exist goes with its answer, so the browser shows the same "Service Not
-  // Found" instead of asking again (entities/catalogue/api.ts); the error travels as plain JSON (main.tsx revives it).
+  // Found" instead of asking again (entities/catalog/api.ts); the error travels as plain JSON (main.tsx revives it).
   const queries = dehydrate(queryClient, {
     shouldDehydrateQuery: (q) => isPublicQuery(q.queryKey) && (q.state.status === 'success' || (q.state.status === 'error' && isMissingService(q.state.error))),
   });

@@ -47,6 +47,24 @@ describe('web import zones', { timeout: 180_000 }, () => {
     expect(await rulesFor('features/booking/probe.ts', code)).toEqual([]);
   });
 
+  // khedma/api-paths (scripts/lint/api-paths.js): an '/api' path is written once, in an <x>ApiPaths object.
+  it("reject an '/api' path outside an <x>ApiPaths object, and such an object outside a feature's api.ts", async () => {
+    const API_PATHS = 'khedma/api-paths';
+    const call = "import { api } from '../../lib/api';\nexport const load = (id: string) => api.get(`/api/things/${id}`);\n";
+    expect(await rulesFor('features/booking/api.ts', call)).toEqual([API_PATHS]);
+    expect(await rulesFor('features/booking/api.ts', "export const list = () => fetch('/api/things');\n")).toEqual([API_PATHS]);
+    const table = "export const thingApiPaths = {\n  list: '/api/things',\n  one: (id: string) => `/api/things/${id}`,\n} as const;\n";
+    expect(await rulesFor('features/booking/api.ts', table)).toEqual([]);
+    expect(await rulesFor('entities/booking/api.ts', table)).toEqual([]);
+    // In a feature's page or component, even in a table: the paths belong to its api.ts.
+    expect(await rulesFor('features/booking/pages/probe.tsx', table)).toEqual([API_PATHS, API_PATHS]);
+    // lib/ and components/ keep their own table beside the code that calls.
+    expect(await rulesFor('lib/probe.ts', table)).toEqual([]);
+    expect(await rulesFor('lib/probe.ts', "export const me = '/api/me';\n")).toEqual([API_PATHS]);
+    // Pages, not API paths, and paths in comments are none of its business.
+    expect(await rulesFor('features/booking/api.ts', "// GET /api/things\nexport const page = '/apiary';\n")).toEqual([]);
+  });
+
   it('reject an import cycle', async () => {
     const fixture = new ESLint({ cwd: root, ignore: false });
     const [result] = await fixture.lintFiles([path.join(root, 'apps/web/src/lib/__lint-fixtures__/cycle-a.ts')]);

@@ -13,7 +13,7 @@ import { NotificationPreferencesStore } from '../modules/profile';
 import { contactMessages, rateLimits } from '../db/schema/index';
 import { seedId } from '../db/seed/ids';
 import { createAuth } from '../modules/auth/auth';
-import { forwardToAuth } from '../modules/auth/auth-bridge';
+import { forwardToAuth } from '../modules/auth/bridge';
 import { AuthRepository } from '../modules/auth/auth.repository';
 import { servicePriceFrom } from '../modules/catalog/price';
 import { ContactService } from '../modules/contact/contact.service';

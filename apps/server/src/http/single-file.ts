@@ -57,6 +57,15 @@ export async function singleFileBuffer(req: FastifyRequest, tooLarge: () => Erro
   return { buffer, filename: file.filename ?? '' };
 }
 
+/**
+ * The multipart parser's options for the routes that take one file (of at most `fileMaxBytes`) and a few
+ * short fields: one file, `fields` fields of at most 1 KiB, and no other part. Registered in the scope of
+ * those routes only; `singleFile` reads the body they bound.
+ */
+export function oneFileUpload(fileMaxBytes: number, fields: number) {
+  return { limits: { fileSize: fileMaxBytes, files: 1, fields, fieldSize: 1024, parts: fields + 1, headerPairs: 100 } };
+}
+
 /** What the multipart framing around one file (boundaries, part headers, a few fields) stays well under. */
 const MULTIPART_FRAMING_BYTES = 256 * 1024;
 

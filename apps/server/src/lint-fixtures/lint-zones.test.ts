@@ -1,6 +1,7 @@
 /**
  * The server's lint zones (eslint.config.js, docs/adding-a-capability.md) fail on what they forbid:
- * platform/, db/ or context.ts importing a module (or its store), a module reaching into another's files, an import cycle.
+ * platform/, db/ or context.ts importing a module (or its store), a module reaching into another's files, an import cycle,
+ * a file named against the file-name rule.
  * Zones are checked on code given a path (lintText), the cycle on the two files of cycle/.
  */
 import { spawnSync } from 'node:child_process';
@@ -38,6 +39,35 @@ describe('server lint zones', { timeout: 300_000 }, () => {
     expect(await errorsOf(deep, 'apps/server/src/modules/bookings/fixture.ts')).toEqual([expect.stringContaining('through its index.ts')]);
     const viaIndex = "import type { CatalogService } from '../catalog';\nimport { AppError } from '../../http/errors';\nimport { x } from './x';\nexport type C = CatalogService;\nexport const e = [AppError, x];\n";
     expect(await errorsOf(viaIndex, 'apps/server/src/modules/bookings/fixture.ts')).toEqual([]);
+  });
+
+  // The file-name rule (khedma/file-names, scripts/lint/file-names.js) reads the path: the same code passes or fails by its name.
+  it('file names: kebab-case, a known role, a module named one way, one spelling of catalog', async () => {
+    const code = 'export const x = 1;\n';
+    const named = async (path: string) => (await errorsOf(code, path)).filter((m) => m.startsWith('khedma/file-names: '));
+    for (const bad of [
+      'apps/server/src/modules/bookings/booking-sql.ts', // the module's noun, singular, as a prefix
+      'apps/server/src/modules/bookings/booking.repository.ts', // the module-wide file spelled another way
+      'apps/server/src/modules/bookings/bookings-race.test.ts', // the noun as a prefix of a test
+      'apps/server/src/modules/bookings/quote.handler.ts', // a role not in the list
+      'apps/server/src/db/schema/_columns.ts', // not kebab-case
+      'apps/web/src/features/pros/components/ProCard.tsx',
+      'apps/web/src/entities/catalogue/api.ts', // the other spelling
+    ]) {
+      expect(await named(bad), bad).toEqual([expect.stringContaining('khedma/file-names: ')]);
+    }
+    for (const good of [
+      'apps/server/src/modules/bookings/sql.ts',
+      'apps/server/src/modules/bookings/bookings.repository.ts',
+      'apps/server/src/modules/bookings/bookings.emails.test.ts',
+      'apps/server/src/modules/claims/ledger.property.test.ts',
+      'apps/server/src/modules/admin/bookings.routes.ts', // another module's noun is a topic
+      'apps/web/src/features/legal/content/terms.fr.ts',
+      'apps/web/src/entities/catalog/api.ts',
+      'e2e/chat.spec.ts',
+    ]) {
+      expect(await named(good), good).toEqual([]);
+    }
   });
 
   it('no import cycles', async () => {

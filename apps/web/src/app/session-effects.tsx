@@ -6,7 +6,7 @@ import { toast } from '../lib/toast';
 import type { Profile } from '@khedma/shared/schemas/profile';
 import { api } from '../lib/api';
 import { i18n, isLanguage } from '../lib/i18n';
-import { refreshSession, sessionQueryKey, setCachedProfile, type MeResponse } from '../lib/session';
+import { refreshSession, sessionApiPaths, sessionQueryKey, setCachedProfile, type MeResponse } from '../lib/session';
 
 /** Landings already greeted (a location key is unique per history entry; survives StrictMode's double effects). */
 const handledLandings = new Set<string>();
@@ -57,7 +57,7 @@ function useLanguageFollowsProfile() {
     const onChange = (language: string) => {
       const me = queryClient.getQueryData<MeResponse | null>(sessionQueryKey);
       if (!me || !isLanguage(language) || me.user.locale === language) return;
-      api.patch<Profile>('/api/profile', { locale: language }).then(
+      api.patch<Profile>(sessionApiPaths.profile, { locale: language }).then(
         (profile) => setCachedProfile(queryClient, profile),
         // Not critical: the interface switched; emails keep the previous language until the next try.
         () => undefined,

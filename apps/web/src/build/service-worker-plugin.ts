@@ -10,7 +10,7 @@ import { transformWithOxc, type Plugin } from 'vite';
  *   chunks the first visit of / also fetches (the home page, its strings, the cookie banner) and the
  *   pieces any page can open on a tap (toaster, cookie settings dialog), each with its static imports,
  *   and a few public files (offline page, manifest, icons);
- * - the catalogue cache's rules (sw-catalogue-policy.ts), types stripped and inlined;
+ * - the catalogue cache's rules (sw-catalog-policy.ts), types stripped and inlined;
  * - a version: a hash of that list, of the public files and of the worker's source, so any change to
  *   the shell installs a new worker (and clears the old caches, the catalogue's included).
  * The dev server has no service worker (main.tsx registers it in production builds only).
@@ -91,11 +91,11 @@ export function serviceWorker(): Plugin {
 }
 
 /**
- * sw-catalogue-policy.ts as plain script for the worker: types stripped, `export` dropped (the file
+ * sw-catalog-policy.ts as plain script for the worker: types stripped, `export` dropped (the file
  * imports nothing; a leftover import or export fails the build's parse check in writeBundle).
  */
 async function catalogueCachePolicy(): Promise<string> {
-  const file = path.join(here, 'sw-catalogue-policy.ts');
+  const file = path.join(here, 'sw-catalog-policy.ts');
   const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
   return code.replace(/^export (?=(const|function|async function) )/gm, '').trim();
 }

@@ -1,4 +1,4 @@
-/* global self, caches, isCachedCatalogueRequest, mayStoreCatalogueAnswer, isFreshCatalogueAnswer, catalogueEntriesToEvict, obsoleteCaches -- the last five: sw-catalogue-policy.ts, inlined by the build */
+/* global self, caches, isCachedCatalogueRequest, mayStoreCatalogueAnswer, isFreshCatalogueAnswer, catalogueEntriesToEvict, obsoleteCaches -- the last five: sw-catalog-policy.ts, inlined by the build */
 /**
  * Khedma service worker (served at /sw.js). The build (src/build/service-worker-plugin.ts) fills in the version
  * and the precache list; this file is plain JavaScript, outside the app bundle.
@@ -12,7 +12,7 @@
  * - Catalogue API (GET /api/categories, /api/services*, /api/cities*): stale-while-revalidate for an
  *   answer stored less than a day ago, else the network. These answers are public and the same for
  *   everyone. Searches (`?q=`) are never stored, the cache keeps at most 60 answers (the oldest go
- *   first), and nothing private or no-store is kept: sw-catalogue-policy.ts, inlined below by the build.
+ *   first), and nothing private or no-store is kept: sw-catalog-policy.ts, inlined below by the build.
  * - Everything else under /api/ (accounts, bookings, messages: user data) and every non-GET request
  *   is never touched: no respondWith, no cache.
  * - Other files (fonts, images) are left to the HTTP cache, which keeps hashed assets for a year.
@@ -59,13 +59,16 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/** Every API path starts so (the rest of the site is pages and assets). */
+const workerApiPaths = { all: '/api/' };
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
 
-  if (url.pathname.startsWith('/api/')) {
+  if (url.pathname.startsWith(workerApiPaths.all)) {
     if (isCachedCatalogueRequest(url)) event.respondWith(catalogueAnswer(event, url));
     return; // user data and searches: straight to the network, never cached
   }

@@ -14,6 +14,11 @@ import type { MapConfig } from '@khedma/shared';
 import type { GeoPoint } from '@khedma/shared/domain/travel';
 import { api } from '../lib/api';
 
+/** API paths of the map: where the tiles come from (the server says). */
+const mapApiPaths = {
+  config: '/api/map',
+} as const;
+
 const PIN_ICON = L.divIcon({
   className: '',
   html: '<span style="display:block;width:24px;height:24px;border-radius:50% 50% 50% 0;transform:rotate(-45deg);background:#1d4ed8;border:3px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.5)"></span>',
@@ -49,7 +54,7 @@ export default function AddressMap({
     onPinRef.current = onPin;
   });
   // Where the tiles come from is the server's to say (one build for every environment).
-  const tiles = useQuery({ queryKey: ['map-config'], queryFn: ({ signal }) => api.get<MapConfig>('/api/map', { signal }), staleTime: Infinity });
+  const tiles = useQuery({ queryKey: ['map-config'], queryFn: ({ signal }) => api.get<MapConfig>(mapApiPaths.config, { signal }), staleTime: Infinity });
 
   useEffect(() => {
     if (!container.current) return;

@@ -24,6 +24,14 @@ import { loginPathWithNext } from './safe-next';
 export type { MeResponse, Profile };
 export type SessionUser = MeResponse['user'];
 
+/** API paths of the session: who is signed in, signing out, and the profile the chosen language is saved on. */
+export const sessionApiPaths = {
+  session: '/api/auth/get-session',
+  me: '/api/me',
+  signOut: '/api/auth/sign-out',
+  profile: '/api/profile',
+} as const;
+
 export const sessionQueryKey = ['session'] as const;
 
 /** How often the session is checked while the window has focus (docs/accounts.md: every 30 s). */
@@ -46,12 +54,12 @@ interface GetSessionResponse {
  */
 export async function fetchSession(signal: AbortSignal | undefined, previous: MeResponse | null | undefined): Promise<MeResponse | null> {
   if (!previous || Date.now() - lastSlideAt > SLIDE_EVERY_MS) {
-    const current = await api.get<GetSessionResponse | null>('/api/auth/get-session', { signal });
+    const current = await api.get<GetSessionResponse | null>(sessionApiPaths.session, { signal });
     lastSlideAt = Date.now();
     if (!current) return null;
   }
   try {
-    return await api.get<MeResponse>('/api/me', { signal });
+    return await api.get<MeResponse>(sessionApiPaths.me, { signal });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
@@ -134,7 +142,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
-      await api.post('/api/auth/sign-out');
+      await api.post(sessionApiPaths.signOut);
     } catch (error) {
       if (!(isApiError(error) && error.status === 401)) throw error;
     }

@@ -1,7 +1,7 @@
 import type { Locale } from './constants';
 
 /**
- * Service categories (docs/catalogue.md). The slug is the key everywhere: the categories table, URLs
+ * Service categories (docs/catalog.md). The slug is the key everywhere: the categories table, URLs
  * (/services/{category}) and service_types.category. Cities are data, not code (see the seed).
  */
 export const CATEGORIES = [
@@ -81,7 +81,7 @@ export const CATEGORY_INFO: Readonly<Record<Category, CategoryInfo>> = {
   },
 };
 
-/** Sample prices of docs/catalogue.md (MAD), the reference for catalogue base prices. */
+/** Sample prices of docs/catalog.md (MAD), the reference for catalogue base prices. */
 export const SAMPLE_PRICES: Readonly<Partial<Record<Category, number>>> = {
   cleaning: 200,
   plumbing: 150,
@@ -91,7 +91,7 @@ export const SAMPLE_PRICES: Readonly<Partial<Record<Category, number>>> = {
   gardening: 120,
 };
 
-/** docs/catalogue.md calls gardening "garden" in places; accept both when reading a URL or filter. */
+/** docs/catalog.md calls gardening "garden" in places; accept both when reading a URL or filter. */
 export const CATEGORY_ALIASES: Readonly<Record<string, Category>> = { garden: 'gardening' };
 
 /** One entry of service_types.includes / excludes. */

@@ -1,7 +1,7 @@
 import { CATEGORIES, CATEGORY_INFO, type Category } from './catalog';
 
 /**
- * Service search (docs/catalogue.md): what "the same text" means, and the words people type for a category.
+ * Service search (docs/catalog.md): what "the same text" means, and the words people type for a category.
  *
  * The server stores every service's text folded by the SQL function search_normalize() (migration
  * 0003), which mirrors normalizeSearchText() step for step; a server test feeds both the same strings.

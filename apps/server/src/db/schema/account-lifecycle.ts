@@ -1,6 +1,6 @@
 /** Confirmation links of email sign-up (migration 0027) and of a phone account's added email (0033); docs/accounts.md. */
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, tstz } from './_columns';
+import { createdAt, tstz } from './columns';
 import { users } from './auth';
 
 /** One live link per unconfirmed account: only the SHA-256 of its token is kept. */

@@ -1,7 +1,7 @@
 /** The onboarding wizard's draft: what an applicant entered so far, saved step by step on the server. */
 import type { ApplicationDocumentKind, FinalDraft, WeeklyAvailabilityPlan } from '@khedma/shared';
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './_columns';
+import { createdAt, updatedAt } from './columns';
 import { users } from './auth';
 
 /** A document uploaded during the wizard: a private storage key, never a public URL. */

@@ -4,7 +4,7 @@
  * `users`, `rateLimit` is `rateLimits`; property names are better-auth's field names.
  */
 import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { citext, createdAt, tstz, updatedAt } from './_columns';
+import { citext, createdAt, tstz, updatedAt } from './columns';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { inList, tstz } from './_columns';
+import { inList, tstz } from './columns';
 import { INVOICE_KINDS } from '@khedma/shared/domain/invoices';
 import { bookings } from './bookings';
 

@@ -22,7 +22,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, inList, tstz, updatedAt } from './_columns';
+import { createdAt, inList, tstz, updatedAt } from './columns';
 import { users } from './auth';
 import { serviceTypes } from './catalog';
 import { boroughs, cities } from './geo';

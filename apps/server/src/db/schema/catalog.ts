@@ -1,11 +1,11 @@
 /**
- * The service catalogue. docs/catalogue.md's service_catalog, services and service_types are one table:
+ * The service catalogue. docs/catalog.md's service_catalog, services and service_types are one table:
  * service_types.
  */
 import { CATEGORIES, type LocalizedText } from '@khedma/shared/domain/catalog';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, updatedAt } from './_columns';
+import { createdAt, inList, updatedAt } from './columns';
 import { cities } from './geo';
 
 export const categories = pgTable(
@@ -73,7 +73,7 @@ export const serviceAddOns = pgTable(
   'service_add_ons',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** service_catalog_id of docs/catalogue.md. */
+    /** service_catalog_id of docs/catalog.md. */
     serviceTypeId: uuid('service_type_id')
       .notNull()
       .references(() => serviceTypes.id, { onDelete: 'cascade' }),

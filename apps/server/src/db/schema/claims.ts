@@ -2,7 +2,7 @@
 import { CLAIM_OUTCOMES, CLAIM_REQUESTS, CLAIM_STATUSES } from '@khedma/shared/domain/claims';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, tstz, updatedAt } from './_columns';
+import { createdAt, inList, tstz, updatedAt } from './columns';
 import { users } from './auth';
 import { bookings } from './bookings';
 import { paymentRefunds } from './payments';

@@ -1,7 +1,7 @@
 /** Served cities and the Casablanca boroughs (cities are data, not code). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './_columns';
+import { createdAt } from './columns';
 
 export const cities = pgTable(
   'cities',

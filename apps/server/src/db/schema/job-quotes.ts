@@ -2,7 +2,7 @@
 import { JOB_QUOTE_STATUSES, JOB_REQUEST_STATUSES, type JobQuoteLine } from '@khedma/shared/domain/job-quotes';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, tstz, updatedAt } from './_columns';
+import { createdAt, inList, tstz, updatedAt } from './columns';
 import { users } from './auth';
 import { bookings } from './bookings';
 import { serviceTypes } from './catalog';

@@ -1,7 +1,7 @@
 /** Running late, arrival and no-shows of a booking (issue 41, migration 0026, docs/lateness.md). */
 import { NO_SHOW_PARTIES } from '@khedma/shared/domain/lateness';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, tstz, updatedAt } from './_columns';
+import { createdAt, inList, tstz, updatedAt } from './columns';
 import { bookings } from './bookings';
 import { professionals } from './professionals';
 

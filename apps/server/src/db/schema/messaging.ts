@@ -2,7 +2,7 @@
 import { MESSAGE_TYPES } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, tstz, updatedAt } from './_columns';
+import { createdAt, inList, tstz, updatedAt } from './columns';
 import { users } from './auth';
 import { bookings } from './bookings';
 import { professionals } from './professionals';

@@ -2,7 +2,7 @@
 import { LEDGER_ENTRY_KINDS, PAYMENT_METHODS, PAYMENT_REFUND_STATUSES, PAYMENT_STATUSES, PAYOUT_STATUSES } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { createdAt, inList, tstz, updatedAt } from './_columns';
+import { createdAt, inList, tstz, updatedAt } from './columns';
 import { users } from './auth';
 import { bookings } from './bookings';
 import { professionals } from './professionals';

@@ -21,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { citext, createdAt, inList, tstz, updatedAt } from './_columns';
+import { citext, createdAt, inList, tstz, updatedAt } from './columns';
 import { users } from './auth';
 import { serviceTypes } from './catalog';
 import { boroughs, cities } from './geo';

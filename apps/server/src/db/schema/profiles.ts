@@ -2,7 +2,7 @@
 import { ADMIN_ROLES, LOCALES, USER_TYPES } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { citext, createdAt, inList, tstz, updatedAt } from './_columns';
+import { citext, createdAt, inList, tstz, updatedAt } from './columns';
 import { users } from './auth';
 
 export const profiles = pgTable(

@@ -3,7 +3,7 @@ import { CATEGORIES } from '@khedma/shared/domain/catalog';
 import { DISCOUNT_SOURCES, PROMO_KINDS } from '@khedma/shared/domain/promos';
 import { boolean, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { citext, createdAt, tstz, updatedAt } from './_columns';
+import { citext, createdAt, tstz, updatedAt } from './columns';
 import { users } from './auth';
 import { bookings } from './bookings';
 import { cities } from './geo';

@@ -1,7 +1,7 @@
 /** Realtime presence across instances (migration 0009; docs/decisions/0012-realtime-contract.md). */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { tstz } from './_columns';
+import { tstz } from './columns';
 import { users } from './auth';
 
 /** One row per (instance, user) with a connection open there, refreshed by the instance's heartbeat. */

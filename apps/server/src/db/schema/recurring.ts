@@ -2,7 +2,7 @@
 import { OCCURRENCE_STATES, SERIES_STATUSES, UNAVAILABLE_REASONS } from '@khedma/shared/domain/recurring';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, tstz, updatedAt } from './_columns';
+import { createdAt, inList, tstz, updatedAt } from './columns';
 import { users } from './auth';
 import { bookings } from './bookings';
 import { professionals } from './professionals';

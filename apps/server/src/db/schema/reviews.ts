@@ -2,7 +2,7 @@
 import { LIMITS } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, updatedAt } from './_columns';
+import { createdAt, tstz, updatedAt } from './columns';
 import { users } from './auth';
 import { bookings } from './bookings';
 import { professionals } from './professionals';

@@ -3,7 +3,7 @@ import { SUPPORT_AUTHOR_ROLES, SUPPORT_CATEGORIES, SUPPORT_SOURCES, SUPPORT_STAT
 import { LOCALES } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { citext, createdAt, inList, tstz, updatedAt } from './_columns';
+import { citext, createdAt, inList, tstz, updatedAt } from './columns';
 import { users } from './auth';
 import { bookings } from './bookings';
 import { contactMessages } from './system';

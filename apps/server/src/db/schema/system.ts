@@ -3,7 +3,7 @@ import { OUTBOX_CHANNELS, SENSITIVE_ACCESS_ACTIONS, JOB_STATUSES } from '@khedma
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PHONE_CODE_CHANNELS, PHONE_CODE_PURPOSES } from '@khedma/shared/domain/phone-accounts';
-import { citext, createdAt, inList, tstz, updatedAt } from './_columns';
+import { citext, createdAt, inList, tstz, updatedAt } from './columns';
 import { users } from './auth';
 
 /** Every email and SMS sent outside production (GET /api/dev/outbox). */

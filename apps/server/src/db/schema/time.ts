@@ -1,6 +1,6 @@
 /** Time-zone rule changes already applied to the stored booking instants (migration 0005, issue 20). */
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import { tstz } from './_columns';
+import { tstz } from './columns';
 
 /**
  * One row per change of a zone's rules that moved stored instants (e.g. 'africa-casablanca-utc0-2026-09-20').

@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/openapi';
 import { requirePermission } from '../auth';
 import type { AccessOrigin } from './access-log.repository';
-import type { AdminBookingsService } from './admin-bookings.service';
+import type { AdminBookingsService } from './bookings.service';
 import type { ReviewService } from './review.service';
 
 const tags = ['admin'];

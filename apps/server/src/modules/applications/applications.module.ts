@@ -9,6 +9,7 @@ import { DocumentsService } from './documents.service';
 import { DraftService } from './draft.service';
 import { MyApplicationService } from './my-application.service';
 import { SubmitService } from './submit.service';
+import { oneFileUpload } from '../../http/single-file';
 
 /**
  * Applying to become a professional (docs/professionals.md Become a Professional and the onboarding wizard):
@@ -23,9 +24,7 @@ export function createApplicationsModule(ctx: AppContext): AppModule {
   const plugin = modulePlugin('applications', async (app) => {
     // Its own scope: the multipart parser and its limits apply to these routes only.
     await app.register(async (scope) => {
-      await scope.register(multipart, {
-        limits: { fileSize: APPLICATION_DOCUMENT_RULES.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
-      });
+      await scope.register(multipart, oneFileUpload(APPLICATION_DOCUMENT_RULES.maxBytes, 5));
       await scope.register(applicationsRoutes, services);
     });
   });

@@ -31,7 +31,7 @@ import { RateLimiter } from '../../platform/rate-limit';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, resetPasswordPageUrl, type Auth } from './auth';
 import { accountEmailRoutes } from './account-email';
 import { EmailConfirmations } from './email-confirmation';
-import { AUTH_MESSAGES, forwardToAuth, publicSession, sessionInfo, withoutTokenForBrowsers } from './auth-bridge';
+import { AUTH_MESSAGES, forwardToAuth, publicSession, sessionInfo, withoutTokenForBrowsers } from './bridge';
 import { AUTH_RATE_LIMITS } from './rate-limits';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';

@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../http/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { authRequestContext, type Auth, type AuthRequestContext } from './auth';
 import { EmailConfirmations } from './email-confirmation';
-import { AUTH_MESSAGES, fromAuthApiError } from './auth-bridge';
+import { AUTH_MESSAGES, fromAuthApiError } from './bridge';
 import type { AuthRepository } from './auth.repository';
 import { APP_RATE_LIMITS } from './rate-limits';
 

@@ -22,7 +22,7 @@ import { accounts, emailConfirmations, profiles, sessions, users } from '../../d
 import { AppError } from '../../http/errors';
 import { addedEmailConfirmation, toLocale, verificationEmail } from '../../i18n/messages';
 import type { Auth } from './auth';
-import { AUTH_MESSAGES, fromAuthApiError } from './auth-bridge';
+import { AUTH_MESSAGES, fromAuthApiError } from './bridge';
 
 const emailExists = () => new AppError('EMAIL_EXISTS', AUTH_MESSAGES.emailExists, { email: AUTH_MESSAGES.emailExists });
 

@@ -19,7 +19,7 @@ import { phoneCodeSms } from '../../i18n/messages';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { SmsSender } from '../../platform/sms';
 import type { WhatsAppSender } from '../../platform/whatsapp';
-import { AUTH_MESSAGES } from './auth-bridge';
+import { AUTH_MESSAGES } from './bridge';
 import { APP_RATE_LIMITS } from './rate-limits';
 
 export interface SendCodeInput {

@@ -24,7 +24,7 @@ import { profiles, users } from '../../db/schema/index';
 import { AppError, badRequest } from '../../http/errors';
 import { publicRoute } from '../../http/openapi';
 import { AUTH_BASE_PATH, type Auth } from './auth';
-import { forwardToAuth, fromBrowser } from './auth-bridge';
+import { forwardToAuth, fromBrowser } from './bridge';
 import type { PhoneCodes } from './phone-codes';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };

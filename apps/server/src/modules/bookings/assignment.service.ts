@@ -21,7 +21,7 @@ import {
   type GeoPoint,
 } from '@khedma/shared';
 import type { Clock } from '../../platform/clock';
-import { windowError } from './booking-errors';
+import { windowError } from './bookings.errors';
 import type { PoolFilter, PoolMember, ProfessionalPoolRepository } from './pool.repository';
 import type { QuoteService } from './quote.service';
 import { freeNear, inTheWay } from './travel';

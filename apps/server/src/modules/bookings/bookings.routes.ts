@@ -26,7 +26,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { publicRoute, signedIn } from '../../http/openapi';
 import { currentUser, optionalUser, requireUser } from '../auth';
-import type { BookingUseCases } from './booking-use-cases';
+import type { BookingUseCases } from './use-cases';
 import type { CreateAnswer } from './creation.service';
 
 const tags = ['bookings'];

@@ -4,11 +4,11 @@
  */
 export { ProfessionalPoolRepository, type PoolFilter, type PoolMember } from './pool.repository';
 export { createBookingsModule, type BookingsModule } from './bookings.module';
-export type { BookingUseCases } from './booking-use-cases';
+export type { BookingUseCases } from './use-cases';
 export type { Notified } from './lifecycle.service';
 export type { CreateAnswer, QuotedBookingInput } from './creation.service';
 export { overlaps, worksAt } from './assignment.service';
 export type { DiscountProvider, DiscountRequest, PlannedDiscount } from './discounts';
 // Recurring bookings (modules/recurring) place each visit with the same professional and tell the customer.
-export { isSlotConflict } from './booking-errors';
+export { isSlotConflict } from './bookings.errors';
 export { formatDateTime, formatMoney } from './bookings.emails';

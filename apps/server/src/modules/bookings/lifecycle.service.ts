@@ -2,11 +2,11 @@
  * What happens to a booking after it is placed (docs/bookings.md booking status; docs/bookings.md-2): paid,
  * accepted, declined, cancelled (with the cancellation fee), refunded, rescheduled, completed. Each
  * transition is checked by the shared state machine (checkTransition) under the booking's row lock,
- * then announced (booking-notifier.ts) once committed. Money moves through the payments module's
+ * then announced (notifier.ts) once committed. Money moves through the payments module's
  * ledger in the same transaction; the escrow release after completion is scheduled by payments,
  * told through the `booking.completed` event.
  */
-import type { BookingReminders } from './booking-reminders.service';
+import type { BookingReminders } from './reminders.service';
 import {
   ADMIN_MESSAGES,
   can,
@@ -38,12 +38,12 @@ import { metrics } from '../../platform/metrics';
 import type { EventBus } from '../../platform/events';
 import type { LedgerRepository, PaymentsRepository, PaymentsService, RefundsService } from '../payments';
 import { freeFor, overlaps, worksAt } from './assignment.service';
-import { toBookingDto } from './booking-dto';
-import { BOOKING_NOT_FOUND, isSlotConflict, reassignedMeanwhile, slotTaken, transitionError, windowError } from './booking-errors';
-import type { BookingNotifier, EmailToSend } from './booking-notifier';
-import type { BookingView } from './booking.repository';
-import type { BookingReads } from './booking-reads.service';
-import { PRO_VISIBLE_PAYMENT, type BookingRecord, type BookingsRepository } from './booking.repository';
+import { toBookingDto } from './bookings.dto';
+import { BOOKING_NOT_FOUND, isSlotConflict, reassignedMeanwhile, slotTaken, transitionError, windowError } from './bookings.errors';
+import type { BookingNotifier, EmailToSend } from './notifier';
+import type { BookingView } from './bookings.repository';
+import type { BookingReads } from './reads.service';
+import { PRO_VISIBLE_PAYMENT, type BookingRecord, type BookingsRepository } from './bookings.repository';
 import type { PoolMember, ProfessionalPoolRepository } from './pool.repository';
 
 export interface LifecycleDeps {

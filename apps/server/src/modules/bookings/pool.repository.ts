@@ -8,7 +8,7 @@ import { isoToWeekday, RATING_BADGE_THRESHOLDS, TRAVEL_MARGIN_MS, type Availabil
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings, cities, professionalBoroughs, professionalCities, professionalRatings, professionals, professionalServices, returnVisitHoldsTime } from '../../db/schema/index';
-import { json, PreparedStatements, PRO_ID, ratingSql, reviewCountSql } from './booking-sql';
+import { json, PreparedStatements, PRO_ID, ratingSql, reviewCountSql } from './sql';
 import { claimParams, claimPlaceholderSql } from './idempotency';
 
 /** A professional who could take a booking, with what ranking and the slot check need. */

@@ -25,8 +25,8 @@ import {
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { overlaps, worksAt } from './assignment.service';
-import { BOOKING_NOT_FOUND } from './booking-errors';
-import type { BookingsRepository } from './booking.repository';
+import { BOOKING_NOT_FOUND } from './bookings.errors';
+import type { BookingsRepository } from './bookings.repository';
 import type { PoolMember, ProfessionalPoolRepository } from './pool.repository';
 
 const MINUTES_PER_DAY = 24 * 60;

@@ -73,7 +73,7 @@ export class CatalogRepository {
   }
 
   /**
-   * Service search (docs/catalogue.md): a substring of the services' folded text (search_text: the six name
+   * Service search (docs/catalog.md): a substring of the services' folded text (search_text: the six name
    * and description columns through search_normalize(), the query through the same function), or a
    * service of one of `namedCategories` (the categories the query names, see categoriesMatchingSearch);
    * optional category filter; ordered by category then name; at most 50. Served by the trigram index

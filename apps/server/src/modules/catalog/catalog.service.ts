@@ -108,7 +108,7 @@ export class CatalogService {
     return entry;
   }
 
-  /** docs/catalogue.md price lookup: region price, else the price function when above 0, else the base price. */
+  /** docs/catalog.md price lookup: region price, else the price function when above 0, else the base price. */
   async price(id: string, city: string | undefined, boroughId: string | undefined): Promise<PriceResponse> {
     const detail = await this.repo.detail(id);
     if (!detail) throw notFound('Service not found');

@@ -93,7 +93,7 @@ describe('catalogue read API', () => {
     ])('"%s" finds every %s service, in catalogue order', async (q, category) => {
       const found = await search(q);
       expect(found.map((s) => s.id)).toEqual(expect.arrayContaining(await idsOf(category)));
-      // Category order, then name (docs/catalogue.md), as before.
+      // Category order, then name (docs/catalog.md), as before.
       for (let i = 1; i < found.length; i++) {
         const [a, b] = [found[i - 1]!, found[i]!];
         const byCategory = order.indexOf(a.category) - order.indexOf(b.category);

@@ -2,10 +2,10 @@ import type { PriceResponse, ServiceTypeSummary } from '@khedma/shared';
 import type { CatalogRepository } from './catalog.repository';
 
 /**
- * The price of a service in a city (docs/catalogue.md): the active region price; else calculate_service_price
+ * The price of a service in a city (docs/catalog.md): the active region price; else calculate_service_price
  * when it answers above 0; else the base price.
  *
- * docs/catalogue.md also says any error falls back to the base price (the prototype called a database function
+ * docs/catalog.md also says any error falls back to the base price (the prototype called a database function
  * that might not exist). Here the function is part of our migrations, so an error is either bad input
  * (a city the database refuses: 400 through the error handler) or a fault; either way the base price
  * would be a silently wrong answer, and a wrong charge when a booking is priced with it

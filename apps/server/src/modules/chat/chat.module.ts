@@ -3,13 +3,14 @@ import { CHAT_RULES, conversationRoom } from '@khedma/shared';
 import type { AppContext } from '../../context';
 import { modulePlugin, type AppModule } from '../../module';
 import { RateLimiter } from '../../platform/rate-limit';
-import { ChatPushService } from './chat-push.service';
+import { ChatPushService } from './push.service';
 import { CHAT_PUSH_JOB } from './chat.jobs';
 import { ChatRepository } from './chat.repository';
 import { registerChatRealtime } from './chat.realtime';
 import { chatRoutes, pushRoutes } from './chat.routes';
 import { ConversationsService } from './conversations.service';
 import { MessagesService } from './messages.service';
+import { oneFileUpload } from '../../http/single-file';
 
 /**
  * Chat per booking (docs/chat.md): /api/chat/* (conversations, messages, files, read receipts), the
@@ -33,9 +34,7 @@ export function createChatModule(ctx: AppContext): AppModule {
   const plugin = modulePlugin('chat', async (app) => {
     // Its own scope: the multipart parser and its limits apply to these routes only.
     await app.register(async (scope) => {
-      await scope.register(multipart, {
-        limits: { fileSize: CHAT_RULES.maxFileBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
-      });
+      await scope.register(multipart, oneFileUpload(CHAT_RULES.maxFileBytes, 2));
       await scope.register(chatRoutes, options);
     });
     await app.register(pushRoutes, options);

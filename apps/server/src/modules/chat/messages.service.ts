@@ -13,7 +13,7 @@ import type { RealtimeHub } from '../../platform/realtime';
 import { randomFileId, type Storage, type StoredStream } from '../../platform/storage';
 import { CHAT_PUSH_JOB } from './chat.jobs';
 import type { ChatRepository, MessageRow } from './chat.repository';
-import { prepareChatFile } from './chat-file';
+import { prepareChatFile } from './attachment';
 import type { ConversationAccess, ConversationsService } from './conversations.service';
 
 const iso = (v: Date | string) => new Date(v).toISOString();

@@ -9,10 +9,11 @@ import type { AppContext } from '../../context';
 import { modulePlugin, type AppModule } from '../../module';
 import type { PaymentsModule } from '../payments';
 import { ProfessionalPoolRepository } from '../bookings';
-import { ClaimDecisionsService } from './claim-decisions.service';
+import { ClaimDecisionsService } from './decisions.service';
 import { ClaimsRepository } from './claims.repository';
 import { claimsRoutes } from './claims.routes';
 import { ClaimsService } from './claims.service';
+import { oneFileUpload } from '../../http/single-file';
 
 export interface ClaimsModule extends AppModule {
   service: ClaimsService;
@@ -38,7 +39,7 @@ export function createClaimsModule(ctx: AppContext, { payments }: { payments: Pi
   const plugin = modulePlugin('claims', async (app) => {
     // Its own scope: the multipart parser and its limits apply to these routes only.
     await app.register(async (scope) => {
-      await scope.register(multipart, { limits: { fileSize: CLAIM_RULES.photoMaxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 } });
+      await scope.register(multipart, oneFileUpload(CLAIM_RULES.photoMaxBytes, 2));
       await scope.register(claimsRoutes, { claims: service, decisions });
     });
   });

@@ -18,7 +18,7 @@ import { AppError } from '../../http/errors';
 import { signedIn } from '../../http/openapi';
 import { refuseAnnouncedOversize, singleFileBuffer } from '../../http/single-file';
 import { requireUser } from '../auth';
-import type { ClaimDecisionsService } from './claim-decisions.service';
+import type { ClaimDecisionsService } from './decisions.service';
 import type { ClaimsService } from './claims.service';
 
 const tags = ['claims'];

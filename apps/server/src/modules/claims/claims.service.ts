@@ -1,7 +1,7 @@
 /**
  * Guarantee claims (docs/claims.md): the customer reports a problem within the window, with photos; the
  * professional offers a return visit at a free slot or disputes; the customer accepts the visit or sends
- * the claim to an admin (claim-decisions.service.ts). Every step locks the booking row (the escrow
+ * the claim to an admin (decisions.service.ts). Every step locks the booking row (the escrow
  * release locks it too, so a claim and the release never cross), and each step's emails are durable jobs
  * written in its transaction.
  */
@@ -29,7 +29,7 @@ import type { JobRunner } from '../../platform/jobs';
 import { randomFileId, type Storage } from '../../platform/storage';
 import type { ProfessionalPoolRepository } from '../bookings';
 import { ESCROW_RELEASE_JOB, type LedgerRepository } from '../payments';
-import { prepareClaimPhoto } from './claim-photo';
+import { prepareClaimPhoto } from './photo';
 import { claimEmail, type ClaimEmailKind } from './claims.emails';
 import type { ClaimBooking, ClaimRow, ClaimsRepository } from './claims.repository';
 

@@ -14,6 +14,7 @@ import { EXPIRE_JOB_REQUEST_JOB } from './job-quotes.jobs';
 import { JobQuotesRepository } from './job-quotes.repository';
 import { jobQuotesRoutes } from './job-quotes.routes';
 import { JobQuotesService } from './job-quotes.service';
+import { oneFileUpload } from '../../http/single-file';
 
 export function createJobQuotesModule(ctx: AppContext, deps: { catalog: { reference: CatalogReference }; bookings: BookingUseCases }): AppModule {
   const db = ctx.database.db;
@@ -36,9 +37,7 @@ export function createJobQuotesModule(ctx: AppContext, deps: { catalog: { refere
   const plugin = modulePlugin('job-quotes', async (app) => {
     // Its own scope: the multipart parser and its limits (one photo at a time) apply to these routes only.
     await app.register(async (scope) => {
-      await scope.register(multipart, {
-        limits: { fileSize: JOB_QUOTE_RULES.photoMaxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
-      });
+      await scope.register(multipart, oneFileUpload(JOB_QUOTE_RULES.photoMaxBytes, 2));
       await scope.register(jobQuotesRoutes, { service });
     });
   });

@@ -17,7 +17,7 @@ import { PUBLIC_FILES_PATH, SIGNED_FILES_PATH, type Storage } from '../../platfo
 import { requireUser } from '../auth';
 import { ProfileRepository } from './profile.repository';
 import { ProfileService } from './profile.service';
-import { refuseAnnouncedOversize, singleFileBuffer } from '../../http/single-file';
+import { oneFileUpload, refuseAnnouncedOversize, singleFileBuffer } from '../../http/single-file';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
@@ -29,9 +29,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const service = new ProfileService(new ProfileRepository(opts.ctx.database.db), storage);
   const limiter = new RateLimiter(opts.ctx.database.db, opts.ctx.config.rateLimitScale);
 
-  await app.register(multipart, {
-    limits: { fileSize: PROFILE_LIMITS.avatarMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
-  });
+  await app.register(multipart, oneFileUpload(PROFILE_LIMITS.avatarMaxBytes, 5));
 
   app.get(
     '/api/me',

@@ -16,7 +16,7 @@ import { signedIn } from '../../http/openapi';
 import { currentUser, requirePermission } from '../auth';
 import type { BookingUseCases } from '../bookings';
 import type { DiscountsService } from './discounts.service';
-import type { PromoCodesService } from './promo-codes.service';
+import type { PromoCodesService } from './codes.service';
 import type { ReferralsService } from './referrals.service';
 
 const tags = ['promos'];

@@ -12,8 +12,8 @@ import type { Clock } from '../../platform/clock';
 import type { JobRunner } from '../../platform/jobs';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { Storage } from '../../platform/storage';
-import { toAdminMessage, toQueueItem, type AdminPerson } from './support-dto';
-import type { SupportNotifier } from './support-notifier';
+import { toAdminMessage, toQueueItem, type AdminPerson } from './support.dto';
+import type { SupportNotifier } from './notifier';
 import type { SupportRepository } from './support.repository';
 import { scheduleAutoClose, statusPatch } from './tickets.service';
 

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { modulePlugin, type AppModule } from '../../module';
 import { RateLimiter } from '../../platform/rate-limit';
 import { QueueService } from './queue.service';
-import { SupportNotifier } from './support-notifier';
+import { SupportNotifier } from './notifier';
 import { SUPPORT_AUTO_CLOSE_JOB } from './support.jobs';
 import { SupportRepository } from './support.repository';
 import { supportRoutes } from './support.routes';

@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
 import { signedIn } from '../../http/openapi';
-import { refuseAnnouncedOversize, singleFileBuffer } from '../../http/single-file';
+import { oneFileUpload, refuseAnnouncedOversize, singleFileBuffer } from '../../http/single-file';
 import { requirePermission } from '../auth';
 import type { QueueService } from './queue.service';
 import type { TicketsService } from './tickets.service';
@@ -99,9 +99,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
   // Files: the chat's rules (docs/chat.md), in a scope of their own with the multipart parser.
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    await scope.register(multipart, {
-      limits: { fileSize: CHAT_RULES.maxFileBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
-    });
+    await scope.register(multipart, oneFileUpload(CHAT_RULES.maxFileBytes, 2));
     scope.post(
       '/api/support/tickets/:id/files',
       {

@@ -13,8 +13,8 @@ import type { JobRunner } from '../../platform/jobs';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { randomFileId, type Storage } from '../../platform/storage';
 import { prepareChatFile } from '../chat';
-import { supportFileKey, toSummary, toTicket } from './support-dto';
-import type { SupportNotifier } from './support-notifier';
+import { supportFileKey, toSummary, toTicket } from './support.dto';
+import type { SupportNotifier } from './notifier';
 import { SUPPORT_AUTO_CLOSE_JOB } from './support.jobs';
 import type { SupportRepository, TicketRow } from './support.repository';
 

@@ -6,7 +6,7 @@
 import type { AppContext } from '../../context';
 import { modulePlugin, type AppModule } from '../../module';
 import type { NotificationPreferencesStore } from '../profile';
-import { whatsappWebhookRoutes } from './whatsapp-webhook.routes';
+import { whatsappWebhookRoutes } from './webhook.routes';
 
 export function createWhatsappModule(ctx: AppContext, { preferences }: { preferences: Pick<NotificationPreferencesStore, 'whatsappStop'> }): AppModule {
   const plugin = modulePlugin('whatsapp', async (app) => {

@@ -60,6 +60,10 @@ export const bookingApiPaths = {
   cancellation: (id: string) => `/api/bookings/${encodeURIComponent(id)}/cancellation`,
   reschedule: (id: string) => `/api/bookings/${encodeURIComponent(id)}/reschedule`,
   rescheduleOptions: (id: string) => `/api/bookings/${encodeURIComponent(id)}/reschedule-options`,
+  delay: (id: string) => `/api/bookings/${encodeURIComponent(id)}/delay`,
+  arrived: (id: string) => `/api/bookings/${encodeURIComponent(id)}/arrived`,
+  noShow: (id: string) => `/api/bookings/${encodeURIComponent(id)}/no-show`,
+  invoicePdf: (id: string, lang: string) => `/api/invoices/${encodeURIComponent(id)}/pdf?lang=${lang}`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -15,10 +15,16 @@ export const claimKeys = {
   admin: () => [...claimKeys.all, 'admin'] as const,
 };
 
-const base = (bookingId: string) => `/api/bookings/${encodeURIComponent(bookingId)}/claim`;
+/** API paths of a booking's claim (the claims module). */
+export const claimApiPaths = {
+  claim: (bookingId: string) => `/api/bookings/${encodeURIComponent(bookingId)}/claim`,
+  photos: (bookingId: string) => `/api/bookings/${encodeURIComponent(bookingId)}/claim/photos`,
+  answer: (bookingId: string) => `/api/bookings/${encodeURIComponent(bookingId)}/claim/answer`,
+  reply: (bookingId: string) => `/api/bookings/${encodeURIComponent(bookingId)}/claim/reply`,
+} as const;
 
 export function useClaimContext(bookingId: string, enabled = true) {
-  return useQuery({ queryKey: claimKeys.ofBooking(bookingId), queryFn: () => api.get<ClaimContext>(base(bookingId)), enabled });
+  return useQuery({ queryKey: claimKeys.ofBooking(bookingId), queryFn: () => api.get<ClaimContext>(claimApiPaths.claim(bookingId)), enabled });
 }
 
 function useRefresh(bookingId: string) {
@@ -32,13 +38,13 @@ export function useOpenClaim(bookingId: string) {
   return useSingleFlightMutation(
     {
       mutationFn: async ({ request, photos }: { request: OpenClaimRequest; photos: File[] }) => {
-        const claim = await api.post<Claim>(base(bookingId), request);
+        const claim = await api.post<Claim>(claimApiPaths.claim(bookingId), request);
         let photoError: unknown = null;
         for (const file of photos) {
           const form = new FormData();
           form.append('file', file, file.name);
           try {
-            await api.post<Claim>(`${base(bookingId)}/photos`, form);
+            await api.post<Claim>(claimApiPaths.photos(bookingId), form);
           } catch (error) {
             photoError = error;
           }
@@ -53,10 +59,10 @@ export function useOpenClaim(bookingId: string) {
 
 export function useAnswerClaim(bookingId: string) {
   const refresh = useRefresh(bookingId);
-  return useSingleFlightMutation({ mutationFn: (body: AnswerClaimRequest) => api.post<Claim>(`${base(bookingId)}/answer`, body), onSettled: refresh }, () => `claim-answer:${bookingId}`);
+  return useSingleFlightMutation({ mutationFn: (body: AnswerClaimRequest) => api.post<Claim>(claimApiPaths.answer(bookingId), body), onSettled: refresh }, () => `claim-answer:${bookingId}`);
 }
 
 export function useReplyClaim(bookingId: string) {
   const refresh = useRefresh(bookingId);
-  return useSingleFlightMutation({ mutationFn: (body: ReplyClaimRequest) => api.post<Claim>(`${base(bookingId)}/reply`, body), onSettled: refresh }, () => `claim-reply:${bookingId}`);
+  return useSingleFlightMutation({ mutationFn: (body: ReplyClaimRequest) => api.post<Claim>(claimApiPaths.reply(bookingId), body), onSettled: refresh }, () => `claim-reply:${bookingId}`);
 }

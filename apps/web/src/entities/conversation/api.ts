@@ -23,6 +23,7 @@ export const chatApiPaths = {
   messages: (id: string) => `/api/chat/conversations/${encodeURIComponent(id)}/messages`,
   files: (id: string) => `/api/chat/conversations/${encodeURIComponent(id)}/files`,
   read: (id: string) => `/api/chat/conversations/${encodeURIComponent(id)}/read`,
+  ofBooking: (bookingId: string) => `/api/chat/bookings/${encodeURIComponent(bookingId)}/conversation`,
 } as const;
 
 /** The signed-in user's conversations, latest activity first, with unread counts. */

@@ -6,6 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { DiscountQuoteRequest, DiscountQuoteResponse } from '@khedma/shared/schemas/promos';
 import { api } from '../../lib/api';
 
+/** API paths of the promos module the booking flow uses. */
+export const promoApiPaths = {
+  quote: '/api/promos/quote',
+} as const;
+
 export const promoKeys = {
   all: ['promos'] as const,
   quote: (request: DiscountQuoteRequest) => ['promos', 'quote', JSON.stringify(request)] as const,
@@ -16,7 +21,7 @@ export const promoKeys = {
 export function useDiscountQuote(request: DiscountQuoteRequest | null) {
   return useQuery({
     queryKey: request ? promoKeys.quote(request) : ['promos', 'quote', 'off'],
-    queryFn: ({ signal }) => api.post<DiscountQuoteResponse>('/api/promos/quote', request, { signal }),
+    queryFn: ({ signal }) => api.post<DiscountQuoteResponse>(promoApiPaths.quote, request, { signal }),
     enabled: request !== null,
     staleTime: 10_000,
     placeholderData: (previous) => previous,

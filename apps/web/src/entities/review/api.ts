@@ -6,6 +6,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Review, ReviewsViewerState } from '@khedma/shared/schemas/reviews';
 import { api } from '../../lib/api';
 
+/** API paths of the reviews module that several features use. */
+export const reviewApiPaths = {
+  myVotes: '/api/reviews/my-votes',
+  helpful: (reviewId: string) => `/api/reviews/${reviewId}/helpful`,
+  reply: (reviewId: string) => `/api/reviews/${reviewId}/reply`,
+} as const;
+
 export const reviewKeys = {
   all: ['reviews'] as const,
   viewer: (ids: readonly string[]) => ['reviews', 'viewer', [...ids].sort().join(',')] as const,
@@ -16,7 +23,7 @@ export const reviewKeys = {
 export function useReviewsViewerState(ids: readonly string[], enabled: boolean) {
   return useQuery({
     queryKey: reviewKeys.viewer(ids),
-    queryFn: ({ signal }) => api.get<ReviewsViewerState>('/api/reviews/my-votes', { signal, query: { ids: ids.join(',') } }),
+    queryFn: ({ signal }) => api.get<ReviewsViewerState>(reviewApiPaths.myVotes, { signal, query: { ids: ids.join(',') } }),
     enabled: enabled && ids.length > 0,
     staleTime: 30_000,
   });
@@ -34,7 +41,7 @@ function useRefreshReviews() {
 export function useHelpfulVote() {
   const refresh = useRefreshReviews();
   return useMutation({
-    mutationFn: (reviewId: string) => api.post<{ helpfulCount: number; voted: true; message: string }>(`/api/reviews/${reviewId}/helpful`),
+    mutationFn: (reviewId: string) => api.post<{ helpfulCount: number; voted: true; message: string }>(reviewApiPaths.helpful(reviewId)),
     onSettled: refresh,
   });
 }
@@ -42,7 +49,7 @@ export function useHelpfulVote() {
 export function useReplyToReview() {
   const refresh = useRefreshReviews();
   return useMutation({
-    mutationFn: ({ reviewId, reply }: { reviewId: string; reply: string }) => api.post<Review>(`/api/reviews/${reviewId}/reply`, { reply }),
+    mutationFn: ({ reviewId, reply }: { reviewId: string; reply: string }) => api.post<Review>(reviewApiPaths.reply(reviewId), { reply }),
     onSuccess: refresh,
   });
 }

@@ -8,6 +8,12 @@ import type { SeriesDto } from '@khedma/shared/schemas/recurring';
 import { api } from '../../lib/api';
 import { useSingleFlightMutation } from '../../lib/single-flight';
 
+/** API paths of the recurring module's series that several features use. */
+export const seriesApiPaths = {
+  list: '/api/recurring/series',
+  decline: (id: string) => `/api/recurring/series/${encodeURIComponent(id)}/decline`,
+} as const;
+
 export const recurringKeys = {
   all: ['recurring'] as const,
   list: () => ['recurring', 'list'] as const,
@@ -16,7 +22,7 @@ export const recurringKeys = {
 
 /** My series: as their customer, or as their professional. */
 export function useSeriesList(options: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: recurringKeys.list(), queryFn: ({ signal }) => api.get<SeriesDto[]>('/api/recurring/series', { signal }), enabled: options.enabled ?? true });
+  return useQuery({ queryKey: recurringKeys.list(), queryFn: ({ signal }) => api.get<SeriesDto[]>(seriesApiPaths.list, { signal }), enabled: options.enabled ?? true });
 }
 
 /** The professional declines a series before its first visit (the server checks who and when); sent once however often it is pressed. */
@@ -24,7 +30,7 @@ export function useDeclineSeries() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation(
     {
-      mutationFn: (id: string) => api.post<SeriesDto>(`/api/recurring/series/${encodeURIComponent(id)}/decline`),
+      mutationFn: (id: string) => api.post<SeriesDto>(seriesApiPaths.decline(id)),
       onSuccess: (series) => {
         queryClient.setQueryData(recurringKeys.series(series.id), series);
         void queryClient.invalidateQueries({ queryKey: recurringKeys.list() });

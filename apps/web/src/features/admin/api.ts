@@ -22,6 +22,25 @@ import { api, isApiError } from '../../lib/api';
 import { useSingleFlightMutation } from '../../lib/single-flight';
 import { bookingKeys } from '../../entities/booking/api';
 
+/** API paths of the admin module (bookings, applications, overview, logs, failed jobs). */
+export const adminApiPaths = {
+  bookings: '/api/admin/bookings',
+  candidates: (id: string | null) => `/api/admin/bookings/${id}/candidates`,
+  reassign: (id: string) => `/api/admin/bookings/${id}/reassign`,
+  refund: (id: string) => `/api/admin/bookings/${id}/refund`,
+  complete: (id: string) => `/api/admin/bookings/${id}/complete`,
+  applications: '/api/admin/applications',
+  reveal: (id: string) => `/api/admin/applications/${id}/reveal`,
+  document: (id: string, kind: ApplicationDocumentKind) => `/api/admin/applications/${id}/documents/${kind}`,
+  approve: (id: string) => `/api/admin/applications/${id}/approve`,
+  reject: (id: string) => `/api/admin/applications/${id}/reject`,
+  overview: '/api/admin/overview',
+  accessLog: '/api/admin/access-log',
+  contactMessages: '/api/admin/contact-messages',
+  failedJobs: '/api/admin/failed-jobs',
+  retryJob: (id: string) => `/api/admin/failed-jobs/${id}/retry`,
+} as const;
+
 export const adminKeys = {
   all: ['admin'] as const,
   bookings: (filters: AdminBookingFilters, page: number) => ['admin', 'bookings', filters, page] as const,
@@ -51,7 +70,7 @@ export function useAdminBookings(filters: AdminBookingFilters, page: number) {
   return useQuery({
     queryKey: adminKeys.bookings(filters, page),
     queryFn: ({ signal }) =>
-      api.get<AdminBookingListResponse>('/api/admin/bookings', {
+      api.get<AdminBookingListResponse>(adminApiPaths.bookings, {
         signal,
         query: {
           search: filters.search.trim() || undefined,
@@ -71,7 +90,7 @@ export function useAdminBookings(filters: AdminBookingFilters, page: number) {
 export function useReassignCandidates(id: string | null) {
   return useQuery({
     queryKey: adminKeys.candidates(id ?? ''),
-    queryFn: ({ signal }) => api.get<{ candidates: ReassignCandidate[] }>(`/api/admin/bookings/${id}/candidates`, { signal }),
+    queryFn: ({ signal }) => api.get<{ candidates: ReassignCandidate[] }>(adminApiPaths.candidates(id), { signal }),
     enabled: Boolean(id),
     retry,
   });
@@ -94,18 +113,18 @@ function useBookingAction<V extends { id: string }>(path: (v: V) => string, body
 
 export const useReassign = () =>
   useBookingAction<{ id: string; professionalId: string; expectedStatus: 'pending' | 'confirmed' }>(
-    (v) => `/api/admin/bookings/${v.id}/reassign`,
+    (v) => adminApiPaths.reassign(v.id),
     (v) => ({ professionalId: v.professionalId, expectedStatus: v.expectedStatus }),
   );
-export const useRefund = () => useBookingAction<{ id: string; reason: string }>((v) => `/api/admin/bookings/${v.id}/refund`, (v) => ({ reason: v.reason }));
+export const useRefund = () => useBookingAction<{ id: string; reason: string }>((v) => adminApiPaths.refund(v.id), (v) => ({ reason: v.reason }));
 export const useComplete = () =>
-  useBookingAction<{ id: string; notes: string }>((v) => `/api/admin/bookings/${v.id}/complete`, (v) => (v.notes.trim() ? { notes: v.notes } : {}));
+  useBookingAction<{ id: string; notes: string }>((v) => adminApiPaths.complete(v.id), (v) => (v.notes.trim() ? { notes: v.notes } : {}));
 
 export function useApplications(enabled = true) {
   return useQuery({
     enabled,
     queryKey: adminKeys.applications,
-    queryFn: ({ signal }) => api.get<AdminApplicationListResponse>('/api/admin/applications', { signal }),
+    queryFn: ({ signal }) => api.get<AdminApplicationListResponse>(adminApiPaths.applications, { signal }),
     retry,
     // Each listing is logged: no refetch on focus.
     refetchOnWindowFocus: false,
@@ -113,16 +132,16 @@ export function useApplications(enabled = true) {
 }
 
 export const revealField = (id: string, field: RevealableField) =>
-  api.post<{ field: RevealableField; value: string | null }>(`/api/admin/applications/${id}/reveal`, { field });
+  api.post<{ field: RevealableField; value: string | null }>(adminApiPaths.reveal(id), { field });
 
 export const documentUrl = (id: string, kind: ApplicationDocumentKind) =>
-  api.post<{ url: string; expiresAt: string }>(`/api/admin/applications/${id}/documents/${kind}`);
+  api.post<{ url: string; expiresAt: string }>(adminApiPaths.document(id, kind));
 
 export function useApprove() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation(
     {
-      mutationFn: (id: string) => api.post<ApproveApplicationResponse>(`/api/admin/applications/${id}/approve`),
+      mutationFn: (id: string) => api.post<ApproveApplicationResponse>(adminApiPaths.approve(id)),
       onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
     },
     (id) => `application:${id}`,
@@ -133,7 +152,7 @@ export function useReject() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation(
     {
-      mutationFn: (v: { id: string; reason: string }) => api.post<{ status: 'rejected'; emailSent: boolean }>(`/api/admin/applications/${v.id}/reject`, { reason: v.reason }),
+      mutationFn: (v: { id: string; reason: string }) => api.post<{ status: 'rejected'; emailSent: boolean }>(adminApiPaths.reject(v.id), { reason: v.reason }),
       onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
     },
     (v) => `application:${v.id}`,
@@ -141,7 +160,7 @@ export function useReject() {
 }
 
 export function useAdminOverview() {
-  return useQuery({ queryKey: adminKeys.overview, queryFn: ({ signal }) => api.get<AdminOverview>('/api/admin/overview', { signal }), retry });
+  return useQuery({ queryKey: adminKeys.overview, queryFn: ({ signal }) => api.get<AdminOverview>(adminApiPaths.overview, { signal }), retry });
 }
 
 interface Paged<T> {
@@ -154,7 +173,7 @@ interface Paged<T> {
 export function useAccessLog(page: number, enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.accessLog(page),
-    queryFn: ({ signal }) => api.get<Paged<AccessLogEntry>>('/api/admin/access-log', { signal, query: { page, pageSize: ADMIN_PAGE_SIZE } }),
+    queryFn: ({ signal }) => api.get<Paged<AccessLogEntry>>(adminApiPaths.accessLog, { signal, query: { page, pageSize: ADMIN_PAGE_SIZE } }),
     enabled,
     placeholderData: keepPreviousData,
     retry,
@@ -164,7 +183,7 @@ export function useAccessLog(page: number, enabled: boolean) {
 export function useContactMessages(page: number, enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.contact(page),
-    queryFn: ({ signal }) => api.get<Paged<ContactMessageEntry>>('/api/admin/contact-messages', { signal, query: { page, pageSize: ADMIN_PAGE_SIZE } }),
+    queryFn: ({ signal }) => api.get<Paged<ContactMessageEntry>>(adminApiPaths.contactMessages, { signal, query: { page, pageSize: ADMIN_PAGE_SIZE } }),
     enabled,
     placeholderData: keepPreviousData,
     retry,
@@ -175,7 +194,7 @@ export function useContactMessages(page: number, enabled: boolean) {
 export function useFailedJobs(page: number) {
   return useQuery({
     queryKey: adminKeys.failedJobs(page),
-    queryFn: ({ signal }) => api.get<Paged<FailedJobEntry>>('/api/admin/failed-jobs', { signal, query: { page, pageSize: ADMIN_PAGE_SIZE } }),
+    queryFn: ({ signal }) => api.get<Paged<FailedJobEntry>>(adminApiPaths.failedJobs, { signal, query: { page, pageSize: ADMIN_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
     retry,
   });
@@ -185,7 +204,7 @@ export function useFailedJobs(page: number) {
 export function useRetryFailedJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ id: string; status: 'done' | 'pending' | 'failed' }>(`/api/admin/failed-jobs/${id}/retry`, {}),
+    mutationFn: (id: string) => api.post<{ id: string; status: 'done' | 'pending' | 'failed' }>(adminApiPaths.retryJob(id), {}),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'failed-jobs'] }),
   });
 }

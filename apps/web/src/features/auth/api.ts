@@ -18,10 +18,20 @@ export interface SignUpInput {
   next?: string;
 }
 
+/** API paths of accounts and sessions (better-auth's routes under /api/auth, ours under /api/accounts). */
+export const authApiPaths = {
+  signUp: '/api/accounts/sign-up',
+  signIn: '/api/auth/sign-in/email',
+  resendConfirmation: '/api/auth/send-verification-email',
+  requestPasswordReset: '/api/auth/request-password-reset',
+  confirmEmail: '/api/accounts/confirm-email',
+  resetPassword: '/api/auth/reset-password',
+} as const;
+
 /** POST /api/accounts/sign-up: the account's emails will be in the language the visitor reads now. */
 export function useSignUp() {
   return useMutation({
-    mutationFn: (input: SignUpInput) => api.post<SignUpResponse>('/api/accounts/sign-up', { ...input, locale: currentLanguage() }),
+    mutationFn: (input: SignUpInput) => api.post<SignUpResponse>(authApiPaths.signUp, { ...input, locale: currentLanguage() }),
   });
 }
 
@@ -32,7 +42,7 @@ export function useSignIn() {
     mutationFn: async (input: { email: string; password: string }) => {
       // Whatever another account left in the cache is not this user's.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
-      await api.post('/api/auth/sign-in/email', { ...input, rememberMe: true });
+      await api.post(authApiPaths.signIn, { ...input, rememberMe: true });
       const me = await refreshSession(queryClient);
       // The language saved on the account (chosen on another device, or at sign-up) follows the user to a
       // device where no language was chosen; a choice made on this device (the switch, a ?lang= link) stays.
@@ -46,14 +56,14 @@ export function useSignIn() {
 /** POST /api/auth/send-verification-email (answers the same for unknown addresses); the link lands on `next` like the first one. */
 export function useResendConfirmation() {
   return useMutation({
-    mutationFn: ({ email, next }: { email: string; next?: string }) => api.post('/api/auth/send-verification-email', { email, next }),
+    mutationFn: ({ email, next }: { email: string; next?: string }) => api.post(authApiPaths.resendConfirmation, { email, next }),
   });
 }
 
 /** POST /api/auth/request-password-reset (answers the same for unknown addresses). */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => api.post('/api/auth/request-password-reset', { email }),
+    mutationFn: (email: string) => api.post(authApiPaths.requestPasswordReset, { email }),
   });
 }
 
@@ -66,7 +76,7 @@ export function useConfirmEmail() {
   return useMutation({
     mutationFn: async (input: ConfirmEmailRequest) => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
-      const answer = await api.post<ConfirmEmailResponse>('/api/accounts/confirm-email', input);
+      const answer = await api.post<ConfirmEmailResponse>(authApiPaths.confirmEmail, input);
       await refreshSession(queryClient).catch(() => undefined);
       return answer;
     },
@@ -76,6 +86,6 @@ export function useConfirmEmail() {
 /** POST /api/auth/reset-password: ends every session of the account. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; newPassword: string; confirmPassword: string }) => api.post('/api/auth/reset-password', input),
+    mutationFn: (input: { token: string; newPassword: string; confirmPassword: string }) => api.post(authApiPaths.resetPassword, input),
   });
 }

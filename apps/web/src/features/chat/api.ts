@@ -16,7 +16,7 @@ export function useConversation(id: string | null) {
 export function useConversationOfBooking(bookingId: string | null) {
   return useQuery({
     queryKey: [...conversationKeys.all, 'booking', bookingId ?? ''] as const,
-    queryFn: ({ signal }) => api.get<Conversation>(`/api/chat/bookings/${encodeURIComponent(bookingId!)}/conversation`, { signal }),
+    queryFn: ({ signal }) => api.get<Conversation>(chatApiPaths.ofBooking(bookingId!), { signal }),
     enabled: !!bookingId,
     retry: false,
   });

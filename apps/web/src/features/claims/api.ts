@@ -5,8 +5,14 @@ import { claimKeys } from '../../entities/claim/api';
 import { api } from '../../lib/api';
 import { useSingleFlightMutation } from '../../lib/single-flight';
 
+/** API paths of the claims module's admin side. */
+export const claimsApiPaths = {
+  adminClaims: '/api/admin/claims',
+  decide: (bookingId: string, kind: 'refund' | 'decision') => `/api/admin/bookings/${encodeURIComponent(bookingId)}/claim/${kind}`,
+} as const;
+
 export function useAdminClaims() {
-  return useQuery({ queryKey: claimKeys.admin(), queryFn: () => api.get<AdminClaimsResponse>('/api/admin/claims') });
+  return useQuery({ queryKey: claimKeys.admin(), queryFn: () => api.get<AdminClaimsResponse>(claimsApiPaths.adminClaims) });
 }
 
 export function useDecideClaim(bookingId: string) {
@@ -14,7 +20,7 @@ export function useDecideClaim(bookingId: string) {
   return useSingleFlightMutation(
     {
       mutationFn: (body: DecideClaimRequest) =>
-        api.post<Claim>(`/api/admin/bookings/${encodeURIComponent(bookingId)}/claim/${body.decision === 'partial_refund' || body.decision === 'full_refund' ? 'refund' : 'decision'}`, body),
+        api.post<Claim>(claimsApiPaths.decide(bookingId, body.decision === 'partial_refund' || body.decision === 'full_refund' ? 'refund' : 'decision'), body),
       onSettled: () => void queryClient.invalidateQueries({ queryKey: claimKeys.all }),
     },
     () => `claim-decision:${bookingId}`,

@@ -14,18 +14,24 @@ export const latenessKeys = {
   one: (id: string) => ['admin', 'professionals', 'one', id] as const,
 };
 
-const base = '/api/admin/professionals';
+/** API paths of the lateness module's admin side: professionals, suspension and reinstatement. */
+export const latenessApiPaths = {
+  professionals: '/api/admin/professionals',
+  professional: (id: string) => `/api/admin/professionals/${encodeURIComponent(id)}`,
+  suspend: (id: string) => `/api/admin/professionals/${encodeURIComponent(id)}/suspend`,
+  reinstate: (id: string) => `/api/admin/professionals/${encodeURIComponent(id)}/reinstate`,
+} as const;
 
 export function useAdminProfessionals(q: string) {
   return useQuery({
     queryKey: latenessKeys.list(q),
-    queryFn: () => api.get<AdminProfessionalsResponse>(withQuery(base, { q })),
+    queryFn: () => api.get<AdminProfessionalsResponse>(withQuery(latenessApiPaths.professionals, { q })),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useAdminProfessional(id: string) {
-  return useQuery({ queryKey: latenessKeys.one(id), queryFn: () => api.get<AdminProfessional>(`${base}/${encodeURIComponent(id)}`) });
+  return useQuery({ queryKey: latenessKeys.one(id), queryFn: () => api.get<AdminProfessional>(latenessApiPaths.professional(id)) });
 }
 
 function useSuspensionMutation<V extends { id: string }>(call: (v: V) => Promise<SuspensionResponse>) {
@@ -41,9 +47,9 @@ function useSuspensionMutation<V extends { id: string }>(call: (v: V) => Promise
 }
 
 export function useSuspend() {
-  return useSuspensionMutation(({ id, reason }: { id: string; reason: string }) => api.post<SuspensionResponse>(`${base}/${encodeURIComponent(id)}/suspend`, { reason }));
+  return useSuspensionMutation(({ id, reason }: { id: string; reason: string }) => api.post<SuspensionResponse>(latenessApiPaths.suspend(id), { reason }));
 }
 
 export function useReinstate() {
-  return useSuspensionMutation(({ id }: { id: string }) => api.post<SuspensionResponse>(`${base}/${encodeURIComponent(id)}/reinstate`));
+  return useSuspensionMutation(({ id }: { id: string }) => api.post<SuspensionResponse>(latenessApiPaths.reinstate(id)));
 }

@@ -19,6 +19,17 @@ import { api } from '../../lib/api';
 import { useSingleFlightMutation } from '../../lib/single-flight';
 import { refreshSession } from '../../lib/session';
 
+/** API paths of the professional's application (the applications module) and of step 1's phone check. */
+export const onboardingApiPaths = {
+  applications: '/api/applications',
+  mine: '/api/applications/mine',
+  draft: '/api/applications/draft',
+  draftStep: (step: string) => `/api/applications/draft/${step}`,
+  draftDocument: (kind: ApplicationDocumentKind) => `/api/applications/draft/documents/${kind}`,
+  sendCode: '/api/auth/phone-number/send-otp',
+  verifyCode: '/api/auth/phone-number/verify',
+} as const;
+
 export const onboardingKeys = {
   draft: ['applications', 'draft'] as const,
   mine: ['applications', 'mine'] as const,
@@ -27,7 +38,7 @@ export const onboardingKeys = {
 export function useMyApplication(enabled = true) {
   return useQuery({
     queryKey: onboardingKeys.mine,
-    queryFn: ({ signal }) => api.get<MyApplicationResponse>('/api/applications/mine', { signal }).then((r) => r.application),
+    queryFn: ({ signal }) => api.get<MyApplicationResponse>(onboardingApiPaths.mine, { signal }).then((r) => r.application),
     enabled,
   });
 }
@@ -35,7 +46,7 @@ export function useMyApplication(enabled = true) {
 export function useDraft(enabled = true) {
   return useQuery({
     queryKey: onboardingKeys.draft,
-    queryFn: ({ signal }) => api.get<ApplicationDraft>('/api/applications/draft', { signal }),
+    queryFn: ({ signal }) => api.get<ApplicationDraft>(onboardingApiPaths.draft, { signal }),
     enabled,
     // The draft is the server's: another device may have moved it on.
     refetchOnWindowFocus: false,
@@ -54,7 +65,7 @@ type StepBodies = {
 export function useSaveStep<S extends keyof StepBodies>(step: S) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StepBodies[S]) => api.put<ApplicationDraft>(`/api/applications/draft/${step}`, body),
+    mutationFn: (body: StepBodies[S]) => api.put<ApplicationDraft>(onboardingApiPaths.draftStep(step), body),
     onSuccess: (draft) => queryClient.setQueryData(onboardingKeys.draft, draft),
   });
 }
@@ -65,7 +76,7 @@ export function useUploadDocument() {
     mutationFn: ({ kind, file }: { kind: ApplicationDocumentKind; file: File }) => {
       const body = new FormData();
       body.append('file', file, file.name || kind);
-      return api.post<ApplicationDraft>(`/api/applications/draft/documents/${kind}`, body);
+      return api.post<ApplicationDraft>(onboardingApiPaths.draftDocument(kind), body);
     },
     onSuccess: (draft) => queryClient.setQueryData(onboardingKeys.draft, draft),
   });
@@ -74,24 +85,24 @@ export function useUploadDocument() {
 export function useRemoveDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (kind: ApplicationDocumentKind) => api.delete<ApplicationDraft>(`/api/applications/draft/documents/${kind}`),
+    mutationFn: (kind: ApplicationDocumentKind) => api.delete<ApplicationDraft>(onboardingApiPaths.draftDocument(kind)),
     onSuccess: (draft) => queryClient.setQueryData(onboardingKeys.draft, draft),
   });
 }
 
 /** The owner's own copy of a draft document (same origin, through the session; never a public URL). */
-export const draftDocumentUrl = (kind: ApplicationDocumentKind) => `/api/applications/draft/documents/${kind}`;
+export const draftDocumentUrl = onboardingApiPaths.draftDocument;
 
 export function useSendCode() {
   return useMutation({
-    mutationFn: (phoneNumber: string) => api.post<{ message: string }>('/api/auth/phone-number/send-otp', { phoneNumber }),
+    mutationFn: (phoneNumber: string) => api.post<{ message: string }>(onboardingApiPaths.sendCode, { phoneNumber }),
   });
 }
 
 export function useVerifyCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { phoneNumber: string; code: string }) => api.post<unknown>('/api/auth/phone-number/verify', body),
+    mutationFn: (body: { phoneNumber: string; code: string }) => api.post<unknown>(onboardingApiPaths.verifyCode, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: onboardingKeys.draft }),
   });
 }
@@ -101,7 +112,7 @@ export function useSubmitApplication() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation(
     {
-      mutationFn: (body: SubmitApplicationRequest) => api.post<MyApplication>('/api/applications', body),
+      mutationFn: (body: SubmitApplicationRequest) => api.post<MyApplication>(onboardingApiPaths.applications, body),
       onSuccess: async (application) => {
         queryClient.setQueryData(onboardingKeys.mine, application);
         queryClient.removeQueries({ queryKey: onboardingKeys.draft });

@@ -5,10 +5,16 @@ import { api } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { refreshSession } from '../../lib/session';
 
+/** API paths of phone sign-in (the auth module). */
+export const phoneApiPaths = {
+  code: '/api/accounts/phone/code',
+  signIn: '/api/accounts/phone/sign-in',
+} as const;
+
 export function useSendPhoneCode() {
   return useMutation({
     mutationFn: (input: { phoneNumber: string; channel: PhoneCodeChannel }) =>
-      api.post<{ status: true; resendAfterSeconds: number }>('/api/accounts/phone/code', { ...input, locale: currentLanguage() }),
+      api.post<{ status: true; resendAfterSeconds: number }>(phoneApiPaths.code, { ...input, locale: currentLanguage() }),
   });
 }
 
@@ -27,7 +33,7 @@ export function usePhoneSignIn() {
     mutationFn: async (input: { phoneNumber: string; code: string; signUp?: PhoneSignUp }) => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
       const body = input.signUp ? { ...input, signUp: { ...input.signUp, locale: currentLanguage() } } : input;
-      const answer = await api.post<{ created: boolean }>('/api/accounts/phone/sign-in', body);
+      const answer = await api.post<{ created: boolean }>(phoneApiPaths.signIn, body);
       await refreshSession(queryClient);
       return answer;
     },

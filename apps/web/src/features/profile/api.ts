@@ -8,10 +8,19 @@ import { refreshSession, setCachedProfile } from '../../lib/session';
 import type { AccountEmail, AddEmailResponse, ConfirmAddedEmailResponse } from '@khedma/shared/schemas/account-email';
 
 /** PATCH /api/profile; the cached session (header name and avatar) follows at once. */
+/** API paths of one's profile (the profile module) and of the account's email (the auth module). */
+export const profileApiPaths = {
+  profile: '/api/profile',
+  avatar: '/api/profile/avatar',
+  notifications: '/api/profile/notifications',
+  email: '/api/accounts/email',
+  confirmEmail: '/api/accounts/email/confirm',
+} as const;
+
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: UpdateProfileRequest) => api.patch<Profile>('/api/profile', changes),
+    mutationFn: (changes: UpdateProfileRequest) => api.patch<Profile>(profileApiPaths.profile, changes),
     onSuccess: (profile) => setCachedProfile(queryClient, profile),
   });
 }
@@ -23,7 +32,7 @@ export function useUpdateProfile() {
 function postAvatar(file: File, onProgress: (fraction: number) => void): Promise<Profile> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/profile/avatar');
+    xhr.open('POST', profileApiPaths.avatar);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -65,7 +74,7 @@ export const notificationKeys = { preferences: ['profile', 'notifications'] as c
 export function useNotificationPreferences() {
   return useQuery({
     queryKey: notificationKeys.preferences,
-    queryFn: ({ signal }) => api.get<NotificationPreferencesResponse>('/api/profile/notifications', { signal }),
+    queryFn: ({ signal }) => api.get<NotificationPreferencesResponse>(profileApiPaths.notifications, { signal }),
   });
 }
 
@@ -73,7 +82,7 @@ export function useNotificationPreferences() {
 export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: UpdateNotificationPreferencesRequest) => api.put<NotificationPreferencesResponse>('/api/profile/notifications', changes),
+    mutationFn: (changes: UpdateNotificationPreferencesRequest) => api.put<NotificationPreferencesResponse>(profileApiPaths.notifications, changes),
     onMutate: async (changes) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.preferences });
       const before = queryClient.getQueryData<NotificationPreferencesResponse>(notificationKeys.preferences);
@@ -91,14 +100,14 @@ const ACCOUNT_EMAIL_KEY = ['account-email'] as const;
 
 /** GET /api/accounts/email: the account's real email, the address waiting for confirmation, whether one may be added (issue 42). */
 export function useAccountEmail(enabled = true) {
-  return useQuery({ queryKey: ACCOUNT_EMAIL_KEY, queryFn: () => api.get<AccountEmail>('/api/accounts/email'), enabled });
+  return useQuery({ queryKey: ACCOUNT_EMAIL_KEY, queryFn: () => api.get<AccountEmail>(profileApiPaths.email), enabled });
 }
 
 /** POST /api/accounts/email: a confirmation link to this address (again: a new link, the older dies). */
 export function useAddEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api.post<AddEmailResponse>('/api/accounts/email', { email }),
+    mutationFn: (email: string) => api.post<AddEmailResponse>(profileApiPaths.email, { email }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_EMAIL_KEY }),
   });
 }
@@ -108,7 +117,7 @@ export function useConfirmAddedEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (token: string) => {
-      const answer = await api.post<ConfirmAddedEmailResponse>('/api/accounts/email/confirm', { token });
+      const answer = await api.post<ConfirmAddedEmailResponse>(profileApiPaths.confirmEmail, { token });
       await refreshSession(queryClient).catch(() => undefined);
       await queryClient.invalidateQueries({ queryKey: ACCOUNT_EMAIL_KEY });
       return answer;

@@ -16,9 +16,18 @@ import type {
   UpdateProSettings,
 } from '@khedma/shared/schemas/pros';
 import { api } from '../../lib/api';
+import { catalogApiPaths } from '../../entities/catalog/api';
 import { professionalApiPaths, professionalKeys, retryUnlessClientError as noRetryOnClientError } from '../../entities/professional/api';
 
-const base = professionalApiPaths.profile;
+/** API paths of the pros module this feature alone calls (a profile's own path is the professional entity's). */
+export const prosApiPaths = {
+  search: '/api/pros',
+  stats: '/api/pros/stats',
+  reviews: (id: string) => `${professionalApiPaths.profile(id)}/reviews`,
+  availability: (id: string) => `${professionalApiPaths.profile(id)}/availability`,
+  settings: '/api/pros/me/settings',
+  serviceArea: '/api/pros/me/service-area',
+} as const;
 
 export const prosKeys = {
   all: professionalKeys.all,
@@ -32,7 +41,7 @@ export function useProSearch(params: Omit<ProSearchParams, 'page'>) {
   return useInfiniteQuery({
     queryKey: prosKeys.list(params),
     queryFn: ({ signal, pageParam }) =>
-      api.get<ProSearchResponse>('/api/pros', { signal, query: { ...params, page: pageParam } as Record<string, string | number | undefined> }),
+      api.get<ProSearchResponse>(prosApiPaths.search, { signal, query: { ...params, page: pageParam } as Record<string, string | number | undefined> }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
@@ -44,7 +53,7 @@ export function useProSearch(params: Omit<ProSearchParams, 'page'>) {
 export function useProStats() {
   return useQuery({
     queryKey: prosKeys.stats,
-    queryFn: ({ signal }) => api.get<ProStats>('/api/pros/stats', { signal }),
+    queryFn: ({ signal }) => api.get<ProStats>(prosApiPaths.stats, { signal }),
     staleTime: 60_000,
   });
 }
@@ -56,7 +65,7 @@ export function useProReviews(id: string | undefined, options: { rating?: number
   return useQuery({
     queryKey: ['pros', 'reviews', id, options.rating ?? null, options.sort ?? 'newest'],
     queryFn: ({ signal }) =>
-      api.get<ProReviewsResponse>(`${base(id!)}/reviews`, { signal, query: { limit: 50, rating: options.rating, sort: options.sort } }),
+      api.get<ProReviewsResponse>(prosApiPaths.reviews(id!), { signal, query: { limit: 50, rating: options.rating, sort: options.sort } }),
     enabled: Boolean(id),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -67,7 +76,7 @@ export function useProReviews(id: string | undefined, options: { rating?: number
 export function useProAvailability(id: string | undefined, date: string, durationHours = 1) {
   return useQuery({
     queryKey: ['pros', 'availability', id, date, durationHours],
-    queryFn: ({ signal }) => api.get<ProAvailabilityResponse>(`${base(id!)}/availability`, { signal, query: { date, durationHours } }),
+    queryFn: ({ signal }) => api.get<ProAvailabilityResponse>(prosApiPaths.availability(id!), { signal, query: { date, durationHours } }),
     enabled: Boolean(id) && /^\d{4}-\d{2}-\d{2}$/.test(date),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
@@ -78,7 +87,7 @@ export function useProAvailability(id: string | undefined, date: string, duratio
 export function useMyProSettings() {
   return useQuery({
     queryKey: prosKeys.settings,
-    queryFn: ({ signal }) => api.get<ProSettings>('/api/pros/me/settings', { signal }),
+    queryFn: ({ signal }) => api.get<ProSettings>(prosApiPaths.settings, { signal }),
     retry: noRetryOnClientError,
   });
 }
@@ -87,7 +96,7 @@ export function useMyProSettings() {
 export function useSaveProSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProSettings) => api.put<ProSettings>('/api/pros/me/settings', body),
+    mutationFn: (body: UpdateProSettings) => api.put<ProSettings>(prosApiPaths.settings, body),
     onSuccess: async (saved) => {
       client.setQueryData(prosKeys.settings, saved);
       await client.invalidateQueries({ queryKey: prosKeys.all, predicate: (q) => q.queryKey[1] !== 'settings' });
@@ -99,7 +108,7 @@ export function useSaveProSettings() {
 export function useSaveServiceArea() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ServiceArea) => api.put<ServiceArea>('/api/pros/me/service-area', body),
+    mutationFn: (body: ServiceArea) => api.put<ServiceArea>(prosApiPaths.serviceArea, body),
     onSuccess: (saved) => {
       client.setQueryData<ProSettings>(prosKeys.settings, (old) => (old ? { ...old, serviceArea: saved } : old));
     },
@@ -109,7 +118,7 @@ export function useSaveServiceArea() {
 export function useBoroughs(citySlug: string | undefined) {
   return useQuery({
     queryKey: ['catalog', 'boroughs', citySlug],
-    queryFn: ({ signal }) => api.get<Borough[]>(`/api/cities/${encodeURIComponent(citySlug!)}/boroughs`, { signal }),
+    queryFn: ({ signal }) => api.get<Borough[]>(catalogApiPaths.boroughs(citySlug!), { signal }),
     enabled: Boolean(citySlug),
     staleTime: 5 * 60_000,
   });

@@ -4,10 +4,17 @@ import type { CreateReviewRequest, FlaggedProfessionalsResponse, Review, ReviewC
 import { api } from '../../lib/api';
 import { reviewKeys } from '../../entities/review/api';
 
+/** API paths of the reviews module this feature alone calls. */
+export const reviewsApiPaths = {
+  reviews: '/api/reviews',
+  ofBooking: (bookingId: string) => `/api/reviews/booking/${bookingId}`,
+  flaggedProfessionals: '/api/admin/flagged-professionals',
+} as const;
+
 export function useReviewContext(bookingId: string | undefined) {
   return useQuery({
     queryKey: reviewKeys.context(bookingId ?? ''),
-    queryFn: ({ signal }) => api.get<ReviewContext>(`/api/reviews/booking/${bookingId}`, { signal }),
+    queryFn: ({ signal }) => api.get<ReviewContext>(reviewsApiPaths.ofBooking(bookingId!), { signal }),
     enabled: Boolean(bookingId),
     retry: (count, error) => count < 2 && !(error as { status?: number }).status,
   });
@@ -16,7 +23,7 @@ export function useReviewContext(bookingId: string | undefined) {
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReviewRequest) => api.post<Review>('/api/reviews', body),
+    mutationFn: (body: CreateReviewRequest) => api.post<Review>(reviewsApiPaths.reviews, body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
       // The professional's page, cards and search read the new aggregate.
@@ -28,6 +35,6 @@ export function useCreateReview() {
 export function useFlaggedProfessionals() {
   return useQuery({
     queryKey: ['reviews', 'flagged'],
-    queryFn: ({ signal }) => api.get<FlaggedProfessionalsResponse>('/api/admin/flagged-professionals', { signal }),
+    queryFn: ({ signal }) => api.get<FlaggedProfessionalsResponse>(reviewsApiPaths.flaggedProfessionals, { signal }),
   });
 }

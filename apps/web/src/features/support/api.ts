@@ -12,17 +12,26 @@ export const supportKeys = {
   adminTicket: (id: string) => ['support', 'admin', id] as const,
 };
 
-const base = '/api/support/tickets';
-const adminBase = '/api/admin/support/tickets';
+/** API paths of the support module: one's own tickets and the team's queue. */
+export const supportApiPaths = {
+  tickets: '/api/support/tickets',
+  ticket: (id: string) => `/api/support/tickets/${encodeURIComponent(id)}`,
+  files: (id: string) => `/api/support/tickets/${encodeURIComponent(id)}/files`,
+  messages: (id: string) => `/api/support/tickets/${encodeURIComponent(id)}/messages`,
+  resolve: (id: string) => `/api/support/tickets/${encodeURIComponent(id)}/resolve`,
+  queue: '/api/admin/support/tickets',
+  adminTicket: (id: string) => `/api/admin/support/tickets/${encodeURIComponent(id)}`,
+  adminMessages: (id: string) => `/api/admin/support/tickets/${encodeURIComponent(id)}/messages`,
+} as const;
 
 export function useMyTickets() {
-  return useQuery({ queryKey: supportKeys.mine(), queryFn: ({ signal }) => api.get<{ tickets: SupportTicketSummary[] }>(base, { signal }) });
+  return useQuery({ queryKey: supportKeys.mine(), queryFn: ({ signal }) => api.get<{ tickets: SupportTicketSummary[] }>(supportApiPaths.tickets, { signal }) });
 }
 
 export function useTicket(id: string | undefined) {
   return useQuery({
     queryKey: supportKeys.ticket(id ?? ''),
-    queryFn: ({ signal }) => api.get<SupportTicket>(`${base}/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => api.get<SupportTicket>(supportApiPaths.ticket(id!), { signal }),
     enabled: Boolean(id),
     retry: (count, error) => count < 2 && !(error as { status?: number }).status,
   });
@@ -36,7 +45,7 @@ function storeTicket(queryClient: QueryClient, ticket: SupportTicket) {
 const upload = (id: string, file: File) => {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.post<SupportTicket>(`${base}/${encodeURIComponent(id)}/files`, form);
+  return api.post<SupportTicket>(supportApiPaths.files(id), form);
 };
 
 /** Opens a ticket, then attaches its files one by one (each is a message of the thread). */
@@ -44,7 +53,7 @@ export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, files }: { body: CreateSupportTicketRequest; files: readonly File[] }) => {
-      let ticket = await api.post<SupportTicket>(base, body);
+      let ticket = await api.post<SupportTicket>(supportApiPaths.tickets, body);
       const failed: string[] = [];
       for (const file of files) {
         try {
@@ -62,7 +71,7 @@ export function useCreateTicket() {
 export function useReply(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => api.post<SupportTicket>(`${base}/${encodeURIComponent(id)}/messages`, { message }),
+    mutationFn: (message: string) => api.post<SupportTicket>(supportApiPaths.messages(id), { message }),
     onSuccess: (ticket) => storeTicket(queryClient, ticket),
   });
 }
@@ -75,7 +84,7 @@ export function useUploadFile(id: string) {
 export function useResolve(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<SupportTicket>(`${base}/${encodeURIComponent(id)}/resolve`),
+    mutationFn: () => api.post<SupportTicket>(supportApiPaths.resolve(id)),
     onSuccess: (ticket) => storeTicket(queryClient, ticket),
   });
 }
@@ -88,14 +97,14 @@ export type QueueAssignedFilter = 'any' | 'me' | 'none';
 export function useQueue(status: QueueStatusFilter, assigned: QueueAssignedFilter) {
   return useQuery({
     queryKey: supportKeys.queue(status, assigned),
-    queryFn: ({ signal }) => api.get<{ tickets: SupportQueueItem[]; admins: Array<{ id: string; name: string }> }>(adminBase, { signal, query: { status, assigned } }),
+    queryFn: ({ signal }) => api.get<{ tickets: SupportQueueItem[]; admins: Array<{ id: string; name: string }> }>(supportApiPaths.queue, { signal, query: { status, assigned } }),
   });
 }
 
 export function useAdminTicket(id: string | undefined) {
   return useQuery({
     queryKey: supportKeys.adminTicket(id ?? ''),
-    queryFn: ({ signal }) => api.get<SupportAdminTicket>(`${adminBase}/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => api.get<SupportAdminTicket>(supportApiPaths.adminTicket(id!), { signal }),
     enabled: Boolean(id),
     retry: (count, error) => count < 2 && !(error as { status?: number }).status,
   });
@@ -109,7 +118,7 @@ function storeAdminTicket(queryClient: QueryClient, ticket: SupportAdminTicket) 
 export function useAdminReply(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { message: string; internal: boolean }) => api.post<SupportAdminTicket>(`${adminBase}/${encodeURIComponent(id)}/messages`, body),
+    mutationFn: (body: { message: string; internal: boolean }) => api.post<SupportAdminTicket>(supportApiPaths.adminMessages(id), body),
     onSuccess: (ticket) => storeAdminTicket(queryClient, ticket),
   });
 }
@@ -117,7 +126,7 @@ export function useAdminReply(id: string) {
 export function useAdminUpdate(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { status?: SupportStatus; assigneeId?: string | null }) => api.patch<SupportAdminTicket>(`${adminBase}/${encodeURIComponent(id)}`, body),
+    mutationFn: (body: { status?: SupportStatus; assigneeId?: string | null }) => api.patch<SupportAdminTicket>(supportApiPaths.adminTicket(id), body),
     onSuccess: (ticket) => storeAdminTicket(queryClient, ticket),
   });
 }

@@ -12,16 +12,10 @@ import { useLanguage } from '../../../lib/localized';
 import { useSingleFlightMutation } from '../../../lib/single-flight';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
-import { bookingKeys, noteOwnBookingAction, type BookingDto } from '../api';
+import { bookingApiPaths, bookingKeys, noteOwnBookingAction, type BookingDto } from '../api';
 
 /** The delays offered (minutes after the start): every step is allowed by the server, these are the usual ones. */
 const OFFERED_DELAYS = [10, 15, 20, 30, 40, 45, 60, 90, 120, 180].filter((m) => delayChoices().includes(m));
-
-const paths = {
-  delay: (id: string) => `/api/bookings/${encodeURIComponent(id)}/delay`,
-  arrived: (id: string) => `/api/bookings/${encodeURIComponent(id)}/arrived`,
-  noShow: (id: string) => `/api/bookings/${encodeURIComponent(id)}/no-show`,
-};
 
 function useAttendanceMutation<V extends { id: string }>(call: (v: V) => Promise<BookingDto>) {
   const queryClient = useQueryClient();
@@ -88,9 +82,9 @@ function Actions({ booking, attendance: a, onDone }: { booking: BookingDto; atte
   const isPro = booking.viewerRole === 'professional';
   const [delay, setDelay] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const announce = useAttendanceMutation((v: { id: string; delayMinutes: number }) => api.post<BookingDto>(paths.delay(v.id), { delayMinutes: v.delayMinutes }));
-  const arrive = useAttendanceMutation((v: { id: string }) => api.post<BookingDto>(paths.arrived(v.id)));
-  const report = useAttendanceMutation((v: { id: string }) => api.post<BookingDto>(paths.noShow(v.id)));
+  const announce = useAttendanceMutation((v: { id: string; delayMinutes: number }) => api.post<BookingDto>(bookingApiPaths.delay(v.id), { delayMinutes: v.delayMinutes }));
+  const arrive = useAttendanceMutation((v: { id: string }) => api.post<BookingDto>(bookingApiPaths.arrived(v.id)));
+  const report = useAttendanceMutation((v: { id: string }) => api.post<BookingDto>(bookingApiPaths.noShow(v.id)));
   const busy = announce.isPending || arrive.isPending || report.isPending;
   const failed = (error: unknown) => toast.error(isApiError(error, 'CONFLICT') || isApiError(error, 'INVALID_TRANSITION') ? t('errors.conflict') : t('errors.failed'));
 

@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';
-import { EXPORT_URL, useCloseAccount, useClosureStatus } from '../api';
+import { accountApiPaths, useCloseAccount, useClosureStatus } from '../api';
 
 /**
  * /profile/account (issue 41, docs/retention.md): download one's data (a JSON file), and close the
@@ -33,7 +33,7 @@ export function AccountPage() {
       <div className="container-page flex max-w-3xl flex-col gap-6 py-6 md:py-10">
         <Card title={t('export.title')} id="export">
           <p className="mb-4 text-ink-muted">{t('export.body')}</p>
-          <a href={EXPORT_URL} download className={buttonClass({ variant: 'secondary' })}>
+          <a href={accountApiPaths.export} download className={buttonClass({ variant: 'secondary' })}>
             <Download aria-hidden="true" className="size-5" />
             {t('export.button')}
           </a>

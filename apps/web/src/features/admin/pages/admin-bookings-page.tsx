@@ -9,7 +9,7 @@ import { PageIntro } from '../../../components/ui/page-intro';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { SearchInput } from '../../../components/ui/search-input';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { useCities } from '../../../entities/catalogue/api';
+import { useCities } from '../../../entities/catalog/api';
 import { isApiError } from '../../../lib/api';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/debounce';
 import { formatLocalDate, formatMoney } from '../../../lib/format';

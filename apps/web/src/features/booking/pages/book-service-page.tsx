@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { bookingKeys, useCancelBooking } from '../../../entities/booking/api';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
-import { useBoroughs, useCities, useService, useServices } from '../../../entities/catalogue/api';
+import { useBoroughs, useCities, useService, useServices } from '../../../entities/catalog/api';
 import { useProfessional } from '../../../entities/professional/api';
 import { createBooking, newIdempotencyKey, useQuote } from '../api';
 import { PromoCodeField } from '../../../entities/promo/components/promo-code-field';

@@ -34,7 +34,7 @@ import { PriceSummary } from '../components/price-summary';
 import { PromoCodeField } from '../../../entities/promo/components/promo-code-field';
 import { PageLoading } from '../components/signed-in';
 import { formatLocalDate } from '../wizard/schedule-step';
-import { useCities } from '../../../entities/catalogue/api';
+import { useCities } from '../../../entities/catalog/api';
 import { AddressFields, addressErrors, addressRequest, EMPTY_ADDRESS, type AddressValue } from '../components/address-fields';
 
 /**

@@ -4,7 +4,7 @@ import { scrollBehavior } from '../../../lib/motion';
 import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../components/ui/cn';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
-import { useBoroughs, useCities, useServicePrice } from '../../../entities/catalogue/api';
+import { useBoroughs, useCities, useServicePrice } from '../../../entities/catalog/api';
 import { formatMoney } from '../../../lib/format';
 import { LoadError, SkeletonGrid, StepHeading } from './step-parts';
 import { cityHasBoroughs } from './wizard-state';

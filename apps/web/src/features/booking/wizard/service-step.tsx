@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { formatDuration, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
-import { useServicePrice, useServices } from '../../../entities/catalogue/api';
+import { useServicePrice, useServices } from '../../../entities/catalog/api';
 import { CategoryIcon } from '../components/category-icon';
 import { StepHeading, LoadError, SkeletonGrid } from './step-parts';
 

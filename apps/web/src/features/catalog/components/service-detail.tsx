@@ -4,18 +4,18 @@ import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } fro
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { paths, type ServiceCategory } from '../../../config/paths';
-import { categoryVisual, CategoryTile } from '../../../entities/catalogue/components/category-visual';
+import { categoryVisual, CategoryTile } from '../../../entities/catalog/components/category-visual';
 import { localizedUrl, Seo, useSiteOrigin } from '../../../components/seo';
 import { Deferred } from '../../../components/deferred';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
-import { isMissingService, useCities, useService, useServicePrice } from '../../../entities/catalogue/api';
+import { isMissingService, useCities, useService, useServicePrice } from '../../../entities/catalog/api';
 import { formatDuration, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { bookServiceHref, SERVICE_FEE_PERCENT, serviceTotals } from '../totals';
 
-/** /services/{id}: loading spinner, Service Not Found, or the service (docs/catalogue.md Service detail). */
+/** /services/{id}: loading spinner, Service Not Found, or the service (docs/catalog.md Service detail). */
 export function ServiceDetail({ id }: { id: string }) {
   const { t } = useTranslation('catalog');
   const service = useService(id);

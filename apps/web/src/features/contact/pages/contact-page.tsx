@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactRequest } from '@khedma/shared';
 import { contactRequestSchema } from '@khedma/shared/schemas/contact';
 import { ArrowRight, Mail, MapPin, Phone, Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
@@ -13,10 +12,11 @@ import { Button } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/field';
 import { PageIntro } from '../../../components/ui/page-intro';
-import { api, ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { validate, type FieldErrors } from '../../../lib/form';
 import { useLanguage } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';
+import { sendContactMessage } from '../api';
 import { contactMessageKey } from '../contact-messages';
 import { SignedInTicket } from '../components/signed-in-ticket';
 
@@ -55,7 +55,7 @@ export function ContactPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const send = useMutation({
-    mutationFn: (body: ContactRequest) => api.post<{ id: string; message: string }>('/api/contact', body),
+    mutationFn: sendContactMessage,
     onSuccess: () => {
       toast.success(ts('contact.success'));
       // Emptied in place (not remounted): the keyboard focus stays on the button.

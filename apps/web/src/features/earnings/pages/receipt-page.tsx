@@ -8,7 +8,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';
-import { invoicePdfHref, useInvoice, useReceipt } from '../api';
+import { earningsApiPaths, invoicePdfHref, useInvoice, useReceipt } from '../api';
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -61,7 +61,7 @@ export function ReceiptPage() {
     );
   }
   const r = receipt.data;
-  const pdfHref = `/api/receipts/${encodeURIComponent(r.bookingId)}/pdf?lang=${language}`;
+  const pdfHref = earningsApiPaths.receiptPdf(r.bookingId, language);
   return (
     <div className="container-page max-w-3xl py-8 md:py-12 print:max-w-none print:p-0">
       <Seo title={`${t('receipt.title')} ${r.reference}`} noindex />

@@ -2,7 +2,7 @@ import { BadgeCheck, CheckCircle2, MapPin, Star, type LucideIcon } from 'lucide-
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { MARKETING_FIGURES } from '../../../config/site';
-import { useCities } from '../../../entities/catalogue/api';
+import { useCities } from '../../../entities/catalog/api';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/localized';
 import { useCountUp } from '../count-up';

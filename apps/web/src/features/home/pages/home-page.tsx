@@ -5,11 +5,11 @@ import { useNavigate } from 'react-router';
 import { paths, withQuery } from '../../../config/paths';
 import { SOCIAL_LINKS, SUPPORT_CONTACT } from '../../../config/site';
 import { Seo, useSiteOrigin } from '../../../components/seo';
-import { ServiceCard, ServiceCardIcons, ServiceCardSkeleton } from '../../../entities/catalogue/components/service-card';
+import { ServiceCard, ServiceCardIcons, ServiceCardSkeleton } from '../../../entities/catalog/components/service-card';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DirectionalIcon } from '../../../components/ui/directional-icon';
 import { SearchInput } from '../../../components/ui/search-input';
-import { useServices } from '../../../entities/catalogue/api';
+import { useServices } from '../../../entities/catalog/api';
 import { StatsBand } from '../components/stats-band';
 import { Deferred } from '../../../components/deferred';
 

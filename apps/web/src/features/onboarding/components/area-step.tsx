@@ -3,7 +3,7 @@ import type { ApplicationDraft } from '@khedma/shared';
 import { COUNTRY } from '@khedma/shared/domain/constants';
 import { Button } from '../../../components/ui/button';
 import { FieldError, SelectField } from '../../../components/ui/field';
-import { useBoroughs, useCities } from '../../../entities/catalogue/api';
+import { useBoroughs, useCities } from '../../../entities/catalog/api';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { useSaveStep } from '../api';
 import { useStepErrors } from './use-step-save';

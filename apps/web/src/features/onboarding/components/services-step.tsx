@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ApplicationDraft } from '@khedma/shared';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field';
-import { useServices } from '../../../entities/catalogue/api';
+import { useServices } from '../../../entities/catalog/api';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { useSaveStep } from '../api';
 import { useStepErrors } from './use-step-save';

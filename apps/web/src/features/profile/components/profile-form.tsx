@@ -7,7 +7,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/fi
 import { isApiError } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
-import { useCities } from '../../../entities/catalogue/api';
+import { useCities } from '../../../entities/catalog/api';
 import { useUpdateProfile } from '../api';
 
 /**

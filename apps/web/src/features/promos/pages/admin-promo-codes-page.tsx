@@ -5,7 +5,7 @@ import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
 import { FieldError, FormAlert } from '../../../components/ui/field';
 import { PageIntro } from '../../../components/ui/page-intro';
-import { useCities } from '../../../entities/catalogue/api';
+import { useCities } from '../../../entities/catalog/api';
 import { isApiError } from '../../../lib/api';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';

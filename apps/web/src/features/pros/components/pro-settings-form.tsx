@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { FormAlert } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api';
-import { useCities, useServices } from '../../../entities/catalogue/api';
+import { useCities, useServices } from '../../../entities/catalog/api';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/use-translation';

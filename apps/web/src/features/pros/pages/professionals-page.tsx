@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { SearchInput } from '../../../components/ui/search-input';
-import { useCities, useServices } from '../../../entities/catalogue/api';
+import { useCities, useServices } from '../../../entities/catalog/api';
 import { useDebouncedValue } from '../../../lib/debounce';
 import { formatNumber } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';

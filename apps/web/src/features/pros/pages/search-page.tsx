@@ -7,7 +7,7 @@ import { Seo } from '../../../components/seo';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { RetryAlert } from '../../../components/ui/retry-alert';
-import { useCities, useServices } from '../../../entities/catalogue/api';
+import { useCities, useServices } from '../../../entities/catalog/api';
 import { formatNumber } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';

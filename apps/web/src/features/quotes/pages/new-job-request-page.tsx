@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { useCities, useServices } from '../../../entities/catalogue/api';
+import { useCities, useServices } from '../../../entities/catalog/api';
 import { isApiError } from '../../../lib/api';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';

@@ -10,7 +10,7 @@ import { isApiError } from '../../../../lib/api';
 import { toast } from '../../../../lib/toast';
 import { useTranslation } from '../../../../lib/use-translation';
 import { useOpenConversation } from '../../../conversation/api';
-import { useAcceptBooking, useDeclineBooking, type BookingDto } from '../../api';
+import { bookingApiPaths, useAcceptBooking, useDeclineBooking, type BookingDto } from '../../api';
 import { bookingDescription, bookingLocation, updateFailedMessage } from '../../booking-text';
 import { ClaimSection } from '../../../claim/components/claim-section';
 import { AttendancePanel } from '../attendance-panel';
@@ -171,7 +171,7 @@ export function DetailsView({ booking, onCancel, onReschedule, onDone }: { booki
           ) : null}
           {hasReceipt && booking.viewerRole === 'customer' ? (
             // The invoice (docs/payments.md "Invoices"): a PDF in the reader's language.
-            <a href={`/api/invoices/${encodeURIComponent(booking.id)}/pdf?lang=${language}`} download className={buttonClass({ variant: 'secondary' })} data-testid="invoice-pdf">
+            <a href={bookingApiPaths.invoicePdf(booking.id, language)} download className={buttonClass({ variant: 'secondary' })} data-testid="invoice-pdf">
               <FileDown aria-hidden="true" className="size-4" />
               {t('details.invoice')}
             </a>

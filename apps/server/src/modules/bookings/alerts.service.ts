@@ -17,7 +17,7 @@ import type { PushSender } from '../../platform/push';
 import type { PushSubscriptions } from '../chat';
 import { SmsDeliveryError, SmsUnavailableError, type SmsSender } from '../../platform/sms';
 import type { RecipientsRepository } from '../auth';
-import type { BookingsRepository } from './booking.repository';
+import type { BookingsRepository } from './bookings.repository';
 import { WhatsAppDeliveryError, type WhatsAppSender } from '../../platform/whatsapp';
 import { BOOKING_PUSH_JOB, BOOKING_SMS_JOB, BOOKING_WHATSAPP_JOB } from './bookings.jobs';
 import { bookingNamesIn, formatDateTime, formatMoney } from './bookings.emails';

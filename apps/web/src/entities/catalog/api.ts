@@ -3,11 +3,21 @@ import type { Borough, CategoryEntry, City, PriceResponse, ServiceTypeDetail, Se
 import { api, ApiError } from '../../lib/api';
 
 /**
- * Catalogue reads (docs/catalogue.md) shared by the home, catalogue, pricing, profile and booking pages: one
+ * Catalogue reads (docs/catalog.md) shared by the home, catalogue, pricing, profile and booking pages: one
  * query-key factory and one hook per public, cached catalogue endpoint, so the same request is cached
  * once whichever page asks. Type-only imports from @khedma/shared, so no zod reaches the
  * first load.
  */
+
+/** API paths of the catalog module (and the places prices depend on). */
+export const catalogApiPaths = {
+  categories: '/api/categories',
+  services: '/api/services',
+  service: (id: string) => `/api/services/${encodeURIComponent(id)}`,
+  price: (id: string) => `/api/services/${encodeURIComponent(id)}/price`,
+  cities: '/api/cities',
+  boroughs: (citySlug: string) => `/api/cities/${encodeURIComponent(citySlug)}/boroughs`,
+} as const;
 
 export const catalogKeys = {
   categories: ['catalog', 'categories'] as const,
@@ -28,7 +38,7 @@ export interface ServicesQuery {
 const CATALOGUE_STALE_MS = 5 * 60_000;
 
 /**
- * Public catalogue answers are kept by the service worker (build/sw-catalogue-policy.ts): offline, they
+ * Public catalogue answers are kept by the service worker (build/sw-catalog-policy.ts): offline, they
  * are asked for all the same, so the worker's copy answers ('online', the default, would pause them
  * before the request is made). Without a copy, the retry pauses until the connection is back.
  */
@@ -37,7 +47,7 @@ export const CATALOGUE_NETWORK_MODE = 'offlineFirst' as const;
 export function useCategories() {
   return useQuery({
     queryKey: catalogKeys.categories,
-    queryFn: ({ signal }) => api.get<CategoryEntry[]>('/api/categories', { signal }),
+    queryFn: ({ signal }) => api.get<CategoryEntry[]>(catalogApiPaths.categories, { signal }),
     staleTime: CATALOGUE_STALE_MS,
     networkMode: CATALOGUE_NETWORK_MODE,
   });
@@ -49,7 +59,7 @@ export function useServices(query: ServicesQuery = {}) {
   const category = query.category || undefined;
   return useQuery({
     queryKey: catalogKeys.services({ q, category }),
-    queryFn: ({ signal }) => api.get<ServiceTypeSummary[]>('/api/services', { signal, query: { q, category } }),
+    queryFn: ({ signal }) => api.get<ServiceTypeSummary[]>(catalogApiPaths.services, { signal, query: { q, category } }),
     staleTime: CATALOGUE_STALE_MS,
     networkMode: CATALOGUE_NETWORK_MODE,
     // While a new search runs, keep showing the previous results rather than flashing skeletons.
@@ -70,7 +80,7 @@ export function useService(id: string | null) {
   const known = useQueryClient().getQueryState(queryKey);
   return useQuery({
     queryKey,
-    queryFn: ({ signal }) => api.get<ServiceTypeDetail>(`/api/services/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => api.get<ServiceTypeDetail>(catalogApiPaths.service(id!), { signal }),
     enabled: Boolean(id),
     staleTime: CATALOGUE_STALE_MS,
     networkMode: CATALOGUE_NETWORK_MODE,
@@ -78,12 +88,12 @@ export function useService(id: string | null) {
   });
 }
 
-/** The service's price in a city (region price, price function, or base price: docs/catalogue.md). */
+/** The service's price in a city (region price, price function, or base price: docs/catalog.md). */
 export function useServicePrice(id: string, city: string | null) {
   return useQuery({
     queryKey: catalogKeys.price(id, city ?? ''),
     queryFn: ({ signal }) =>
-      api.get<PriceResponse>(`/api/services/${encodeURIComponent(id)}/price`, { signal, query: { city: city ?? undefined } }),
+      api.get<PriceResponse>(catalogApiPaths.price(id), { signal, query: { city: city ?? undefined } }),
     enabled: Boolean(city),
     staleTime: CATALOGUE_STALE_MS,
     networkMode: CATALOGUE_NETWORK_MODE,
@@ -93,7 +103,7 @@ export function useServicePrice(id: string, city: string | null) {
 export function useCities() {
   return useQuery({
     queryKey: catalogKeys.cities,
-    queryFn: ({ signal }) => api.get<City[]>('/api/cities', { signal }),
+    queryFn: ({ signal }) => api.get<City[]>(catalogApiPaths.cities, { signal }),
     staleTime: CATALOGUE_STALE_MS,
     networkMode: CATALOGUE_NETWORK_MODE,
   });
@@ -103,7 +113,7 @@ export function useCities() {
 export function useBoroughs(citySlug: string | null) {
   return useQuery({
     queryKey: catalogKeys.boroughs(citySlug ?? ''),
-    queryFn: ({ signal }) => api.get<Borough[]>(`/api/cities/${encodeURIComponent(citySlug!)}/boroughs`, { signal }),
+    queryFn: ({ signal }) => api.get<Borough[]>(catalogApiPaths.boroughs(citySlug!), { signal }),
     enabled: Boolean(citySlug),
     staleTime: CATALOGUE_STALE_MS,
     networkMode: CATALOGUE_NETWORK_MODE,

@@ -12,8 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmailMessage, EmailSender, Mailer, PreparedEmail } from '../../platform/email';
 import type { RealtimeHub, RealtimeNotification } from '../../platform/realtime';
 import type { Recipient, RecipientsRepository } from '../auth';
-import { PRO_VISIBLE_PAYMENT, type BookingView } from './booking.repository';
-import type { BookingAlerts } from './booking-alerts.service';
+import { PRO_VISIBLE_PAYMENT, type BookingView } from './bookings.repository';
+import type { BookingAlerts } from './alerts.service';
 import { bookingEmail, bookingNamesIn, type BookingEmailKind } from './bookings.emails';
 
 export interface EmailToSend {

@@ -15,9 +15,9 @@ import {
 } from '@khedma/shared';
 import { forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import { toBookingDto, type ViewerRole } from './booking-dto';
-import { BOOKING_NOT_FOUND } from './booking-errors';
-import { PRO_VISIBLE_PAYMENT, type BookingsRepository, type BookingView } from './booking.repository';
+import { toBookingDto, type ViewerRole } from './bookings.dto';
+import { BOOKING_NOT_FOUND } from './bookings.errors';
+import { PRO_VISIBLE_PAYMENT, type BookingsRepository, type BookingView } from './bookings.repository';
 
 export class BookingReads {
   constructor(

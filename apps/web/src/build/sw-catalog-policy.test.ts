@@ -7,7 +7,7 @@ import {
   isFreshCatalogueAnswer,
   mayStoreCatalogueAnswer,
   obsoleteCaches,
-} from './sw-catalogue-policy';
+} from './sw-catalog-policy';
 
 const url = (path: string) => new URL(path, 'https://khedma.ma');
 const NOW = Date.parse('2025-06-10T12:00:00Z');

@@ -7,9 +7,9 @@ import { bookingPriceLines, bookings, cities, ledgerEntries, payments, professio
 import { enqueueJobParams, enqueueJobPlaceholderSql, type EnqueueJob } from '../../platform/jobs';
 import { channelAllowedSql } from '../profile';
 import type { OutboxRow } from '../../platform/outbox-sink';
-import { outboxParams, outboxPlaceholderSql } from './booking-outbox';
+import { outboxParams, outboxPlaceholderSql } from './outbox';
 import type { RealtimeNotification } from '../../platform/realtime';
-import { PreparedStatements, ratingSql, reviewCountSql } from './booking-sql';
+import { PreparedStatements, ratingSql, reviewCountSql } from './sql';
 import { completeParams, completePlaceholderSql, type StoredAnswer } from './idempotency';
 
 export type BookingRecord = typeof bookings.$inferSelect;

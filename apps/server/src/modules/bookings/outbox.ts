@@ -1,4 +1,4 @@
-/** The booking-created email's outbox row, written by the statement that inserts the booking (booking.repository.ts). */
+/** The booking-created email's outbox row, written by the statement that inserts the booking (bookings.repository.ts). */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { OutboxRow } from '../../platform/outbox-sink';

@@ -16,8 +16,8 @@ import { smsNumberOf, type NotificationPreferencesStore } from '../profile';
 import { SmsDeliveryError, SmsUnavailableError, type SmsSender } from '../../platform/sms';
 import { WhatsAppDeliveryError, type WhatsAppSender } from '../../platform/whatsapp';
 import type { RecipientsRepository } from '../auth';
-import type { BookingsRepository } from './booking.repository';
-import { reminderEmail, reminderSms } from './booking-reminders.emails';
+import type { BookingsRepository } from './bookings.repository';
+import { reminderEmail, reminderSms } from './reminders.emails';
 import { bookingNamesIn, formatDateTime } from './bookings.emails';
 import { BOOKING_REMINDER_JOB } from './bookings.jobs';
 

@@ -3,21 +3,21 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 're
 import { useTranslation } from '../../../lib/use-translation';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths, SERVICE_CATEGORIES, toServiceCategory, withQuery, type ServiceCategory } from '../../../config/paths';
-import { CATEGORY_VISUALS } from '../../../entities/catalogue/components/category-visual';
+import { CATEGORY_VISUALS } from '../../../entities/catalog/components/category-visual';
 import { Seo } from '../../../components/seo';
-import { ServiceCard, ServiceCardIcons, ServiceCardSkeleton } from '../../../entities/catalogue/components/service-card';
+import { ServiceCard, ServiceCardIcons, ServiceCardSkeleton } from '../../../entities/catalog/components/service-card';
 import { Deferred } from '../../../components/deferred';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { ChipGroup, type ChipOption } from '../../../components/ui/chips';
 import { SearchInput } from '../../../components/ui/search-input';
-import { useServices } from '../../../entities/catalogue/api';
+import { useServices } from '../../../entities/catalog/api';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/debounce';
 
 type ChipValue = ServiceCategory | 'all';
 
 /**
- * The catalogue (docs/catalogue.md Services catalogue): hero, the #search section with a debounced server-side
+ * The catalogue (docs/catalog.md Services catalogue): hero, the #search section with a debounced server-side
  * search and the category chips, the cards sorted by category then price, and "Can't find what
  * you're looking for?". `/services?q=&category=` and `/services/{category}` (a category page: its own
  * heading and title) both land here; the search text and category stay in the address.

@@ -16,7 +16,7 @@ import type { JobRunner } from '../../platform/jobs';
 import type { NotificationPreferencesStore } from '../profile';
 import type { PushSender } from '../../platform/push';
 import { PushSubscriptions } from '../chat';
-import { ticketReference } from './support-dto';
+import { ticketReference } from './support.dto';
 import { supportAnswerEmail, SUPPORT_PUSH_COPY, supportTeamEmail } from './support.emails';
 import { SUPPORT_PUSH_JOB } from './support.jobs';
 import type { MessageRow, SupportRepository, TicketRow } from './support.repository';

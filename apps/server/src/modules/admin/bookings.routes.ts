@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/openapi';
 import { requirePermission } from '../auth';
-import type { AdminBookingsService } from './admin-bookings.service';
+import type { AdminBookingsService } from './bookings.service';
 
 const tags = ['admin'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };

@@ -1,6 +1,6 @@
 import type { AssignmentService } from './assignment.service';
-import type { BookingReads } from './booking-reads.service';
-import type { BookingReminders } from './booking-reminders.service';
+import type { BookingReads } from './reads.service';
+import type { BookingReminders } from './reminders.service';
 import type { CreationService } from './creation.service';
 import type { LifecycleService } from './lifecycle.service';
 import type { QuoteService } from './quote.service';

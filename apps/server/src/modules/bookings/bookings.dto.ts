@@ -17,7 +17,7 @@ import {
 import { attendanceActions } from '@khedma/shared/domain/lateness';
 import { repeatRefusal } from '@khedma/shared/domain/recurring';
 import type { BookingAttendance } from '@khedma/shared/schemas/lateness';
-import type { BookingView } from './booking.repository';
+import type { BookingView } from './bookings.repository';
 import { addressFor } from './travel';
 
 export type ViewerRole = BookingDto['viewerRole'];

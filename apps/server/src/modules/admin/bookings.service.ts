@@ -21,7 +21,7 @@ import {
 import { forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { BookingUseCases, Notified } from '../bookings';
-import type { AdminBookingRecord, AdminBookingsRepository } from './admin-bookings.repository';
+import type { AdminBookingRecord, AdminBookingsRepository } from './bookings.repository';
 
 export class AdminBookingsService {
   constructor(

@@ -4,7 +4,7 @@ import { isoWeekdayOf } from '@khedma/shared';
 import { AVAILABILITY_PATTERNS } from '../../db/seed/people';
 import { createCustomer, createPro, retireProfessionals } from '../../test/factories';
 import { bookingTestApp, counts, createBooking, dayFromNow, errorCode, IDS, wizardBody, type BookingTestApp, type Session, releaseHolds } from './bookings.test-helpers';
-import { isSlotConflict } from './booking-errors';
+import { isSlotConflict } from './bookings.errors';
 
 let t: BookingTestApp;
 let customers: Session[];

@@ -39,7 +39,7 @@ function BadgeIcon({ name }: { name: keyof typeof BADGE_ICONS }) {
 }
 
 /**
- * A catalogue card (docs/catalogue.md Service card): image or the category icon on its tint, name and
+ * A catalogue card (docs/catalog.md Service card): image or the category icon on its tint, name and
  * description in the current language, duration, Fixed price, Materials Included and warranty badges,
  * "From" base price; the whole card links to /services/{id}. Its icons come from ServiceCardIcons,
  * rendered once beside the list. Its strings live in the `catalog`
