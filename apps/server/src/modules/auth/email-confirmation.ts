@@ -20,7 +20,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accounts, emailConfirmations, profiles, sessions, users } from '../../db/schema/index';
 import { AppError } from '../../http/errors';
-import { addedEmailConfirmation, toLocale, verificationEmail } from '../../i18n/messages';
+import { toLocale } from '../../i18n/messages';
+import { addedEmailConfirmation, verificationEmail } from './auth.emails';
 import type { Auth } from './auth';
 import { AUTH_MESSAGES, fromAuthApiError } from './auth-bridge';
 
