@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRO_COMMISSION_RATE, SERVICE_FEE_RATE } from './constants';
-import { cityServicePrice, earningsEstimate, hourlyQuote, percentOf, PricingError, quote, resolveServicePrice, servicePrice } from './pricing';
+import { PRO_COMMISSION_RATE, SERVICE_FEE_RATE, cityServicePrice, earningsEstimate, hourlyQuote, percentOf, PricingError, quote, resolveServicePrice, servicePrice } from './pricing';
 
 describe('rates', () => {
   it('are the PRODUCT.md defaults, read from constants.ts', () => {

@@ -8,7 +8,23 @@
  * Rounding: percentages are rounded half up to whole MAD (14.5 -> 15), computed in integer basis
  * points so that binary floating point never turns x.5 into x.4999.
  */
-import { EARNINGS_CALCULATOR, PRO_COMMISSION_RATE, SERVICE_FEE_RATE, type PriceLineKind } from './constants';
+
+/** booking_price_lines.kind. */
+export const PRICE_LINE_KINDS = ['service', 'addon', 'hourly', 'fee'] as const;
+export type PriceLineKind = (typeof PRICE_LINE_KINDS)[number];
+/** Customer service fee: 15% of (service price + add-ons), rounded to whole MAD, added on top. */
+export const SERVICE_FEE_RATE = 0.15;
+/** Commission taken from the professional's share (0% by default, docs/payments.md). */
+export const PRO_COMMISSION_RATE = 0;
+/** Hourly rates a professional may set (earnings calculator range). */
+export const HOURLY_RATE = { min: 80, max: 400, step: 10, default: 150 } as const;
+/** Earnings calculator . */
+export const EARNINGS_CALCULATOR = {
+  hoursPerWeek: { min: 5, max: 60, step: 5, default: 20 },
+  hourlyRate: HOURLY_RATE,
+  weeksPerMonth: 4.3,
+  monthsPerYear: 12,
+} as const;
 
 /** Why a price could not be computed: the input was not whole, non-negative MAD (a data bug). */
 export type PricingErrorCode = 'INVALID_AMOUNT' | 'INVALID_QUANTITY' | 'DUPLICATE_ADDON' | 'OUT_OF_RANGE';

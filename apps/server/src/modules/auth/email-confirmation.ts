@@ -13,7 +13,7 @@
  * only the SHA-256 is stored, one live link per account, 24 hours, single use.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { EMAIL_CONFIRMATION_TTL_SECONDS } from '@khedma/shared/domain/retention';
+import { EMAIL_CONFIRMATION_TTL_SECONDS } from '@khedma/shared/domain/accounts';
 import { isPhonePlaceholderEmail, PHONE_ACCOUNT_MESSAGES, verifiedLandingPath, type AccountEmail, type Locale, type UserType } from '@khedma/shared';
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
