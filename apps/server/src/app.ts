@@ -93,7 +93,7 @@ async function composeModules(ctx: AppContext, { publicAnswers }: { publicAnswer
   const recurring = createRecurringModule(ctx, { bookings }); // /api/recurring/*: series repeating a booking, visits made on a rolling window
   const earnings = createEarningsModule(ctx, { payments, promos }); // /api/earnings, /api/payouts, /api/admin/payouts, /api/receipts/*
   const applications = createApplicationsModule(ctx); // /api/applications/*: the onboarding wizard's draft, documents, submission, status
-  const admin = createAdminModule(ctx, { bookings }); // /api/admin/*: bookings page, application review, overview, access log
+  const admin = createAdminModule(ctx, { bookings, pros }); // /api/admin/*: bookings page, application review, overview, access log
   const support = createSupportModule(ctx); // /api/support/*, /api/admin/support/*: tickets, the queue, the contact form's tickets (docs/support.md)
   const chat = createChatModule(ctx); // /api/chat/*, /api/push/*: conversations per booking, messages and files, typing, presence, push
   const jobQuotes = createJobQuotesModule(ctx, { catalog, bookings }); // /api/job-requests/*, /api/pro/job-requests: quotes for jobs without a fixed price

@@ -16,7 +16,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { LIMITS } from '@khedma/shared';
+import { BOOKING_LIMITS } from '@khedma/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from './db/client';
@@ -177,7 +177,7 @@ describe('kill -9 mid-flight (PostgreSQL)', () => {
     const present = await q<{ id: string; payments: number; emails: number }>(sql`
       select b.id,
         (select count(*)::int from payments p where p.booking_id = b.id) as payments,
-        (select count(*)::int from outbox o where o.text like '%' || upper(left(b.id::text, ${LIMITS.bookingReferenceLength})) || '%') as emails
+        (select count(*)::int from outbox o where o.text like '%' || upper(left(b.id::text, ${BOOKING_LIMITS.referenceLength})) || '%') as emails
       from bookings b where b.id = any(string_to_array(${ids.join(",")}, ',')::uuid[])`);
     expect(present).toHaveLength(ids.length);
     for (const b of present) {

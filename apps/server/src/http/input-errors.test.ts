@@ -119,7 +119,7 @@ describe('defence in depth: a value the database refuses', () => {
       regionPrice: async () => {
         throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
       },
-      functionPrice: async () => 999,
+      priceFacts: async () => ({ basePrice: 999 }),
     };
     await expect(servicePriceFrom(failing, { id: LEAK_REPAIR, basePrice: 150 }, `x${NUL}`, undefined)).rejects.toMatchObject({ code: '22021' });
   });

@@ -15,7 +15,7 @@ import { addDays, localDateOf } from '@khedma/shared/domain/time';
  */
 import { randomUUID } from 'node:crypto';
 import { payOnSimulator } from './cmi';
-import type { AdminRole, UserType } from '@khedma/shared/domain/constants';
+import type { AdminRole, UserType } from '@khedma/shared/domain/accounts';
 import { bookingReference } from '@khedma/shared/domain/booking-status';
 import type { Category } from '@khedma/shared/domain/catalog';
 import { eq, sql } from 'drizzle-orm';

@@ -2,7 +2,7 @@
  * The shell's view of the signed-in user: the one seam between the layout (header account slot,
  * mobile menu) and the session (src/lib/session.ts, which features use directly).
  */
-import type { ApplicationStatus } from '@khedma/shared/domain/constants';
+import type { ApplicationStatus } from '@khedma/shared/domain/applications';
 import { useSession, useSignOut } from '../lib/session';
 
 export type ShellRole = 'customer' | 'pro' | 'admin';

@@ -8,11 +8,11 @@ import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { Permission } from '@khedma/shared/domain/permissions';
-import type { UserType } from '@khedma/shared/domain/constants';
+import type { UserType } from '@khedma/shared/domain/accounts';
 import { loadNamespaces } from './i18n';
 import type { FeatureNamespace } from './i18next';
 
-/** Who may see a group of pages (docs/README.md); the server checks every call anyway. */
+/** Who may see a group of pages; the server checks every call anyway. */
 export interface RouteGuard {
   /** Held by the signed-in user, or they are sent to `deniedTo`. */
   permission?: Permission;

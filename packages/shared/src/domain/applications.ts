@@ -2,9 +2,31 @@
  * Applying to become a professional (docs/professionals.md onboarding wizard, §4 Application, Phone verification,
  * Availability, Boroughs, §5, §9): the pure rules the wizard and the server share, with their limits.
  */
-import { AVAILABILITY_SLOTS, LIMITS, WEEKDAYS, type AvailabilitySlot } from './constants';
-import { availabilityFromFlags, hasAnyAvailability, toggleAvailabilitySlot, type AvailabilityFlags } from './schedule';
-import { isLocalDate, localDateOf, type LocalDate } from './time';
+import { ACCOUNT_LIMITS } from './accounts';
+import { BOOKING_LIMITS } from './booking-status';
+import { AVAILABILITY_SLOTS, type AvailabilitySlot, availabilityFromFlags, hasAnyAvailability, toggleAvailabilitySlot, type AvailabilityFlags } from './schedule';
+import { WEEKDAYS, isLocalDate, localDateOf, type LocalDate } from './time';
+
+/** professional_applications.status. */
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+/** Banks offered in onboarding . */
+export const BANKS = [
+  'Attijariwafa Bank',
+  'Banque Populaire',
+  'BMCE Bank',
+  'Crédit Agricole du Maroc',
+  'CIH Bank',
+  'Banque Marocaine du Commerce Extérieur',
+  'Société Générale Maroc',
+  'Crédit du Maroc',
+  'Al Barid Bank',
+  'Other',
+] as const;
+export type Bank = (typeof BANKS)[number];
+
+/** Years of experience an applicant may state (the wizard's select, the review's column). */
+export const EXPERIENCE_YEARS = { min: 1, max: 30, default: 1 } as const;
 
 /** The seven steps of /professional-onboarding, in order ("Step n of 7"). */
 export const ONBOARDING_STEPS = ['phone', 'personal', 'area', 'services', 'availability', 'documents', 'final'] as const;
@@ -22,7 +44,7 @@ export function onboardingProgress(stepNumber: number): { step: number; total: n
 // ---------------------------------------------------------------------------------------------
 
 export const PHONE_CODE_RULES = {
-  length: LIMITS.verificationCodeLength,
+  length: ACCOUNT_LIMITS.verificationCodeLength,
   /** A code is good for 10 minutes. */
   expirySeconds: 10 * 60,
   /** The third wrong try voids the code: even the right code is then refused. */
@@ -48,17 +70,17 @@ export function ageOn(dateOfBirth: LocalDate, today: LocalDate): number {
   return age;
 }
 
-/** A real calendar date, not in the future, at least LIMITS.minimumAge years before `today` (Casablanca's date by default). */
+/** A real calendar date, not in the future, at least ACCOUNT_LIMITS.minimumAge years before `today` (Casablanca's date by default). */
 export function isAdultOn(dateOfBirth: string, today: LocalDate = localDateOf(new Date())): boolean {
   if (!isLocalDate(dateOfBirth) || !isRealDate(dateOfBirth)) return false;
   if (dateOfBirth > today || dateOfBirth < '1900-01-01') return false;
-  return ageOn(dateOfBirth, today) >= LIMITS.minimumAge;
+  return ageOn(dateOfBirth, today) >= ACCOUNT_LIMITS.minimumAge;
 }
 
 /** The latest date of birth allowed today (the date field's max). */
 export const latestAdultBirthDate = (today: LocalDate = localDateOf(new Date())): LocalDate => {
   const [y, m, d] = today.split('-') as [string, string, string];
-  const candidate = `${String(Number(y) - LIMITS.minimumAge).padStart(4, '0')}-${m}-${d}`;
+  const candidate = `${String(Number(y) - ACCOUNT_LIMITS.minimumAge).padStart(4, '0')}-${m}-${d}`;
   // 29 February of a leap year, 18 years on, is not a date: the day before 1 March is.
   return isRealDate(candidate) ? candidate : `${candidate.slice(0, 7)}-28`;
 };
@@ -163,9 +185,9 @@ export const acceptsPdf = (kind: ApplicationDocumentKind) => kind !== 'profilePh
 // ---------------------------------------------------------------------------------------------
 
 export const APPLICATION_LIMITS = {
-  descriptionMax: LIMITS.bookingDescriptionMax,
+  descriptionMax: BOOKING_LIMITS.descriptionMax,
   accountHolderMax: 100,
-  experienceYears: LIMITS.experienceYears,
+  experienceYears: EXPERIENCE_YEARS,
   servicesMax: 20,
   boroughsMax: 30,
 } as const;

@@ -16,7 +16,7 @@
  * 5. More reviews first (more evidence behind the same average).
  * 6. Professional id ascending: deterministic whatever order the database returned.
  */
-import { RATING_BADGE_THRESHOLDS } from './constants';
+import { RATING_BADGE_THRESHOLDS } from './reviews';
 
 export interface AssignmentCandidate {
   professionalId: string;

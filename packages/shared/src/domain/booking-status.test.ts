@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assertTransition,
-  BOOKING_TRANSITIONS,
-  BookingTransitionError,
-  bookingReference,
-  canTransition,
-  canTransitionPayment,
-  completionAllowed,
-  checkTransition,
-  isFinalStatus,
-  nextStatuses,
-  paymentStatusAfterRefund,
-  type BookingActor,
-} from './booking-status';
-import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES, type BookingStatus } from './constants';
+import { assertTransition, BOOKING_TRANSITIONS, BookingTransitionError, bookingReference, canTransition, canTransitionPayment, completionAllowed, checkTransition, isFinalStatus, nextStatuses, paymentStatusAfterRefund, type BookingActor, BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES, type BookingStatus } from './booking-status';
 
 const owner: BookingActor = { role: 'customer', isOwner: true };
 const otherCustomer: BookingActor = { role: 'customer', isOwner: false };

@@ -9,7 +9,29 @@
  *      +--decline/customer_cancel/payment_failed/refund--> cancelled (final) <--+
  */
 // Status lists (BOOKING_STATUSES, BOOKING_PAYMENT_STATUSES) are defined in constants.ts.
-import { LIMITS, type BookingPaymentStatus, type BookingStatus } from './constants';
+
+/** bookings.status . */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** Statuses that hold the professional's time slot (the bookings exclusion constraint). */
+export const ACTIVE_BOOKING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+/** bookings.payment_status. */
+export const BOOKING_PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'partially_refunded'] as const;
+export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
+/** bookings.kind: a catalogue service at a fixed price, or hourly work booked from a professional's page. */
+export const BOOKING_KINDS = ['service', 'hourly'] as const;
+export type BookingKind = (typeof BOOKING_KINDS)[number];
+/** idempotency_keys.status. */
+export const IDEMPOTENCY_STATUSES = ['in_flight', 'done'] as const;
+export type IdempotencyStatus = (typeof IDEMPOTENCY_STATUSES)[number];
+
+/** A booking's text fields and its public reference (docs/bookings.md). */
+export const BOOKING_LIMITS = {
+  titleMax: 200,
+  descriptionMax: 1000,
+  locationMax: 300,
+  referenceLength: 8,
+} as const;
 
 /** Who is asking. */
 export type ActorRole = 'customer' | 'professional' | 'admin' | 'system';
@@ -199,5 +221,5 @@ export function paymentStatusAfterRefund(paid: number, refund: number): BookingP
 
 /** The short booking reference shown to people: the first 8 characters of the id, upper case. */
 export function bookingReference(id: string): string {
-  return id.slice(0, LIMITS.bookingReferenceLength).toUpperCase();
+  return id.slice(0, BOOKING_LIMITS.referenceLength).toUpperCase();
 }

@@ -26,7 +26,7 @@
  * booking may be cancelled only 2 h or more before the start (exactly 2 h: allowed), with a full
  * refund. Verified emergencies within 2 h go through an admin refund. Admin refunds are full.
  */
-import type { BookingStatus } from './constants';
+import type { BookingStatus } from './booking-status';
 import { delayAllowsFreeCancellation } from './lateness';
 import { assertMoney, percentOf } from './pricing';
 import { HOUR_MS, MINUTE_MS } from './time';

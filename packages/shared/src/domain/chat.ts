@@ -1,13 +1,22 @@
 /**
  * Chat per booking (docs/chat.md): the rules both apps read. Pure: no I/O.
  */
-import { LIMITS, TIMINGS } from './constants';
+
 import { daysBetween, localDateOf, type LocalDate } from './time';
+
+/** messages.message_type; a file message's content is "filename|url". */
+export const MESSAGE_TYPES = ['text', 'image', 'file'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** A file sent in a conversation: at most 10 MB. */
+export const CHAT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** The "is typing" indicator goes after this long without a keystroke. */
+export const TYPING_INDICATOR_MS = 1000;
 
 /** Files and text of a message. */
 export const CHAT_RULES = {
   /** "File too large: Please select a file smaller than 10MB". */
-  maxFileBytes: LIMITS.chatFileMaxBytes,
+  maxFileBytes: CHAT_FILE_MAX_BYTES,
   /** A text message, in characters (a message is a message, not a document). */
   maxTextLength: 2000,
   /** A file's name as shown, in characters (longer names are cut, keeping the extension). */
@@ -24,7 +33,7 @@ export const CHAT_RULES = {
   /** What the file picker offers (the server checks the bytes whatever the picker said). */
   accept: 'image/jpeg,image/png,image/webp,image/gif,.pdf,.doc,.docx,.txt,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain',
   /** The typing indicator turns off after this long without a typing event. */
-  typingIndicatorMs: TIMINGS.typingIndicatorMs,
+  typingIndicatorMs: TYPING_INDICATOR_MS,
   /** A client sends `chat.typing` at most this often while the user types (under the 1 s above). */
   typingSendEveryMs: 600,
   /** The server forwards at most one typing event per connection and conversation this often; the rest are dropped. */

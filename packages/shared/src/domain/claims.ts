@@ -5,8 +5,7 @@
  * claim holds the escrow release. Pure: no I/O.
  */
 import { CHAT_RULES } from './chat';
-import { LEDGER_ACCOUNTS, proLedgerAccount } from './constants';
-import { assertBalanced, ESCROW_RELEASE_HOURS, type LedgerEntry } from './escrow';
+import { LEDGER_ACCOUNTS, proLedgerAccount, assertBalanced, ESCROW_RELEASE_HOURS, type LedgerEntry } from './escrow';
 import { DAY_MS, HOUR_MS, localDateOf, type LocalDate } from './time';
 import type { Permission } from './permissions';
 

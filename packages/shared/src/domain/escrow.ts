@@ -14,9 +14,16 @@
  *
  * Rows of amount 0 are left out (a 0% commission writes no platform commission row).
  */
-import { LEDGER_ACCOUNTS, proLedgerAccount, type LedgerEntryKind } from './constants';
+
 import { assertMoney } from './pricing';
 import { HOUR_MS } from './time';
+
+/** ledger_entries.kind (double-entry escrow ledger). */
+export const LEDGER_ENTRY_KINDS = ['hold', 'release', 'refund', 'cancellation_fee', 'payout'] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+/** ledger_entries.account: fixed accounts, plus one per professional (`pro:<professional id>`). */
+export const LEDGER_ACCOUNTS = { customer: 'customer', escrow: 'escrow', platform: 'platform' } as const;
+export const proLedgerAccount = (professionalId: string) => `pro:${professionalId}` as const;
 
 /** Escrow: funds released to the professional this long after completion. */
 export const ESCROW_RELEASE_HOURS = 48;

@@ -1,8 +1,10 @@
 /**
- * The pure domain of Khedma: constants, catalogue, field rules, permissions, and the booking logic
- * (time zone, schedule, pricing, status machine, cancellation, assignment, escrow). No I/O here.
+ * The pure domain of Khedma: the constants no capability owns, then each capability's rules with its own
+ * limits (accounts, payments, catalogue, field rules, permissions, and the booking logic: time zone, schedule, pricing, status machine, cancellation, assignment, escrow). No I/O here.
  */
 export * from './constants';
+export * from './accounts';
+export * from './payments';
 export * from './catalog';
 export * from './validation';
 export * from './permissions';

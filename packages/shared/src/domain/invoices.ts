@@ -11,7 +11,12 @@
  * - A refund credits Khedma's fee first (the platform keeps nothing of a cancelled booking), then the
  *   professional's service for the rest (the cancellation fee a professional keeps is what is not refunded).
  */
-import { VAT_RATE } from './constants';
+
+/**
+ * Moroccan VAT (TVA) on the platform's own service: the service fee (docs/payments.md "Invoices").
+ * The professional's service is billed on the professional's behalf, outside the platform's VAT.
+ */
+export const VAT_RATE = 0.2;
 
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_FEE_RATE } from './constants';
+import { SERVICE_FEE_RATE } from './pricing';
 import { JOB_QUOTE_RULES, jobQuotePrice, jobQuoteSubtotal, jobRequestClosesOn, latestValidity, quoteState, reopenNotice, requestState } from './job-quotes';
 
 describe('job quotes', () => {

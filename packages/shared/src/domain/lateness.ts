@@ -20,7 +20,7 @@
  * - Only on a confirmed booking; one report per booking (it ends the booking: cancelled).
  */
 import { CANCELLATION_POLICY } from './cancellation-policy';
-import type { BookingStatus } from './constants';
+import type { BookingStatus } from './booking-status';
 import { assertMoney, percentOf } from './pricing';
 import { MINUTE_MS } from './time';
 

@@ -9,6 +9,19 @@
  *
  * A value too short to keep those ends is masked whole: masking never gives the full value back.
  */
+
+/** sensitive_access_log.action (docs/admin.md "Audit"). */
+export const SENSITIVE_ACCESS_ACTIONS = [
+  'view_sensitive',
+  'view_applications',
+  'approve_application',
+  'reject_application',
+  'view_document',
+  /** Issue 41: a professional suspended or reinstated by a super_admin (record: professionals.id). */
+  'suspend_professional',
+  'reinstate_professional',
+] as const;
+export type SensitiveAccessAction = (typeof SENSITIVE_ACCESS_ACTIONS)[number];
 export const MASK_CHAR = '•';
 
 /** Keeps `head` leading and `tail` trailing characters of `value`, every other one masked. */

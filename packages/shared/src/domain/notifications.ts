@@ -5,6 +5,10 @@
  * Account and security messages (email confirmation, password reset, phone codes, sign-in) are not
  * notifications: they are always sent.
  */
+
+/** outbox.channel. */
+export const OUTBOX_CHANNELS = ['email', 'sms', 'push', 'whatsapp'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push', 'whatsapp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 

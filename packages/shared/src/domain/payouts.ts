@@ -8,8 +8,15 @@
  *   (money sent to the professional's bank), rows summing to zero.
  * - Pending amount = all payouts minus paid ones.
  */
-import { proLedgerAccount, type PayoutStatus } from './constants';
+import { proLedgerAccount } from './escrow';
 import { toLocal } from './time';
+
+/**
+ * payouts.status; pending amount = all payouts minus paid ones. `sent`: in a bank transfer batch
+ * (docs/payments.md "Payout batches"), not yet seen on the bank's statement; the ledger moves at `paid`.
+ */
+export const PAYOUT_STATUSES = ['pending', 'sent', 'paid'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** A payout request must be at least this much (whole MAD). */
 export const PAYOUT_MINIMUM_AMOUNT = 100;

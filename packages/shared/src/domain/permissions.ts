@@ -15,7 +15,7 @@
  * super_admin and finance_admin (money leaves the escrow). Decision: least privilege for the two
  * narrow roles, which the demo accounts reviewer@ and finance@ exist to show.
  */
-import { ADMIN_ROLES, type AdminRole, type UserType } from './constants';
+import { ADMIN_ROLES, type AdminRole, type UserType } from './accounts';
 
 export const PERMISSIONS = [
   'profile:update:own',

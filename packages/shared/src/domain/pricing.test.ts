@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRO_COMMISSION_RATE, SERVICE_FEE_RATE } from './constants';
-import { earningsEstimate, hourlyQuote, percentOf, PricingError, quote, resolveServicePrice, servicePrice } from './pricing';
+import { PRO_COMMISSION_RATE, SERVICE_FEE_RATE, cityServicePrice, earningsEstimate, hourlyQuote, percentOf, PricingError, quote, resolveServicePrice, servicePrice } from './pricing';
 
 describe('rates', () => {
   it('are the PRODUCT.md defaults, read from constants.ts', () => {
@@ -226,5 +225,21 @@ describe('earningsEstimate (become-pro calculator)', () => {
     expect(() => earningsEstimate({ hoursPerWeek: 20, hourlyRate: 79 })).toThrow(PricingError);
     expect(() => earningsEstimate({ hoursPerWeek: 20, hourlyRate: 401 })).toThrow(PricingError);
     expect(() => earningsEstimate({ hoursPerWeek: 20.5, hourlyRate: 150 })).toThrow(PricingError);
+  });
+});
+
+describe('cityServicePrice', () => {
+  it("takes the city's own price, else the base x the factor rounded half up in hundredths, else 0", () => {
+    expect(cityServicePrice({ regionPrice: 170, priceFactor: 1.1, basePrice: 150 })).toBe(170);
+    expect(cityServicePrice({ regionPrice: 0, priceFactor: 1.1, basePrice: 150 })).toBe(0);
+    expect(cityServicePrice({ priceFactor: 0.95, basePrice: 150 })).toBe(143); // 142.5
+    expect(cityServicePrice({ priceFactor: 1.15, basePrice: 190 })).toBe(219); // 218.5, not 218.4999...
+    expect(cityServicePrice({ priceFactor: null, basePrice: 150 })).toBe(150);
+    expect(cityServicePrice({ priceFactor: 1.1 })).toBe(0);
+  });
+
+  it('refuses amounts that are not whole MAD and a factor that is not above 0', () => {
+    expect(() => cityServicePrice({ basePrice: 99.5 })).toThrow(PricingError);
+    expect(() => cityServicePrice({ basePrice: 100, priceFactor: 0 })).toThrow(PricingError);
   });
 });

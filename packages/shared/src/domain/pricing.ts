@@ -8,7 +8,23 @@
  * Rounding: percentages are rounded half up to whole MAD (14.5 -> 15), computed in integer basis
  * points so that binary floating point never turns x.5 into x.4999.
  */
-import { EARNINGS_CALCULATOR, PRO_COMMISSION_RATE, SERVICE_FEE_RATE, type PriceLineKind } from './constants';
+
+/** booking_price_lines.kind. */
+export const PRICE_LINE_KINDS = ['service', 'addon', 'hourly', 'fee'] as const;
+export type PriceLineKind = (typeof PRICE_LINE_KINDS)[number];
+/** Customer service fee: 15% of (service price + add-ons), rounded to whole MAD, added on top. */
+export const SERVICE_FEE_RATE = 0.15;
+/** Commission taken from the professional's share (0% by default, docs/payments.md). */
+export const PRO_COMMISSION_RATE = 0;
+/** Hourly rates a professional may set (earnings calculator range). */
+export const HOURLY_RATE = { min: 80, max: 400, step: 10, default: 150 } as const;
+/** Earnings calculator . */
+export const EARNINGS_CALCULATOR = {
+  hoursPerWeek: { min: 5, max: 60, step: 5, default: 20 },
+  hourlyRate: HOURLY_RATE,
+  weeksPerMonth: 4.3,
+  monthsPerYear: 12,
+} as const;
 
 /** Why a price could not be computed: the input was not whole, non-negative MAD (a data bug). */
 export type PricingErrorCode = 'INVALID_AMOUNT' | 'INVALID_QUANTITY' | 'DUPLICATE_ADDON' | 'OUT_OF_RANGE';
@@ -52,7 +68,7 @@ export function percentOf(amount: number, rate: number): number {
 export interface ServicePriceInput {
   /** Active row of service_type_prices_by_region for the service and region, if any. */
   regionPrice?: number | null;
-  /** Result of calculate_service_price (service, region, borough); undefined when the call failed. */
+  /** cityServicePrice of the city's facts (service, region, borough); undefined when the read failed. */
   functionPrice?: number | null;
   /** service_types.base_price. */
   basePrice?: number | null;
@@ -81,6 +97,36 @@ export function resolveServicePrice({ regionPrice, functionPrice, basePrice }: S
   if (basePrice === null || basePrice === undefined) return { price: 0, source: 'base' };
   assertMoney(basePrice, 'basePrice');
   return { price: basePrice, source: 'base' };
+}
+
+/** What the catalogue holds about a service's price in a city (one read: catalog.repository.ts priceFacts). */
+export interface CityPriceFacts {
+  /** The city's own active price for the service (service_type_prices_by_region), if set. */
+  regionPrice?: number | null;
+  /** cities.price_factor (two decimals, above 0); null or undefined when no active city matched. */
+  priceFactor?: number | null;
+  /** service_types.base_price; null or undefined for an unknown service. */
+  basePrice?: number | null;
+}
+
+/**
+ * The price of a service in a city (docs/catalog.md "Price in a city"), the one home of the rule: the
+ * city's own active price when one is set; else the base price times the city's factor (1 without a
+ * city), rounded half up to whole MAD; 0 for an unknown service. The factor is taken in whole hundredths
+ * (it is numeric(4,2)), so 190 x 1.15 is 218.5 and gives 219, as exact decimal arithmetic does (binary
+ * floating point makes it 218.4999...). The migration's calculate_service_price answers the same for
+ * every city and service (modules/catalog/price.test.ts).
+ */
+export function cityServicePrice({ regionPrice, priceFactor, basePrice }: CityPriceFacts): number {
+  if (regionPrice !== null && regionPrice !== undefined) {
+    assertMoney(regionPrice, 'regionPrice');
+    return regionPrice;
+  }
+  if (basePrice === null || basePrice === undefined) return 0;
+  assertMoney(basePrice, 'basePrice');
+  const hundredths = priceFactor === null || priceFactor === undefined ? 100 : Math.round(priceFactor * 100);
+  if (!(hundredths > 0)) throw new PricingError('OUT_OF_RANGE', `Price factor ${priceFactor} must be above 0`);
+  return Math.floor((basePrice * hundredths + 50) / 100);
 }
 
 /** `resolveServicePrice` without the source. */

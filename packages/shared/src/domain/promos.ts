@@ -7,9 +7,8 @@
  * price, the add-ons and the service fee stay as quoted, so the professional's share is unchanged and
  * the platform bears the discount (the `promotions` ledger account).
  */
-import { LEDGER_ACCOUNTS, proLedgerAccount } from './constants';
+import { LEDGER_ACCOUNTS, proLedgerAccount, assertBalanced } from './escrow';
 import type { LedgerEntry } from './escrow';
-import { assertBalanced } from './escrow';
 import { assertMoney } from './pricing';
 
 /** A referral gives the new customer and the referrer this much credit each (PRODUCT.md). */

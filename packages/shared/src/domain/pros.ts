@@ -6,6 +6,10 @@
  */
 import { localDateOf, type LocalDate } from './time';
 
+/** professionals.status (terms: suspension for poor ratings or fraud). */
+export const PROFESSIONAL_STATUSES = ['active', 'suspended'] as const;
+export type ProfessionalStatus = (typeof PROFESSIONAL_STATUSES)[number];
+
 /** Search page and finder: results per page (docs/professionals.md "search page size 12"). */
 export const PRO_SEARCH_PAGE_SIZE = 12;
 

@@ -16,9 +16,6 @@ export const RETENTION_YEARS = {
   closedAccount: 1,
 } as const;
 
-/** How long a confirmation email's link works. */
-export const EMAIL_CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
-
 /** `date` moved back by whole calendar years (UTC; 29 February becomes 28 February). */
 export function yearsBefore(date: Date, years: number): Date {
   const d = new Date(date.getTime());

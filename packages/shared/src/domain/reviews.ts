@@ -3,13 +3,23 @@
  * the aggregate kept per professional (professional_ratings, maintained by database triggers; this is
  * the same computation, from scratch, for tests and for the web app).
  */
-import { LIMITS, RATING_BADGE_THRESHOLDS } from './constants';
 
-/** Lengths of a review's text and of the professional's reply. */
-export const REVIEW_LIMITS = { titleMax: 100, commentMax: 1000, replyMax: 1000 } as const;
+/** Rating badge colours: green at 4 or more, yellow at 3 or more, red below. */
+export const RATING_BADGE_THRESHOLDS = { good: 4, fair: 3 } as const;
+
+/** Lengths of a review's text and of the professional's reply; the rating's range; the average below which a professional may be suspended. */
+export const REVIEW_LIMITS = {
+  titleMax: 100,
+  commentMax: 1000,
+  replyMax: 1000,
+  ratingMin: 1,
+  ratingMax: 5,
+  /** Professionals whose average falls below this may be suspended. */
+  suspensionRatingThreshold: 3,
+} as const;
 
 /** A professional whose average is under `belowAverage` after at least `minReviews` reviews is flagged to admins. */
-export const REVIEW_FLAG = { belowAverage: LIMITS.suspensionRatingThreshold, minReviews: 5 } as const;
+export const REVIEW_FLAG = { belowAverage: REVIEW_LIMITS.suspensionRatingThreshold, minReviews: 5 } as const;
 
 export const RATING_STARS = [5, 4, 3, 2, 1] as const;
 export type Star = (typeof RATING_STARS)[number];
@@ -39,7 +49,7 @@ export function aggregateRatings(ratings: readonly number[]): RatingAggregate {
   const breakdown: Record<Star, number> = { 5: 0, 4: 0, 3: 0, 2: 0, 1: 0 };
   let sum = 0;
   for (const r of ratings) {
-    if (!Number.isInteger(r) || r < LIMITS.ratingMin || r > LIMITS.ratingMax) throw new RangeError(`rating ${r} is not 1-5`);
+    if (!Number.isInteger(r) || r < REVIEW_LIMITS.ratingMin || r > REVIEW_LIMITS.ratingMax) throw new RangeError(`rating ${r} is not 1-5`);
     breakdown[r as Star] += 1;
     sum += r;
   }

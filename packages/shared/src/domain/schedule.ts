@@ -6,31 +6,35 @@
  * The validators return every problem as a code (for the web app to translate), the field it belongs
  * to, and the exact English copy of docs/bookings.md where the spec has one.
  */
-import {
-  AVAILABILITY_SLOTS,
-  AVAILABILITY_SLOT_HOURS,
-  BOOKING_RULES,
-  isoToWeekday,
-  WEEKDAYS,
-  type AvailabilitySlot,
-  type IsoWeekday,
-  type Weekday,
-} from './constants';
-import {
-  addDays,
-  HOUR_MS,
-  isLocalDate,
-  isLocalTime,
-  localDateOf,
-  localToUtc,
-  MINUTE_MS,
-  MINUTES_PER_DAY,
-  minutesToTime,
-  timeToMinutes,
-  toLocal,
-  type LocalDate,
-  type LocalTime,
-} from './time';
+import { isoToWeekday, WEEKDAYS, type IsoWeekday, type Weekday, addDays, HOUR_MS, isLocalDate, isLocalTime, localDateOf, localToUtc, MINUTE_MS, MINUTES_PER_DAY, minutesToTime, timeToMinutes, toLocal, type LocalDate, type LocalTime } from './time';
+
+/** professional_availability.slot. allDay clears the other slots of the day and vice versa. */
+export const AVAILABILITY_SLOTS = ['morning', 'afternoon', 'evening', 'allDay'] as const;
+export type AvailabilitySlot = (typeof AVAILABILITY_SLOTS)[number];
+/** Hours of each slot, local time (Africa/Casablanca), end exclusive; 24 = midnight. */
+export const AVAILABILITY_SLOT_HOURS: Readonly<Record<AvailabilitySlot, { start: number; end: number }>> = {
+  morning: { start: 6, end: 12 },
+  afternoon: { start: 12, end: 18 },
+  evening: { start: 18, end: 24 },
+  allDay: { start: 6, end: 24 },
+};
+/** Booking durations and times (docs/bookings.md). */
+export const BOOKING_RULES = {
+  minDurationMinutes: 30,
+  maxDurationMinutes: 8 * 60,
+  durationChoicesHours: [1, 2, 3, 4, 6, 8],
+  defaultDurationMinutes: 60,
+  /** Wizard start times: 08:00 to 18:30 every 30 minutes. */
+  firstStartTime: '08:00',
+  lastStartTime: '18:30',
+  startTimeStepMinutes: 30,
+  /** Professional page time slots. */
+  proPageSlots: ['09:00', '10:00', '11:00', '12:00', '14:00', '15:00', '16:00', '17:00'],
+  /** Bookings up to this many days ahead. */
+  horizonDays: 30,
+  /** The professional page allows today when the slot is at least this far away. */
+  sameDayMinLeadHours: 2,
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Time and duration choices

@@ -16,8 +16,17 @@
  *
  * Local dates are 'YYYY-MM-DD' strings and local times 'HH:mm' strings, the shapes the forms send.
  */
-import { BUSINESS_TIME_ZONE, type IsoWeekday } from './constants';
+
 import { TZ_RULES } from './tz-rules.generated';
+
+/** Weekdays in ISO order; the database stores the ISO number (1 = Monday ... 7 = Sunday). */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export const weekdayToIso = (day: Weekday) => (WEEKDAYS.indexOf(day) + 1) as IsoWeekday;
+export const isoToWeekday = (iso: IsoWeekday): Weekday => WEEKDAYS[iso - 1]!;
+/** Time zone in which booking times and availability slots are read. */
+export const BUSINESS_TIME_ZONE = 'Africa/Casablanca';
 
 export { TZ_DATA_VERSION } from './tz-rules.generated';
 

@@ -129,7 +129,7 @@ export function mapsLinks(point: GeoPoint): { geo: string; web: string } {
   return { geo: `geo:${lat},${lng}?q=${lat},${lng}`, web: `https://www.google.com/maps?q=${lat},${lng}` };
 }
 
-/** Limits of the address's extra fields (the street address keeps LIMITS.bookingLocationMax). */
+/** Limits of the address's extra fields (the street address keeps BOOKING_LIMITS.locationMax). */
 export const ADDRESS_LIMITS = { landmarkMax: 200, floorMax: 20, doorMax: 20, serviceRadiusKmMin: 1, serviceRadiusKmMax: 100 } as const;
 
 /** Messages of the address rules (English; the web app shows its own copy for each field in three languages). */

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
-import { LIMITS, PHONE_COUNTRY_CODE } from './constants';
+import { ACCOUNT_LIMITS } from './accounts';
+import { PHONE_COUNTRY_CODE } from './constants';
 import { MOROCCO_PHONE_METADATA } from './phone-metadata';
 
 export const VALIDATION_MESSAGES = {
@@ -58,7 +59,7 @@ export const isPlainText = (text: string): boolean => !NOT_PLAIN_TEXT.test(text)
 
 /** One message per failed sign-up password rule (docs/accounts.md: the stronger rule). */
 export const PASSWORD_RULES = [
-  { test: (p: string) => p.length >= LIMITS.passwordMin, message: `Password must be at least ${LIMITS.passwordMin} characters long` },
+  { test: (p: string) => p.length >= ACCOUNT_LIMITS.passwordMin, message: `Password must be at least ${ACCOUNT_LIMITS.passwordMin} characters long` },
   { test: (p: string) => /\p{Lu}/u.test(p), message: 'Password must contain at least one uppercase letter' },
   { test: (p: string) => /\p{Ll}/u.test(p), message: 'Password must contain at least one lowercase letter' },
   { test: (p: string) => /\p{Nd}/u.test(p), message: 'Password must contain at least one number' },
@@ -89,7 +90,7 @@ const NAME_RE = /^[\p{L}\p{M}]+(?: +[\p{L}\p{M}]+)*$/u;
 export function isValidName(name: string): boolean {
   const n = name.trim();
   const length = [...n].length;
-  return length >= LIMITS.nameMin && length <= LIMITS.nameMax && NAME_RE.test(n);
+  return length >= ACCOUNT_LIMITS.nameMin && length <= ACCOUNT_LIMITS.nameMax && NAME_RE.test(n);
 }
 
 // A pragmatic address pattern: something@domain.tld, no spaces; the server and the form agree on it.
@@ -156,7 +157,7 @@ export const newPasswordField = z
 export const loginPasswordField = z
   .string({ error: VALIDATION_MESSAGES.passwordRequired })
   .min(1, VALIDATION_MESSAGES.passwordRequired)
-  .min(LIMITS.loginPasswordMin, VALIDATION_MESSAGES.loginPassword)
+  .min(ACCOUNT_LIMITS.loginPasswordMin, VALIDATION_MESSAGES.loginPassword)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE)
   .meta({ format: 'password', example: 'Demo!2345' });
 
@@ -174,4 +175,4 @@ export const singleLineString = (message: string = VALIDATION_MESSAGES.singleLin
 export const verificationCodeField = z
   .string({ error: VALIDATION_MESSAGES.verificationCode })
   .trim()
-  .regex(new RegExp(`^\\d{${LIMITS.verificationCodeLength}}$`), VALIDATION_MESSAGES.verificationCode);
+  .regex(new RegExp(`^\\d{${ACCOUNT_LIMITS.verificationCodeLength}}$`), VALIDATION_MESSAGES.verificationCode);

@@ -1,6 +1,5 @@
 /** Realtime events of bookings (server -> client only). */
-import type { BookingPaymentStatus, BookingStatus } from '../domain/constants';
-import type { BookingAction } from '../domain/booking-status';
+import type { BookingPaymentStatus, BookingStatus, BookingAction } from '../domain/booking-status';
 
 /** A booking changed: status, payment or time. */
 export interface BookingEventData {

@@ -4,13 +4,13 @@
  * The rules are in domain/travel.ts; the server checks the pin against the city's area.
  */
 import { z } from 'zod';
-import { LIMITS } from '../domain/constants';
+import { BOOKING_LIMITS } from '../domain/booking-status';
 import { ADDRESS_LIMITS, ADDRESS_MESSAGES } from '../domain/travel';
 import { VALIDATION_MESSAGES, isSingleLineText } from '../domain/validation';
 
 export const ADDRESS_FIELD_MESSAGES = {
   streetRequired: 'Please enter the address',
-  street: `Address must be at most ${LIMITS.bookingLocationMax} characters`,
+  street: `Address must be at most ${BOOKING_LIMITS.locationMax} characters`,
   latitude: 'Latitude must be between -90 and 90',
   longitude: 'Longitude must be between -180 and 180',
   radius: `The radius must be between ${ADDRESS_LIMITS.serviceRadiusKmMin} and ${ADDRESS_LIMITS.serviceRadiusKmMax} km`,
@@ -29,7 +29,7 @@ export const streetAddressField = z
   .string({ error: ADDRESS_FIELD_MESSAGES.streetRequired })
   .trim()
   .min(1, { message: ADDRESS_FIELD_MESSAGES.streetRequired, abort: true })
-  .max(LIMITS.bookingLocationMax, ADDRESS_FIELD_MESSAGES.street)
+  .max(BOOKING_LIMITS.locationMax, ADDRESS_FIELD_MESSAGES.street)
   .refine(isSingleLineText, VALIDATION_MESSAGES.singleLine);
 
 const optionalLine = (max: number, message: string) =>

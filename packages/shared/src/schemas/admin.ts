@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { APPLICATION_DOCUMENT_KINDS } from '../domain/applications';
-import { ADMIN_ROLES, BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES, SENSITIVE_ACCESS_ACTIONS } from '../domain/constants';
-import { REVEALABLE_FIELDS } from '../domain/masking';
+import { ADMIN_ROLES } from '../domain/accounts';
+import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES } from '../domain/booking-status';
+import { SENSITIVE_ACCESS_ACTIONS, REVEALABLE_FIELDS } from '../domain/masking';
 import { isLocalDate } from '../domain/time';
 import { isPlainText, VALIDATION_MESSAGES } from '../domain/validation';
 import { localizedTextSchema } from './catalog';

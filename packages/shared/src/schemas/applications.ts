@@ -3,19 +3,10 @@
  * data, §5): the draft saved step by step, the documents, the submission and the applicant's status.
  */
 import { z } from 'zod';
-import {
-  APPLICATION_DOCUMENT_KINDS,
-  APPLICATION_LIMITS,
-  APPLICATION_MESSAGES,
-  ONBOARDING_STEPS,
-  compactAvailability,
-  hasAnySlot,
-  isAdultOn,
-  isConsistentAvailability,
-  isValidRib,
-  normalizeRib,
-} from '../domain/applications';
-import { APPLICATION_STATUSES, AVAILABILITY_SLOTS, BANKS, COUNTRY, WEEKDAYS } from '../domain/constants';
+import { APPLICATION_DOCUMENT_KINDS, APPLICATION_LIMITS, APPLICATION_MESSAGES, ONBOARDING_STEPS, compactAvailability, hasAnySlot, isAdultOn, isConsistentAvailability, isValidRib, normalizeRib, APPLICATION_STATUSES, BANKS } from '../domain/applications';
+import { COUNTRY } from '../domain/constants';
+import { AVAILABILITY_SLOTS } from '../domain/schedule';
+import { WEEKDAYS } from '../domain/time';
 import { emailField, isPlainText, isSingleLineText, isValidName, VALIDATION_MESSAGES } from '../domain/validation';
 
 const nameOf = (message: string) =>

@@ -3,7 +3,9 @@
  * Request schemas carry the docs/accounts.md rules; the web forms use the same ones.
  */
 import { z } from 'zod';
-import { ADMIN_ROLES, APPLICATION_STATUSES, LOCALES, SIGNUP_USER_TYPES, USER_TYPES } from '../domain/constants';
+import { ADMIN_ROLES, SIGNUP_USER_TYPES, USER_TYPES } from '../domain/accounts';
+import { APPLICATION_STATUSES } from '../domain/applications';
+import { LOCALES } from '../domain/constants';
 import { PERMISSIONS } from '../domain/permissions';
 import {
   VALIDATION_MESSAGES,

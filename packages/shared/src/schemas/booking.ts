@@ -13,18 +13,11 @@
  */
 import { z } from 'zod';
 import { discountRequestFields } from './discount-fields';
-import {
-  BOOKING_KINDS,
-  BOOKING_PAYMENT_STATUSES,
-  BOOKING_RULES,
-  BOOKING_STATUSES,
-  CURRENCY,
-  LIMITS,
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-  PRICE_LINE_KINDS,
-} from '../domain/constants';
-import { BOOKING_WINDOW_MESSAGES, DEFAULT_DURATION_HOURS, DURATION_CHOICES_HOURS, PRO_PAGE_TIMES, WIZARD_START_TIMES } from '../domain/schedule';
+import { BOOKING_KINDS, BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES, BOOKING_LIMITS } from '../domain/booking-status';
+import { CURRENCY } from '../domain/constants';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../domain/payments';
+import { PRICE_LINE_KINDS } from '../domain/pricing';
+import { BOOKING_RULES, BOOKING_WINDOW_MESSAGES, DEFAULT_DURATION_HOURS, DURATION_CHOICES_HOURS, PRO_PAGE_TIMES, WIZARD_START_TIMES } from '../domain/schedule';
 import { isLocalDate, isLocalTime, timeToMinutes } from '../domain/time';
 import { VALIDATION_MESSAGES, isPlainText, isSingleLineText, moroccanPhoneField } from '../domain/validation';
 import { addressRequestShape, bookingAddressSchema, streetAddressField } from './address';
@@ -40,10 +33,10 @@ export const BOOKING_MESSAGES = {
   /** An hourly booking in a city the professional does not work in. */
   cityNotServed: 'This professional does not work in this city. Please choose one of their cities.',
   bookingNotFound: 'Booking not found',
-  description: `Description must be at most ${LIMITS.bookingDescriptionMax} characters`,
-  specialRequests: `Special requests must be at most ${LIMITS.bookingDescriptionMax} characters`,
+  description: `Description must be at most ${BOOKING_LIMITS.descriptionMax} characters`,
+  specialRequests: `Special requests must be at most ${BOOKING_LIMITS.descriptionMax} characters`,
   locationRequired: 'Please enter the address',
-  location: `Address must be at most ${LIMITS.bookingLocationMax} characters`,
+  location: `Address must be at most ${BOOKING_LIMITS.locationMax} characters`,
   addOns: 'Please choose each add-on at most once',
   duration: 'Please select a duration',
   paymentMethod: 'Please choose a payment method',
@@ -254,7 +247,7 @@ export const createBookingRequestSchema = z
     professionalId: id(BOOKING_MESSAGES.professionalRequired).optional(),
     ...wizardWindowShape,
     addOnIds: addOnIdsField,
-    description: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.description),
+    description: optionalText(BOOKING_LIMITS.descriptionMax, BOOKING_MESSAGES.description),
     /** The street address, required (issue 42); the pin, landmark, floor and door beside it. */
     location: streetAddressField,
     ...addressRequestShape,
@@ -281,8 +274,8 @@ export const createHourlyBookingRequestSchema = z
     location: streetAddressField,
     ...addressRequestShape,
     contactPhone: moroccanPhoneField,
-    specialRequests: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.specialRequests),
-    description: optionalText(LIMITS.bookingDescriptionMax, BOOKING_MESSAGES.description),
+    specialRequests: optionalText(BOOKING_LIMITS.descriptionMax, BOOKING_MESSAGES.specialRequests),
+    description: optionalText(BOOKING_LIMITS.descriptionMax, BOOKING_MESSAGES.description),
     ...discountRequestFields,
   })
   .meta({ id: 'CreateHourlyBookingRequest' });
@@ -317,7 +310,7 @@ export const bookingSchema = z
   .object({
     id: id(),
     /** First 8 characters of the id, upper case (domain bookingReference). */
-    reference: z.string().length(LIMITS.bookingReferenceLength),
+    reference: z.string().length(BOOKING_LIMITS.referenceLength),
     kind: z.enum(BOOKING_KINDS),
     status: z.enum(BOOKING_STATUSES),
     paymentStatus: z.enum(BOOKING_PAYMENT_STATUSES),

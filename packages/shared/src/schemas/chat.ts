@@ -3,8 +3,7 @@
  * messages (text, images, files), read receipts, and the browsers' push subscriptions.
  */
 import { z } from 'zod';
-import { CHAT_MESSAGES, CHAT_RULES } from '../domain/chat';
-import { MESSAGE_TYPES } from '../domain/constants';
+import { CHAT_MESSAGES, CHAT_RULES, MESSAGE_TYPES } from '../domain/chat';
 import { isPlainText } from '../domain/validation';
 import { localizedTextSchema } from './catalog';
 

@@ -3,7 +3,9 @@
  * the escrow ledger and the payouts table.
  */
 import { z } from 'zod';
-import { LOCALES, PAYMENT_METHODS, PAYMENT_REFUND_STATUSES, PAYOUT_STATUSES } from '../domain/constants';
+import { LOCALES } from '../domain/constants';
+import { PAYMENT_METHODS, PAYMENT_REFUND_STATUSES } from '../domain/payments';
+import { PAYOUT_STATUSES } from '../domain/payouts';
 import { PAYOUT_BATCH_EXCLUSIONS, PAYOUT_BATCH_MAX } from '../domain/payout-batches';
 import { INVOICE_KINDS } from '../domain/invoices';
 
@@ -221,7 +223,6 @@ export const invoiceQuerySchema = z.object({
   /** A credit note of the booking (its id); without it, the invoice. */
   document: z.guid().optional(),
 });
-
 
 /**
  * Finance's payment lists (docs/payments.md): refunds the provider refused, with its reason, and the

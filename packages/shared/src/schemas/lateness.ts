@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { LATENESS_POLICY, NO_SHOW_PARTIES } from '../domain/lateness';
-import { PROFESSIONAL_STATUSES } from '../domain/constants';
+import { PROFESSIONAL_STATUSES } from '../domain/pros';
 import { isPlainText, VALIDATION_MESSAGES } from '../domain/validation';
 
 const isoInstant = z.iso.datetime({ offset: true });

@@ -1,6 +1,7 @@
 /** Phone sign-in and sign-up (docs/accounts.md#phone-sign-in): POST /api/accounts/phone/code and /sign-in. */
 import { z } from 'zod';
-import { LOCALES, SIGNUP_USER_TYPES } from '../domain/constants';
+import { SIGNUP_USER_TYPES } from '../domain/accounts';
+import { LOCALES } from '../domain/constants';
 import { PHONE_CODE_CHANNELS } from '../domain/phone-accounts';
 import { moroccanPhoneField, nameField, VALIDATION_MESSAGES, verificationCodeField } from '../domain/validation';
 import { authUserSchema } from './auth';

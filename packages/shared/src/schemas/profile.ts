@@ -1,14 +1,15 @@
 /** Profiles (docs/accounts.md Profile, §5 profile rules): GET/PATCH /api/profile, POST /api/profile/avatar. */
 import { z } from 'zod';
 import { ICE_PATTERN } from '../domain/invoices';
-import { LIMITS, LOCALES, USER_TYPES } from '../domain/constants';
+import { USER_TYPES, ACCOUNT_LIMITS } from '../domain/accounts';
+import { LOCALES } from '../domain/constants';
 import { VALIDATION_MESSAGES, isPlainText, isSingleLineText, isValidName, normalizeMoroccanPhone } from '../domain/validation';
 
 export const PROFILE_LIMITS = {
   locationMax: 100,
   aboutMeMax: 1000,
   avatarUrlMax: 500,
-  avatarMaxBytes: LIMITS.avatarMaxBytes,
+  avatarMaxBytes: ACCOUNT_LIMITS.avatarMaxBytes,
   /** Side of the square WebP every avatar becomes. */
   avatarSize: 512,
   /** Pictures one account may upload per hour (each is decoded and re-encoded: the costly part). */

@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { CATEGORIES } from '../domain/catalog';
-import { AVAILABILITY_SLOTS, BOOKING_RULES, WEEKDAYS } from '../domain/constants';
+import { AVAILABILITY_SLOTS, BOOKING_RULES, DEFAULT_DURATION_HOURS, DURATION_CHOICES_HOURS } from '../domain/schedule';
+import { WEEKDAYS, daysBetween, isLocalDate } from '../domain/time';
 import {
   isValidMinRating,
   MIN_RATING,
@@ -16,12 +17,10 @@ import {
   PRO_SEARCH_SORTS,
   PRO_SEARCH_TEXT_MAX,
 } from '../domain/pros';
-import { daysBetween, isLocalDate } from '../domain/time';
 import { isPlainText, isSingleLineText, VALIDATION_MESSAGES } from '../domain/validation';
 import { serviceAreaSchema } from './address';
 import { localizedTextSchema } from './catalog';
 import { bookingDateField } from './booking';
-import { DEFAULT_DURATION_HOURS, DURATION_CHOICES_HOURS } from '../domain/schedule';
 
 export const PROS_MESSAGES = {
   notFound: 'Professional not found',

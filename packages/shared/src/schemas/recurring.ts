@@ -3,7 +3,8 @@
  * customer's bookings with the same professional, and what can be done to it and to each visit.
  */
 import { z } from 'zod';
-import { BOOKING_STATUSES, BOOKING_PAYMENT_STATUSES, CURRENCY } from '../domain/constants';
+import { BOOKING_STATUSES, BOOKING_PAYMENT_STATUSES } from '../domain/booking-status';
+import { CURRENCY } from '../domain/constants';
 import {
   OCCURRENCE_STATES,
   RECURRING_INTERVALS,

@@ -3,13 +3,12 @@
  * the professional's one public reply, and the admins' list of low-rated professionals.
  */
 import { z } from 'zod';
-import { LIMITS } from '../domain/constants';
 import { REVIEW_LIMITS } from '../domain/reviews';
 import { isPlainText, isSingleLineText, VALIDATION_MESSAGES } from '../domain/validation';
 import { localizedTextSchema } from './catalog';
 
 export const REVIEW_MESSAGES = {
-  rating: `Please choose a rating from ${LIMITS.ratingMin} to ${LIMITS.ratingMax} stars`,
+  rating: `Please choose a rating from ${REVIEW_LIMITS.ratingMin} to ${REVIEW_LIMITS.ratingMax} stars`,
   title: 'Please enter a title',
   titleMax: `Title must be at most ${REVIEW_LIMITS.titleMax} characters`,
   commentMax: `Comment must be at most ${REVIEW_LIMITS.commentMax} characters`,
@@ -30,8 +29,8 @@ export const REVIEW_MESSAGES = {
 const ratingField = z
   .number({ error: REVIEW_MESSAGES.rating })
   .int(REVIEW_MESSAGES.rating)
-  .min(LIMITS.ratingMin, REVIEW_MESSAGES.rating)
-  .max(LIMITS.ratingMax, REVIEW_MESSAGES.rating);
+  .min(REVIEW_LIMITS.ratingMin, REVIEW_MESSAGES.rating)
+  .max(REVIEW_LIMITS.ratingMax, REVIEW_MESSAGES.rating);
 
 export const reviewIdParamsSchema = z.object({ id: z.guid() });
 export const reviewBookingParamsSchema = z.object({ bookingId: z.guid() });

@@ -1,12 +1,6 @@
 /** Bookings, their priced lines, and request idempotency. */
-import {
-  BOOKING_KINDS,
-  BOOKING_PAYMENT_STATUSES,
-  BOOKING_STATUSES,
-  IDEMPOTENCY_STATUSES,
-  LIMITS,
-  PRICE_LINE_KINDS,
-} from '@khedma/shared/domain/constants';
+import { BOOKING_KINDS, BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES, IDEMPOTENCY_STATUSES, BOOKING_LIMITS } from '@khedma/shared/domain/booking-status';
+import { PRICE_LINE_KINDS } from '@khedma/shared/domain/pricing';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -102,14 +96,14 @@ export const bookings = pgTable(
     check('bookings_kind_check', inList(t.kind, BOOKING_KINDS)),
     check('bookings_status_check', inList(t.status, BOOKING_STATUSES)),
     check('bookings_payment_status_check', inList(t.paymentStatus, BOOKING_PAYMENT_STATUSES)),
-    check('bookings_title_length_check', sql`char_length(${t.title}) <= ${sql.raw(String(LIMITS.bookingTitleMax))}`),
+    check('bookings_title_length_check', sql`char_length(${t.title}) <= ${sql.raw(String(BOOKING_LIMITS.titleMax))}`),
     check(
       'bookings_description_length_check',
-      sql`char_length(${t.description}) <= ${sql.raw(String(LIMITS.bookingDescriptionMax))}`,
+      sql`char_length(${t.description}) <= ${sql.raw(String(BOOKING_LIMITS.descriptionMax))}`,
     ),
     check(
       'bookings_location_length_check',
-      sql`char_length(${t.location}) <= ${sql.raw(String(LIMITS.bookingLocationMax))}`,
+      sql`char_length(${t.location}) <= ${sql.raw(String(BOOKING_LIMITS.locationMax))}`,
     ),
     check(
       'bookings_address_pin_check',

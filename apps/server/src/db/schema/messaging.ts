@@ -1,5 +1,5 @@
 /** Chat per booking: one conversation per booking, messages in it. */
-import { MESSAGE_TYPES } from '@khedma/shared/domain/constants';
+import { MESSAGE_TYPES } from '@khedma/shared/domain/chat';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, inList, tstz, updatedAt } from './columns';

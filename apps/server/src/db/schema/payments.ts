@@ -1,5 +1,7 @@
 /** Money: payment attempts, the double-entry escrow ledger, and payouts to professionals. */
-import { LEDGER_ENTRY_KINDS, PAYMENT_METHODS, PAYMENT_REFUND_STATUSES, PAYMENT_STATUSES, PAYOUT_STATUSES } from '@khedma/shared/domain/constants';
+import { LEDGER_ENTRY_KINDS } from '@khedma/shared/domain/escrow';
+import { PAYMENT_METHODS, PAYMENT_REFUND_STATUSES, PAYMENT_STATUSES } from '@khedma/shared/domain/payments';
+import { PAYOUT_STATUSES } from '@khedma/shared/domain/payouts';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, inList, tstz, updatedAt } from './columns';

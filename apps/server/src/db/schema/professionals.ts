@@ -1,11 +1,8 @@
 /** Professionals, what and where and when they work, and the applications that create them. */
-import {
-  APPLICATION_STATUSES,
-  AVAILABILITY_SLOTS,
-  PROFESSIONAL_STATUSES,
-  type AvailabilitySlot,
-  type Weekday,
-} from '@khedma/shared/domain/constants';
+import { APPLICATION_STATUSES } from '@khedma/shared/domain/applications';
+import { PROFESSIONAL_STATUSES } from '@khedma/shared/domain/pros';
+import { AVAILABILITY_SLOTS, type AvailabilitySlot } from '@khedma/shared/domain/schedule';
+import type { Weekday } from '@khedma/shared/domain/time';
 import { sql } from 'drizzle-orm';
 import {
   check,

@@ -1,5 +1,6 @@
 /** Product-side user data: profiles, their audit trail, and admin roles. */
-import { ADMIN_ROLES, LOCALES, USER_TYPES } from '@khedma/shared/domain/constants';
+import { ADMIN_ROLES, USER_TYPES } from '@khedma/shared/domain/accounts';
+import { LOCALES } from '@khedma/shared/domain/constants';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { citext, createdAt, inList, tstz, updatedAt } from './columns';

@@ -1,5 +1,5 @@
 /** Reviews (one per booking) and the professional_ratings aggregate kept from them. */
-import { LIMITS } from '@khedma/shared/domain/constants';
+import { REVIEW_LIMITS } from '@khedma/shared/domain/reviews';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns';
@@ -35,7 +35,7 @@ export const reviews = pgTable(
   (t) => [
     check(
       'reviews_rating_check',
-      sql`${t.rating} BETWEEN ${sql.raw(String(LIMITS.ratingMin))} AND ${sql.raw(String(LIMITS.ratingMax))}`,
+      sql`${t.rating} BETWEEN ${sql.raw(String(REVIEW_LIMITS.ratingMin))} AND ${sql.raw(String(REVIEW_LIMITS.ratingMax))}`,
     ),
     check('reviews_helpful_count_check', sql`${t.helpfulCount} >= 0`),
     check('reviews_reply_check', sql`(${t.reply} IS NULL) = (${t.repliedAt} IS NULL)`),

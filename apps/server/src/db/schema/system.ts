@@ -1,5 +1,7 @@
 /** Platform tables: outbox, contact form, sensitive-access log, push subscriptions, job queue. */
-import { OUTBOX_CHANNELS, SENSITIVE_ACCESS_ACTIONS, JOB_STATUSES } from '@khedma/shared/domain/constants';
+import { JOB_STATUSES } from '@khedma/shared/domain/constants';
+import { SENSITIVE_ACCESS_ACTIONS } from '@khedma/shared/domain/masking';
+import { OUTBOX_CHANNELS } from '@khedma/shared/domain/notifications';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PHONE_CODE_CHANNELS, PHONE_CODE_PURPOSES } from '@khedma/shared/domain/phone-accounts';

@@ -4,7 +4,7 @@
  * functions, as the server does (packages/shared/src/domain/pricing.ts, escrow.ts).
  */
 import { holdEntries, refundEntries, releaseAt, releaseEntries, type LedgerEntry } from '@khedma/shared/domain/escrow';
-import { hourlyQuote, quote, servicePrice as resolvePrice } from '@khedma/shared/domain/pricing';
+import { cityServicePrice, hourlyQuote, quote, servicePrice as resolvePrice } from '@khedma/shared/domain/pricing';
 import * as s from '../schema/index';
 import { prng, seedId } from './ids';
 import { CANCELLATION_REASONS, PROFESSIONALS, REVIEW_TEXTS } from './people';
@@ -37,9 +37,10 @@ const BOOKING_CUSTOMERS = [
 
 const PAYMENT_METHODS = ['card', 'mobile', 'bank'] as const;
 
-/** Price of a service in a city by the shared rule: the city's price, else the price function's (base x the city's factor), else the base. */
+/** Price of a service in a city by the shared rule (cityServicePrice): the city's price, else the base x the city's factor, else the base. */
 export function priceIn(sv: SeedService, citySlug: string) {
-  return resolvePrice({ regionPrice: sv.regionPrices?.[citySlug], functionPrice: sv.basePrice * cityById.get(citySlug)!.priceFactor, basePrice: sv.basePrice });
+  const functionPrice = cityServicePrice({ basePrice: sv.basePrice, priceFactor: cityById.get(citySlug)!.priceFactor });
+  return resolvePrice({ regionPrice: sv.regionPrices?.[citySlug], functionPrice, basePrice: sv.basePrice });
 }
 
 /**

@@ -5,7 +5,9 @@
  * in Rabat.
  */
 import type { Category } from '@khedma/shared/domain/catalog';
-import type { AdminRole, AvailabilitySlot, Locale } from '@khedma/shared/domain/constants';
+import type { AdminRole } from '@khedma/shared/domain/accounts';
+import type { Locale } from '@khedma/shared/domain/constants';
+import type { AvailabilitySlot } from '@khedma/shared/domain/schedule';
 
 export const DEMO_PASSWORD = 'Demo!2345';
 

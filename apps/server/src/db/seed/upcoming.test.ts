@@ -8,7 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AVAILABILITY_SLOT_HOURS, BOOKING_RULES, proLedgerAccount } from '@khedma/shared/domain/constants';
+import { proLedgerAccount } from '@khedma/shared/domain/escrow';
+import { AVAILABILITY_SLOT_HOURS, BOOKING_RULES } from '@khedma/shared/domain/schedule';
 import { PAYOUT_MINIMUM_AMOUNT } from '@khedma/shared/domain/payouts';
 import { batchEligibility } from '@khedma/shared/domain/payout-batches';
 import { addDays, isoWeekdayOf, localDateOf, toLocal, timeToMinutes } from '@khedma/shared/domain/time';

@@ -14,8 +14,8 @@
  * it: quote() prices, holdEntries at payment, releaseEntries 48 h after completion; a payout request
  * moves no money until it is paid.
  */
-import { AVAILABILITY_SLOT_HOURS, BOOKING_RULES, proLedgerAccount } from '@khedma/shared/domain/constants';
-import { holdEntries, releaseAt, releaseEntries, type LedgerEntry } from '@khedma/shared/domain/escrow';
+import { proLedgerAccount, holdEntries, releaseAt, releaseEntries, type LedgerEntry } from '@khedma/shared/domain/escrow';
+import { AVAILABILITY_SLOT_HOURS, BOOKING_RULES } from '@khedma/shared/domain/schedule';
 import { quote } from '@khedma/shared/domain/pricing';
 import { addDays, isoWeekdayOf, localDateOf, localToUtc, minutesToTime, type LocalDate } from '@khedma/shared/domain/time';
 import { eq, sql } from 'drizzle-orm';

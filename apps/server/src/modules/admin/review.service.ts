@@ -38,7 +38,8 @@ import type { Storage } from '../../platform/storage';
 import type { RecipientsRepository } from '../auth';
 import type { AccessLogRepository, AccessOrigin } from './access-log.repository';
 import { rejectionEmail, welcomeEmail } from './admin.emails';
-import type { ApplicationRecord, NewProfessional, ReviewRepository } from './review.repository';
+import type { NewProfessional, ProfessionalEnrolment } from '../pros';
+import type { ApplicationRecord, ReviewRepository } from './review.repository';
 
 const TABLE = 'professional_applications';
 /** A document's signed URL lives this long: enough to open it, too short to share it. */
@@ -62,6 +63,8 @@ const FIELD_COLUMNS: Record<RevealableField, 'phoneNumber' | 'email' | 'bankAcco
 export interface ReviewDeps {
   db: Db;
   repo: ReviewRepository;
+  /** The professionals' module's writer of a new professional. */
+  enrolment: ProfessionalEnrolment;
   log: AccessLogRepository;
   storage: Storage;
   mailer: Mailer;
@@ -157,7 +160,7 @@ export class ReviewService {
         if (!app) throw notFound(APPLICATION_NOT_FOUND);
         if (app.status !== 'pending') throw conflict(ADMIN_MESSAGES.notPending, 'INVALID_TRANSITION');
         await repo.decide(id, { status: 'approved', reviewedBy: user.id, reviewedAt: now, rejectionReason: null });
-        const professionalId = await repo.upsertProfessional(professionalOf(app, now));
+        const professionalId = await this.d.enrolment.with(tx).enrol(professionalOf(app, now));
         await this.d.log.with(tx).record({ actorId: user.id, action: 'approve_application', tableName: TABLE, recordId: id, origin });
         return { app, professionalId };
       });

@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import * as schema from '../../db/schema/index';
 import { trustedOrigins } from '../../http/origins';
-import { passwordResetEmail, toLocale } from '../../i18n/messages';
+import { toLocale } from '../../i18n/messages';
+import { passwordResetEmail } from './auth.emails';
 import type { AuthRepository } from './auth.repository';
 import { AUTH_RATE_LIMITS } from './rate-limits';
 

@@ -13,14 +13,15 @@
  * only the SHA-256 is stored, one live link per account, 24 hours, single use.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { EMAIL_CONFIRMATION_TTL_SECONDS } from '@khedma/shared/domain/retention';
+import { EMAIL_CONFIRMATION_TTL_SECONDS } from '@khedma/shared/domain/accounts';
 import { isPhonePlaceholderEmail, PHONE_ACCOUNT_MESSAGES, verifiedLandingPath, type AccountEmail, type Locale, type UserType } from '@khedma/shared';
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accounts, emailConfirmations, profiles, sessions, users } from '../../db/schema/index';
 import { AppError } from '../../http/errors';
-import { addedEmailConfirmation, toLocale, verificationEmail } from '../../i18n/messages';
+import { toLocale } from '../../i18n/messages';
+import { addedEmailConfirmation, verificationEmail } from './auth.emails';
 import type { Auth } from './auth';
 import { AUTH_MESSAGES, fromAuthApiError } from './bridge';
 

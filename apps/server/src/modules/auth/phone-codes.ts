@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { phoneCodes } from '../../db/schema/index';
 import { AppError } from '../../http/errors';
-import { phoneCodeSms } from '../../i18n/messages';
+import { phoneCodeSms } from './auth.emails';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { SmsSender } from '../../platform/sms';
 import type { WhatsAppSender } from '../../platform/whatsapp';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { boroughs, categories, cities, serviceAddOns, serviceTypePricesByRegion, serviceTypes } from '../../db/schema/index';
-import type { AddOn, Borough, Category, CategoryEntry, City, ServiceTypeDetail, ServiceTypeSummary } from '@khedma/shared';
+import type { AddOn, Borough, Category, CategoryEntry, City, CityPriceFacts, ServiceTypeDetail, ServiceTypeSummary } from '@khedma/shared';
 import { LIMITS_SEARCH } from '@khedma/shared';
 
 const summaryColumns = {
@@ -138,12 +138,31 @@ export class CatalogRepository {
     return row?.price;
   }
 
-  async functionPrice(serviceTypeId: string, region: string, boroughId: string | null): Promise<number> {
-    const res = await this.db.execute<{ price: number | null }>(
-      sql`select calculate_service_price(${serviceTypeId}::uuid, ${region}, ${boroughId}::uuid) as price`,
+  /**
+   * What the price of a service in a city is made from (shared cityServicePrice applies the rule): the
+   * service's base price, and the active city's factor and own active price. The city is matched by slug
+   * or name (any case, trimmed); with no region, the borough's city.
+   */
+  async priceFacts(serviceTypeId: string, region: string, boroughId: string | null): Promise<CityPriceFacts> {
+    const res = await this.db.execute(
+      sql`WITH city AS (
+            SELECT c.id, c.price_factor FROM cities c
+             WHERE c.is_active
+               AND ((${region} <> '' AND (lower(c.slug) = lower(btrim(${region})) OR lower(c.name) = lower(btrim(${region}))))
+                 OR (${region} = '' AND c.id = (SELECT b.city_id FROM boroughs b WHERE b.id = ${boroughId}::uuid)))
+             LIMIT 1)
+          SELECT (SELECT st.base_price FROM service_types st WHERE st.id = ${serviceTypeId}::uuid) AS base_price,
+                 (SELECT city.price_factor FROM city) AS price_factor,
+                 (SELECT rp.price FROM service_type_prices_by_region rp JOIN city ON city.id = rp.city_id
+                   WHERE rp.service_type_id = ${serviceTypeId}::uuid AND rp.is_active LIMIT 1) AS region_price`,
     );
-    const rows = (res as unknown as { rows: Array<{ price: number | null }> }).rows;
-    return Number(rows[0]?.price ?? 0);
+    type Row = { base_price: number | null; price_factor: string | number | null; region_price: number | null };
+    const row = (res as unknown as { rows: Row[] }).rows[0];
+    return {
+      basePrice: row?.base_price ?? null,
+      priceFactor: row?.price_factor === null || row?.price_factor === undefined ? null : Number(row.price_factor),
+      regionPrice: row?.region_price ?? null,
+    };
   }
 
   async cities(): Promise<City[]> {

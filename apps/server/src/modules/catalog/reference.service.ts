@@ -17,7 +17,7 @@ export class CatalogReference {
 
   constructor(
     private readonly repo: ReferenceRepository,
-    private readonly prices: Pick<CatalogRepository, 'regionPrice' | 'functionPrice'>,
+    private readonly prices: Pick<CatalogRepository, 'regionPrice' | 'priceFacts'>,
   ) {}
 
   clear(): void {

@@ -6,7 +6,9 @@
  * password for everyone made here.
  */
 import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { AVAILABILITY_SLOTS, type AdminRole, type Locale, type UserType } from '@khedma/shared/domain/constants';
+import type { AdminRole, UserType } from '@khedma/shared/domain/accounts';
+import type { Locale } from '@khedma/shared/domain/constants';
+import { AVAILABILITY_SLOTS } from '@khedma/shared/domain/schedule';
 import type { Category } from '@khedma/shared/domain/catalog';
 import { hashPassword } from 'better-auth/crypto';
 import { and, asc, eq } from 'drizzle-orm';

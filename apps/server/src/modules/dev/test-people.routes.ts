@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ROLES, LOCALES } from '@khedma/shared/domain/constants';
+import { ADMIN_ROLES } from '@khedma/shared/domain/accounts';
+import { LOCALES } from '@khedma/shared/domain/constants';
 import { CATEGORIES } from '@khedma/shared/domain/catalog';
 import { errorResponseSchema } from '@khedma/shared';
 import type { AppContext } from '../../context';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bookings, cities } from '../../db/schema/index';
-import { sql } from 'drizzle-orm';
-import { notFound } from '../../http/errors';
-import { badRequest } from '../../http/errors';
+import { notFound, badRequest } from '../../http/errors';
 import { publicRoute } from '../../http/openapi';
 import { insertAdminRoles, insertApprovedApplication, insertPerson, insertProfessional, insertSession, uniquePhone } from './people';
 

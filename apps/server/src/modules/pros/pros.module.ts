@@ -5,6 +5,7 @@
 import type { AppContext } from '../../context';
 import { modulePlugin, type AppModule } from '../../module';
 import { ProfessionalPoolRepository } from '../bookings';
+import { ProfessionalEnrolment } from './enrolment.repository';
 import { ProsRepository } from './pros.repository';
 import { prosRoutes } from './pros.routes';
 import { ProsService } from './pros.service';
@@ -13,7 +14,12 @@ import { ProsSearchService } from './search.service';
 import { ProsSettingsRepository } from './settings.repository';
 import { ProsSettingsService } from './settings.service';
 
-export function createProsModule(ctx: AppContext): AppModule {
+export interface ProsModule extends AppModule {
+  /** The one writer of a new professional (record, services, hours, areas): admin's approval calls it. */
+  enrolment: ProfessionalEnrolment;
+}
+
+export function createProsModule(ctx: AppContext): ProsModule {
   const db = ctx.database.db;
   const services = {
     pros: new ProsService(new ProsRepository(db), ctx.clock, new ProfessionalPoolRepository(db)),
@@ -23,5 +29,5 @@ export function createProsModule(ctx: AppContext): AppModule {
   const plugin = modulePlugin('pros', async (app) => {
     await app.register(prosRoutes, services);
   });
-  return { plugin };
+  return { plugin, enrolment: new ProfessionalEnrolment(db) };
 }

@@ -1,6 +1,5 @@
 import type { AddOn } from '@khedma/shared';
-import { SERVICE_FEE_RATE } from '@khedma/shared/domain/constants';
-import { quote } from '@khedma/shared/domain/pricing';
+import { SERVICE_FEE_RATE, quote } from '@khedma/shared/domain/pricing';
 import { paths } from '../../config/paths';
 
 /**

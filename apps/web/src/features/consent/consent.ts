@@ -9,6 +9,7 @@
  *
  * Pure helpers (parse, expiry) take `now` so they can be tested without a clock.
  */
+import { COOKIE_CONSENT_MONTHS } from '@khedma/shared/domain/constants';
 
 export type ConsentCategory = 'analytics' | 'marketing';
 
@@ -26,8 +27,8 @@ export interface ConsentRecord extends ConsentChoice {
 }
 
 export const CONSENT_STORAGE_KEY = 'khedma.cookieConsent';
-/** A choice older than this is void and the banner shows again (docs/public-site.md). */
-export const CONSENT_MAX_AGE_MONTHS = 6;
+/** A choice older than this is void and the banner shows again (docs/public-site.md); the cookie policy says the same figure. */
+export const CONSENT_MAX_AGE_MONTHS = COOKIE_CONSENT_MONTHS;
 /** Fired on window whenever the stored choice changes (detail: ConsentRecord | null). */
 export const CONSENT_CHANGED_EVENT = 'khedma:consent-changed';
 

@@ -8,7 +8,7 @@
 import { LocateFixed, MapPin, X } from 'lucide-react';
 import { useEffect, useId, useState, type ComponentType } from 'react';
 import { ADDRESS_LIMITS, isInsideArea, roundCoordinate, type CityArea, type GeoPoint } from '@khedma/shared/domain/travel';
-import { LIMITS } from '@khedma/shared/domain/constants';
+import { BOOKING_LIMITS } from '@khedma/shared/domain/booking-status';
 import { Button } from '../../../components/ui/button';
 import { useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';
@@ -134,7 +134,7 @@ export function AddressFields({
           aria-required="true"
           aria-invalid={streetError ? true : undefined}
           aria-describedby={streetError ? ids.streetError : undefined}
-          maxLength={LIMITS.bookingLocationMax}
+          maxLength={BOOKING_LIMITS.locationMax}
           onChange={(e) => set({ location: e.target.value })}
           autoComplete="street-address"
           className={inputClass}

@@ -7,12 +7,12 @@ import {
   DEFAULT_DURATION_HOURS,
   DURATION_CHOICES_HOURS,
   isValidMoroccanPhone,
-  LIMITS,
   proPageDateBounds,
   PRO_PAGE_TIMES,
   validateProPageBooking,
   type BookingWindowIssue,
   type CreateHourlyBookingRequest,
+  BOOKING_LIMITS,
 } from '@khedma/shared';
 import type { ProProfile } from '@khedma/shared/schemas/pros';
 import { paths } from '../../../config/paths';
@@ -122,7 +122,7 @@ function BookingForm({
   const [values, setValues] = useState<FormValues>({
     // One city: that one. Several: the one in the address (?city= slug or id) if theirs, else the customer picks.
     cityId: areas.length === 1 ? areas[0]!.city.id : (areas.find((a) => a.city.id === initial.city || a.city.slug === initial.city)?.city.id ?? ''),
-    description: initial.description.slice(0, LIMITS.bookingDescriptionMax),
+    description: initial.description.slice(0, BOOKING_LIMITS.descriptionMax),
     date: initial.date,
     time: (PRO_PAGE_TIMES as readonly string[]).includes(initial.time) ? initial.time : '',
     location: '',
@@ -284,7 +284,7 @@ function BookingForm({
           <textarea
             id={id('description')}
             rows={3}
-            maxLength={LIMITS.bookingDescriptionMax}
+            maxLength={BOOKING_LIMITS.descriptionMax}
             value={values.description}
             onChange={(e) => set('description', e.target.value)}
             placeholder={t('bookingForm.serviceDetailsPlaceholder')}
@@ -362,7 +362,7 @@ function BookingForm({
             id={id('location')}
             required
             autoComplete="street-address"
-            maxLength={LIMITS.bookingLocationMax}
+            maxLength={BOOKING_LIMITS.locationMax}
             value={values.location}
             onChange={(e) => set('location', e.target.value)}
             placeholder={t('bookingForm.addressPlaceholder')}
@@ -417,7 +417,7 @@ function BookingForm({
           <textarea
             id={id('specialRequests')}
             rows={3}
-            maxLength={LIMITS.bookingDescriptionMax}
+            maxLength={BOOKING_LIMITS.descriptionMax}
             value={values.specialRequests}
             onChange={(e) => set('specialRequests', e.target.value)}
             className="w-full rounded-xl border border-sand-500 bg-white px-3 py-2 text-base text-ink"

@@ -2,7 +2,7 @@ import * as Checkbox from '@radix-ui/react-checkbox';
 import { Check, Loader2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { CATEGORY_INFO, LIMITS, timeToMinutes, type QuoteResponse, type ServiceTypeDetail } from '@khedma/shared';
+import { CATEGORY_INFO, timeToMinutes, type QuoteResponse, type ServiceTypeDetail, BOOKING_LIMITS } from '@khedma/shared';
 import { Button } from '../../../components/ui/button';
 import { formatDuration, formatMoney } from '../../../lib/format';
 import { pickLocalized, useLanguage } from '../../../lib/localized';
@@ -145,7 +145,7 @@ export function ConfirmStep({
               <textarea
                 id={ids.description}
                 value={state.description}
-                maxLength={LIMITS.bookingDescriptionMax}
+                maxLength={BOOKING_LIMITS.descriptionMax}
                 rows={3}
                 onChange={(e) => onDescription(e.target.value)}
                 placeholder={t('wizard.confirm.notesPlaceholder')}

@@ -1,4 +1,8 @@
-import { LIMITS, PRO_COMMISSION_RATE, SERVICE_FEE_RATE, BOOKING_RULES, TIMINGS } from '@khedma/shared/domain/constants';
+import { ACCOUNT_LIMITS } from '@khedma/shared/domain/accounts';
+import { COOKIE_CONSENT_MONTHS } from '@khedma/shared/domain/constants';
+import { PRO_COMMISSION_RATE, SERVICE_FEE_RATE } from '@khedma/shared/domain/pricing';
+import { REVIEW_LIMITS } from '@khedma/shared/domain/reviews';
+import { BOOKING_RULES } from '@khedma/shared/domain/schedule';
 import { CANCELLATION_POLICY, REFUND_BUSINESS_DAYS } from '@khedma/shared/domain/cancellation';
 import { ESCROW_RELEASE_HOURS } from '@khedma/shared/domain/escrow';
 import { describe, expect, it } from 'vitest';
@@ -115,11 +119,11 @@ describe('figures match the business constants', () => {
       veryLateFeeRate: 0.5,
       proNoCancelHours: 2,
     });
-    expect(LIMITS.minimumAge).toBe(18);
-    expect(LIMITS.suspensionRatingThreshold).toBe(3);
-    expect(LIMITS.ratingMin).toBe(1);
-    expect(LIMITS.ratingMax).toBe(5);
-    expect(TIMINGS.cookieConsentMonths).toBe(6);
+    expect(ACCOUNT_LIMITS.minimumAge).toBe(18);
+    expect(REVIEW_LIMITS.suspensionRatingThreshold).toBe(3);
+    expect(REVIEW_LIMITS.ratingMin).toBe(1);
+    expect(REVIEW_LIMITS.ratingMax).toBe(5);
+    expect(COOKIE_CONSENT_MONTHS).toBe(6);
   });
 });
 
@@ -129,10 +133,10 @@ describe.each(LANGUAGES)('key figures in %s', (lang) => {
   const cookies = documents.cookies[lang];
 
   it('terms: intermediary, fees, escrow, bookings, cancellation, refunds, ratings, law', () => {
-    expect(sectionText(terms, 'accounts')).toMatch(num(LIMITS.minimumAge));
+    expect(sectionText(terms, 'accounts')).toMatch(num(ACCOUNT_LIMITS.minimumAge));
     expect(sectionText(terms, 'professionals')).toContain('24-48');
-    expect(sectionText(terms, 'professionals')).toContain(`${LIMITS.suspensionRatingThreshold}/5`);
-    expect(sectionText(terms, 'suspension')).toContain(`${LIMITS.suspensionRatingThreshold}/5`);
+    expect(sectionText(terms, 'professionals')).toContain(`${REVIEW_LIMITS.suspensionRatingThreshold}/5`);
+    expect(sectionText(terms, 'suspension')).toContain(`${REVIEW_LIMITS.suspensionRatingThreshold}/5`);
     expect(sectionText(terms, 'bookings')).toMatch(num(BOOKING_RULES.horizonDays));
     expect(sectionText(terms, 'bookings')).toContain('MAD');
     expect(sectionText(terms, 'prices-fees')).toMatch(percent(pct(SERVICE_FEE_RATE)));
@@ -168,7 +172,7 @@ describe.each(LANGUAGES)('key figures in %s', (lang) => {
     expect(retention).toMatch({ en: /up to 10 years/, fr: /jusqu’à 10 ans/, ar: /10 سنوات/ }[lang]);
     expect(retention).toMatch({ en: /anonymised after 2 years/, fr: /anonymisé après 2 ans/, ar: /بعد سنتين \(2\)/ }[lang]);
     expect(retention).toMatch({ en: /one year after/, fr: /un an après/, ar: /سنة واحدة بعد/ }[lang]);
-    expect(sectionText(privacy, 'minors')).toMatch(num(LIMITS.minimumAge));
+    expect(sectionText(privacy, 'minors')).toMatch(num(ACCOUNT_LIMITS.minimumAge));
     expect(sectionText(privacy, 'rights')).toContain('09-08');
     expect(sectionText(privacy, 'rights')).toContain('CNDP');
     expect(sectionText(privacy, 'data-collected')).toContain('RIB');
@@ -179,7 +183,7 @@ describe.each(LANGUAGES)('key figures in %s', (lang) => {
   it('cookies: names, consent duration, categories', () => {
     expect(sectionText(cookies, 'essential')).toContain('`khedma.session_token`');
     expect(sectionText(cookies, 'essential')).toContain('`khedma.lang`');
-    expect(sectionText(cookies, 'consent-duration')).toMatch(num(TIMINGS.cookieConsentMonths));
+    expect(sectionText(cookies, 'consent-duration')).toMatch(num(COOKIE_CONSENT_MONTHS));
     expect(cookies.sections.find((s) => s.id === 'change-choice')?.action).toBe('cookie-settings');
   });
 });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { ApplicationDraft } from '@khedma/shared';
 import { hasAnySlot, toggleSlot, type WeeklyAvailabilityPlan } from '@khedma/shared/domain/applications';
-import { AVAILABILITY_SLOTS, WEEKDAYS } from '@khedma/shared/domain/constants';
+import { AVAILABILITY_SLOTS } from '@khedma/shared/domain/schedule';
+import { WEEKDAYS } from '@khedma/shared/domain/time';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field';
 import { useSaveStep } from '../api';

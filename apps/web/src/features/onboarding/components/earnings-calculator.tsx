@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { earningsEstimate } from '@khedma/shared/domain/pricing';
-import { EARNINGS_CALCULATOR, PRO_COMMISSION_RATE } from '@khedma/shared/domain/constants';
+import { earningsEstimate, EARNINGS_CALCULATOR, PRO_COMMISSION_RATE } from '@khedma/shared/domain/pricing';
 import { formatMoney } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import type { ApplicationDraft, FinalDraft } from '@khedma/shared';
-import { APPLICATION_LIMITS, isValidRib } from '@khedma/shared/domain/applications';
-import { BANKS } from '@khedma/shared/domain/constants';
+import { APPLICATION_LIMITS, isValidRib, BANKS } from '@khedma/shared/domain/applications';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FieldShell, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';

@@ -1,7 +1,7 @@
 import { ArrowRight, BadgeCheck, EyeOff, Handshake, Lock, MessageSquareQuote } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
-import { SERVICE_FEE_RATE } from '@khedma/shared/domain/constants';
+import { SERVICE_FEE_RATE } from '@khedma/shared/domain/pricing';
 import { ESCROW_RELEASE_HOURS } from '@khedma/shared/domain/escrow';
 import { paths } from '../../../config/paths';
 import { CategoryTile } from '../../../entities/catalog/components/category-visual';
