@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { notFound } from '../../http/errors';
 import { badRequest } from '../../http/errors';
 import { publicRoute } from '../../http/openapi';
-import { insertAdminRoles, insertApprovedApplication, insertPerson, insertProfessional, insertSession, uniquePhone } from './people';
+import { insertAdminRoles, insertApprovedApplication, insertPerson, insertProfessional, insertSession, uniquePhone } from '../../db/people';
 
 const testPersonRequestSchema = z.strictObject({
   type: z.enum(['customer', 'pro', 'admin']),
