@@ -177,7 +177,8 @@ function start(): ChildProcess {
       TEST_PEOPLE: '1',
       RATE_LIMIT_SCALE: '1000',
       WEB_DIST: path.join(root, 'no-web-for-outage-test'),
-      // The test database is a copy of the seeded template: no need to seed again (a faster start).
+      // The test database is a copy of the template (reference data) and the test makes its own people
+      // (TEST_PEOPLE): no demo to seed (a faster start).
       SEED_DEMO: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

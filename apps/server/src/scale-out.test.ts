@@ -29,7 +29,7 @@ import {
 } from '@khedma/shared';
 import { AUTH_MESSAGES } from './modules/auth/bridge';
 import { APP_RATE_LIMITS, AUTH_RATE_LIMITS } from './modules/auth/rate-limits';
-import { uniquePhone } from './modules/dev/people';
+import { uniquePhone } from './db/people';
 import { RATE_LIMITED_MESSAGE } from './platform/rate-limit';
 import { completedBooking } from './modules/reviews/reviews.test-helpers';
 import { rowsOf } from './platform/jobs';

@@ -6,11 +6,11 @@ import { createTestDatabase, PUBLIC_TABLES, queryRows } from '../test/db';
 import type { Database, Db } from './client';
 import * as s from './schema/index';
 import { seedId } from './seed/index';
-import { insertPerson, insertProfessional, type PersonRecord } from '../modules/dev/people';
+import { insertPerson, insertProfessional, type PersonRecord } from './people';
 
 let database: Database;
 let db: Db;
-/** The file's people, written straight to the tables (modules/dev/people.ts, the factories' own layer). */
+/** The file's people, written straight to the tables (db/people.ts, the factories' own layer). */
 let customer: PersonRecord;
 let professionalId: string;
 let otherProfessionalId: string;

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/db';
 import type { Database, Db } from './client';
+import { insertPerson, insertProfessional } from './people';
 
 let database: Database;
 let db: Db;
@@ -63,16 +64,17 @@ describe('migration 0005: bookings keep the local time that was agreed', () => {
     // long before the travel buffer's trigger (0029) existed, and so it runs here.
     await db.execute(sql`DELETE FROM time_zone_rule_changes`);
     await db.execute(sql`ALTER TABLE bookings DISABLE TRIGGER bookings_travel_buffer`);
-    const [model] = await rows<{ id: string }>(sql`SELECT id FROM bookings ORDER BY created_at LIMIT 1`);
+    // One customer and one professional of the test's own (the test database holds no person).
+    const customer = await insertPerson(db, 'customer', { city: 'fes' });
+    const pro = await insertProfessional(db, await insertPerson(db, 'pro', { city: 'fes' }), { city: 'fes', category: 'plumbing' });
     for (const c of CASES) {
       const [row] = await rows<{ id: string }>(sql`
         INSERT INTO bookings (user_id, professional_id, service_type_id, kind, title, description, location, city_id,
           status, payment_status, scheduled_start, scheduled_end, duration_minutes, service_price, addons_total, service_fee, total_amount)
-        SELECT user_id, professional_id, service_type_id, kind, title, description, location, city_id,
-          ${c.status}, payment_status, ${c.oldStart}::timestamptz, ${c.oldEnd}::timestamptz,
+        VALUES (${customer.userId}, ${pro.professionalId}, ${pro.serviceTypeIds[0]!}, 'service', 'Leak repair', 'Leak repair', '18 Avenue Hassan II', ${pro.cityId},
+          ${c.status}, 'paid', ${c.oldStart}::timestamptz, ${c.oldEnd}::timestamptz,
           (extract(epoch from ${c.oldEnd}::timestamptz - ${c.oldStart}::timestamptz) / 60)::int,
-          service_price, addons_total, service_fee, total_amount
-        FROM bookings WHERE id = ${model!.id}
+          150, 0, 23, 173)
         RETURNING id`);
       ids.push(row!.id);
     }

@@ -38,7 +38,7 @@ function multipart(name: string, body: Buffer, type: string) {
 // The embedded database only: PostgreSQL is backed up with pg_dump (documented, not ours to test).
 describe.skipIf(Boolean(inject('pgServerUrl')))('npm run backup / npm run restore (embedded database and local uploads)', () => {
   it('round-trips a data folder with bookings, payments, chat files and reviews', async () => {
-    // A DATA_DIR as the server keeps it: pglite/ (from the seeded template) and uploads/.
+    // A DATA_DIR as the server keeps it: pglite/ (from the template: reference data) and uploads/.
     const dataDir = tmp('data');
     cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
     const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), lean: true });

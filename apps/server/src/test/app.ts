@@ -10,7 +10,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh copy of the seeded database, for app.inject tests. */
+/** The whole app on a fresh copy of the template (reference data only), for app.inject tests. */
 export async function createTestApp(
   config: Partial<Config> = {},
   overrides: Omit<BuildAppOptions, 'config' | 'database'> = {},

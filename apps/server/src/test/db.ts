@@ -8,7 +8,7 @@ import { openDatabase, type Database, type Db } from '../db/client';
 let counter = 0;
 
 /**
- * A fresh, migrated and seeded database for one test file: a copy of the template built in
+ * A fresh, migrated database holding the reference data only, for one test file: a copy of the template built in
  * global-setup, on PGlite by default or on the PostgreSQL server when TEST_DATABASE_URL is set.
  */
 export async function createTestDatabase(): Promise<Database> {

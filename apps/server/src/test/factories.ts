@@ -2,7 +2,8 @@ import { addDays, localDateOf } from '@khedma/shared/domain/time';
 /**
  * Test factories: each test makes the people and bookings it needs on its own database, instead of
  * leaning on the demo seed ("the only plumber in Casablanca"). People are written straight to the
- * tables with a session of their own (modules/dev/people.ts: no password hashing, the slow part);
+ * tables with a session of their own (db/people.ts, the one way a person is made, which the demo seed
+ * uses too; no password hashing per person, the slow part);
  * bookings go through the real API (quote, assignment, payment), so they hold what the product would
  * hold.
  *
@@ -11,14 +12,15 @@ import { addDays, localDateOf } from '@khedma/shared/domain/time';
  *   const pro = await createPro(t, { city: 'rabat', category: 'plumbing' });
  *   const booking = await createPaidBooking(t, { customer, pro });
  *
- * The catalogue (cities, categories, services) stays the seed's: it is reference data, not people.
+ * The catalogue (cities, boroughs, categories, services, city prices) is the reference seed's, the only data
+ * a test database starts with (db/seed/index.ts: seedReference; docs/decisions/0003): a professional a test
+ * makes is the only one of their city and category unless the test makes another.
  */
 import { randomUUID } from 'node:crypto';
 import { payOnSimulator } from './cmi';
 import type { AdminRole, UserType } from '@khedma/shared/domain/accounts';
 import { bookingReference } from '@khedma/shared/domain/booking-status';
-import type { Category } from '@khedma/shared/domain/catalog';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import * as s from '../db/schema/index';
@@ -33,7 +35,7 @@ import {
   type PersonRecord,
   type ProOptions,
   type ProRecord,
-} from '../modules/dev/people';
+} from '../db/people';
 import { freshIp, sessionCookie } from './helpers';
 import { modulesOf } from '../app';
 
@@ -97,18 +99,6 @@ export interface TestPro extends TestUser, ProRecord {}
 export async function createPro(t: FactoryApp, o: ProOptions & { signIn?: boolean } = {}): Promise<TestPro> {
   const user = await createPerson(t, 'pro', { name: 'Test Professional', phone: uniquePhone(), ...o, city: o.city ?? 'casablanca' });
   return { ...user, ...(await insertProfessional(t.database.db, user, o)) };
-}
-
-/**
- * Leaves no active professional offering `category` in `city` (on the seeded template, the demo seed's:
- * they are suspended in this test's database only). A test that needs "the only plumber in Casablanca"
- * calls it, then makes that plumber with createPro; on a template without people it changes nothing.
- */
-export async function retireProfessionals(t: FactoryApp, o: { city: string; category: Category }) {
-  await t.database.db.execute(sql`update professionals p set status = 'suspended'
-    where p.status = 'active'
-      and exists (select 1 from professional_cities pc join cities c on c.id = pc.city_id where pc.professional_id = p.id and c.slug = ${o.city})
-      and exists (select 1 from professional_services ps join service_types st on st.id = ps.service_type_id where ps.professional_id = p.id and st.category = ${o.category})`);
 }
 
 /** A Casablanca calendar date `days` after today (bookings are made in Casablanca dates). */

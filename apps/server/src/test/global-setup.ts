@@ -4,11 +4,11 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { seedDemo } from '../db/seed/index';
+import { seedReference } from '../db/seed/index';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite: path of a migrated and seeded data directory, copied by each test file. */
+    /** PGlite: path of a migrated data directory holding the reference data only, copied by each test file. */
     pgliteTemplate: string;
     /** PostgreSQL: connection URL of the server and name of the template database. */
     pgServerUrl: string;
@@ -17,8 +17,10 @@ declare module 'vitest' {
 }
 
 /**
- * Builds one migrated and seeded database once; every test file then starts from its own copy
- * (PGlite: a copied data directory; PostgreSQL: CREATE DATABASE ... TEMPLATE), so files never share state.
+ * Builds one migrated database with the reference data only (cities, boroughs, catalogue, city prices: no
+ * person) once; every test file then starts from its own copy (PGlite: a copied data directory;
+ * PostgreSQL: CREATE DATABASE ... TEMPLATE), so files never share state and each test makes the people,
+ * professionals and bookings it needs with the factories (test/factories.ts; docs/decisions/0003).
  */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -30,7 +32,7 @@ export default async function setup(project: TestProject) {
     const url = withDatabase(serverUrl, name);
     const database = await openDatabase({ databaseUrl: url, poolMax: 4 });
     await database.migrate();
-    await seedDemo(database.db);
+    await seedReference(database.db);
     await database.close();
     project.provide('pgServerUrl', serverUrl);
     project.provide('pgTemplateDb', name);
@@ -52,7 +54,7 @@ export default async function setup(project: TestProject) {
   const dataDir = path.join(dir, 'pgdata');
   const database = await openDatabase({ dataDir, lean: true });
   await database.migrate();
-  await seedDemo(database.db);
+  await seedReference(database.db);
   // Only the `postgres` database is used: without the two template databases a copy has half the files.
   for (const name of ['template0', 'template1']) {
     await database.pglite!.exec(`ALTER DATABASE ${name} IS_TEMPLATE false`);

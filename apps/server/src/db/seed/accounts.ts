@@ -1,5 +1,9 @@
-/** Seed of the accounts capability: users, their password, profiles and admin roles. */
+/**
+ * Seed of the accounts capability: users, their password, profiles and admin roles, made as every person
+ * is (db/people.ts: personRows), with the demo's fixed ids and dates.
+ */
 import { inArray } from 'drizzle-orm';
+import { personRows, type PersonSpec } from '../people';
 import * as s from '../schema/index';
 import { seedId } from './ids';
 import { cityById, DAY, allPeople, insertAll, type Tx } from './support';
@@ -8,20 +12,26 @@ import { cityById, DAY, allPeople, insertAll, type Tx } from './support';
 export async function seedUsers(tx: Tx, passwordHash: string, now: Date): Promise<Map<string, string>> {
   const people = allPeople();
   const joined = (i: number) => new Date(now.getTime() - (240 - i * 3) * DAY);
+  const spec = (p: (typeof people)[number], i: number, userId: string): PersonSpec => ({
+    userId,
+    accountId: seedId(`account:${p.email}`),
+    email: p.email,
+    firstName: p.firstName,
+    fullName: `${p.firstName} ${p.lastName}`,
+    userType: p.userType,
+    locale: p.locale,
+    cityName: cityById.get(p.citySlug)!.name,
+    phone: p.phone ?? null,
+    // Professionals and the applicant verified their phone during onboarding.
+    verifiedPhone: p.userType === 'pro' || p.email === 'applicant@demo.ma' ? (p.phone ?? null) : null,
+    about: p.about ?? null,
+    passwordHash,
+    at: joined(i),
+  });
   await insertAll(
     tx,
     s.users,
-    people.map((p, i) => ({
-      id: seedId(`user:${p.email}`),
-      name: `${p.firstName} ${p.lastName}`,
-      email: p.email,
-      emailVerified: true,
-      // Professionals and the applicant verified their phone during onboarding.
-      phoneNumber: p.userType === 'pro' || p.email === 'applicant@demo.ma' ? (p.phone ?? null) : null,
-      phoneNumberVerified: p.userType === 'pro' || p.email === 'applicant@demo.ma',
-      createdAt: joined(i),
-      updatedAt: joined(i),
-    })),
+    people.map((p, i) => personRows(spec(p, i, seedId(`user:${p.email}`))).user),
   );
   // Someone may have signed up with a demo email before the seed ran: use the ids that exist.
   const rows = await tx
@@ -35,41 +45,18 @@ export async function seedUsers(tx: Tx, passwordHash: string, now: Date): Promis
     );
   const userIds = new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
   const idOf = (email: string) => userIds.get(email)!;
+  const made = people.map((p, i) => personRows(spec(p, i, idOf(p.email))));
 
   // A pre-existing account keeps its own password: credentials only for users the seed created.
   await insertAll(
     tx,
     s.accounts,
-    people.flatMap((p, i) => (idOf(p.email) === seedId(`user:${p.email}`) ? [p] : []).map(() => ({
-      id: seedId(`account:${p.email}`),
-      accountId: idOf(p.email),
-      providerId: 'credential',
-      userId: idOf(p.email),
-      password: passwordHash,
-      createdAt: joined(i),
-      updatedAt: joined(i),
-    }))),
+    made.flatMap((r, i) => (r.user.id === seedId(`user:${people[i]!.email}`) ? [r.account] : [])),
   );
   await insertAll(
     tx,
     s.profiles,
-    people.map((p, i) => {
-      const city = cityById.get(p.citySlug)!;
-      return {
-        id: idOf(p.email),
-        name: p.firstName,
-        fullName: `${p.firstName} ${p.lastName}`,
-        region: city.name,
-        email: p.email,
-        phone: p.phone ?? null,
-        location: city.name,
-        aboutMe: p.about ?? null,
-        userType: p.userType,
-        locale: p.locale,
-        createdAt: joined(i),
-        updatedAt: joined(i),
-      };
-    }),
+    made.map((r) => r.profile),
   );
   await insertAll(
     tx,

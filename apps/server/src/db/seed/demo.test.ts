@@ -16,8 +16,11 @@ let database: Database;
 let db: Db;
 
 beforeAll(async () => {
+  // A test database holds the reference data only (docs/decisions/0003): the demo is seeded here, as
+  // `npm start` seeds it.
   database = await createTestDatabase();
   db = database.db;
+  await seedDemo(db);
 });
 afterAll(async () => {
   await database?.close();

@@ -1,5 +1,6 @@
 /**
- * Demo data (outside production only; the caller decides), one file per capability: catalog.ts,
+ * Reference data (seedReference: the catalogue and places, what every database needs) and demo data
+ * (seedDemo: the reference data and the demo's people, outside production only; the caller decides), one file per capability: catalog.ts,
  * accounts.ts, professionals.ts, bookings.ts (the past), upcoming.ts (the present: issue 38) (the data
  * itself: places.ts, services.ts, people.ts).
  * A new capability adds its seed-<capability> file and one line below. Idempotent: every row has a
@@ -14,6 +15,7 @@ import { seedCatalog, seedPlaces } from './catalog';
 import { DEMO_PASSWORD } from './people';
 import { seedApplicant, seedProfessionals } from './professionals';
 import { seedUpcoming } from './upcoming';
+import type { Tx } from './support';
 import type { Clock } from '../../platform/clock';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './people';
@@ -29,6 +31,21 @@ export interface SeedDemoOptions {
   log?: (message: string) => void;
 }
 
+/**
+ * The reference data the product needs to run, with no person in it: cities, Casablanca's boroughs,
+ * categories, services, add-ons and city prices. Every test database starts from this alone
+ * (test/global-setup.ts; docs/decisions/0003); the demo adds its people on top.
+ */
+export async function seedReference(db: Db): Promise<void> {
+  await db.transaction((tx) => referenceRows(tx));
+}
+
+async function referenceRows(tx: Tx) {
+  const cityIds = await seedPlaces(tx);
+  const serviceIds = await seedCatalog(tx, cityIds);
+  return { cityIds, serviceIds };
+}
+
 export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<void> {
   const now = opts.clock?.now() ?? new Date();
   const log = opts.log ?? (() => {});
@@ -36,8 +53,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<void
   // One scrypt hash shared by every demo account (hashing is the slow part of seeding).
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const cityIds = await seedPlaces(tx);
-    const serviceIds = await seedCatalog(tx, cityIds);
+    const { cityIds, serviceIds } = await referenceRows(tx);
     const userIds = await seedUsers(tx, passwordHash, now);
     const proIds = await seedProfessionals(tx, userIds, cityIds, serviceIds, now);
     await seedApplicant(tx, userIds, cityIds, serviceIds, now);

@@ -1,6 +1,11 @@
-/** Seed of the professionals capability: active professionals (services, hours, areas, approved application) and the pending applicant. */
+/**
+ * Seed of the professionals capability: active professionals (services, hours, areas, approved application)
+ * and the pending applicant. A professional's rows are made as every professional's are (db/people.ts:
+ * professionalRow, offerRows), with the demo's fixed ids and dates.
+ */
 import { ribWithKey } from '@khedma/shared/domain/applications';
 import { inArray } from 'drizzle-orm';
+import { offerRows, professionalRow } from '../people';
 import * as s from '../schema/index';
 import { seedId } from './ids';
 import { AVAILABILITY_PATTERNS, PROFESSIONALS, type SeedProfessional } from './people';
@@ -24,21 +29,21 @@ export async function seedProfessionals(
   await insertAll(
     tx,
     s.professionals,
-    PROFESSIONALS.map((p, i) => ({
-      id: seedId(`professional:${p.email}`),
-      userId: userIds.get(p.email)!,
-      name: p.firstName,
-      fullName: `${p.firstName} ${p.lastName}`,
-      cityId: cityIds.get(p.citySlug)!,
-      region: 'Morocco',
-      about: p.about,
-      skills: p.skills,
-      hourlyRate: p.hourlyRate,
-      status: 'active' as const,
-      approvedAt: approvedAt(i),
-      createdAt: approvedAt(i),
-      updatedAt: approvedAt(i),
-    })),
+    PROFESSIONALS.map((p, i) =>
+      professionalRow({
+        professionalId: seedId(`professional:${p.email}`),
+        userId: userIds.get(p.email)!,
+        firstName: p.firstName,
+        fullName: `${p.firstName} ${p.lastName}`,
+        cityId: cityIds.get(p.citySlug)!,
+        about: p.about,
+        skills: p.skills,
+        hourlyRate: p.hourlyRate,
+        status: 'active',
+        approvedAt: approvedAt(i),
+        at: approvedAt(i),
+      }),
+    ),
   );
   const rows = await tx
     .select({ id: s.professionals.id, userId: s.professionals.userId })
@@ -52,33 +57,16 @@ export async function seedProfessionals(
   const byUser = new Map(rows.map((r) => [r.userId, r.id]));
   const proIds = new Map(PROFESSIONALS.map((p) => [p.email, byUser.get(userIds.get(p.email)!)!]));
 
-  await insertAll(
-    tx,
-    s.professionalServices,
-    PROFESSIONALS.flatMap((p) =>
-      servicesOf(p).map((sv) => ({ professionalId: proIds.get(p.email)!, serviceTypeId: serviceIds.get(sv.key)! })),
-    ),
-  );
-  await insertAll(
-    tx,
-    s.professionalAvailability,
-    PROFESSIONALS.flatMap((p) =>
-      AVAILABILITY_PATTERNS[p.availability].map(([weekday, slot]) => ({
-        professionalId: proIds.get(p.email)!,
-        weekday,
-        slot,
-      })),
-    ),
-  );
-  await insertAll(
-    tx,
-    s.professionalBoroughs,
-    PROFESSIONALS.flatMap((p) => {
-      if (p.citySlug !== 'casablanca' || !p.boroughs) return [];
-      const keys = p.boroughs === 'all' ? CASABLANCA_BOROUGHS.map((b) => b.key) : p.boroughs;
-      return keys.map((k) => ({ professionalId: proIds.get(p.email)!, boroughId: boroughId(k) }));
+  const offers = PROFESSIONALS.map((p) =>
+    offerRows(proIds.get(p.email)!, {
+      serviceTypeIds: servicesOf(p).map((sv) => serviceIds.get(sv.key)!),
+      hours: AVAILABILITY_PATTERNS[p.availability],
+      boroughIds: boroughKeysOf(p).map(boroughId),
     }),
   );
+  await insertAll(tx, s.professionalServices, offers.flatMap((o) => o.services));
+  await insertAll(tx, s.professionalAvailability, offers.flatMap((o) => o.availability));
+  await insertAll(tx, s.professionalBoroughs, offers.flatMap((o) => o.boroughs));
 
   // The approved application behind each professional.
   const reviewer = userIds.get('reviewer@demo.ma')!;
@@ -100,10 +88,7 @@ export async function seedProfessionals(
         phoneNumber: allPeople().find((x) => x.email === p.email)!.phone!,
         country: 'Morocco',
         cityId: cityIds.get(p.citySlug)!,
-        coverageBoroughs:
-          p.citySlug === 'casablanca' && p.boroughs
-            ? (p.boroughs === 'all' ? CASABLANCA_BOROUGHS.map((b) => b.key) : p.boroughs).map(boroughId)
-            : [],
+        coverageBoroughs: boroughKeysOf(p).map(boroughId),
         serviceCatalogIds: offered,
         serviceId: offered[0]!,
         availability: availabilityJson(p),
@@ -123,6 +108,12 @@ export async function seedProfessionals(
     }),
   );
   return proIds;
+}
+
+/** Casablanca's boroughs a professional covers (none elsewhere). */
+function boroughKeysOf(p: SeedProfessional): string[] {
+  if (p.citySlug !== 'casablanca' || !p.boroughs) return [];
+  return p.boroughs === 'all' ? CASABLANCA_BOROUGHS.map((b) => b.key) : p.boroughs;
 }
 
 const docKey = (userId: string, file: string) => `professional-documents/${userId}/${file}`;

@@ -5,9 +5,6 @@
  * customer@demo.ma awaiting a review, a payout request waiting for finance and an unread message; the
  * ledger balances; seeding again (the same day or later) changes nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { proLedgerAccount } from '@khedma/shared/domain/escrow';
 import { AVAILABILITY_SLOT_HOURS, BOOKING_RULES } from '@khedma/shared/domain/schedule';
 import { PAYOUT_MINIMUM_AMOUNT } from '@khedma/shared/domain/payouts';
@@ -16,26 +13,23 @@ import { addDays, isoWeekdayOf, localDateOf, toLocal, timeToMinutes } from '@khe
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../platform/clock';
-import { openDatabase, type Database } from '../client';
+import type { Database } from '../client';
 import { seedDemo } from './index';
-import { queryRows } from '../../test/db';
+import { createTestDatabase, queryRows } from '../../test/db';
 
 // A Wednesday morning in Casablanca, far from the real date: everything must follow the clock.
 const NOW = new Date('2027-03-10T09:30:00Z');
-let dir: string;
 let database: Database;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'khedma-seed-'));
-  database = await openDatabase({ dataDir: path.join(dir, 'pglite'), lean: true });
-  await database.migrate();
+  // A test database holds no person (docs/decisions/0003): the demo seeded here is made at NOW alone.
+  database = await createTestDatabase();
   const clock = new Clock();
   clock.set(NOW);
   await seedDemo(database.db, { clock });
 }, 180_000);
 afterAll(async () => {
   await database?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const rows = <T,>(query: SQL) => queryRows<T>(database.db, query);

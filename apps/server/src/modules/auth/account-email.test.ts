@@ -10,7 +10,7 @@ import { emailConfirmations, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCustomer } from '../../test/factories';
 import { freshIp, linkIn, outbox, sessionCookie, signUpBody } from '../../test/helpers';
-import { uniquePhone } from '../dev/people';
+import { uniquePhone } from '../../db/people';
 
 let t: TestApp;
 beforeAll(async () => {

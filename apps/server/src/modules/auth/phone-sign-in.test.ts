@@ -19,7 +19,7 @@ import { renderWhatsAppBody } from '../../platform/whatsapp-templates';
 import { createTestApp, type TestApp } from '../../test/app';
 import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro } from '../../test/factories';
 import { freshIp, outbox, sessionCookie } from '../../test/helpers';
-import { uniquePhone } from '../dev/people';
+import { uniquePhone } from '../../db/people';
 import { modulesOf } from '../../app';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { seedId } from '../../db/seed/ids';
 import type { BuildAppOptions } from '../../app';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createCustomer, createPro, retireProfessionals, type TestPro, type TestUser } from '../../test/factories';
+import { createAdmin, createCustomer, createPro, type TestPro, type TestUser } from '../../test/factories';
 import { AVAILABILITY_PATTERNS } from '../../db/seed/people';
 import { payOnSimulator, TEST_CARDS } from '../../test/cmi';
 
@@ -49,8 +49,6 @@ export interface BookingTestApp extends TestApp {
  */
 export async function bookingTestApp(overrides: Omit<BuildAppOptions, 'config' | 'database'> = {}): Promise<BookingTestApp> {
   const t = await createTestApp({ rateLimitScale: 100 }, overrides);
-  await retireProfessionals(t, { city: 'casablanca', category: 'plumbing' });
-  await retireProfessionals(t, { city: 'rabat', category: 'cleaning' });
   const [customer, customer2, pro, pro2, admin] = await Promise.all([
     createCustomer(t, { name: 'Amina Benjelloun', city: 'casablanca', locale: 'en' }),
     createCustomer(t, { name: 'Yassir Alami', city: 'rabat', locale: 'fr' }),

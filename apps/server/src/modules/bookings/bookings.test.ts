@@ -3,7 +3,7 @@ import { afterEach, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, localToUtc } from '@khedma/shared';
 import { seedId } from '../../db/seed/ids';
-import { createAdmin, createCustomer, retireProfessionals } from '../../test/factories';
+import { createAdmin, createCustomer } from '../../test/factories';
 import { completedBooking } from '../reviews/reviews.test-helpers';
 
 const seedCity = (slug: string) => seedId(`city:${slug}`);
@@ -116,7 +116,6 @@ describe('POST /api/bookings/assignment (wizard step 3)', () => {
 
   it('has no candidate for a service nobody offers in that city: says so, no placeholder', async () => {
     // Nobody does plumbing in Fès.
-    await retireProfessionals(t, { city: 'fes', category: 'plumbing' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/bookings/assignment',

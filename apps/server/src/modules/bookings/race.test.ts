@@ -2,7 +2,7 @@ import { afterEach, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { isoWeekdayOf } from '@khedma/shared';
 import { AVAILABILITY_PATTERNS } from '../../db/seed/people';
-import { createCustomer, createPro, retireProfessionals } from '../../test/factories';
+import { createCustomer, createPro } from '../../test/factories';
 import { bookingTestApp, counts, createBooking, dayFromNow, errorCode, IDS, wizardBody, type BookingTestApp, type Session, releaseHolds } from './bookings.test-helpers';
 import { isSlotConflict } from './bookings.errors';
 
@@ -13,7 +13,6 @@ beforeAll(async () => {
   const extra = await Promise.all([createCustomer(t, { name: 'Sara Benmoussa' }), createCustomer(t, { name: 'Laila Cherkaoui', city: 'fes' })]);
   customers = [t.customer, t.customer2, ...extra];
   // Home cleaning in Casablanca: two cleaners on weekdays, one Monday to Saturday, one Monday to Friday.
-  await retireProfessionals(t, { city: 'casablanca', category: 'cleaning' });
   const slots = (pattern: 'mon-sat-morning-afternoon' | 'weekdays-day') => AVAILABILITY_PATTERNS[pattern].map(([d, slot]) => [d, slot] as [number, typeof slot]);
   await createPro(t, { name: 'Fatima Zahra Bennani', city: 'casablanca', category: 'cleaning', hourlyRate: 120, availability: slots('mon-sat-morning-afternoon') });
   await createPro(t, { name: 'Khadija Alaoui', city: 'casablanca', category: 'cleaning', hourlyRate: 100, availability: slots('weekdays-day') });

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bookings, cities } from '../../db/schema/index';
 import { notFound, badRequest } from '../../http/errors';
 import { publicRoute } from '../../http/openapi';
-import { insertAdminRoles, insertApprovedApplication, insertPerson, insertProfessional, insertSession, uniquePhone } from './people';
+import { insertAdminRoles, insertApprovedApplication, insertPerson, insertProfessional, insertSession, uniquePhone } from '../../db/people';
 
 const testPersonRequestSchema = z.strictObject({
   type: z.enum(['customer', 'pro', 'admin']),

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutReference, proLedgerAccount, ribWithKey } from '@khedma/shared';
 import { eq, sql } from 'drizzle-orm';
 import { ledgerEntries, payouts, sensitiveAccessLog } from '../../db/schema/index';
-import { insertApprovedApplication } from '../dev/people';
+import { insertApprovedApplication } from '../../db/people';
 import { createAdmin, createCustomer, createPro, type TestPro, type TestUser } from '../../test/factories';
 import { startApp, withCookie, type TestApp } from '../../test/helpers';
 import { modulesOf } from '../../app';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, ledgerEntries, paymentRefunds, scheduledJobs, sensitiveAccessLog } from '../../db/schema/index';
 import { casablancaDate, createAdmin, createCustomer, createPaidBooking, createPro, type TestBooking, type TestPro, type TestUser } from '../../test/factories';
 import { startApp, withCookie, type TestApp } from '../../test/helpers';
-import { uniquePhone } from '../dev/people';
+import { uniquePhone } from '../../db/people';
 import { bookingReference } from '@khedma/shared';
 
 const MIN = 60_000;

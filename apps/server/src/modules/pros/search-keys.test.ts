@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PRO_SEARCH_SORTS } from '@khedma/shared';
 import { proSearchQuerySchema, type ProSearchResponse } from '@khedma/shared/schemas/pros';
 import { createTestApp, type TestApp } from '../../test/app';
+import { createCustomer } from '../../test/factories';
 import { ProsSearchRepository } from './search.repository';
 import { ProsSearchService } from './search.service';
 import { queryRows } from '../../test/db';
@@ -153,8 +154,17 @@ describe('search keys (migration 0018)', () => {
 
   it('stay equal after a review arrives, a rating changes, services and cities change, a professional is unlisted and re-priced', async () => {
       const [pro] = await rows<{ id: string }>(sql`select id from professionals where user_id = 'keys-12'`);
-    // A review arrives (a seed review moved to the professional: the reviews' triggers, then the keys').
-    const [review] = await rows<{ id: string }>(sql`select id from reviews order by created_at limit 1`);
+    // A review arrives (written for another professional, then moved to this one: the reviews' triggers on
+    // insert and on update, then the keys'), on a completed booking of a customer the test makes.
+    const customer = await createCustomer(t, { signIn: false });
+    const [other] = await rows<{ id: string; city_id: string }>(sql`select id, city_id from professionals where user_id = 'keys-11'`);
+    const [booking] = await rows<{ id: string }>(sql`insert into bookings (user_id, professional_id, service_type_id, title, description, location, city_id,
+        scheduled_start, scheduled_end, duration_minutes, total_amount, status, payment_status, completed_at)
+      select ${customer.userId}, ${other!.id}, ps.service_type_id, 'x', 'x', 'x', ${other!.city_id}, now() - interval '3 days', now() - interval '3 days' + interval '1 hour',
+        60, 0, 'completed', 'paid', now() - interval '3 days' + interval '1 hour'
+      from professional_services ps where ps.professional_id = ${other!.id} limit 1 returning id`);
+    const [review] = await rows<{ id: string }>(sql`insert into reviews (booking_id, user_id, professional_id, rating)
+      values (${booking!.id}, ${customer.userId}, ${other!.id}, 5) returning id`);
     await t.database.db.execute(sql`update reviews set professional_id = ${pro!.id}, rating = 1 where id = ${review!.id}`);
     // Services: one category dropped, one added; cities: a city removed, another added.
     await t.database.db.execute(sql`delete from professional_services where professional_id = ${pro!.id}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { PRO_SEARCH_PAGE_SIZE } from '@khedma/shared';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createCustomer, createPro, retireProfessionals, type TestPro } from '../../test/factories';
+import { createAdmin, createCustomer, createPro, type TestPro } from '../../test/factories';
 import { IDS } from '../bookings/bookings.test-helpers';
 import { completedBooking } from '../reviews/reviews.test-helpers';
 import { queryRows } from '../../test/db';
@@ -11,18 +11,20 @@ import { queryRows } from '../../test/db';
 let t: TestApp;
 /** The only plumber in Casablanca, reviewed twice. */
 let youssef: TestPro;
-/** Another professional, without reviews. */
+/** The only handyman in Rabat, reviewed once (five stars). */
 let salma: TestPro;
 beforeAll(async () => {
   t = await createTestApp();
-  await retireProfessionals(t, { city: 'casablanca', category: 'plumbing' });
   youssef = await createPro(t, { name: 'Youssef El Amrani', city: 'casablanca', category: 'plumbing' });
   salma = await createPro(t, { name: 'Salma Idrissi', city: 'rabat', category: 'handyman' });
-  // More than a page of professionals in all (whatever else the database holds).
-  for (let i = 0; i < PRO_SEARCH_PAGE_SIZE; i++) await createPro(t, { name: `Page Filler${i}`, city: i % 2 ? 'tanger' : 'marrakech', category: 'painting', signIn: false });
+  // More than a page of professionals in all (the test database holds no other), painters and cleaners
+  // in two cities, each at an hourly rate of their own.
+  for (let i = 0; i < PRO_SEARCH_PAGE_SIZE; i++) {
+    await createPro(t, { name: `Page Filler${i}`, city: i % 2 ? 'tanger' : 'marrakech', category: i % 3 ? 'painting' : 'cleaning', hourlyRate: 100 + 10 * i, signIn: false });
+  }
   const [customer, admin] = await Promise.all([createCustomer(t), createAdmin(t)]);
-  for (const [day, rating] of [[4, 5], [5, 3]] as const) {
-    const b = await completedBooking(t, { customer, pro: youssef, admin, day });
+  for (const [pro, day, rating] of [[youssef, 4, 5], [youssef, 5, 3], [salma, 4, 5]] as const) {
+    const b = await completedBooking(t, { customer, pro, admin, day });
     const review = await t.app.inject({ method: 'POST', url: '/api/reviews', headers: { cookie: customer.cookie }, payload: { bookingId: b.id, rating, title: 'The job', comment: 'Done.' } });
     if (review.statusCode !== 201) throw new Error(`review failed: ${review.statusCode} ${review.body}`);
   }
