@@ -90,7 +90,7 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     outbox,
     email,
     preferences,
-    mailer: new Mailer(email, jobs, outbox, preferences, log),
+    mailer: new Mailer(email, jobs, preferences, log),
     sms: o.sms ?? createSmsSender({ outbox, twilio: config.twilio, log }),
     whatsappSimulator,
     whatsapp: o.whatsapp ?? new CloudApiWhatsAppSender(config.whatsapp, log, outbox, whatsappSimulator?.fetch),
