@@ -30,6 +30,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
+import { coalesce } from './coalesce';
 import { metrics } from './metrics';
 
 export type JobPayload = Record<string, unknown>;
@@ -194,6 +195,11 @@ export class JobRunner {
   private stopped = true;
   /** Leased jobs running after their writer's answer (runLeased): awaited by `settled` and `stop`. */
   private readonly leased = new Set<Promise<unknown>>();
+  /** Leased runs that succeeded, marked done together (coalesce: one statement for those finishing meanwhile). */
+  private readonly leasedDone = coalesce<string>(async (ids) => {
+    await this.db.execute(sql`update scheduled_jobs set status = 'done', locked_until = null, last_error = null, updated_at = now()
+      where id = any(string_to_array(${ids.join(',')}, ',')::uuid[]) and status = 'running' and attempts = 1`);
+  });
   /** Calls `fn` outside the caller's async context (a request's), as the loop's own work. */
   private readonly detached = AsyncResource.bind((fn: () => Promise<unknown>) => fn());
   private readonly leaseMs: number;
@@ -260,7 +266,7 @@ export class JobRunner {
     const now = this.clock.now();
     const run = this.detached(async () => {
       try {
-        await this.runOne({ ...job, attempts: 1, attempt: 1, now, preferenceRead: true }, now);
+        await this.runOne({ ...job, attempts: 1, attempt: 1, now, preferenceRead: true }, now, () => this.leasedDone(job.id));
       } catch (err) {
         this.log.warn({ err, jobId: job.id }, 'leased job could not be run; the loop will once its lease ends');
       }
@@ -324,15 +330,15 @@ export class JobRunner {
     }));
   }
 
-  private async runOne(job: JobRun & { attempts: number }, now: Date): Promise<keyof RunSummary> {
+  private async runOne(job: JobRun & { attempts: number }, now: Date, markDone?: () => Promise<void>): Promise<keyof RunSummary> {
     const stopTimer = metrics.jobDuration.startTimer({ kind: job.kind });
-    const outcome = await this.runOneUntimed(job, now);
+    const outcome = await this.runOneUntimed(job, now, markDone);
     stopTimer();
     metrics.jobRuns.inc({ kind: job.kind, outcome });
     return outcome;
   }
 
-  private async runOneUntimed(job: JobRun & { attempts: number }, now: Date): Promise<keyof RunSummary> {
+  private async runOneUntimed(job: JobRun & { attempts: number }, now: Date, markDone?: () => Promise<void>): Promise<keyof RunSummary> {
     const registered = this.handlers.get(job.kind);
     // Only finish the job if it is still ours: same attempt count (nobody took it back meanwhile).
     const ours: SQL = sql`id = ${job.id} and status = 'running' and attempts = ${job.attempts}`;
@@ -350,7 +356,8 @@ export class JobRunner {
         payload = parsed.data;
       }
       await (registered.handler as JobHandler)({ ...job, payload });
-      await this.db.execute(sql`update scheduled_jobs set status = 'done', locked_until = null, last_error = null, updated_at = now() where ${ours}`);
+      if (markDone) await markDone();
+      else await this.db.execute(sql`update scheduled_jobs set status = 'done', locked_until = null, last_error = null, updated_at = now() where ${ours}`);
       return 'done';
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
