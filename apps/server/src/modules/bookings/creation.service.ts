@@ -143,12 +143,15 @@ type Answer = (dto: BookingDto) => NewBookingWrite['answer'];
 
 export class CreationService {
   private discounts: DiscountProvider | null = null;
+  /** claimExtras' SQL per shape. */
+  private readonly extrasSql = new Map<string, Pick<ClaimExtras, 'ctes' | 'columns'>>();
 
   constructor(private readonly d: CreationDeps) {}
 
   /** The promos module's pricing hook (discounts.ts). */
   useDiscounts(provider: DiscountProvider): void {
     this.discounts = provider;
+    this.extrasSql.clear();
   }
 
   /**
@@ -196,14 +199,23 @@ export class CreationService {
    * the limits when it claimed the key (a replay costs nothing), and read the customer's credit.
    */
   private claimExtras(plan: BookingPlan, checks: readonly LimitCheck[], credit: boolean): ClaimExtras {
-    const { ctes, answers } = limitsInOrderSql(limitPlaceholders(checks.length, 'limit'), sql` from claim`);
+    const shape = `l${checks.length}${credit ? 'c' : ''}`;
+    // The SQL of a shape is built once (its statement is prepared once too): only the values change per create.
+    let built = this.extrasSql.get(shape);
+    if (!built) {
+      const { ctes, answers } = limitsInOrderSql(limitPlaceholders(checks.length, 'limit'), sql` from claim`);
+      built = {
+        ctes,
+        columns: {
+          limits: sql`(select json_agg(x) from (${answers}) x)`,
+          ...(credit && this.discounts ? { credit: this.discounts.creditBalanceSql(sql`${sql.placeholder('creditUserId')}::text`) } : {}),
+        },
+      };
+      this.extrasSql.set(shape, built);
+    }
     return {
-      shape: `l${checks.length}${credit ? 'c' : ''}`,
-      ctes,
-      columns: {
-        limits: sql`(select json_agg(x) from (${answers}) x)`,
-        ...(credit && this.discounts ? { credit: this.discounts.creditBalanceSql(sql`${sql.placeholder('creditUserId')}::text`) } : {}),
-      },
+      shape,
+      ...built,
       params: { ...this.d.limiter.inOrderParams(checks, 'limit'), ...(credit ? { creditUserId: plan.customerId } : {}) },
     };
   }
