@@ -91,8 +91,8 @@ export interface NotifyOptions {
 /**
  * Every email the app sends, one way (issue 39): a durable job (`SEND_EMAIL_JOB`, platform/jobs.ts) that
  * writes the outbox copy (outside production) and delivers through SMTP, retried with backoff when
- * delivery fails. A caller with a transaction writes the job in it (`job`, then `jobs.runJob` after the
- * commit, or `schedule` with its `db`); `send` is the same for a caller without one. The booking create
+ * delivery fails. A caller with a transaction writes the job in it (`write(tx, ...)`, then `run(id)` after
+ * the commit); `send` is the same for a caller without one. The booking create
  * writes the job in its one statement, leased to its instance, and runs it after the answer
  * (docs/bookings.md#create-statements).
  */
