@@ -30,7 +30,7 @@ export interface AppContext {
   /** The time business rules read (tests freeze it with `ctx.clock.set`). */
   clock: Clock;
   email: EmailSender;
-  /** Emails sent after a commit: outbox copy now, delivery as a durable job with retries. */
+  /** Every email, one way: a durable job (outbox copy outside production, SMTP) with retries (docs/notifications.md#email). */
   mailer: Mailer;
   sms: SmsSender;
   /** WhatsApp templates through Meta's Cloud API, or our simulator of it (platform/whatsapp.ts). */
@@ -90,7 +90,7 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     outbox,
     email,
     preferences,
-    mailer: new Mailer(email, jobs, outbox, preferences, log),
+    mailer: new Mailer(email, jobs, preferences, log),
     sms: o.sms ?? createSmsSender({ outbox, twilio: config.twilio, log }),
     whatsappSimulator,
     whatsapp: o.whatsapp ?? new CloudApiWhatsAppSender(config.whatsapp, log, outbox, whatsappSimulator?.fetch),

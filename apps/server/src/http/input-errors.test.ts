@@ -105,7 +105,7 @@ describe('defence in depth: a value the database refuses', () => {
 
   it('counts a contact message only when it is stored', async () => {
     const limiter = new RateLimiter(t.database.db);
-    const service = new ContactService(t.database.db, t.app.ctx.email, limiter, 'support@khedma.test');
+    const service = new ContactService(t.database.db, t.app.ctx.mailer, limiter, 'support@khedma.test');
     const counted = async () => (await t.database.db.select().from(rateLimits).where(like(rateLimits.key, 'app:contact:%10.88.0.1'))).map((r) => r.count);
     // Past the schema (a caller that forgot it): the insert fails, and the allowance is untouched.
     await expect(service.submit({ ...goodContact, name: `Salma${NUL}` }, { ip: '10.88.0.1', userId: null })).rejects.toThrow();

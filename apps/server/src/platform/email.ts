@@ -2,9 +2,10 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { isPhonePlaceholderEmail } from '@khedma/shared/domain/phone-accounts';
-import { defineJob, type JobRunner } from './jobs';
+import { defineJob, jobOf, type EnqueueJob, type JobRunner } from './jobs';
 import type { NotificationChannel } from '@khedma/shared';
-import type { OutboxRow, OutboxSink } from './outbox-sink';
+import type { OutboxSink } from './outbox-sink';
+import type { Db } from '../db/client';
 
 /** Whether a user takes notifications on a channel now: the profile module's store, handed over by app.ts. */
 export interface ChannelPreferences {
@@ -20,25 +21,9 @@ export interface EmailMessage {
   replyTo?: string;
 }
 
-/** A send split in two (EmailSender.prepare): the outbox row, and the delivery. */
-export interface PreparedEmail {
-  /** The outbox row (outside production), for the caller to insert with its own write. */
-  outbox?: OutboxRow;
-  /** Delivers the message (SMTP), to call once the caller's write has committed. */
-  deliver(): Promise<void>;
-  /** False when there is nowhere to deliver (no SMTP: the outbox copy is all there is). */
-  needsDelivery: boolean;
-}
-
 /** Sends email. SMTP (nodemailer) when SMTP_URL is set; outside production every message also lands in the outbox. */
 export interface EmailSender {
   send(message: EmailMessage): Promise<void>;
-  /**
-   * The same send in two halves, for a caller that writes the outbox row in its own statement (no
-   * round trip of its own, and the row exists exactly when the caller's change does). Optional:
-   * without it, callers use `send` after their write.
-   */
-  prepare?(message: EmailMessage): PreparedEmail;
 }
 
 /**
@@ -65,28 +50,18 @@ export function createEmailSender(opts: {
   log: FastifyBaseLogger;
 }): EmailSender {
   const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
-  const outboxRow = (message: EmailMessage): OutboxRow => ({ channel: 'email', to: message.to, subject: message.subject, text: message.text, html: message.html });
-  async function deliver(message: EmailMessage) {
-    if (transport) {
-      await transport.sendMail({ from: opts.from, ...message });
-    } else if (!opts.outbox) {
-      // Production without SMTP: the message cannot go anywhere; say so loudly, once per send.
-      opts.log.warn({ to: redactAddress(message.to), subject: message.subject }, 'email not sent: SMTP_URL is not set');
-    }
-  }
-  const clean = (message: EmailMessage): EmailMessage => ({ ...message, subject: plainSubject(message.subject) });
   return {
     async send(sent) {
       // A phone account's placeholder address (docs/accounts.md#phone-sign-in) can receive nothing.
       if (isPhonePlaceholderEmail(sent.to)) return;
-      const message = clean(sent);
-      if (opts.outbox) await opts.outbox.add(outboxRow(message));
-      await deliver(message);
-    },
-    prepare(prepared) {
-      const message = clean(prepared);
-      if (isPhonePlaceholderEmail(message.to)) return { outbox: undefined, deliver: async () => {}, needsDelivery: false };
-      return { outbox: opts.outbox ? outboxRow(message) : undefined, deliver: () => deliver(message), needsDelivery: transport !== undefined };
+      const message: EmailMessage = { ...sent, subject: plainSubject(sent.subject) };
+      if (opts.outbox) await opts.outbox.add({ channel: 'email', to: message.to, subject: message.subject, text: message.text, html: message.html });
+      if (transport) {
+        await transport.sendMail({ from: opts.from, ...message });
+      } else if (!opts.outbox) {
+        // Production without SMTP: the message cannot go anywhere; say so loudly, once per send.
+        opts.log.warn({ to: redactAddress(message.to), subject: message.subject }, 'email not sent: SMTP_URL is not set');
+      }
     },
   };
 }
@@ -100,77 +75,82 @@ const emailMessageSchema = z.object({
 });
 
 /**
- * The delivery of one email; `outboxed`: its outbox copy was written with the change that sent it;
- * `userId`: a notification to that user, sent only if they take email notifications when it runs
- * (docs/chat.md#notification-preferences). Without it (account and security emails, support): always.
+ * The delivery of one email: the only way the app sends one (Mailer). `userId`: a notification to that
+ * user, sent only if they take email notifications when it runs (docs/notifications.md). Without it
+ * (account and security emails, support): always. Jobs stored before 2026-11-29 may carry `outboxed`,
+ * which is ignored (zod drops unknown keys).
  */
-export const SEND_EMAIL_JOB = defineJob('email.send', z.object({ message: emailMessageSchema, outboxed: z.boolean(), userId: z.string().optional() }));
+export const SEND_EMAIL_JOB = defineJob('email.send', z.object({ message: emailMessageSchema, userId: z.string().optional() }));
 
 /** Options of a notification email. */
 export interface NotifyOptions {
   /** The recipient's user id: the email respects their email preference when its job runs. */
   userId: string;
-  /**
-   * The preference as the statement that wrote the message's outbox row read it (that row is written
-   * only if the user takes email): without SMTP, the delivery then reads it no second time.
-   */
-  allowedNow?: boolean;
 }
 
 /**
- * Emails sent after a commit (a booking confirmed, a contact message stored): the outbox copy is
- * written at once, and the delivery is a durable job (platform/jobs.ts) run at once, so a message
- * goes out as fast as with a direct send, and an SMTP failure is retried with backoff instead of
- * being logged and dropped. Without SMTP (development, tests) there is nothing to deliver and no job.
+ * Every email the app sends, one way (issue 39): a durable job (`SEND_EMAIL_JOB`, platform/jobs.ts) that
+ * writes the outbox copy (outside production) and delivers through SMTP, retried with backoff when
+ * delivery fails. A caller with a transaction writes the job in it (`write(tx, ...)`, then `run(id)` after
+ * the commit); `send` is the same for a caller without one. The booking create
+ * writes the job in its one statement, leased to its instance, and runs it after the answer
+ * (docs/bookings.md#create-statements).
  */
 export class Mailer {
   constructor(
     private readonly email: EmailSender,
     private readonly jobs: JobRunner,
-    private readonly outbox: OutboxSink | undefined,
     private readonly preferences: ChannelPreferences,
     private readonly log?: FastifyBaseLogger,
   ) {
-    jobs.register(SEND_EMAIL_JOB, async ({ payload }) => {
-      if (payload.userId && !(await this.preferences.allows(payload.userId, 'email'))) {
+    jobs.register(SEND_EMAIL_JOB, async ({ payload, preferenceRead }) => {
+      // The statement that wrote a leased job read the preference already (its condition), the first run skips it.
+      if (payload.userId && !preferenceRead && !(await this.preferences.allows(payload.userId, 'email'))) {
         this.log?.debug({ userId: payload.userId }, 'email notification not sent: the user turned email off');
         return;
       }
-      if (payload.outboxed && this.email.prepare) await this.email.prepare(payload.message).deliver();
-      else await this.email.send(payload.message);
+      await this.email.send(payload.message);
     });
   }
 
-  /**
-   * Sends after a commit. Throws only when the job cannot be stored (the database is down). With
-   * `notify`, a notification: always a job (its outbox copy too is written when it runs), which sends
-   * it only if the user takes email notifications then.
-   */
-  async send(message: EmailMessage, notify?: NotifyOptions): Promise<void> {
-    if (notify) {
-      const id = await this.jobs.schedule(SEND_EMAIL_JOB, { message, outboxed: false, userId: notify.userId });
-      if (id) await this.jobs.runJob(id);
-      return;
-    }
-    const prepared = this.email.prepare?.(message);
-    if (prepared?.outbox && this.outbox) await this.outbox.add(prepared.outbox);
-    await this.deliver(message, prepared);
+  /** The job of one email, for a caller that writes it with its own change (its transaction or statement). */
+  job(message: EmailMessage, notify?: NotifyOptions): EnqueueJob {
+    return jobOf(SEND_EMAIL_JOB, { message, ...(notify ? { userId: notify.userId } : {}) }, { runAt: this.jobs.now() });
   }
 
   /**
-   * The delivery of a message whose outbox copy (if any) is written already, e.g. by the statement
-   * that inserted the booking (EmailSender.prepare).
+   * Runs an email's job that the caller's statement wrote leased to this instance (the booking create,
+   * `leasedJobPlaceholderSql` with `leaseEnd`), after its commit and without waiting (JobRunner.runLeased).
    */
-  async deliver(message: EmailMessage, prepared?: PreparedEmail, notify?: NotifyOptions): Promise<void> {
-    if (prepared && !prepared.needsDelivery) {
-      // No SMTP: nothing can fail or be retried (production without SMTP warns here); a notification's
-      // outbox row was written only if the user takes email (outboxPlaceholderSql).
-      if (notify && !(notify.allowedNow ?? (await this.preferences.allows(notify.userId, 'email')))) return;
-      await prepared.deliver();
-      return;
-    }
-    const id = await this.jobs.schedule(SEND_EMAIL_JOB, { message, outboxed: prepared !== undefined, ...(notify ? { userId: notify.userId } : {}) });
+  runLeased(id: string, job: EnqueueJob): void {
+    this.jobs.runLeased({ id, kind: job.kind, payload: job.payload ?? {} });
+  }
+
+  /** Until when a job written now leased to this instance is its own (then any instance's loop runs it). */
+  leaseEnd(): Date {
+    return new Date(this.jobs.now().getTime() + this.jobs.lease);
+  }
+
+  /**
+   * Writes one email's job in `db` (the caller's transaction, so it commits with the change that sends
+   * it); `run` it after the commit. Returns its id. With `notify`, a notification (see `send`).
+   */
+  write(db: Db, message: EmailMessage, notify?: NotifyOptions): Promise<string | null> {
+    return this.jobs.schedule(SEND_EMAIL_JOB, { message, ...(notify ? { userId: notify.userId } : {}) }, { db });
+  }
+
+  /** Runs a written email's job at once, after its commit (a failure stays queued and is retried; never throws). */
+  async run(id: string | null): Promise<void> {
     if (id) await this.jobs.runJob(id);
+  }
+
+  /**
+   * Sends one email outside any transaction: its job written now and run at once. Throws only when the
+   * job cannot be stored (the database is down). With `notify`, a notification, sent only if the user
+   * takes email notifications when the job runs.
+   */
+  async send(message: EmailMessage, notify?: NotifyOptions): Promise<void> {
+    await this.run(await this.jobs.schedule(SEND_EMAIL_JOB, { message, ...(notify ? { userId: notify.userId } : {}) }));
   }
 }
 

@@ -17,16 +17,20 @@
  *   zodSchema)`; `schedule` checks a payload against the schema when it is enqueued and the runner
  *   parses it again before the handler sees it (a payload that no longer parses fails for good).
  * - Work after a commit (emails, SMS, push) is a job run at once by `runJob` right after it is
- *   enqueued, so it goes out as fast as a direct call, and is retried by the loop when it failed.
+ *   enqueued, so it goes out as fast as a direct call, and is retried by the loop when it failed. A
+ *   statement may write a job leased to its own instance (`leasedJobPlaceholderSql`) and run it after
+ *   its answer with `runLeased`, saving the claim (the booking create's email).
  *
  * AppContext builds the one runner (`ctx.jobs`); main.ts starts the loop (`startJobRunner(app)`);
  * tests call `ctx.jobs.runDueJobs(now)` with any `now` they like, e.g. 48 h after a completion.
  */
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { AsyncResource } from 'node:async_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
+import { coalesce } from './coalesce';
 import { metrics } from './metrics';
 
 export type JobPayload = Record<string, unknown>;
@@ -51,6 +55,11 @@ export interface JobRun<P = JobPayload> {
   attempt: number;
   /** The `now` the runner was called with. */
   now: Date;
+  /**
+   * Run by the instance whose statement wrote the job leased to itself, right after its commit
+   * (`leasedJobPlaceholderSql`): what that statement's condition read (a preference) needs no second read.
+   */
+  preferenceRead?: boolean;
 }
 
 export type JobHandler<P = JobPayload> = (job: JobRun<P>) => Promise<void>;
@@ -101,6 +110,31 @@ export function enqueueJobParams(job: EnqueueJob, prefix: string): Record<string
     [`${prefix}DedupeKey`]: job.dedupeKey ?? null,
     [`${prefix}RunAt`]: job.runAt.toISOString(),
     [`${prefix}Payload`]: JSON.stringify(job.payload ?? {}),
+  };
+}
+
+/**
+ * The INSERT of a job already claimed by this instance (status running, attempt 1, leased until
+ * `<prefix>LockedUntil`), with its values left to a prepared statement's execution (`leasedJobParams`),
+ * written only when `when` holds; returns its id. For work the writer runs itself right after its commit
+ * (`JobRunner.runLeased`) without a claim's round trip: if the writer dies first, the lease runs out and
+ * any instance's loop runs it (the claim takes back running jobs whose lease ended).
+ */
+export function leasedJobPlaceholderSql(prefix: string, when: SQL): SQL {
+  const p = (name: string) => sql.placeholder(`${prefix}${name}`);
+  return sql`
+    insert into scheduled_jobs (kind, run_at, payload, status, attempts, locked_until)
+    select ${p('Kind')}, ${p('RunAt')}::timestamptz, ${p('Payload')}::jsonb, 'running', 1, ${p('LockedUntil')}::timestamptz
+     where ${when}
+    returning id`;
+}
+
+export function leasedJobParams(job: EnqueueJob, lockedUntil: Date, prefix: string): Record<string, unknown> {
+  return {
+    [`${prefix}Kind`]: job.kind,
+    [`${prefix}RunAt`]: job.runAt.toISOString(),
+    [`${prefix}Payload`]: JSON.stringify(job.payload ?? {}),
+    [`${prefix}LockedUntil`]: lockedUntil.toISOString(),
   };
 }
 
@@ -159,6 +193,15 @@ export class JobRunner {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
+  /** Leased jobs running after their writer's answer (runLeased): awaited by `settled` and `stop`. */
+  private readonly leased = new Set<Promise<unknown>>();
+  /** Leased runs that succeeded, marked done together (coalesce: one statement for those finishing meanwhile). */
+  private readonly leasedDone = coalesce<string>(async (ids) => {
+    await this.db.execute(sql`update scheduled_jobs set status = 'done', locked_until = null, last_error = null, updated_at = now()
+      where id = any(string_to_array(${ids.join(',')}, ',')::uuid[]) and status = 'running' and attempts = 1`);
+  });
+  /** Calls `fn` outside the caller's async context (a request's), as the loop's own work. */
+  private readonly detached = AsyncResource.bind((fn: () => Promise<unknown>) => fn());
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly pollMs: number;
@@ -202,6 +245,39 @@ export class JobRunner {
       this.log.warn({ err, jobId: id }, 'job could not be run at once; the loop will');
       return 'skipped';
     }
+  }
+
+  /** The runner's clock now. */
+  now(): Date {
+    return this.clock.now();
+  }
+
+  /** How long a lease lasts: a leased job whose writer died is run by a loop this long after it was written. */
+  get lease(): number {
+    return this.leaseMs;
+  }
+
+  /**
+   * Runs a job this instance wrote leased to itself (leasedJobPlaceholderSql) once its statement
+   * committed, without waiting for it: after the answer, as the runner's own work. A failure is retried
+   * by the loop like any other (never throws); `settled` waits for every such run.
+   */
+  runLeased(job: { id: string; kind: string; payload: JobPayload }): void {
+    const now = this.clock.now();
+    const run = this.detached(async () => {
+      try {
+        await this.runOne({ ...job, attempts: 1, attempt: 1, now, preferenceRead: true }, now, () => this.leasedDone(job.id));
+      } catch (err) {
+        this.log.warn({ err, jobId: job.id }, 'leased job could not be run; the loop will once its lease ends');
+      }
+    });
+    this.leased.add(run);
+    void run.finally(() => this.leased.delete(run));
+  }
+
+  /** Resolves once every leased run started so far has finished (tests, the dev outbox, shutdown). */
+  async settled(): Promise<void> {
+    while (this.leased.size > 0) await Promise.allSettled([...this.leased]);
   }
 
   /** Housekeeping run by the started loop every `everyMs` (purges); not by runDueJobs. */
@@ -254,15 +330,15 @@ export class JobRunner {
     }));
   }
 
-  private async runOne(job: JobRun & { attempts: number }, now: Date): Promise<keyof RunSummary> {
+  private async runOne(job: JobRun & { attempts: number }, now: Date, markDone?: () => Promise<void>): Promise<keyof RunSummary> {
     const stopTimer = metrics.jobDuration.startTimer({ kind: job.kind });
-    const outcome = await this.runOneUntimed(job, now);
+    const outcome = await this.runOneUntimed(job, now, markDone);
     stopTimer();
     metrics.jobRuns.inc({ kind: job.kind, outcome });
     return outcome;
   }
 
-  private async runOneUntimed(job: JobRun & { attempts: number }, now: Date): Promise<keyof RunSummary> {
+  private async runOneUntimed(job: JobRun & { attempts: number }, now: Date, markDone?: () => Promise<void>): Promise<keyof RunSummary> {
     const registered = this.handlers.get(job.kind);
     // Only finish the job if it is still ours: same attempt count (nobody took it back meanwhile).
     const ours: SQL = sql`id = ${job.id} and status = 'running' and attempts = ${job.attempts}`;
@@ -280,7 +356,8 @@ export class JobRunner {
         payload = parsed.data;
       }
       await (registered.handler as JobHandler)({ ...job, payload });
-      await this.db.execute(sql`update scheduled_jobs set status = 'done', locked_until = null, last_error = null, updated_at = now() where ${ours}`);
+      if (markDone) await markDone();
+      else await this.db.execute(sql`update scheduled_jobs set status = 'done', locked_until = null, last_error = null, updated_at = now() where ${ours}`);
       return 'done';
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -335,6 +412,7 @@ export class JobRunner {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running?.catch(() => {});
+    await this.settled();
   }
 }
 

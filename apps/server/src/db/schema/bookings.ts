@@ -130,13 +130,10 @@ export const bookings = pgTable(
     ),
     // "bookings: select by user_id" (My Bookings, newest first) and the customer's realtime list.
     index('bookings_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
-    // "select pending by professional_id" (pro pending list).
-    index('bookings_professional_pending_idx')
-      .on(t.professionalId, t.scheduledStart)
-      .where(sql`${t.status} = 'pending'`),
     // A professional's bookings by date (dashboard, earnings, "fewest recent jobs" tie-break).
     index('bookings_professional_start_idx').on(t.professionalId, t.scheduledStart.desc().nullsFirst()),
-    // The assignment pool's fairness counts per candidate (jobs of the last 30 days, jobs done), index-only (migration 0035).
+    // The assignment pool's fairness counts per candidate (jobs of the last 30 days, jobs done), index-only (migration 0035);
+    // also a professional's pending requests by date (the partial index for those was dropped by migration 0042).
     index('bookings_professional_status_start_idx').on(t.professionalId, t.status, t.scheduledStart),
     // "bookings: select all newest first" / admin_booking_view.
     index('bookings_created_idx').on(t.createdAt.desc().nullsFirst()),

@@ -29,7 +29,7 @@ const call = (who: TestUser | null, method: 'GET' | 'POST', url: string) => t.ap
 
 /** A welcome email whose every attempt failed, as the job runner leaves it. */
 async function failedWelcome(to: string) {
-  const id = await t.app.ctx.jobs.schedule(SEND_EMAIL_JOB, { message: { to, subject: 'Welcome to Khedma, professional!', text: 'Your application was approved.' }, outboxed: false }, { runAt: new Date(Date.now() + 3_600_000) });
+  const id = await t.app.ctx.jobs.schedule(SEND_EMAIL_JOB, { message: { to, subject: 'Welcome to Khedma, professional!', text: 'Your application was approved.' } }, { runAt: new Date(Date.now() + 3_600_000) });
   await t.database.db.execute(sql`
     update scheduled_jobs set status = 'failed', attempts = 10,
       last_error = ${'550 5.1.1 mailbox unavailable\n    at SMTPConnection._actionRCPT (node_modules/nodemailer/lib/smtp-connection/index.js:1701:23)'}

@@ -62,7 +62,7 @@ export function createBookingsModule(ctx: AppContext, { catalog, payments }: { c
     publicUrl: ctx.config.publicUrl,
     log: ctx.log,
   });
-  const notifier = new BookingNotifier(recipients, ctx.email, ctx.mailer, ctx.realtime, ctx.config.publicUrl, ctx.log, alerts);
+  const notifier = new BookingNotifier(recipients, ctx.mailer, ctx.realtime, ctx.config.publicUrl, ctx.log, alerts);
   const quotes = new QuoteService(reference, pool, clock);
   const reads = new BookingReads(repo, clock);
   const useCases: BookingUseCases = {

@@ -4,10 +4,8 @@ import type { NoShowParty } from '@khedma/shared/domain/lateness';
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingPriceLines, bookings, cities, ledgerEntries, payments, professionals, profiles, serviceTypes, users } from '../../db/schema/index';
-import { enqueueJobParams, enqueueJobPlaceholderSql, type EnqueueJob } from '../../platform/jobs';
+import { enqueueJobParams, enqueueJobPlaceholderSql, leasedJobParams, leasedJobPlaceholderSql, type EnqueueJob } from '../../platform/jobs';
 import { channelAllowedSql } from '../profile';
-import type { OutboxRow } from '../../platform/outbox-sink';
-import { outboxParams, outboxPlaceholderSql } from './outbox';
 import type { RealtimeNotification } from '../../platform/realtime';
 import { PreparedStatements, ratingSql, reviewCountSql } from './sql';
 import { completeParams, completePlaceholderSql, type StoredAnswer } from './idempotency';
@@ -65,8 +63,11 @@ export interface NewBookingWrite {
   answer?: { userId: string; key: string; answer: StoredAnswer };
   /** The realtime event, sent when the statement commits. */
   notify?: RealtimeNotification | null;
-  /** The creation email's outbox row (outside production), written with the booking. */
-  outbox?: OutboxRow;
+  /**
+   * The creation email's job (Mailer.job), written with the booking leased to this instance if the
+   * customer (`userId`) takes email notifications, and run by it after the answer (JobRunner.runLeased).
+   */
+  email?: { job: EnqueueJob; userId: string; lockedUntil: Date };
 }
 
 /** A booking with what its API answer shows (names, rating, customer). */
@@ -184,10 +185,10 @@ export const PRO_VISIBLE_PAYMENT = ['paid', 'refunded', 'partially_refunded'] as
 /**
  * The statement of BookingsRepository.insert with placeholders for every value: the booking
  * (placeholders named as its columns), its lines as one JSON array (so that any number of them
- * fits one statement text), the payment, the job, and when asked the answer, the outbox row of the
- * creation email and the NOTIFY.
+ * fits one statement text), the payment, the job, and when asked the answer, the creation email's job
+ * and the NOTIFY.
  */
-function prepareInsert(db: Db, opts: { answer: boolean; notify: boolean; outbox: boolean }, name: string) {
+function prepareInsert(db: Db, opts: { answer: boolean; notify: boolean; email: boolean }, name: string) {
   const p = sql.placeholder;
   const at = sql`${p('at')}::timestamptz`;
   const values = Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, p(column)])) as Record<(typeof INSERTED_COLUMNS)[number], Placeholder>;
@@ -202,15 +203,15 @@ function prepareInsert(db: Db, opts: { answer: boolean; notify: boolean; outbox:
       from jsonb_to_recordset(${p('lines')}::jsonb) as x(position smallint, kind text, label text, quantity numeric, "unitAmount" integer, amount integer)`),
     db.$with('j', {}).as(enqueueJobPlaceholderSql('job')),
     ...(opts.answer ? [db.$with('a', {}).as(completePlaceholderSql(db, 'answer'))] : []),
-    ...(opts.outbox ? [db.$with('o', {}).as(outboxPlaceholderSql(db, 'outbox'))] : []),
+    // The email's job, only if the customer takes email notifications (docs/notifications.md).
+    ...(opts.email ? [db.$with('e', {}).as(leasedJobPlaceholderSql('email', channelAllowedSql(sql`${p('emailUserId')}::text`, 'email')))] : []),
   ];
   return db
     .with(...ctes)
     .select({
       done: opts.notify ? sql`pg_notify(${p('notifyChannel')}, ${p('notifyPayload')})` : sql`1`,
-      // Whether the outbox row was written (the recipient takes email): read in the same snapshot as its
-      // insert's condition, so the delivery after the answer does not read the preference again.
-      emailed: opts.outbox ? sql<boolean>`(${p('outboxUserId')}::text is null or ${channelAllowedSql(sql`${p('outboxUserId')}::text`, 'email')})` : sql<boolean>`false`,
+      // The email job's id, when it was written: run by this instance after the answer.
+      emailJob: opts.email ? sql<string | null>`(select id from e)` : sql<string | null>`null`,
     })
     .from(sql`(values (1)) as once (n)`)
     .prepare(name);
@@ -247,16 +248,16 @@ export class BookingsRepository {
 
   /**
    * A new booking with its price lines, its payment row, its job, its Idempotency-Key answer and its
-   * creation email's outbox row in ONE statement that commits on its own: data-modifying CTEs share one snapshot and foreign keys
+   * creation email's job in ONE statement that commits on its own: data-modifying CTEs share one snapshot and foreign keys
    * are checked at its end, so all of it is written or none (the exclusion constraint refusing the
    * slot included); the realtime NOTIFY in it is sent at that commit, and only then. One round trip
    * where a transaction took five (BEGIN, insert, answer, COMMIT, NOTIFY), and a prepared statement
-   * (one per shape: with or without an answer, an event and an outbox row).
+   * (one per shape: with or without an answer, an event and an email).
    */
-  async insert(w: NewBookingWrite): Promise<{ emailed: boolean | undefined }> {
-    const shape = `${w.answer ? 1 : 0}${w.notify ? 1 : 0}${w.outbox ? 1 : 0}`;
+  async insert(w: NewBookingWrite): Promise<{ emailJob: string | null }> {
+    const shape = `${w.answer ? 1 : 0}${w.notify ? 1 : 0}${w.email ? 1 : 0}`;
     const statement = inserts.get(this.db, shape, () =>
-      prepareInsert(this.db, { answer: !!w.answer, notify: !!w.notify, outbox: !!w.outbox }, `bookings_insert_${shape}`),
+      prepareInsert(this.db, { answer: !!w.answer, notify: !!w.notify, email: !!w.email }, `bookings_insert_${shape}`),
     );
     const [row] = await statement.execute({
       ...w.booking,
@@ -268,10 +269,9 @@ export class BookingsRepository {
       ...enqueueJobParams(w.job, 'job'),
       ...(w.answer ? completeParams(w.answer.userId, w.answer.key, w.answer.answer, 'answer') : {}),
       ...(w.notify ? { notifyChannel: w.notify.channel, notifyPayload: w.notify.payload } : {}),
-      ...(w.outbox ? outboxParams(w.outbox, 'outbox') : {}),
+      ...(w.email ? { ...leasedJobParams(w.email.job, w.email.lockedUntil, 'email'), emailUserId: w.email.userId } : {}),
     });
-    // Undefined without an outbox row to write: nothing was read then.
-    return { emailed: w.outbox ? row?.emailed === true : undefined };
+    return { emailJob: row?.emailJob ? String(row.emailJob) : null };
   }
 
 

@@ -148,7 +148,9 @@ export async function releaseHolds(database: Database) {
 }
 
 /** Row counts that must not change when a request is refused. */
-export async function counts(database: Database) {
+/** Counts of rows, once the creation emails this process is sending after their answers are sent. */
+export async function counts(database: Database, app?: FastifyInstance) {
+  await app?.ctx.jobs.settled();
   const res = await database.db.execute(sql`select
     (select count(*)::int from bookings) as bookings,
     (select count(*)::int from booking_price_lines) as lines,

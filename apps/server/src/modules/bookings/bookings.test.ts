@@ -147,7 +147,7 @@ describe('POST /api/bookings/assignment (wizard step 3)', () => {
 
 describe('POST /api/bookings', () => {
   it('creates a pending booking with server prices, lines, add-ons, a payment row and an email', async () => {
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
     const res = await createBooking(t.app, t.customer, {
       ...wizardBody(t.app, { date: dayFromNow(t.app, 8), addOnIds: [IDS.tapCartridge] }),
       totalAmount: 1,
@@ -170,18 +170,18 @@ describe('POST /api/bookings', () => {
     expect(b.canCancel).toBe(true);
     expect(b.cancellationFeePreview).toBe(0);
     expect(localToUtc(dayFromNow(t.app, 8), '10:00').toISOString()).toBe(b.scheduledStart);
-    const after = await counts(t.database);
+    const after = await counts(t.database, t.app);
     expect(after.bookings - before.bookings).toBe(1);
     expect(after.lines - before.lines).toBe(3);
     expect(after.payments - before.payments).toBe(1);
-    // The creation email's outbox row is written by the statement that inserts the booking.
+    // The creation email's job is written by the statement that inserts the booking, and sent after the answer.
     expect(after.outbox - before.outbox).toBe(1);
     const mails = await outboxTo(t.app, t.customer.email);
     expect(mails[0]!.subject).toBe(`Booking ${b.reference} created`);
   });
 
   it('refuses bad input with a clear 4xx and changes nothing', async () => {
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
     const cases: Array<[Record<string, unknown>, number, RegExp]> = [
       [{ date: dayFromNow(t.app, -2) }, 400, /future date|Please select/],
       [{ date: dayFromNow(t.app, 0) }, 400, /./],
@@ -199,7 +199,7 @@ describe('POST /api/bookings', () => {
       expect(res.statusCode, JSON.stringify(overrides)).toBe(status);
       expect(res.json().error.message).toMatch(message);
     }
-    expect(await counts(t.database)).toEqual(before);
+    expect(await counts(t.database, t.app)).toEqual(before);
   });
 
   it('is for signed-in users with the booking:create permission only', async () => {
@@ -245,14 +245,14 @@ describe('Idempotency-Key', () => {
   it('returns the first answer for a retry and creates one booking', async () => {
     const body = wizardBody(t.app, { date: dayFromNow(t.app, 11), startTime: '09:00', endTime: '10:00' });
     const headers = { 'idempotency-key': 'create-11-a' };
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
     const first = await createBooking(t.app, t.customer, body, headers);
     const second = await createBooking(t.app, t.customer, body, headers);
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
-    expect((await counts(t.database)).bookings - before.bookings).toBe(1);
+    expect((await counts(t.database, t.app)).bookings - before.bookings).toBe(1);
   });
 
   it('replays a refusal with its status too', async () => {
@@ -269,11 +269,11 @@ describe('Idempotency-Key', () => {
     const headers = { 'idempotency-key': 'create-11-b' };
     const first = await createBooking(t.app, t.customer, wizardBody(t.app, { date: dayFromNow(t.app, 11), startTime: '13:00', endTime: '14:00' }), headers);
     expect(first.statusCode).toBe(201);
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
     const other = await createBooking(t.app, t.customer, wizardBody(t.app, { date: dayFromNow(t.app, 11), startTime: '15:00', endTime: '16:00' }), headers);
     expect(other.statusCode).toBe(422);
     expect(errorCode(other)).toBe('IDEMPOTENCY_MISMATCH');
-    expect(await counts(t.database)).toEqual(before);
+    expect(await counts(t.database, t.app)).toEqual(before);
     const someoneElse = await createBooking(t.app, t.customer2, wizardBody(t.app, { date: dayFromNow(t.app, 11), startTime: '15:00', endTime: '16:00' }), headers);
     expect(someoneElse.statusCode).toBe(201);
   });
@@ -297,7 +297,7 @@ describe('Idempotency-Key', () => {
     // Salma cleans in Rabat: the claim rides with the assignment read, which finds nobody.
     const body = wizardBody(t.app, { date: dayFromNow(t.app, 12), professionalId: t.pro2.professionalId });
     const headers = { 'idempotency-key': 'nobody-12' };
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
     const a = await createBooking(t.app, t.customer, body, headers);
     const b = await createBooking(t.app, t.customer, body, headers);
     expect(a.statusCode).toBe(409);
@@ -305,7 +305,7 @@ describe('Idempotency-Key', () => {
     expect(b.statusCode).toBe(409);
     expect(b.headers['idempotent-replayed']).toBe('true');
     expect(b.json()).toEqual(a.json());
-    expect(await counts(t.database)).toEqual(before);
+    expect(await counts(t.database, t.app)).toEqual(before);
     const res = await t.database.db.execute(sql`select status, response_status from idempotency_keys where key = 'nobody-12' and user_id = ${t.customer.userId}`);
     expect((res as unknown as { rows: unknown[] }).rows).toEqual([{ status: 'done', response_status: 409 }]);
   });
@@ -317,11 +317,11 @@ describe('Idempotency-Key', () => {
       sql`insert into idempotency_keys (key, user_id, request_hash, status, created_at)
           values ('crashed-key', ${t.customer.userId}, ${requestHash('POST /api/bookings', { ...body, addOnIds: [] })}, 'in_flight', now() - interval '3 minutes')`,
     );
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
     const res = await createBooking(t.app, t.customer, body, { 'idempotency-key': 'crashed-key' });
     expect(res.statusCode).toBe(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
-    expect((await counts(t.database)).bookings - before.bookings).toBe(1);
+    expect((await counts(t.database, t.app)).bookings - before.bookings).toBe(1);
     const again = await createBooking(t.app, t.customer, body, { 'idempotency-key': 'crashed-key' });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(res.json());
@@ -343,10 +343,10 @@ describe('Idempotency-Key', () => {
     const busy = await createBooking(t.app, t.customer, body, { 'idempotency-key': 'busy-key' });
     expect(busy.statusCode).toBe(409);
     expect(errorCode(busy)).toBe('IDEMPOTENCY_IN_FLIGHT');
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
     const res = await createBooking(t.app, t.customer, body, { 'idempotency-key': 'killed-key' });
     expect(res.statusCode).toBe(201);
-    expect((await counts(t.database)).bookings - before.bookings).toBe(1);
+    expect((await counts(t.database, t.app)).bookings - before.bookings).toBe(1);
     const again = await createBooking(t.app, t.customer, body, { 'idempotency-key': 'killed-key' });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(res.json().id);
@@ -359,12 +359,12 @@ describe('Idempotency-Key', () => {
     const body = wizardBody(t.app, { date: dayFromNow(t.app, 15), startTime: '10:00', endTime: '11:00' });
     const first = await createBooking(t.app, t.customer, body);
     expect(first.statusCode).toBe(201);
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
     const retry = await createBooking(t.app, t.customer, body);
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json().id).toBe(first.json().id);
-    expect(await counts(t.database)).toEqual(before);
+    expect(await counts(t.database, t.app)).toEqual(before);
     // Not a retry: another time, or another customer, or after the first was cancelled.
     const other = await createBooking(t.app, t.customer2, body);
     expect(other.statusCode).not.toBe(200);
@@ -681,7 +681,7 @@ describe("Morocco's clock change of 2026-09-20 (IANA 2026d+, shipped with the pr
 describe('who may not use each route', () => {
   it('signed out: 401 on every signed-in route; strangers: 404; wrong role: 403; nothing changes', async () => {
     const b = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 25) });
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
     const routes: Array<{ method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> }> = [
       { method: 'POST', url: '/api/bookings', payload: wizardBody(t.app) },
       { method: 'POST', url: '/api/bookings/hourly', payload: { professionalId: t.pro.professionalId, date: dayFromNow(t.app, 3), time: '09:00', location: 'x', contactPhone: '+212612345678' } },
@@ -717,7 +717,7 @@ describe('who may not use each route', () => {
     // The professional may not move or pay it.
     expect((await t.app.inject(as(t.pro, routes[9]!))).statusCode).toBe(404);
     expect((await t.app.inject(as(t.pro, routes[10]!))).statusCode).toBe(404);
-    expect(await counts(t.database)).toEqual(before);
+    expect(await counts(t.database, t.app)).toEqual(before);
     expect((await t.app.inject(as(t.customer, { method: 'GET', url: `/api/bookings/${b.id}` }))).json()).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
   });
 });

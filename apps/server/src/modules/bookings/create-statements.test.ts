@@ -2,8 +2,10 @@
  * How many statements (round trips to the database) a booking create sends (issue 40): a count, not a
  * timing, so that one added back fails here. Session read, then one statement that claims the
  * Idempotency-Key, counts the create limits, reads the customer's credit and the pool, then the one
- * statement that writes the booking (and reads the email preference); open creates read the days and
- * jobs of the best ranked few in between (issue 42's lazy assignment).
+ * statement that writes the booking (and, if the customer takes email, its creation email's job); open
+ * creates read the days and jobs of the best ranked few in between (issue 42's lazy assignment). That
+ * email's job runs after the answer as the job runner's own work (JobRunner.runLeased: 2 statements, not
+ * counted here; creation-email.test.ts proves it).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withStatements } from '../../test/statements';

@@ -143,12 +143,15 @@ type Answer = (dto: BookingDto) => NewBookingWrite['answer'];
 
 export class CreationService {
   private discounts: DiscountProvider | null = null;
+  /** claimExtras' SQL per shape. */
+  private readonly extrasSql = new Map<string, Pick<ClaimExtras, 'ctes' | 'columns'>>();
 
   constructor(private readonly d: CreationDeps) {}
 
   /** The promos module's pricing hook (discounts.ts). */
   useDiscounts(provider: DiscountProvider): void {
     this.discounts = provider;
+    this.extrasSql.clear();
   }
 
   /**
@@ -196,14 +199,23 @@ export class CreationService {
    * the limits when it claimed the key (a replay costs nothing), and read the customer's credit.
    */
   private claimExtras(plan: BookingPlan, checks: readonly LimitCheck[], credit: boolean): ClaimExtras {
-    const { ctes, answers } = limitsInOrderSql(limitPlaceholders(checks.length, 'limit'), sql` from claim`);
+    const shape = `l${checks.length}${credit ? 'c' : ''}`;
+    // The SQL of a shape is built once (its statement is prepared once too): only the values change per create.
+    let built = this.extrasSql.get(shape);
+    if (!built) {
+      const { ctes, answers } = limitsInOrderSql(limitPlaceholders(checks.length, 'limit'), sql` from claim`);
+      built = {
+        ctes,
+        columns: {
+          limits: sql`(select json_agg(x) from (${answers}) x)`,
+          ...(credit && this.discounts ? { credit: this.discounts.creditBalanceSql(sql`${sql.placeholder('creditUserId')}::text`) } : {}),
+        },
+      };
+      this.extrasSql.set(shape, built);
+    }
     return {
-      shape: `l${checks.length}${credit ? 'c' : ''}`,
-      ctes,
-      columns: {
-        limits: sql`(select json_agg(x) from (${answers}) x)`,
-        ...(credit && this.discounts ? { credit: this.discounts.creditBalanceSql(sql`${sql.placeholder('creditUserId')}::text`) } : {}),
-      },
+      shape,
+      ...built,
       params: { ...this.d.limiter.inOrderParams(checks, 'limit'), ...(credit ? { creditUserId: plan.customerId } : {}) },
     };
   }
@@ -547,7 +559,7 @@ export class CreationService {
         };
         const lines = q.lines.map((l) => ({ kind: l.kind, label: l.label, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount }));
         const dto = toBookingDto(view, lines.map((l) => ({ ...l, bookingId: row.id })), 'customer', now);
-        // The creation email is rendered now so that its outbox row is written with the booking.
+        // The creation email is rendered now so that its job is written with the booking (issue 39).
         const email = notifier.createdEmail(view, plan.customer);
         const write: NewBookingWrite = {
           booking,
@@ -559,22 +571,23 @@ export class CreationService {
           job: jobOf(EXPIRE_UNPAID_JOB, { bookingId: row.id }, { dedupeKey: row.id, runAt: new Date(now.getTime() + UNPAID_BOOKING_TTL_MINUTES * MINUTE) }),
           answer: answer(dto),
           notify: notifier.createdNotification(view),
-          outbox: email?.outbox,
+          email: email ?? undefined,
         };
         const discount = plan.discount;
-        let emailed: boolean | undefined;
+        let emailJob: string | null;
         if (discount) {
           // The discount's use is taken with the booking, or neither is written.
-          await this.d.db.transaction(async (tx) => {
-            ({ emailed } = await repo.with(tx).insert(write));
+          emailJob = await this.d.db.transaction(async (tx) => {
+            const written = await repo.with(tx).insert(write);
             await discount.claim(tx, booking.id);
+            return written.emailJob;
           });
         } else {
-          ({ emailed } = await repo.insert(write));
+          ({ emailJob } = await repo.insert(write));
         }
         metrics.bookingsCreated.inc();
-        if (email) await notifier.deliver(view, email, emailed);
-        else await notifier.created(view, [{ to: 'customer', kind: 'created' }], [plan.customer]);
+        // Delivered after the answer; if this process dies first, any instance's job loop sends it.
+        if (email && emailJob) notifier.sendCreated(emailJob, email.job);
         return dto;
       } catch (err) {
         if (isUnpaidHoldLimit(err)) throw new AppError('UNPAID_HOLD_LIMIT', UNPAID_HOLD_LIMIT_MESSAGE);

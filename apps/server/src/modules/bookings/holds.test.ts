@@ -49,11 +49,11 @@ describe('unpaid holds', () => {
       expect(res.statusCode, res.body).toBe(201);
       held.push(res.json());
     }
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
     const third = await create(customer, ip);
     expect(third.statusCode).toBe(409);
     expect(third.json().error).toMatchObject({ code: 'UNPAID_HOLD_LIMIT', message: expect.stringContaining('waiting for payment') });
-    expect(await counts(t.database)).toEqual(before);
+    expect(await counts(t.database, t.app)).toEqual(before);
 
     const { initiate: paid } = await payOnSimulator(t.app, { headers: { cookie: customer.cookie } }, held[0].id);
     expect(paid.statusCode, paid.body).toBe(200);

@@ -9,7 +9,8 @@ import { toLocal } from '@khedma/shared/domain/time';
 import { bookingReference, type BookingAction } from '@khedma/shared';
 import type { BookingEventData } from '@khedma/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmailMessage, EmailSender, Mailer, PreparedEmail } from '../../platform/email';
+import type { EmailMessage, Mailer } from '../../platform/email';
+import type { EnqueueJob } from '../../platform/jobs';
 import type { RealtimeHub, RealtimeNotification } from '../../platform/realtime';
 import type { Recipient, RecipientsRepository } from '../auth';
 import { PRO_VISIBLE_PAYMENT, type BookingView } from './bookings.repository';
@@ -29,7 +30,6 @@ export interface EmailToSend {
 export class BookingNotifier {
   constructor(
     private readonly recipients: RecipientsRepository,
-    private readonly email: EmailSender,
     private readonly mailer: Mailer,
     private readonly realtime: RealtimeHub,
     private readonly publicUrl: string,
@@ -74,40 +74,24 @@ export class BookingNotifier {
     return this.realtime.notification([view.userId], 'booking.created', eventData(view, 'created'));
   }
 
-  /** After a new booking committed with its `createdNotification`: the emails. */
-  async created(view: BookingView, emails: readonly EmailToSend[], known: readonly Recipient[] = []): Promise<void> {
-    await this.sendEmails(view, emails, known);
-  }
-
   /**
-   * The creation email to the customer, prepared before the booking is inserted: its outbox row
-   * (outside production) is written by the statement that inserts the booking, and `deliver` sends
-   * it once that committed. Null when the sender cannot split a send or the rendering failed (logged):
-   * then `created` sends it after the commit, as for any other change.
+   * The creation email to the customer as a job (Mailer.job) for the statement that inserts the booking
+   * to write, leased to this instance, if the customer takes email notifications; `sendCreated` runs it
+   * once that committed. Null when the rendering failed (logged): the booking is not refused for it.
    */
-  createdEmail(view: BookingView, customer: Recipient): (PreparedEmail & { message: EmailMessage; userId: string }) | null {
-    if (!this.email.prepare) return null;
+  createdEmail(view: BookingView, customer: Recipient): { job: EnqueueJob; userId: string; lockedUntil: Date } | null {
     try {
       const message = this.message(view, { to: 'customer', kind: 'created' }, customer);
-      const prepared = this.email.prepare(message);
-      // Its outbox row is written only if the customer takes email notifications (outboxPlaceholderSql).
-      return { ...prepared, outbox: prepared.outbox && { ...prepared.outbox, userId: customer.userId }, message, userId: customer.userId };
+      return { job: this.mailer.job(message, { userId: customer.userId }), userId: customer.userId, lockedUntil: this.mailer.leaseEnd() };
     } catch (err) {
       this.log.error({ err, bookingId: view.id }, 'booking email failed');
       return null;
     }
   }
 
-  /**
-   * Delivers a prepared email whose outbox row committed with the booking (a durable job). Never throws.
-   * `allowedNow`: the recipient's email preference as the booking's statement read it.
-   */
-  async deliver(view: BookingView, email: PreparedEmail & { message: EmailMessage; userId: string }, allowedNow?: boolean): Promise<void> {
-    try {
-      await this.mailer.deliver(email.message, email, { userId: email.userId, allowedNow });
-    } catch (err) {
-      this.log.error({ err, bookingId: view.id }, 'booking email failed');
-    }
+  /** After the booking's statement committed with its email's job (`id`): runs it, after the answer. */
+  sendCreated(id: string, job: EnqueueJob): void {
+    this.mailer.runLeased(id, job);
   }
 
   private message(view: BookingView, e: EmailToSend, r: Recipient): EmailMessage {

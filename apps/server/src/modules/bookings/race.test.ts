@@ -24,7 +24,7 @@ afterAll(async () => t?.close());
 describe('racing creates (bookings_no_overlap)', () => {
   it('25 concurrent creates for the one plumber and the same slot: exactly one booking, the others 409', async () => {
     const date = dayFromNow(t.app, 4);
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
     const answers = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
         createBooking(t.app, customers[i % customers.length]!, wizardBody(t.app, { date, startTime: '10:00', endTime: i % 2 ? '11:00' : '12:00' }), {
@@ -40,10 +40,10 @@ describe('racing creates (bookings_no_overlap)', () => {
       expect(errorCode(r)).toBe('SLOT_TAKEN');
       expect(r.json().error.message).toBe('This time slot was just taken. Please choose another time.');
     }
-    const after = await counts(t.database);
+    const after = await counts(t.database, t.app);
     expect(after.bookings - before.bookings).toBe(1);
     expect(after.payments - before.payments).toBe(1);
-    // One creation email: the losers' statements wrote nothing, their outbox rows included.
+    // One creation email: the losers' statements wrote nothing, their email jobs included.
     expect(after.outbox - before.outbox).toBe(1);
     const res = await t.database.db.execute(
       sql`select count(*)::int as n from bookings where professional_id = ${t.pro.professionalId} and status in ('pending', 'confirmed')

@@ -260,7 +260,7 @@ export class ClaimsService {
         outcome: n.claim.outcome,
         amount: n.claim.refundAmount,
       });
-      await this.d.jobs.schedule(SEND_EMAIL_JOB, { message: { to: email, ...content }, outboxed: false, userId }, { db: tx, runAt: this.d.clock.now() });
+      await this.d.jobs.schedule(SEND_EMAIL_JOB, { message: { to: email, ...content }, userId }, { db: tx, runAt: this.d.clock.now() });
     }
   }
 

@@ -2,7 +2,7 @@ import { CONTACT_RATE_LIMITS, type ContactRequest, type Locale } from '@khedma/s
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema/index';
-import { plainSubject, type EmailSender } from '../../platform/email';
+import { plainSubject, type Mailer } from '../../platform/email';
 import type { EventBus } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rate-limit';
 import './contact.events';
@@ -10,11 +10,11 @@ import './contact.events';
 /** How long an identical message from the same sender counts as the same send. */
 export const DUPLICATE_WINDOW_SECONDS = 600;
 
-/** Contact form: kept in the database first (nothing is lost if email fails), then emailed to support. */
+/** Contact form: kept in the database with its email to support's job (nothing is lost if email fails); the job runs after the commit. */
 export class ContactService {
   constructor(
     private readonly db: Db,
-    private readonly email: EmailSender,
+    private readonly mailer: Pick<Mailer, 'write' | 'run'>,
     private readonly limiter: RateLimiter,
     private readonly supportEmail: string,
     /** `contact.received`, in the message's transaction: its support ticket (docs/support.md). */
@@ -43,7 +43,7 @@ export class ContactService {
           ),
         )
         .limit(1);
-      if (same) return { id: same.id, duplicate: true };
+      if (same) return { id: same.id, duplicate: true, email: null };
       const limiter = this.limiter.on(tx);
       const { perAddress, perEmail } = CONTACT_RATE_LIMITS;
       await limiter.enforce(`contact:ip:${who.ip}`, perAddress.limit, perAddress.windowSeconds);
@@ -61,25 +61,25 @@ export class ContactService {
         userId: who.userId,
         locale: who.locale ?? 'en',
       });
-      return { id: row!.id, duplicate: false };
+      const lines = [
+        `New message from the contact form`,
+        ``,
+        `Name: ${input.name}`,
+        `Email: ${input.email}`,
+        `Phone: ${input.phone ?? '-'}`,
+        ``,
+        input.message,
+      ];
+      const email = await this.mailer.write(tx, {
+        to: this.supportEmail,
+        // The name as plain text (createEmailSender cleans every subject; a name of tags alone is none).
+        subject: `Contact form: ${plainSubject(input.name) || '(no name)'}`,
+        replyTo: input.email,
+        text: lines.join('\n'),
+      });
+      return { id: row!.id, duplicate: false, email };
     });
-    if (sent.duplicate) return sent.id;
-    const lines = [
-      `New message from the contact form`,
-      ``,
-      `Name: ${input.name}`,
-      `Email: ${input.email}`,
-      `Phone: ${input.phone ?? '-'}`,
-      ``,
-      input.message,
-    ];
-    await this.email.send({
-      to: this.supportEmail,
-      // The name as plain text (createEmailSender cleans every subject; a name of tags alone is none).
-      subject: `Contact form: ${plainSubject(input.name) || '(no name)'}`,
-      replyTo: input.email,
-      text: lines.join('\n'),
-    });
+    if (!sent.duplicate) await this.mailer.run(sent.email);
     return sent.id;
   }
 }

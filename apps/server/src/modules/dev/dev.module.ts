@@ -9,7 +9,7 @@ import { testRemindersRoutes } from './test-reminders.routes';
 
 export function createDevModule(ctx: AppContext, { sessions }: { sessions: Pick<SessionResolver, 'cookieName'> }): AppModule {
   const plugin = modulePlugin('dev', async (app) => {
-    if (ctx.outbox) await app.register(devRoutes, { outbox: new OutboxRepository(ctx.database.db) });
+    if (ctx.outbox) await app.register(devRoutes, { outbox: new OutboxRepository(ctx.database.db), settled: () => ctx.jobs.settled() });
     if (ctx.config.testPeople && !ctx.config.isProduction) {
       await app.register(testPeopleRoutes, { ctx, sessionCookie: sessions.cookieName });
       await app.register(testRemindersRoutes, { ctx });

@@ -4,7 +4,11 @@ import { publicRoute } from '../../http/openapi';
 import type { OutboxRepository } from './outbox.repository';
 
 /** Development only (never registered in production): the captured emails and SMS, newest first. */
-export const devRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> = async (app, { outbox }) => {
+/**
+ * `settled`: waits for the emails this instance is sending after an answer (a booking's creation email,
+ * JobRunner.runLeased), so a read right after a create sees its email as a reader of a mailbox would soon.
+ */
+export const devRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository; settled: () => Promise<void> }> = async (app, { outbox, settled }) => {
   app.get(
     '/api/dev/outbox',
     {
@@ -17,6 +21,7 @@ export const devRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> = as
     },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
+      await settled();
       return outbox.list();
     },
   );

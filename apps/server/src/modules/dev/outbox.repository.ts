@@ -2,20 +2,20 @@ import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/index';
 import type { OutboxChannel, OutboxMessage } from '@khedma/shared';
+import { coalesce } from '../../platform/coalesce';
 import type { OutboxRow, OutboxSink } from '../../platform/outbox-sink';
 
 /** Outside production every email, SMS, push and WhatsApp message is also stored here (docs/README.md contract): the adapters' sink, and GET /api/dev/outbox. */
 export class OutboxRepository implements OutboxSink {
   constructor(private readonly db: Db) {}
 
-  async add(msg: OutboxRow) {
-    await this.db.insert(outbox).values({
-      channel: msg.channel,
-      to: msg.to,
-      subject: msg.subject ?? null,
-      text: msg.text,
-      html: msg.html ?? null,
-    });
+  /** Messages stored meanwhile go in one INSERT (many booking creates' emails at once under load). */
+  private readonly insert = coalesce<OutboxRow>(async (rows) => {
+    await this.db.insert(outbox).values(rows.map((msg) => ({ channel: msg.channel, to: msg.to, subject: msg.subject ?? null, text: msg.text, html: msg.html ?? null })));
+  });
+
+  add(msg: OutboxRow): Promise<void> {
+    return this.insert(msg);
   }
 
   async list(limit = 200): Promise<OutboxMessage[]> {

@@ -120,7 +120,7 @@ export class AttendanceService {
           freeCancellation: delayAllowsFreeCancellation({ scheduledStart: b.scheduledStart, expectedArrival: arrivalAt }),
         };
         const message = { to: customer.email, ...runningLateEmail(customer.locale, customer.name, facts, `${this.d.publicUrl}/dashboard/bookings`) };
-        jobs.push(...(await this.schedule(tx, [SEND_EMAIL_JOB, { message, outboxed: false, userId: b.userId }])));
+        jobs.push(...(await this.schedule(tx, [SEND_EMAIL_JOB, { message, userId: b.userId }])));
       }
       jobs.push(
         ...(await this.schedule(
@@ -194,7 +194,7 @@ export class AttendanceService {
         const to = r.userId === b.userId ? 'customer' : 'professional';
         const url = `${this.d.publicUrl}${to === 'customer' ? '/dashboard/bookings' : '/pro-bookings'}`;
         const message = { to: r.email, ...noShowEmail(r.locale, r.name, absent, to, facts, url) };
-        jobs.push(...(await this.schedule(tx, [SEND_EMAIL_JOB, { message, outboxed: false, userId: r.userId }])));
+        jobs.push(...(await this.schedule(tx, [SEND_EMAIL_JOB, { message, userId: r.userId }])));
       }
       return {
         jobs,

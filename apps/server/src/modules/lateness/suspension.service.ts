@@ -90,7 +90,7 @@ export class SuspensionService {
       if (r) {
         const url = `${this.d.publicUrl}/dashboard`;
         const rendered = what.suspend ? suspensionEmail(r.locale, r.name, what.reason, url) : reinstatementEmail(r.locale, r.name, url);
-        scheduled = await this.d.jobs.schedule(SEND_EMAIL_JOB, { message: { to: r.email, ...rendered }, outboxed: false }, { db: tx });
+        scheduled = await this.d.jobs.schedule(SEND_EMAIL_JOB, { message: { to: r.email, ...rendered } }, { db: tx });
       }
       return { jobId: scheduled, professional: await this.viewOf(repo, id) };
     });

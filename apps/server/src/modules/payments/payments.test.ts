@@ -241,7 +241,7 @@ describe('callbacks that change nothing (logged)', () => {
     const b = await book(t.app, t.customer, { date: dayFromNow(t.app, 12), startTime: '15:00', endTime: '17:00' });
     const back = await payWithoutCallback(b.id);
     const oid = back.fields.oid!;
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
 
     const refused: Array<[string, Record<string, string>]> = [
       ['bad hash', { ...back.fields, HASH: back.fields.HASH!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) }],
@@ -259,7 +259,7 @@ describe('callbacks that change nothing (logged)', () => {
     }
     expect(await statusOf(b.id)).toMatchObject({ paymentStatus: 'pending' });
     expect((await paymentOf(b.id)).status).toBe('awaiting_callback');
-    expect(await counts(t.database)).toEqual(before);
+    expect(await counts(t.database, t.app)).toEqual(before);
     expect((await callbacksOf(oid)).every((x) => x.verdict === 'rejected')).toBe(true);
 
     expect((await callback(back.fields)).body).toBe('ACTION=POSTAUTH');
@@ -571,11 +571,11 @@ describe('customer cancellation: the fee in the ledger', () => {
 
   it('someone else cannot cancel: other customer 404, other professional 404', async () => {
     const b = await paidBooking(t.app, t.customer, { date: dayFromNow(t.app, 14) });
-    const before = await counts(t.database);
+    const before = await counts(t.database, t.app);
     expect((await t.app.inject(as(t.customer2, { method: 'POST', url: `/api/bookings/${b.id}/cancel` }))).statusCode).toBe(404);
     expect((await t.app.inject(as(t.pro2, { method: 'POST', url: `/api/bookings/${b.id}/cancel` }))).statusCode).toBe(404);
     expect((await t.app.inject(as(t.customer2, { method: 'GET', url: `/api/bookings/${b.id}/cancellation` }))).statusCode).toBe(404);
-    expect(await counts(t.database)).toEqual(before);
+    expect(await counts(t.database, t.app)).toEqual(before);
   });
 });
 

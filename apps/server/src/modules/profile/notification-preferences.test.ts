@@ -112,12 +112,12 @@ describe('booking emails respect the email choice', () => {
   it('the email job asks when it runs: turned off after it was queued, it is not sent', async () => {
     const message = { to: customer.email, subject: 'Queued notice', text: 'x' };
     const later = new Date(Date.now() + 60_000);
-    await t.app.ctx.jobs.schedule(SEND_EMAIL_JOB, { message, outboxed: false, userId: customer.userId }, { runAt: later });
+    await t.app.ctx.jobs.schedule(SEND_EMAIL_JOB, { message, userId: customer.userId }, { runAt: later });
     await set(customer, { email: false });
     await t.app.ctx.jobs.runDueJobs(later);
     expect((await outbox('email', customer.email)).filter((m) => m.subject === 'Queued notice')).toEqual([]);
     await set(customer, { email: true });
-    await t.app.ctx.jobs.schedule(SEND_EMAIL_JOB, { message, outboxed: false, userId: customer.userId }, { runAt: later });
+    await t.app.ctx.jobs.schedule(SEND_EMAIL_JOB, { message, userId: customer.userId }, { runAt: later });
     await t.app.ctx.jobs.runDueJobs(later);
     expect((await outbox('email', customer.email)).filter((m) => m.subject === 'Queued notice')).toHaveLength(1);
   });

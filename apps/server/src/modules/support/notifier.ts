@@ -54,7 +54,7 @@ export class SupportNotifier {
       message,
       url: this.queueUrl(t.id),
     });
-    const id = await this.o.jobs.schedule(SEND_EMAIL_JOB, { message: { to: this.o.supportEmail, replyTo: t.email, ...mail }, outboxed: false }, { db: tx });
+    const id = await this.o.jobs.schedule(SEND_EMAIL_JOB, { message: { to: this.o.supportEmail, replyTo: t.email, ...mail } }, { db: tx });
     return id ? [id] : [];
   }
 
@@ -73,7 +73,7 @@ export class SupportNotifier {
       await this.o.jobs.schedule(
         SEND_EMAIL_JOB,
         // A visitor answers by email: their reply goes to the support address.
-        { message: { to: t.email, replyTo: this.o.supportEmail, ...mail }, outboxed: false, ...(t.userId ? { userId: t.userId } : {}) },
+        { message: { to: t.email, replyTo: this.o.supportEmail, ...mail }, ...(t.userId ? { userId: t.userId } : {}) },
         { db: tx },
       ),
     );
