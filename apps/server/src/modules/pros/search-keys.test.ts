@@ -68,8 +68,8 @@ afterAll(async () => t?.close());
 const CITIES = ['', 'casablanca', 'marrakech'];
 const RATINGS = [0, 4, 4.5];
 /**
- * A category, a service (migration 0040: the keys' rows per service), both (the general query), or
- * neither. The services: the one most of the data set's professionals offer, and a moving one.
+ * A category, a service (migration 0040: the keys' rows per service), both (the general query), a
+ * text, or none. The services: the one most of the data set's professionals offer, and a moving one.
  */
 let FACETS: Array<Record<string, string>> = [];
 async function facets() {
@@ -82,6 +82,13 @@ async function facets() {
     { category: 'moving' },
     { service: popular!.id },
     { service: moving!.id, category: 'moving' },
+    // A text (migration 0041: the union of the keys' rows of the services, cities and first names it
+    // names): services only, a city (with another city asked for: professionals in both), a first name
+    // of three letters (the trigram index) and of one (no trigram: the walk in order).
+    { q: 'plumb' },
+    { q: 'casa' },
+    { q: 'dou' },
+    { q: 'e' },
   ];
 }
 

@@ -4,7 +4,7 @@
  * reviews; every order has an index that serves a filtered page (see bench/ for the figures).
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PRO_SEARCH_PAGE_SIZE, type ProSearchSort, type Category } from '@khedma/shared';
 import { normalizeSearchText } from '@khedma/shared/domain/search';
 import type { Db } from '../../db/client';
@@ -65,6 +65,14 @@ const KEY_ORDER: Partial<Record<ProSearchSort, SQL[]>> = {
   name: [asc(keys.name), asc(keys.professionalId)],
 };
 
+/** The same orders as columns of the keys, for the text search's union (textIdsStatement). */
+const KEY_SORT_COLUMNS = {
+  rating: 'average_rating desc, total_reviews desc, professional_id',
+  reviews: 'total_reviews desc, average_rating desc, professional_id',
+  price: 'hourly_rate, professional_id',
+  name: 'name, professional_id',
+} as const;
+
 /** A prepared statement: its values given at each call. */
 interface Executable<T> {
   execute(values?: Record<string, unknown>): Promise<T>;
@@ -111,13 +119,15 @@ export class ProsSearchRepository {
    * builds its text on each call (0.4-0.9 ms of the server's CPU per search at load 10). PGlite's driver
    * runs it as any statement.
    */
-  private run<T>(shape: string, build: () => Preparable<T>, values: Record<string, unknown>): Promise<T> {
+  private run<T>(shape: string, build: () => Preparable<T>, values: Record<string, unknown>, { planEachCall = false } = {}): Promise<T> {
     if (!this.namedStatements) return build().prepare('').execute(values);
-    const key = `${this.useSearchKeys ? 'keys' : 'general'}|${shape}`;
+    const key = `${this.useSearchKeys ? 'keys' : 'general'}|${planEachCall ? 'unnamed|' : ''}${shape}`;
     let statement = this.statements.get(key) as Executable<T> | undefined;
     if (!statement) {
       const query = build();
-      statement = query.prepare(`pros_search_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`);
+      // Unnamed: planned with its values on every call (the text search's, whose best plan depends on
+      // the text: a pattern of two letters cannot use a trigram index, one of five finds its few rows by it).
+      statement = query.prepare(planEachCall ? '' : `pros_search_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`);
       this.statements.set(key, statement);
     }
     return statement.execute(values);
@@ -253,34 +263,64 @@ export class ProsSearchRepository {
     );
   }
 
-  /** One page (plus one row, to tell whether more follow) in the given order. */
+  /**
+   * One page (plus one row, to tell whether more follow) in the given order: the page's ids (and the
+   * city its cards show) by one statement, then their cards by another. Apart, each is planned once
+   * (issue 40): the ids' statement reads one table on the keys' path, and the cards' statement, whose
+   * only value is a list of at most 13 ids, has a plan that suits every call; together, PostgreSQL
+   * planned the six-table join anew on every call (its estimate for a generic plan was worse than a
+   * custom one), 1.8 ms of its CPU for 0.5 ms of execution at 100k professionals.
+   */
   async page(f: ProSearchFilter, sort: ProSearchSort, page: number) {
     const offset = (page - 1) * PRO_SEARCH_PAGE_SIZE;
-    return this.run(`page|${sort}|${this.shape(f)}`, () => this.pageStatement(f, sort), this.values(f, offset));
+    const text = this.onKeysText(f, sort);
+    const ids = await this.run(`ids|${sort}|${this.shape(f)}`, () => (text ? this.textIdsStatement(f, sort) : this.idsStatement(f, sort)), this.values(f, offset), {
+      planEachCall: text,
+    });
+    if (ids.length === 0) return [];
+    const rows = await this.run('cards', () => this.cardsStatement(), {
+      ids: `{${ids.map((r) => r.id).join(',')}}`,
+      shownCity: ids[0]!.shownCityId ?? null,
+    });
+    // In the ids' order (the statement orders by their position; kept here whatever a driver does).
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((r) => byId.get(r.id)).filter((r) => r !== undefined);
   }
 
-  /** The page's statement for a filter's shape and an order (values as placeholders). */
-  private pageStatement(f: ProSearchFilter, sort: ProSearchSort) {
-    const fields = {
-      id: professionals.id,
-      name: professionals.name,
-      hourlyRate: professionals.hourlyRate,
-      approvedAt: professionals.approvedAt,
-      avatarUrl: profiles.avatarUrl,
-      cityId: cities.id,
-      citySlug: cities.slug,
-      cityName: cities.name,
-      cityNameFr: cities.nameFr,
-      cityNameAr: cities.nameAr,
-      citiesCount: sql<number>`cardinality(${professionals.cityIds})`,
-      // The card's active services, by name (the first is its badge): in the page's statement.
-      services: sql<unknown>`(select coalesce(json_agg(json_build_object('id', st.id, 'category', st.category, 'name', st.name,
-          'nameFr', st.name_fr, 'nameAr', st.name_ar) order by st.name, st.id), '[]'::json)
-        from ${professionalServices} ps join ${serviceTypes} st on st.id = ps.service_type_id
-        where ps.professional_id = ${professionals.id} and st.is_active)`,
-      averageRating: professionalRatings.averageRating,
-      totalReviews: professionalRatings.totalReviews,
-    };
+  /** The cards of a page's ids, in their order; the city shown is the one searched for, else each one's first. */
+  private cardsStatement() {
+    return this.db
+      .select({
+        id: professionals.id,
+        name: professionals.name,
+        hourlyRate: professionals.hourlyRate,
+        approvedAt: professionals.approvedAt,
+        avatarUrl: profiles.avatarUrl,
+        cityId: cities.id,
+        citySlug: cities.slug,
+        cityName: cities.name,
+        cityNameFr: cities.nameFr,
+        cityNameAr: cities.nameAr,
+        citiesCount: sql<number>`cardinality(${professionals.cityIds})`,
+        // The card's active services, by name (the first is its badge).
+        services: sql<unknown>`(select coalesce(json_agg(json_build_object('id', st.id, 'category', st.category, 'name', st.name,
+            'nameFr', st.name_fr, 'nameAr', st.name_ar) order by st.name, st.id), '[]'::json)
+          from ${professionalServices} ps join ${serviceTypes} st on st.id = ps.service_type_id
+          where ps.professional_id = ${professionals.id} and st.is_active)`,
+        averageRating: professionalRatings.averageRating,
+        totalReviews: professionalRatings.totalReviews,
+      })
+      .from(sql`unnest(${sql.placeholder('ids')}::uuid[]) with ordinality as page_ids (id, n)`)
+      .innerJoin(professionals, sql`${professionals.id} = page_ids.id`)
+      .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
+      .innerJoin(cities, sql`${cities.id} = coalesce(${sql.placeholder('shownCity')}::uuid, ${professionals.cityId})`)
+      .leftJoin(profiles, eq(profiles.id, professionals.userId))
+      .orderBy(sql`page_ids.n`);
+  }
+
+  /** The page's ids for a filter's shape and an order (values as placeholders), with the city the cards show. */
+  private idsStatement(f: ProSearchFilter, sort: ProSearchSort) {
+    const fields = { id: professionals.id, shownCityId: f.city ? sql<string | null>`${this.cityRef(f.city)}` : sql<string | null>`null::uuid` };
     if (sort === 'location' && !f.city) {
       // By first city's name, then name: the first rows of each city (one walk of the (city_id, name, id)
       // index per city; there are a handful), merged, instead of sorting every match (bench/README.md).
@@ -295,39 +335,76 @@ export class ProsSearchRepository {
         .from(cities)
         .crossJoinLateral(firstOfCity)
         .innerJoin(professionals, eq(professionals.id, firstOfCity.pid))
-        .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
-        .leftJoin(profiles, eq(profiles.id, professionals.userId))
         .orderBy(...ORDER.location)
         .limit(PRO_SEARCH_PAGE_SIZE + 1)
         .offset(P.offset);
     }
-    const query = this.db
-      .select(fields)
-      .from(professionals)
-      .innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id))
-      // The card shows the city searched for (one of theirs), else their first city.
-      .innerJoin(cities, f.city ? eq(cities.id, this.cityRef(f.city)) : eq(cities.id, professionals.cityId))
-      .leftJoin(profiles, eq(profiles.id, professionals.userId));
     // Within one city, the location order is the name order (the city's name is the same on every row).
     const keyOrder = KEY_ORDER[sort === 'location' && f.city ? 'name' : sort];
     const onKeys = keyOrder && this.keysCondition(f);
     if (keyOrder && onKeys) {
-      // The page's ids from one walk of the keys' index, then their rows, in the same order.
-      const ids = this.db
-        .select({ id: keys.professionalId })
+      // One walk of the keys' index, in the order asked for.
+      return this.db
+        .select({ id: keys.professionalId, shownCityId: sql<string | null>`nullif(${keys.cityId}, ${SEARCH_KEYS_ANY_CITY}::uuid)` })
         .from(keys)
         .where(onKeys)
         .orderBy(...keyOrder)
         .limit(PRO_SEARCH_PAGE_SIZE + 1)
         .offset(P.offset);
-      return query
-        .where(inArray(professionals.id, ids))
-        .orderBy(...ORDER[sort])
-        .limit(PRO_SEARCH_PAGE_SIZE + 1);
     }
-    return query
+    const query = this.db.select(fields).from(professionals).innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id));
+    // The location order reads the name of the city shown: the one searched for, else the first.
+    return (sort === 'location' ? query.innerJoin(cities, f.city ? eq(cities.id, this.cityRef(f.city)) : eq(cities.id, professionals.cityId)) : query)
       .where(this.conditions(f))
       .orderBy(...ORDER[sort])
+      .limit(PRO_SEARCH_PAGE_SIZE + 1)
+      .offset(P.offset);
+  }
+
+  /**
+   * A text search on the keys (issue 40; the general query read every professional of the city and
+   * checked the text on each: 0.8 s at 100k for `q=plumb&city=casablanca`): whether this filter and
+   * order take it. A text with only a city and a minimum rating, in an order the keys hold.
+   */
+  private onKeysText(f: ProSearchFilter, sort?: ProSearchSort): boolean {
+    if (!this.useSearchKeys || !f.text || f.category || f.serviceId) return false;
+    return sort === undefined || sort in KEY_SORT_COLUMNS || (sort === 'location' && !!f.city);
+  }
+
+  /**
+   * The professionals a text matches, as key rows of the city asked for (or of any city): the first
+   * name contains it (the keys' copy of the name, a trigram index: migration 0041), or one of the
+   * services it names is offered (those services' key rows), or one of the cities it names is theirs
+   * (that city's key rows, with a row of the city asked for). Each branch, when `order` is given, stops
+   * at the page's end in that order: the page is the first rows of their union, whatever the number of
+   * matches.
+   */
+  private textBranches(f: ProSearchFilter, order?: string): SQL {
+    const city = f.city ? this.cityRef(f.city) : sql`${SEARCH_KEYS_ANY_CITY}::uuid`;
+    const rating = f.minRating > 0 ? sql` and k.average_rating >= ${P.minRating}` : sql``;
+    const tail = order ? sql` order by ${sql.raw(order)} limit ${P.wanted}` : sql``;
+    // A count needs the ids alone: its ranges are then read from the keys' indexes only (no table rows).
+    const cols = sql.raw(order ? 'k.professional_id, k.average_rating, k.total_reviews, k.hourly_rate, k.name' : 'k.professional_id');
+    const branches: SQL[] = [
+      sql`(select ${cols} from ${keys} k where k.city_id = ${city} and k.category = '' and k.name ilike ${P.pattern}${rating}${tail})`,
+    ];
+    (f.textServiceIds ?? []).forEach((_, i) =>
+      branches.push(sql`(select ${cols} from ${keys} k where k.city_id = ${city} and k.category = (${textService(i)})::uuid::text${rating}${tail})`),
+    );
+    (f.textCityIds ?? []).forEach((_, i) =>
+      branches.push(sql`(select ${cols} from ${keys} k where k.city_id = (${textCity(i)})::uuid and k.category = ''${rating}
+        and exists (select 1 from ${keys} k2 where k2.professional_id = k.professional_id and k2.city_id = ${city} and k2.category = '')${tail})`),
+    );
+    return sql.join(branches, sql` union `);
+  }
+
+  /** The page's ids of a text search on the keys: the first rows of the branches' union, in the order asked for. */
+  private textIdsStatement(f: ProSearchFilter, sort: ProSearchSort) {
+    const order = KEY_SORT_COLUMNS[sort === 'location' ? 'name' : (sort as keyof typeof KEY_SORT_COLUMNS)];
+    return this.db
+      .select({ id: sql<string>`u.professional_id`, shownCityId: f.city ? sql<string | null>`${this.cityRef(f.city)}` : sql<string | null>`null::uuid` })
+      .from(sql`(${this.textBranches(f, order)}) as u`)
+      .orderBy(sql.raw(order.replace(/(^|, )/g, '$1u.')))
       .limit(PRO_SEARCH_PAGE_SIZE + 1)
       .offset(P.offset);
   }
@@ -358,7 +435,17 @@ export class ProsSearchRepository {
       );
       return Number(row?.n ?? 0);
     }
-    // A text, or a service with a category: the general query's count (professionals_listed_idx and the GIN indexes).
+    if (this.onKeysText(f)) {
+      // A text with a city and a minimum rating: the union of its branches' key rows (index ranges).
+      const [row] = await this.run(
+        `text-count|${this.shape(f)}`,
+        () => this.db.select({ n: sql<number>`count(*)::int` }).from(sql`(${this.textBranches(f)}) as u`),
+        this.values(f),
+        { planEachCall: true },
+      );
+      return Number(row?.n ?? 0);
+    }
+    // A service with a category, or a text with either: the general query's count (professionals_listed_idx and the GIN indexes).
     const [row] = await this.run(
       `count|${this.shape(f)}`,
       () => {
