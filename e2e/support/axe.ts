@@ -8,11 +8,14 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * opening): axe measures colours as they are at that instant, and a toast caught half-way through its
  * fade-in fails color-contrast though it settles at full contrast (the pros' Services tab, after
  * "Saved"). Endless animations (the spinners) are left running; an animation that never ends within
- * 5 s fails the check here rather than letting axe measure it mid-way.
+ * 5 s fails the check here rather than letting axe measure it mid-way. A toast rendered but not yet
+ * shown (sonner's `data-mounted="false"`: opacity 0, its transition starts a frame later) has no animation
+ * yet, so it is waited for by name (the recurring series page right after "created").
  */
 export async function waitForAnimations(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
+      document.querySelectorAll('[data-sonner-toast][data-mounted="false"]').length === 0 &&
       document
         .getAnimations()
         .filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
