@@ -17,13 +17,15 @@ import { watchErrors } from './support/errors';
 type Catalogue = Record<string, unknown>;
 const WEB = path.join(process.cwd(), 'apps/web/src');
 const SCREENSHOT_DIR = path.join(process.cwd(), 'test-results', 'screenshots');
-function profileText(lang: 'en' | 'ar', key: string): string {
-  const catalogue = JSON.parse(readFileSync(path.join(WEB, `features/profile/locales/${lang}.json`), 'utf8')) as Catalogue;
+/** A string of a feature's catalogue (apps/web/src/features/<feature>/locales/<lang>.json), by its dotted key. */
+function featureText(feature: 'profile' | 'auth', lang: 'en' | 'ar', key: string): string {
+  const catalogue = JSON.parse(readFileSync(path.join(WEB, `features/${feature}/locales/${lang}.json`), 'utf8')) as Catalogue;
   const value = key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogue);
-  if (typeof value !== 'string') throw new Error(`missing ${lang} profile:${key}`);
+  if (typeof value !== 'string') throw new Error(`missing ${lang} ${feature}:${key}`);
   return value;
 }
-
+const profileText = (lang: 'en' | 'ar', key: string) => featureText('profile', lang, key);
+const authText = (lang: 'en' | 'ar', key: string) => featureText('auth', lang, key);
 
 /** A phone account of its own, signed up with an SMS code through the API: its session lands in `request`'s jar. */
 async function signUpWithPhone(request: APIRequestContext, lang: 'en' | 'ar', name: string): Promise<string> {
@@ -91,12 +93,12 @@ for (const j of [
     const mail = await emailTo(request, email);
     expect(linkPath(mail)).toMatch(/^\/confirm-new-email\?token=/);
     await page.goto(linkPath(mail));
-    await expect(page.getByText(t('confirmEmail.done'))).toBeVisible();
+    await expect(page.getByText(authText(j.lang, 'confirmNewEmail.done'))).toBeVisible();
     await expect(page.getByRole('main').getByText(email)).toBeVisible();
     await expectNoSeriousAxeViolations(page, `email confirmed ${j.lang} 390`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone-email-confirmed-${j.lang}-390.png`), fullPage: true });
 
-    await page.getByRole('link', { name: t('confirmEmail.toProfile') }).click();
+    await page.getByRole('link', { name: authText(j.lang, 'confirmNewEmail.toProfile') }).click();
     await expect(page).toHaveURL(/\/profile$/);
     // The email is now the account's: shown in the account information, and no "Add an email address".
     await expect(page.getByRole('main').getByRole('term').filter({ hasText: t('info.email') })).toBeVisible();

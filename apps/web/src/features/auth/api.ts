@@ -1,7 +1,9 @@
 /** Account calls (docs/accounts.md Authentication): better-auth's routes under /api/auth and our sign-up. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmEmailRequest, ConfirmEmailResponse } from '@khedma/shared/schemas/account-data';
+import type { ConfirmAddedEmailResponse } from '@khedma/shared/schemas/account-email';
 import type { SignUpResponse } from '@khedma/shared/schemas/auth';
+import { accountEmailKeys } from '../../entities/account/api';
 import { api } from '../../lib/api';
 import { currentLanguage, hasChosenLanguage, isLanguage, setLanguage } from '../../lib/i18n';
 import { refreshSession } from '../../lib/session';
@@ -26,6 +28,7 @@ export const authApiPaths = {
   requestPasswordReset: '/api/auth/request-password-reset',
   confirmEmail: '/api/accounts/confirm-email',
   resetPassword: '/api/auth/reset-password',
+  confirmAddedEmail: '/api/accounts/email/confirm',
 } as const;
 
 /** POST /api/accounts/sign-up: the account's emails will be in the language the visitor reads now. */
@@ -87,5 +90,21 @@ export function useConfirmEmail() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: { token: string; newPassword: string; confirmPassword: string }) => api.post(authApiPaths.resetPassword, input),
+  });
+}
+
+/**
+ * POST /api/accounts/email/confirm: the token of the link sent to the email a phone account adds (issue 42);
+ * a signed-in session then shows the new email, and the profile's view of the account's email is refreshed.
+ */
+export function useConfirmAddedEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) => {
+      const answer = await api.post<ConfirmAddedEmailResponse>(authApiPaths.confirmAddedEmail, { token });
+      await refreshSession(queryClient).catch(() => undefined);
+      await queryClient.invalidateQueries({ queryKey: accountEmailKeys.email });
+      return answer;
+    },
   });
 }

@@ -7,4 +7,6 @@ export const pageRoutes: FeatureRoute[] = [
   { path: routes.forgotPassword, lazy: page(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage', ['auth']) },
   { path: routes.confirmEmail, lazy: page(() => import('./pages/confirm-email-page'), 'ConfirmEmailPage', ['auth']) },
   { path: routes.resetPassword, lazy: page(() => import('./pages/reset-password-page'), 'ResetPasswordPage', ['auth']) },
+  // The link to the email a phone account adds (issue 42): opened signed in or not, so not guarded.
+  { path: routes.confirmNewEmail, lazy: page(() => import('./pages/confirm-new-email-page'), 'ConfirmNewEmailPage', ['auth']) },
 ];

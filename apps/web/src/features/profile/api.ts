@@ -4,8 +4,9 @@ import { useState } from 'react';
 import type { NotificationPreferencesResponse, UpdateNotificationPreferencesRequest } from '@khedma/shared/schemas/notifications';
 import type { Profile, UpdateProfileRequest } from '@khedma/shared/schemas/profile';
 import { api, ApiError, CLIENT_ERROR_CODES, toApiError } from '../../lib/api';
-import { refreshSession, setCachedProfile } from '../../lib/session';
-import type { AccountEmail, AddEmailResponse, ConfirmAddedEmailResponse } from '@khedma/shared/schemas/account-email';
+import { setCachedProfile } from '../../lib/session';
+import type { AccountEmail, AddEmailResponse } from '@khedma/shared/schemas/account-email';
+import { accountEmailKeys } from '../../entities/account/api';
 
 /** PATCH /api/profile; the cached session (header name and avatar) follows at once. */
 /** API paths of one's profile (the profile module) and of the account's email (the auth module). */
@@ -14,7 +15,6 @@ export const profileApiPaths = {
   avatar: '/api/profile/avatar',
   notifications: '/api/profile/notifications',
   email: '/api/accounts/email',
-  confirmEmail: '/api/accounts/email/confirm',
 } as const;
 
 export function useUpdateProfile() {
@@ -96,11 +96,9 @@ export function useUpdateNotificationPreferences() {
   });
 }
 
-const ACCOUNT_EMAIL_KEY = ['account-email'] as const;
-
 /** GET /api/accounts/email: the account's real email, the address waiting for confirmation, whether one may be added (issue 42). */
 export function useAccountEmail(enabled = true) {
-  return useQuery({ queryKey: ACCOUNT_EMAIL_KEY, queryFn: () => api.get<AccountEmail>(profileApiPaths.email), enabled });
+  return useQuery({ queryKey: accountEmailKeys.email, queryFn: () => api.get<AccountEmail>(profileApiPaths.email), enabled });
 }
 
 /** POST /api/accounts/email: a confirmation link to this address (again: a new link, the older dies). */
@@ -108,19 +106,6 @@ export function useAddEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (email: string) => api.post<AddEmailResponse>(profileApiPaths.email, { email }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_EMAIL_KEY }),
-  });
-}
-
-/** POST /api/accounts/email/confirm: the link's token; a signed-in session then shows the new email. */
-export function useConfirmAddedEmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (token: string) => {
-      const answer = await api.post<ConfirmAddedEmailResponse>(profileApiPaths.confirmEmail, { token });
-      await refreshSession(queryClient).catch(() => undefined);
-      await queryClient.invalidateQueries({ queryKey: ACCOUNT_EMAIL_KEY });
-      return answer;
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountEmailKeys.email }),
   });
 }

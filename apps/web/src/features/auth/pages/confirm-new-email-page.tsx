@@ -15,7 +15,7 @@ import { useConfirmAddedEmail } from '../api';
  * confirms the address, signed in or not; the account's email is then that address.
  */
 export function ConfirmNewEmailPage() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirm = useConfirmAddedEmail();
@@ -32,31 +32,31 @@ export function ConfirmNewEmailPage() {
   const signedIn = session.status === 'signed-in';
   let body;
   if (!token || (confirm.isError && isApiError(confirm.error, 'INVALID_TOKEN'))) {
-    body = <FormAlert tone="error">{t('confirmEmail.invalid')}</FormAlert>;
+    body = <FormAlert tone="error">{t('confirmNewEmail.invalid')}</FormAlert>;
   } else if (confirm.isError) {
-    body = <FormAlert tone="error">{isApiError(confirm.error, 'EMAIL_EXISTS') ? t('email.exists') : t('confirmEmail.failed')}</FormAlert>;
+    body = <FormAlert tone="error">{isApiError(confirm.error, 'EMAIL_EXISTS') ? t('signup.emailExists') : t('confirmNewEmail.failed')}</FormAlert>;
   } else if (confirm.isSuccess) {
     body = (
       <FormAlert tone="success">
-        {t('confirmEmail.done')}{' '}
+        {t('confirmNewEmail.done')}{' '}
         <span dir="ltr" className="break-all font-semibold">
           {confirm.data.email}
         </span>
       </FormAlert>
     );
   } else {
-    body = <p aria-live="polite">{t('confirmEmail.working')}</p>;
+    body = <p aria-live="polite">{t('confirmNewEmail.working')}</p>;
   }
 
   return (
     <>
-      <Seo title={t('confirmEmail.title')} />
-      <PageIntro title={t('confirmEmail.title')} />
+      <Seo title={t('confirmNewEmail.title')} />
+      <PageIntro title={t('confirmNewEmail.title')} />
       <div className="container-page flex max-w-xl flex-col gap-6 py-6 md:py-10">
         {body}
         {confirm.isPending && token ? null : (
           <ButtonLink to={signedIn ? paths.profile() : paths.login()} className="self-start">
-            {signedIn ? t('confirmEmail.toProfile') : t('confirmEmail.toLogin')}
+            {signedIn ? t('confirmNewEmail.toProfile') : t('confirmNewEmail.toLogin')}
           </ButtonLink>
         )}
       </div>
