@@ -34,7 +34,8 @@ import type { SecurityHeaders } from './security-headers';
  * than the language are taken: a path alone, or `?lang=xx` from a reader whose cookie already says xx (a
  * reader without it gets the cookie from Fastify's answer, which sets it). The language is read as
  * sendPage reads it (pageLanguage: ?lang, then the cookie, else English). Forgotten with the catalogue
- * answers, on any instance's change (the renderer drops its pages on the same signal).
+ * answers, on any instance's change (the renderer drops its pages on the same signal). A kept page has its
+ * ETag (http/pages.ts: the hash of its HTML), and a matching If-None-Match gets 304 here as from sendPage.
  */
 
 /** What the catalogue route answered for a URL. */
