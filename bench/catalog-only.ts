@@ -6,9 +6,11 @@ import { benchCatalog } from './catalog.bench';
  * bytes, and the same body with three headers, in the same run (32 connections; rounds with the three
  * taking turns to go first, BENCH_CATALOG_ROUNDS), for
  * iterating on the request path (issue 23: ratio at least 0.8, p99 at most 20 ms). Prints each round and
- * the host's load average beside the figures.
+ * the host's load average beside the figures. `BENCH_CATALOG_ONLY=pages`: the compressed list and the service
+ * and category pages (issue 40) alone.
  */
-const figures = await benchCatalog('pglite', Number(process.env.BENCH_CATALOG_PORT ?? 3205));
+const only = process.env.BENCH_CATALOG_ONLY === 'pages' ? 'pages' : undefined; // issue 40's endpoints alone
+const figures = await benchCatalog('pglite', Number(process.env.BENCH_CATALOG_PORT ?? 3205), {}, undefined, only);
 const short = (endpoint: string) => endpoint.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}');
 console.table(
   figures.endpoints.map((c) => ({

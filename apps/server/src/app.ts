@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import fresh from 'fresh';
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config';
@@ -317,7 +318,13 @@ async function sendPage(req: FastifyRequest, reply: FastifyReply, pathname: stri
       // A kept page: the next GET of this URL in this language is sent before Fastify (http/public-answers.ts).
       if (page.kind === 'page' && search === null && bare && !setsCookie) answers?.rememberPage(req.url, language, page, version);
       // The language comes from the cookie and the body is compressed here: one copy per cookie and encoding.
-      reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'Cookie, Accept-Encoding');
+      reply.header('vary', 'Cookie, Accept-Encoding');
+      // A kept page's validator: the reader's copy, still the page, gets 304 (see head in http/public-answers.ts).
+      if (page.etag) {
+        reply.header('etag', page.etag);
+        if (fresh({ 'if-none-match': req.headers['if-none-match'] }, { etag: page.etag })) return reply.code(304).send();
+      }
+      reply.code(page.status).type('text/html; charset=utf-8');
       const coding = pickCoding(req.headers['accept-encoding']);
       if (coding) return reply.header('content-encoding', coding).send(page[coding]);
       return reply.send(page.html);

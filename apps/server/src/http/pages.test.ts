@@ -1,11 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { buildApp, modulesOf } from '../app';
+import { testConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { serviceTypes } from '../db/schema/index';
 import { createTestApp, type TestApp } from '../test/app';
+import { queryRows } from '../test/db';
 import { CATALOG_CHANNEL } from '../modules/catalog/catalog.service';
 import { createPageRenderer, fillTemplate, isPublicPage, pageLanguage, serverTemplate, showsBarePage, type ServerEntry } from './pages';
 
@@ -63,10 +70,12 @@ export async function render({ url, language }) {
       state: { language, service, queries: { queries: [] } },
     };
   }
+  // A service's page shows its price as the catalogue API answers it (a catalogue change changes the page).
+  const price = service && service !== 'plumbing' ? '<p>price ' + (await (await fetchImpl('/api/services/' + service)).json()).basePrice + '</p>' : '';
   return {
     kind: 'page',
     status: 200,
-    html: '<main><h1>' + language + ' ' + pathname + search + ' </h1><p>render ' + renders + ' health ' + health.status + '</p></main>',
+    html: '<main><h1>' + language + ' ' + pathname + search + ' </h1><p>render ' + renders + ' health ' + health.status + '</p>' + price + '</main>',
     head: {
       title: 'Page <' + language + '> | Khedma',
       description: 'About "' + pathname + '"',
@@ -480,6 +489,68 @@ describe('kept pages sent before Fastify', () => {
     expect(renderOf(again.body.toString())).toBe(n + 1);
   });
 
+  it('gives a kept page its ETag, one per language, and answers If-None-Match with 304 before Fastify and through it alike', async () => {
+    t.app.publicAnswers.clear();
+    const url = '/services/plumbing';
+    const first = await get(url);
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+    const second = await get(url, { 'accept-encoding': 'br' });
+    expect(second.early).toBe(true);
+    expect(second.headers.etag).toBe(etag);
+    const early = await get(url, { 'if-none-match': etag, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(early.early).toBe(true);
+    expect(early.status).toBe(304);
+    expect(early.body.length).toBe(0);
+    expect(early.headers.etag).toBe(etag);
+    expect(early.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(early.headers['cache-control']).toBe('no-cache');
+    expect(early.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(early.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // The same 304 from Fastify (nothing remembered yet; the renderer still keeps the page), and for a campaign link.
+    t.app.publicAnswers.clear();
+    const slow = await get(url, { 'if-none-match': etag, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(slow.early).toBe(false);
+    expect(slow.status).toBe(304);
+    expect(slow.body.length).toBe(0);
+    expect(comparable(slow.headers)).toEqual(comparable(early.headers));
+    const campaign = await get(`${url}?utm_source=x`, { 'if-none-match': `"other", ${etag}` });
+    expect([campaign.early, campaign.status]).toEqual([false, 304]);
+    // Another validator, or another language's, gets the page.
+    for (const [headers, language] of [
+      [{ 'if-none-match': 'W/"other"' }, 'en'],
+      [{ 'if-none-match': etag, cookie: 'khedma.lang=fr' }, 'fr'],
+    ] as Array<[Record<string, string>, string]>) {
+      for (let i = 0; i < 2; i++) {
+        const res = await get(url, headers);
+        expect(res.status, JSON.stringify(headers)).toBe(200);
+        expect(res.body.toString()).toContain(`<html lang="${language}"`);
+        if (language !== 'en') expect(res.headers.etag).not.toBe(etag);
+      }
+    }
+    const french = (await get(url, { cookie: 'khedma.lang=fr' })).headers.etag!;
+    expect((await get(url, { cookie: 'khedma.lang=fr', 'if-none-match': french })).status).toBe(304);
+    // Not-found pages and pages rendered for one request (a search) have none.
+    for (const other of ['/nowhere', '/services?q=leak', '/services/00000000-0000-0000-0000-000000000000']) {
+      const res = await get(other, { 'if-none-match': '*' });
+      expect(res.status, other).not.toBe(304);
+      expect(res.headers.etag, other).toBeUndefined();
+    }
+  });
+
+  it('sends the same page in every coding: plain, brotli and gzip decode to the same bytes', async () => {
+    t.app.publicAnswers.clear();
+    for (const cookie of ['khedma.lang=en', 'khedma.lang=ar']) {
+      const bodies: string[] = [];
+      for (const coding of ['identity', 'br', 'gzip', 'identity', 'br', 'gzip']) {
+        const res = await get('/services/plumbing', { cookie, 'accept-encoding': coding });
+        expect(res.headers['content-encoding'], coding).toBe(coding === 'identity' ? undefined : coding);
+        bodies.push((coding === 'br' ? brotliDecompressSync(res.body) : coding === 'gzip' ? gunzipSync(res.body) : res.body).toString());
+      }
+      expect(new Set(bodies).size, cookie).toBe(1);
+    }
+  });
+
   it('never keeps campaign links, searches, not-found pages, HEAD, other codings, or anything while draining', async () => {
     t.app.publicAnswers.clear();
     for (const url of ['/about?utm_source=x', '/services?q=leak', '/nowhere', '/services/00000000-0000-0000-0000-000000000000', '/dashboard']) {
@@ -499,5 +570,89 @@ describe('kept pages sent before Fastify', () => {
       t.app.draining.active = false;
     }
     expect((await get('/terms')).early).toBe(true);
+  });
+});
+
+describe('kept pages on two instances of one database', () => {
+  let t: TestApp;
+  let webDist: string;
+  /** The second instance (PostgreSQL: its own pool and listener; PGlite: in process, as chat.test.ts). */
+  let b: { app: FastifyInstance; database: Database; own: boolean };
+  let webDistB: string;
+  const origins: Record<'a' | 'b', string> = { a: '', b: '' };
+
+  beforeAll(async () => {
+    ({ t, webDist } = await appWithFakeWeb());
+    const serverUrl = inject('pgServerUrl');
+    let database = t.database;
+    if (serverUrl) {
+      const [row] = await queryRows<{ db: string }>(t.database.db, sql`select current_database() as db`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${row!.db}`;
+      database = await openDatabase({ databaseUrl: url.toString(), poolMax: 3 });
+    }
+    // Its own copy of the web build: its own server entry module, as in its own process.
+    webDistB = mkdtempSync(path.join(os.tmpdir(), 'khedma-web-'));
+    cpSync(webDist, webDistB, { recursive: true });
+    const app = await buildApp({ config: testConfig({ webDist: webDistB, publicUrl: 'https://khedma.example' }), database });
+    await app.ready();
+    b = { app, database, own: database !== t.database };
+    for (const [name, instance] of [['a', t.app], ['b', b.app]] as const) {
+      await instance.listen({ port: 0, host: '127.0.0.1' });
+      origins[name] = `http://127.0.0.1:${(instance.server.address() as AddressInfo).port}`;
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await b?.app.close();
+    if (b?.own) await b.database.close();
+    await t?.close();
+    rmSync(webDist, { recursive: true, force: true });
+    rmSync(webDistB, { recursive: true, force: true });
+  });
+
+  const get = (instance: 'a' | 'b', url: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; etag: string | undefined; html: string }>((resolve, reject) => {
+      http
+        .get(`${origins[instance]}${url}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, etag: res.headers.etag, html: Buffer.concat(chunks).toString() }));
+        })
+        .on('error', reject);
+    });
+
+  it('sends the same page with the same ETag from both, and a change made through one is seen on the other', async () => {
+    const [service] = (await (await fetch(`${origins.a}/api/services?category=cleaning`)).json()) as Array<{ id: string; basePrice: number }>;
+    const url = `/services/${service!.id}`;
+    const before: Record<string, { etag: string | undefined; html: string }> = {};
+    for (const instance of ['a', 'b'] as const) {
+      await get(instance, url);
+      const kept = await get(instance, url);
+      expect(kept.status).toBe(200);
+      expect(kept.html).toContain(`<p>price ${service!.basePrice}</p>`);
+      expect(instance === 'a' ? t.app.publicAnswers.pageSize : b.app.publicAnswers.pageSize).toBe(1);
+      before[instance] = kept;
+    }
+    // Each instance rendered the page itself: the ETag names the HTML, so a reader moving between them keeps its copy.
+    expect(before.b!.etag).toBe(before.a!.etag);
+    expect(before.b!.html).toBe(before.a!.html);
+    expect((await get('b', url, { 'if-none-match': before.a!.etag! })).status).toBe(304);
+
+    // A change on instance A (as the admin's catalogue edit does: the write, then invalidate's NOTIFY).
+    await t.database.db.update(serviceTypes).set({ basePrice: service!.basePrice + 13 }).where(eq(serviceTypes.id, service!.id));
+    try {
+      await modulesOf(t.app).catalog.service.invalidate();
+      await expect.poll(() => b.app.publicAnswers.pageSize).toBe(0);
+      for (const instance of ['b', 'a'] as const) {
+        const after = await get(instance, url, { 'if-none-match': before[instance]!.etag! });
+        expect(after.status, instance).toBe(200);
+        expect(after.html, instance).toContain(`<p>price ${service!.basePrice + 13}</p>`);
+        expect(after.etag, instance).not.toBe(before[instance]!.etag);
+        expect((await get(instance, url)).html, instance).toContain(`<p>price ${service!.basePrice + 13}</p>`);
+      }
+    } finally {
+      await t.database.db.update(serviceTypes).set({ basePrice: service!.basePrice }).where(eq(serviceTypes.id, service!.id));
+      await modulesOf(t.app).catalog.service.invalidate();
+    }
   });
 });

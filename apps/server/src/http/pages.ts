@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, isCategory, LANGUAGE_COOKIE, LOCALES, RTL_LOCALES, type Locale } from '@khedma/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,7 +49,8 @@ export interface ServerEntry {
 }
 
 export type PageResponse =
-  | { kind: 'page'; status: number; html: string; br: Buffer; gzip: Buffer }
+  /** `etag`: a kept page's validator (weak: its plain, brotli and gzip bytes share it), none on a page made for one answer. */
+  | { kind: 'page'; status: number; html: string; br: Buffer; gzip: Buffer; etag?: string }
   | { kind: 'redirect'; status: number; location: string };
 
 const isLanguage = (value: unknown): value is Language => (LOCALES as readonly unknown[]).includes(value);
@@ -368,6 +370,12 @@ export function createPageRenderer(opts: {
  * handler's replies). A kept page is compressed once and sent many times, so hard; a page made for one
  * answer (a missing service) quickly: on its 24 KB, brotli 5 takes under a millisecond against 50 ms and
  * more for 9, for 1 % more bytes.
+ *
+ * A kept page found (200) has an ETag, the hash of its HTML as the catalogue API's answers have
+ * (modules/catalog): the same on every instance that renders the same HTML, a new one once the catalogue
+ * change that drops it changes the page, and one per language (the HTML says its language). Weak, as its
+ * three codings share it. A browser revalidating the page (it is sent with `Cache-Control: no-cache`)
+ * gets 304 while it is unchanged.
  */
 async function compressed(html: string, status: number, use: 'kept' | 'once'): Promise<PageResponse> {
   const [quality, level] = use === 'kept' ? [9, 9] : [5, 6];
@@ -375,7 +383,8 @@ async function compressed(html: string, status: number, use: 'kept' | 'once'): P
     brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
     gzipAsync(html, { level }),
   ]);
-  return { kind: 'page', status, html, br, gzip };
+  if (use === 'once' || status !== 200) return { kind: 'page', status, html, br, gzip };
+  return { kind: 'page', status, html, br, gzip, etag: `W/"${createHash('sha1').update(html).digest('base64url')}"` };
 }
 
 /** The app's API reads during a server render, answered by the app itself (GET /api/* only, anonymous). */

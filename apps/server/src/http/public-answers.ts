@@ -34,7 +34,8 @@ import type { SecurityHeaders } from './security-headers';
  * than the language are taken: a path alone, or `?lang=xx` from a reader whose cookie already says xx (a
  * reader without it gets the cookie from Fastify's answer, which sets it). The language is read as
  * sendPage reads it (pageLanguage: ?lang, then the cookie, else English). Forgotten with the catalogue
- * answers, on any instance's change (the renderer drops its pages on the same signal).
+ * answers, on any instance's change (the renderer drops its pages on the same signal). A kept page has its
+ * ETag (http/pages.ts: the hash of its HTML), and a matching If-None-Match gets 304 here as from sendPage.
  */
 
 /** What the catalogue route answered for a URL. */
@@ -59,13 +60,16 @@ export interface PublicPage {
   html: string;
   br: Buffer;
   gzip: Buffer;
+  /** The kept page's validator (http/pages.ts); a page without one is not remembered. */
+  etag?: string;
 }
 
 interface PreparedPage {
   body: Buffer;
   br: Buffer;
   gzip: Buffer;
-  /** As in Prepared, per coding ('' plain, 'br', 'gzip'). */
+  etag: string;
+  /** As in Prepared, per coding ('' plain, 'br', 'gzip', '304'). */
   heads: Map<string, string[]>;
 }
 
@@ -121,7 +125,7 @@ export class PublicAnswers {
    * the next identical request gets it from here. Only 200 pages at a URL that says nothing but the language.
    */
   rememberPage(url: string, language: Locale, page: PublicPage, version: number): void {
-    if (version !== this.generation || page.status !== 200 || !PAGE_URL.test(url)) return;
+    if (version !== this.generation || page.status !== 200 || !page.etag || !PAGE_URL.test(url)) return;
     let languages = this.pages.get(url);
     if (languages?.has(language)) return;
     if (this.pageCount >= MAX_ANSWERS) {
@@ -133,7 +137,7 @@ export class PublicAnswers {
     // One plain copy per page, whatever the URLs it is remembered at (/faq and /faq?lang=en are one page).
     let body = this.plainPages.get(page);
     if (!body) this.plainPages.set(page, (body = Buffer.from(page.html)));
-    languages.set(language, { body, br: page.br, gzip: page.gzip, heads: new Map() });
+    languages.set(language, { body, br: page.br, gzip: page.gzip, etag: page.etag, heads: new Map() });
     this.pageCount += 1;
   }
 
@@ -206,19 +210,27 @@ export class PublicAnswers {
     const coding = accepted === undefined ? null : this.codingFor(accepted);
     // A header that asks for neither coding but is no plain "identity" is left to Fastify's compression plugin.
     if (!coding && accepted !== undefined && accepted.trim() !== 'identity') return false;
-    const body = coding ? page[coding] : page.body;
     const given = req.headers['x-request-id'];
     const requestId = typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
-    res.writeHead(200, this.pageHead(page, coding, requestId, body.length));
+    const validators = req.headers['if-none-match'];
+    if (validators !== undefined && fresh({ 'if-none-match': validators }, { etag: page.etag })) {
+      res.writeHead(304, this.pageHead(page, '304', requestId));
+      res.end();
+      return true;
+    }
+    const body = coding ? page[coding] : page.body;
+    res.writeHead(200, this.pageHead(page, coding ?? '', requestId, body.length));
     res.end(body);
     return true;
   }
 
-  /** A page's header lines as sendPage's answer has them (see head), made once per page and coding. */
-  private pageHead(page: PreparedPage, coding: Coding | null, requestId: string, length: number): string[] {
-    return this.headLines(page.heads, coding ?? '', requestId, (lines) => {
-      lines.push('cache-control', PAGE_CACHE_CONTROL, 'content-type', PAGE_CONTENT_TYPE, 'vary', PAGE_VARY);
-      if (coding) lines.push('content-encoding', coding);
+  /** A page's header lines as sendPage's answer has them (see head), made once per page and kind (a coding, '' plain, '304'). */
+  private pageHead(page: PreparedPage, kind: Coding | '' | '304', requestId: string, length?: number): string[] {
+    return this.headLines(page.heads, kind, requestId, (lines) => {
+      lines.push('cache-control', PAGE_CACHE_CONTROL, 'vary', PAGE_VARY, 'etag', page.etag);
+      if (kind === '304') return;
+      lines.push('content-type', PAGE_CONTENT_TYPE);
+      if (kind) lines.push('content-encoding', kind);
       lines.push('content-length', String(length));
     });
   }

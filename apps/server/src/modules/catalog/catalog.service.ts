@@ -23,6 +23,12 @@ export class CatalogService {
   /** The ids of the active services, read once per catalogue version (see isActiveService). */
   private activeIds: Promise<ReadonlySet<string>> | undefined;
   private readonly changeListeners = new Set<() => void>();
+  /**
+   * Bumped by every drop: an answer read before a change (here or on another instance, whose NOTIFY may
+   * arrive while the read is under way) is never kept after it, where it would stay until the next change
+   * and the pages rendered from it with it (http/pages.ts, http/public-answers.ts).
+   */
+  private generation = 0;
 
   constructor(
     private readonly repo: CatalogRepository,
@@ -41,6 +47,7 @@ export class CatalogService {
   }
 
   private dropCache() {
+    this.generation += 1;
     this.cache.clear();
     this.activeIds = undefined;
     for (const listener of this.changeListeners) listener();
@@ -54,12 +61,14 @@ export class CatalogService {
   private async cached(key: string, load: () => Promise<unknown | undefined>): Promise<CachedBody | undefined> {
     const hit = this.cache.get(key);
     if (hit) return hit;
+    const started = this.generation;
     const value = await load();
     if (value === undefined) return undefined;
     const body = JSON.stringify(value);
     // Weak: the compression plugin sends these bytes plain, gzip or br under the one ETag, and a
     // strong validator would have to differ between content codings (RFC 9110 §8.8.1).
     const entry = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+    if (started !== this.generation) return entry;
     if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
     this.cache.set(key, entry);
     return entry;

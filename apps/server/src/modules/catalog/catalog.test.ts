@@ -4,6 +4,7 @@ import { serviceTypes } from '../../db/schema/index';
 import { eq } from 'drizzle-orm';
 import { CatalogRepository } from './catalog.repository';
 import { CatalogService } from './catalog.service';
+import { modulesOf } from '../../app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -229,6 +230,35 @@ describe('catalogue read API', () => {
     await new Promise((r) => setTimeout(r, 100));
     const fresh = (await get('/api/services?category=painting')).json() as Array<{ id: string; basePrice: number }>;
     expect(fresh.find((s) => s.id === target.id)!.basePrice).toBe(target.basePrice + 7);
+  });
+
+  it('never keeps an answer read across a change: a NOTIFY arriving while the read is under way', async () => {
+    const repo = new CatalogRepository(t.database.db);
+    const catalog = new CatalogService(repo, t.database);
+    const [s] = (await get('/api/services?category=gardening')).json() as Array<{ id: string; basePrice: number }>;
+    // The read of another instance's change: it runs, the change is committed and announced, then it ends.
+    let reads = 0;
+    const detail = repo.detail.bind(repo);
+    repo.detail = async (id) => {
+      reads += 1;
+      const old = await detail(id);
+      if (reads === 1) {
+        await t.database.db.update(serviceTypes).set({ basePrice: s!.basePrice + 11 }).where(eq(serviceTypes.id, s!.id));
+        // What the catalogue's NOTIFY does on this instance (dropCache), while this read is still under way.
+        (catalog as unknown as { dropCache(): void }).dropCache();
+      }
+      return old;
+    };
+    try {
+      const during = JSON.parse((await catalog.service(s!.id)).body) as { basePrice: number };
+      expect(during.basePrice).toBe(s!.basePrice); // the request under way gets what it read
+      const after = JSON.parse((await catalog.service(s!.id)).body) as { basePrice: number };
+      expect(reads).toBe(2);
+      expect(after.basePrice).toBe(s!.basePrice + 11);
+    } finally {
+      await t.database.db.update(serviceTypes).set({ basePrice: s!.basePrice }).where(eq(serviceTypes.id, s!.id));
+      await modulesOf(t.app).catalog.service.invalidate();
+    }
   });
 
   it('prices a service: region price, then the price function, then the base price', async () => {
