@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { isPhonePlaceholderEmail } from '@khedma/shared/domain/phone-accounts';
-import { defineJob, jobOf, type EnqueueJob, type JobRunner } from './jobs';
+import { defineJob, jobOf, type EnqueueJob, type JobRunner, type PayloadOf } from './jobs';
 import type { NotificationChannel } from '@khedma/shared';
 import type { OutboxSink } from './outbox-sink';
 import type { Db } from '../db/client';
@@ -88,11 +88,19 @@ export interface NotifyOptions {
   userId: string;
 }
 
+/** Options of an email written in a transaction (`Mailer.write`). */
+export interface WriteOptions extends Partial<NotifyOptions> {
+  /** At most one such email per key (a change told once however often its step runs). */
+  dedupeKey?: string;
+}
+
 /**
  * Every email the app sends, one way (issue 39): a durable job (`SEND_EMAIL_JOB`, platform/jobs.ts) that
  * writes the outbox copy (outside production) and delivers through SMTP, retried with backoff when
  * delivery fails. A caller with a transaction writes the job in it (`write(tx, ...)`, then `run(id)` after
- * the commit); `send` is the same for a caller without one. The booking create
+ * the commit: the email exists exactly when the change does); `send` is the same for a caller without one
+ * (the change is not the app's own transaction: better-auth's password reset). Nothing else schedules
+ * `SEND_EMAIL_JOB`. The booking create
  * writes the job in its one statement, leased to its instance, and runs it after the answer
  * (docs/bookings.md#create-statements).
  */
@@ -115,7 +123,7 @@ export class Mailer {
 
   /** The job of one email, for a caller that writes it with its own change (its transaction or statement). */
   job(message: EmailMessage, notify?: NotifyOptions): EnqueueJob {
-    return jobOf(SEND_EMAIL_JOB, { message, ...(notify ? { userId: notify.userId } : {}) }, { runAt: this.jobs.now() });
+    return jobOf(SEND_EMAIL_JOB, payloadOf(message, notify), { runAt: this.jobs.now() });
   }
 
   /**
@@ -133,15 +141,16 @@ export class Mailer {
 
   /**
    * Writes one email's job in `db` (the caller's transaction, so it commits with the change that sends
-   * it); `run` it after the commit. Returns its id. With `notify`, a notification (see `send`).
+   * it); `run` it after the commit. Returns its id (null when `dedupeKey` found it written already).
+   * With `userId`, a notification (see `send`).
    */
-  write(db: Db, message: EmailMessage, notify?: NotifyOptions): Promise<string | null> {
-    return this.jobs.schedule(SEND_EMAIL_JOB, { message, ...(notify ? { userId: notify.userId } : {}) }, { db });
+  write(db: Db, message: EmailMessage, options: WriteOptions = {}): Promise<string | null> {
+    return this.jobs.schedule(SEND_EMAIL_JOB, payloadOf(message, options), { db, dedupeKey: options.dedupeKey });
   }
 
-  /** Runs a written email's job at once, after its commit (a failure stays queued and is retried; never throws). */
-  async run(id: string | null): Promise<void> {
-    if (id) await this.jobs.runJob(id);
+  /** Runs written emails' jobs at once, after their commit (a failure stays queued and is retried; never throws). */
+  async run(...ids: ReadonlyArray<string | null>): Promise<void> {
+    for (const id of ids) if (id) await this.jobs.runJob(id);
   }
 
   /**
@@ -150,8 +159,12 @@ export class Mailer {
    * takes email notifications when the job runs.
    */
   async send(message: EmailMessage, notify?: NotifyOptions): Promise<void> {
-    await this.run(await this.jobs.schedule(SEND_EMAIL_JOB, { message, ...(notify ? { userId: notify.userId } : {}) }));
+    await this.run(await this.jobs.schedule(SEND_EMAIL_JOB, payloadOf(message, notify)));
   }
+}
+
+function payloadOf(message: EmailMessage, notify?: Partial<NotifyOptions>): PayloadOf<typeof SEND_EMAIL_JOB> {
+  return { message, ...(notify?.userId ? { userId: notify.userId } : {}) };
 }
 
 export function redactAddress(addr: string) {

@@ -1,7 +1,7 @@
 /**
  * The email that confirms a closure (issue 41), in the three product languages: what happened, what is
- * kept and for how long, what is deleted. Sent through ctx.mailer (a durable job) after the closure
- * committed, to the address the account had.
+ * kept and for how long, what is deleted. Written through ctx.mailer (a durable job) in the closure's
+ * transaction and sent once it committed, to the address the account had.
  */
 import type { Locale } from '@khedma/shared';
 import { RETENTION_YEARS } from '@khedma/shared/domain/retention';

@@ -40,15 +40,17 @@ export class AccountService {
       throw badRequest(CLOSURE_MESSAGES.confirmRequired, { confirmEmail: CLOSURE_MESSAGES.confirmRequired });
     }
     const at = this.ctx.clock.now();
-    await this.ctx.database.db.transaction(async (tx) => {
+    const email = await this.ctx.database.db.transaction(async (tx) => {
       await this.repo.lockProfile(tx, user.id);
       const again = await this.repo.account(user.id, tx);
       if (!again || again.closedAt) throw notFound('This account does not exist or is already closed.');
       const blockers = closureBlockers(await this.repo.closureFacts(user.id, normalizeUserType(again.userType), tx));
       if (blockers.length) throw new AppError('CONFLICT', closureMessage(blockers));
       await this.repo.close(tx, user.id, at);
+      // The confirmation is written with the closure (one durable job), sent once it committed.
+      return this.ctx.mailer.write(tx, { to: account.email, ...accountClosedEmail(toLocale(account.locale), account.fullName ?? '') });
     });
-    await this.ctx.mailer.send({ to: account.email, ...accountClosedEmail(toLocale(account.locale), account.fullName ?? '') });
+    await this.ctx.mailer.run(email);
     const deleteAfter = yearsBefore(at, -RETENTION_YEARS.closedAccount);
     return { status: true, closedAt: at.toISOString(), dataDeletedAfter: deleteAfter.toISOString() };
   }

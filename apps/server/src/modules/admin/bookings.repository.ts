@@ -6,6 +6,7 @@ import { addDays, startOfLocalDay, type AdminBookingListQuery, type BookingStatu
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings, cities, professionals, profiles, serviceTypes, users } from '../../db/schema/index';
+import { joinBookingView } from '../bookings';
 
 export interface AdminBookingRecord {
   id: string;
@@ -64,14 +65,7 @@ export class AdminBookingsRepository {
   constructor(private readonly db: Db) {}
 
   private base() {
-    return this.db
-      .select(columns)
-      .from(bookings)
-      .innerJoin(professionals, eq(professionals.id, bookings.professionalId))
-      .innerJoin(cities, eq(cities.id, bookings.cityId))
-      .innerJoin(users, eq(users.id, bookings.userId))
-      .leftJoin(profiles, eq(profiles.id, bookings.userId))
-      .leftJoin(serviceTypes, eq(serviceTypes.id, bookings.serviceTypeId));
+    return joinBookingView(this.db.select(columns).from(bookings).$dynamic());
   }
 
   private conditions(q: AdminBookingListQuery): SQL | undefined {
@@ -107,14 +101,8 @@ export class AdminBookingsRepository {
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize);
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(bookings)
-      .innerJoin(professionals, eq(professionals.id, bookings.professionalId))
-      .innerJoin(users, eq(users.id, bookings.userId))
-      .leftJoin(profiles, eq(profiles.id, bookings.userId))
-      .leftJoin(serviceTypes, eq(serviceTypes.id, bookings.serviceTypeId))
-      .where(where);
+    // The same join as the page's rows (a booking's city is never missing: the inner join keeps every row).
+    const [row] = await joinBookingView(this.db.select({ n: count() }).from(bookings).$dynamic()).where(where);
     return { items: items as AdminBookingRecord[], total: Number(row?.n ?? 0) };
   }
 

@@ -147,12 +147,12 @@ export class ReviewService {
    * Approves in one transaction: the application approved, the professional record (one per user,
    * updated if there is one) with a row per service applied for, its hours and areas, the account a
    * professional (the applicant signs in as one at once), the decision logged. If any of it fails
-   * nothing changes and the answer is SPEC §8's message. The welcome email follows the commit.
+   * nothing changes and the answer is SPEC §8's message. The welcome email is written with it, sent once it committed.
    */
   async approve(user: SessionUser, id: string, origin: AccessOrigin): Promise<ApproveApplicationResponse> {
     this.requireReview(user);
     const now = this.d.clock.now();
-    let approved: { app: ApplicationRecord; professionalId: string };
+    let approved: { app: ApplicationRecord; professionalId: string; email: string | null };
     try {
       approved = await this.d.db.transaction(async (tx) => {
         const repo = this.d.repo.with(tx);
@@ -162,43 +162,41 @@ export class ReviewService {
         await repo.decide(id, { status: 'approved', reviewedBy: user.id, reviewedAt: now, rejectionReason: null });
         const professionalId = await this.d.enrolment.with(tx).enrol(professionalOf(app, now));
         await this.d.log.with(tx).record({ actorId: user.id, action: 'approve_application', tableName: TABLE, recordId: id, origin });
-        return { app, professionalId };
+        const email = await this.writeEmail(tx, app.userId, (r) => welcomeEmail(r.locale, app.fullName, this.d.publicUrl));
+        return { app, professionalId, email };
       });
     } catch (err) {
       if (err instanceof AppError) throw err;
       this.d.logger.error({ err, applicationId: id }, 'approving an application failed');
       throw new AppError('CONFLICT', ADMIN_MESSAGES.professionalCreateFailed);
     }
-    const emailSent = await this.email(approved.app.userId, (r) => welcomeEmail(r.locale, approved.app.fullName, this.d.publicUrl));
-    return { status: 'approved', name: approved.app.fullName, professionalId: approved.professionalId, emailSent };
+    await this.d.mailer.run(approved.email);
+    return { status: 'approved', name: approved.app.fullName, professionalId: approved.professionalId, emailSent: approved.email !== null };
   }
 
   async reject(user: SessionUser, id: string, reason: string, origin: AccessOrigin) {
     this.requireReview(user);
     const now = this.d.clock.now();
-    const app = await this.d.db.transaction(async (tx) => {
+    const email = await this.d.db.transaction(async (tx) => {
       const repo = this.d.repo.with(tx);
       const a = await repo.lock(id);
       if (!a) throw notFound(APPLICATION_NOT_FOUND);
       if (a.status !== 'pending') throw conflict(ADMIN_MESSAGES.notPending, 'INVALID_TRANSITION');
       await repo.decide(id, { status: 'rejected', reviewedBy: user.id, reviewedAt: now, rejectionReason: reason });
       await this.d.log.with(tx).record({ actorId: user.id, action: 'reject_application', tableName: TABLE, recordId: id, origin });
-      return a;
+      return this.writeEmail(tx, a.userId, (r) => rejectionEmail(r.locale, a.fullName, reason, this.d.publicUrl));
     });
-    const emailSent = await this.email(app.userId, (r) => rejectionEmail(r.locale, app.fullName, reason, this.d.publicUrl));
-    return { status: 'rejected' as const, emailSent };
+    await this.d.mailer.run(email);
+    return { status: 'rejected' as const, emailSent: email !== null };
   }
 
-  private async email(userId: string, render: (r: { locale: 'en' | 'fr' | 'ar' }) => { subject: string; text: string; html: string }): Promise<boolean> {
-    try {
-      const [r] = await this.d.recipients.recipients([userId]);
-      if (!r) return false;
-      await this.d.mailer.send({ to: r.email, ...render(r) });
-      return true;
-    } catch (err) {
-      this.d.logger.error({ err, userId }, 'review email failed');
-      return false;
-    }
+  /**
+   * The decision's email to the applicant, a durable job written in the decision's transaction (sent
+   * once it committed: `mailer.run`). Null when the applicant has no account to write to.
+   */
+  private async writeEmail(tx: Db, userId: string, render: (r: { locale: 'en' | 'fr' | 'ar' }) => { subject: string; text: string; html: string }): Promise<string | null> {
+    const [r] = await this.d.recipients.with(tx).recipients([userId]);
+    return r ? this.d.mailer.write(tx, { to: r.email, ...render(r) }) : null;
   }
 
   async pendingCount(user: SessionUser) {

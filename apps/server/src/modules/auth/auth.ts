@@ -109,7 +109,8 @@ export function createAuth({ ctx, repo, log }: AuthDeps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         const r = await recipient(user.id, user.name);
-        await ctx.email.send({ to: user.email, ...passwordResetEmail(r.locale, r.name, url) });
+        // better-auth wrote the reset token in its own statement: the email's job is written and run now.
+        await ctx.mailer.send({ to: user.email, ...passwordResetEmail(r.locale, r.name, url) });
       },
     },
     emailVerification: {

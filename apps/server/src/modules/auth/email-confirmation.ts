@@ -104,23 +104,13 @@ export class EmailConfirmations {
   }
 
   /**
-   * Issues the one live link of this account and emails it (a durable job, after the row is written).
+   * Issues the one live link of this account and emails it (a durable job written with the link).
    * With `added`, the link confirms that address for a phone account (issue 42) instead of the
    * account's own.
    */
   async send(userId: string, email: string, next?: string, added?: { email: string }): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const now = this.ctx.clock.now();
-    await this.db.transaction(async (tx) => {
-      await tx.delete(emailConfirmations).where(eq(emailConfirmations.userId, userId));
-      await tx.insert(emailConfirmations).values({
-        tokenHash: hashToken(token),
-        userId,
-        next: next ?? null,
-        email: added?.email ?? null,
-        expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_SECONDS * 1000),
-      });
-    });
     const [who] = await this.db
       .select({ locale: profiles.locale, fullName: profiles.fullName, name: users.name })
       .from(users)
@@ -132,7 +122,19 @@ export class EmailConfirmations {
     const message = added
       ? addedEmailConfirmation(locale, name, confirmAddedEmailPageUrl(this.ctx.config.publicUrl, token))
       : verificationEmail(locale, name, confirmEmailPageUrl(this.ctx.config.publicUrl, token));
-    await this.ctx.mailer.send({ to: email, ...message });
+    // The link and its email commit together (one durable job), sent once they did.
+    const job = await this.db.transaction(async (tx) => {
+      await tx.delete(emailConfirmations).where(eq(emailConfirmations.userId, userId));
+      await tx.insert(emailConfirmations).values({
+        tokenHash: hashToken(token),
+        userId,
+        next: next ?? null,
+        email: added?.email ?? null,
+        expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_SECONDS * 1000),
+      });
+      return this.ctx.mailer.write(tx, { to: email, ...message });
+    });
+    await this.ctx.mailer.run(job);
   }
 
   /** The account's email as its owner sees it, with the address waiting for confirmation (issue 42). */

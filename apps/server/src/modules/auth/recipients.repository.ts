@@ -14,6 +14,11 @@ export interface Recipient {
 export class RecipientsRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same reads in `db` (a transaction). */
+  with(db: Db): RecipientsRepository {
+    return new RecipientsRepository(db);
+  }
+
   async recipients(userIds: readonly string[]): Promise<Recipient[]> {
     if (userIds.length === 0) return [];
     const rows = await this.db

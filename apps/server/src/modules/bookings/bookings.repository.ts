@@ -8,6 +8,7 @@ import { enqueueJobParams, enqueueJobPlaceholderSql, leasedJobParams, leasedJobP
 import { channelAllowedSql } from '../profile';
 import type { RealtimeNotification } from '../../platform/realtime';
 import { PreparedStatements, ratingSql, reviewCountSql } from './sql';
+import { joinBookingView } from './view-query';
 import { completeParams, completePlaceholderSql, type StoredAnswer } from './idempotency';
 
 export type BookingRecord = typeof bookings.$inferSelect;
@@ -348,14 +349,7 @@ export class BookingsRepository {
   // ------------------------------------------------------------------------------------------
 
   private viewQuery() {
-    return this.db
-      .select(viewColumns)
-      .from(bookings)
-      .innerJoin(professionals, eq(professionals.id, bookings.professionalId))
-      .innerJoin(cities, eq(cities.id, bookings.cityId))
-      .innerJoin(users, eq(users.id, bookings.userId))
-      .leftJoin(profiles, eq(profiles.id, bookings.userId))
-      .leftJoin(serviceTypes, eq(serviceTypes.id, bookings.serviceTypeId));
+    return joinBookingView(this.db.select(viewColumns).from(bookings).$dynamic());
   }
 
   async view(id: string): Promise<BookingView | undefined> {

@@ -12,3 +12,5 @@ export type { DiscountProvider, DiscountRequest, PlannedDiscount } from './disco
 // Recurring bookings (modules/recurring) place each visit with the same professional and tell the customer.
 export { isSlotConflict } from './bookings.errors';
 export { formatDateTime, formatMoney } from './bookings.emails';
+// The join of a booking's view, for the admin's bookings page (its own columns and filters).
+export { joinBookingView } from './view-query';

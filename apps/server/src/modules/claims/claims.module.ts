@@ -30,6 +30,7 @@ export function createClaimsModule(ctx: AppContext, { payments }: { payments: Pi
     ledger: payments.ledger,
     storage: ctx.storage,
     jobs: ctx.jobs,
+    mailer: ctx.mailer,
     clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
   });

@@ -24,7 +24,7 @@ import type { AnswerClaimRequest, Claim, ClaimContext, OpenClaimRequest, ReplyCl
 import type { Db } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import { SEND_EMAIL_JOB } from '../../platform/email';
+import type { Mailer } from '../../platform/email';
 import type { JobRunner } from '../../platform/jobs';
 import { randomFileId, type Storage } from '../../platform/storage';
 import type { ProfessionalPoolRepository } from '../bookings';
@@ -42,6 +42,7 @@ export interface ClaimsDeps {
   ledger: LedgerRepository;
   storage: Storage;
   jobs: JobRunner;
+  mailer: Pick<Mailer, 'write'>;
   clock: Clock;
   publicUrl: string;
 }
@@ -260,7 +261,7 @@ export class ClaimsService {
         outcome: n.claim.outcome,
         amount: n.claim.refundAmount,
       });
-      await this.d.jobs.schedule(SEND_EMAIL_JOB, { message: { to: email, ...content }, userId }, { db: tx, runAt: this.d.clock.now() });
+      await this.d.mailer.write(tx, { to: email, ...content }, { userId });
     }
   }
 

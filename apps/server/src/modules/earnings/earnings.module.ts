@@ -37,9 +37,9 @@ export function createEarningsModule(
       {
         mailer: ctx.mailer,
         earningsUrl: `${ctx.config.publicUrl}/earnings`,
-        recipientOf: async (professionalId) => {
-          const userId = await repo.userOfProfessional(professionalId);
-          return userId ? (await recipients.recipients([userId]))[0] : undefined;
+        recipientOf: async (tx, professionalId) => {
+          const userId = await repo.with(tx).userOfProfessional(professionalId);
+          return userId ? (await recipients.with(tx).recipients([userId]))[0] : undefined;
         },
       },
       // A reveal of a payee's bank account is logged like the review page's (admin's access log).

@@ -42,14 +42,15 @@ import { batchCsv, parseStatement } from './payout-batch-files';
 import { renderBatchPdf } from './payout-batch-pdf';
 
 /** Who a payout email goes to (the auth module's recipients). */
-export type PayoutRecipientOf = (professionalId: string) => Promise<{ email: string; name: string; locale: 'en' | 'fr' | 'ar' } | undefined>;
+/** The professional's address and language, read in `db` (the payment's transaction). */
+export type PayoutRecipientOf = (db: Db, professionalId: string) => Promise<{ email: string; name: string; locale: 'en' | 'fr' | 'ar' } | undefined>;
 
 export class PayoutsAdminService {
   constructor(
     private readonly db: Db,
     private readonly repo: EarningsRepository,
     private readonly clock: Clock,
-    private readonly mail: { mailer: Mailer; recipientOf: PayoutRecipientOf; earningsUrl: string },
+    private readonly mail: { mailer: Pick<Mailer, 'write' | 'run'>; recipientOf: PayoutRecipientOf; earningsUrl: string },
     private readonly log: AccessLogRepository,
   ) {}
 
@@ -93,14 +94,15 @@ export class PayoutsAdminService {
 
   /** Marks one payout paid (pending, or sent in a batch): the ledger moves now. */
   async markPaid(admin: SessionUser, id: string): Promise<Payout> {
-    const paid = await this.db.transaction(async (tx) => {
+    const { paid, email } = await this.db.transaction(async (tx) => {
       const repo = this.repo.with(tx);
       const payout = await repo.lockPayout(id);
       if (!payout) throw notFound(EARNINGS_MESSAGES.notFound);
       if (payout.status === 'paid') throw new AppError('PAYOUT_ALREADY_PAID', EARNINGS_MESSAGES.alreadyPaid);
-      return this.pay(repo, payout, admin.id, null);
+      const row = await this.pay(repo, payout, admin.id, null);
+      return { paid: row, email: await this.tell(tx, row) };
     });
-    await this.tell(paid);
+    await this.mail.mailer.run(email);
     return toPayout(paid);
   }
 
@@ -110,10 +112,10 @@ export class PayoutsAdminService {
     return repo.markPaid(payout.id, by, this.clock.now(), transactionId, statementDate);
   }
 
-  /** After the commit: the professional is told (a durable job, retried by the mailer). */
-  private async tell(paid: PayoutRow) {
-    const to = await this.mail.recipientOf(paid.professionalId);
-    if (to) await this.mail.mailer.send({ to: to.email, ...payoutPaidEmail(to.locale, { name: to.name, amount: paid.amount, earningsUrl: this.mail.earningsUrl }) });
+  /** In the payment's transaction: the professional's email (a durable job, run once it committed). */
+  private async tell(tx: Db, paid: PayoutRow): Promise<string | null> {
+    const to = await this.mail.recipientOf(tx, paid.professionalId);
+    return to ? this.mail.mailer.write(tx, { to: to.email, ...payoutPaidEmail(to.locale, { name: to.name, amount: paid.amount, earningsUrl: this.mail.earningsUrl }) }) : null;
   }
 
   async batches(): Promise<PayoutBatchesResponse> {
@@ -206,7 +208,7 @@ export class PayoutsAdminService {
       throw badRequest(EARNINGS_MESSAGES.statementInvalid, { csv: EARNINGS_MESSAGES.statementInvalid });
     }
     if (lines.length === 0) throw badRequest(EARNINGS_MESSAGES.statementEmpty, { csv: EARNINGS_MESSAGES.statementEmpty });
-    const paidRows: PayoutRow[] = [];
+    const emails: Array<string | null> = [];
     const result = await this.db.transaction(async (tx) => {
       const repo = this.repo.with(tx);
       const out: PayoutStatementResult = { paid: [], unmatched: [] };
@@ -224,13 +226,13 @@ export class PayoutsAdminService {
         else if (payout.amount * 100 !== l.cents) miss('AMOUNT_MISMATCH');
         else {
           const paid = await this.pay(repo, payout, admin.id, l.date);
-          paidRows.push(paid);
+          emails.push(await this.tell(tx, paid));
           out.paid.push({ line: l.line, payoutId: paid.id, reference: l.reference, amount: paid.amount });
         }
       }
       return out;
     });
-    for (const paid of paidRows) await this.tell(paid);
+    await this.mail.mailer.run(...emails);
     return result;
   }
 }

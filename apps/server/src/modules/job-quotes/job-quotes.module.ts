@@ -27,6 +27,7 @@ export function createJobQuotesModule(ctx: AppContext, deps: { catalog: { refere
     recipients: new RecipientsRepository(db),
     storage: ctx.storage,
     jobs: ctx.jobs,
+    mailer: ctx.mailer,
     limiter: new RateLimiter(db, ctx.config.rateLimitScale),
     clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,

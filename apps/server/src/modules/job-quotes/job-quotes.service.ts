@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import { SEND_EMAIL_JOB } from '../../platform/email';
+import type { Mailer } from '../../platform/email';
 import type { JobRunner } from '../../platform/jobs';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { Storage, StoredStream } from '../../platform/storage';
@@ -46,6 +46,7 @@ export interface JobQuotesDeps {
   recipients: RecipientsRepository;
   storage: Storage;
   jobs: JobRunner;
+  mailer: Pick<Mailer, 'write'>;
   limiter: RateLimiter;
   clock: Clock;
   publicUrl: string;
@@ -100,7 +101,7 @@ export class JobQuotesService {
         const names = { en: service.name, fr: service.nameFr, ar: service.nameAr };
         const cityNames = { en: city.name, fr: city.nameFr, ar: city.nameAr };
         const mail = newRequestEmail(r.locale, { name: r.name, service: names[r.locale], city: cityNames[r.locale], url });
-        await this.d.jobs.schedule(SEND_EMAIL_JOB, { message: { to: r.email, ...mail }, userId: r.userId }, { db: tx });
+        await this.d.mailer.write(tx, { to: r.email, ...mail }, { userId: r.userId });
       }
       await this.d.jobs.schedule(EXPIRE_JOB_REQUEST_JOB, { requestId }, { db: tx, dedupeKey: requestId, runAt: startOfLocalDay(addDays(closesOn, 1)) });
       return requestId;
@@ -176,7 +177,7 @@ export class JobQuotesService {
       if (customer) {
         const names = { en: row.serviceName, fr: row.serviceNameFr, ar: row.serviceNameAr };
         const mail = newQuoteEmail(customer.locale, { name: customer.name, pro: pro.firstName, service: names[customer.locale], total: price.total, url: `${this.d.publicUrl}/quotes/${id}` });
-        await this.d.jobs.schedule(SEND_EMAIL_JOB, { message: { to: customer.email, ...mail }, userId: customer.userId }, { db: tx });
+        await this.d.mailer.write(tx, { to: customer.email, ...mail }, { userId: customer.userId });
       }
     });
     return this.get(user, id);
@@ -261,7 +262,7 @@ export class JobQuotesService {
           accepted,
           url: accepted ? `${this.d.publicUrl}/dashboard/bookings` : `${this.d.publicUrl}/dashboard/job-requests`,
         });
-        await this.d.jobs.schedule(SEND_EMAIL_JOB, { message: { to: r.email, ...mail }, userId: r.userId }, { db: tx });
+        await this.d.mailer.write(tx, { to: r.email, ...mail }, { userId: r.userId });
       }
     });
     return { bookingId, lines: price.lines, total: price.total };
@@ -334,7 +335,7 @@ export class JobQuotesService {
           kind,
           url: `${this.d.publicUrl}/dashboard/job-requests/${requestId}`,
         });
-        await this.d.jobs.schedule(SEND_EMAIL_JOB, { message: { to: r.email, ...mail }, userId: r.userId }, { db: tx, dedupeKey: `reopened:${bookingId}:${r.userId}` });
+        await this.d.mailer.write(tx, { to: r.email, ...mail }, { userId: r.userId, dedupeKey: `reopened:${bookingId}:${r.userId}` });
       }
     });
   }

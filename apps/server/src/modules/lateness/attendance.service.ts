@@ -32,7 +32,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import { SEND_EMAIL_JOB } from '../../platform/email';
+import type { Mailer } from '../../platform/email';
 import type { JobRunner } from '../../platform/jobs';
 import type { RealtimeHub } from '../../platform/realtime';
 import { RecipientsRepository } from '../auth';
@@ -49,6 +49,7 @@ export interface AttendanceDeps {
   refunds: RefundsService;
   bookings: BookingUseCases;
   jobs: JobRunner;
+  mailer: Pick<Mailer, 'write'>;
   realtime: RealtimeHub;
   clock: Clock;
   publicUrl: string;
@@ -120,7 +121,8 @@ export class AttendanceService {
           freeCancellation: delayAllowsFreeCancellation({ scheduledStart: b.scheduledStart, expectedArrival: arrivalAt }),
         };
         const message = { to: customer.email, ...runningLateEmail(customer.locale, customer.name, facts, `${this.d.publicUrl}/dashboard/bookings`) };
-        jobs.push(...(await this.schedule(tx, [SEND_EMAIL_JOB, { message, userId: b.userId }])));
+        const email = await this.d.mailer.write(tx, message, { userId: b.userId });
+        if (email) jobs.push(email);
       }
       jobs.push(
         ...(await this.schedule(
@@ -194,7 +196,8 @@ export class AttendanceService {
         const to = r.userId === b.userId ? 'customer' : 'professional';
         const url = `${this.d.publicUrl}${to === 'customer' ? '/dashboard/bookings' : '/pro-bookings'}`;
         const message = { to: r.email, ...noShowEmail(r.locale, r.name, absent, to, facts, url) };
-        jobs.push(...(await this.schedule(tx, [SEND_EMAIL_JOB, { message, userId: r.userId }])));
+        const email = await this.d.mailer.write(tx, message, { userId: r.userId });
+        if (email) jobs.push(email);
       }
       return {
         jobs,

@@ -41,12 +41,13 @@ export function createLatenessModule(ctx: AppContext, { payments, bookings }: { 
     refunds: payments.refunds,
     bookings,
     jobs: ctx.jobs,
+    mailer: ctx.mailer,
     realtime: ctx.realtime,
     clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
     log: ctx.log,
   });
-  const suspension = new SuspensionService({ db, repo, accessLog: new AccessLogRepository(db), jobs: ctx.jobs, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
+  const suspension = new SuspensionService({ db, repo, accessLog: new AccessLogRepository(db), mailer: ctx.mailer, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
   const plugin = modulePlugin('lateness', async (app) => {
     await app.register(latenessRoutes, { attendance, suspension });
     if (ctx.config.testPeople && !ctx.config.isProduction) await app.register(devLatenessRoutes, { db });

@@ -14,8 +14,7 @@ import type { AdminProfessional, AdminProfessionalsResponse, SuspensionResponse 
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import { SEND_EMAIL_JOB } from '../../platform/email';
-import type { JobRunner } from '../../platform/jobs';
+import type { Mailer } from '../../platform/email';
 import type { AccessLogRepository, AccessOrigin } from '../admin';
 import { RecipientsRepository } from '../auth';
 import { reinstatementEmail, suspensionEmail } from './lateness.emails';
@@ -25,7 +24,7 @@ export interface SuspensionDeps {
   db: Db;
   repo: LatenessRepository;
   accessLog: AccessLogRepository;
-  jobs: JobRunner;
+  mailer: Pick<Mailer, 'write' | 'run'>;
   clock: Clock;
   publicUrl: string;
 }
@@ -90,11 +89,11 @@ export class SuspensionService {
       if (r) {
         const url = `${this.d.publicUrl}/dashboard`;
         const rendered = what.suspend ? suspensionEmail(r.locale, r.name, what.reason, url) : reinstatementEmail(r.locale, r.name, url);
-        scheduled = await this.d.jobs.schedule(SEND_EMAIL_JOB, { message: { to: r.email, ...rendered } }, { db: tx });
+        scheduled = await this.d.mailer.write(tx, { to: r.email, ...rendered });
       }
       return { jobId: scheduled, professional: await this.viewOf(repo, id) };
     });
-    if (jobId) await this.d.jobs.runJob(jobId);
+    await this.d.mailer.run(jobId);
     return { professional, emailSent: jobId !== null };
   }
 

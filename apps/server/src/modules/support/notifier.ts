@@ -11,7 +11,7 @@
 import type { Locale } from '@khedma/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { SEND_EMAIL_JOB } from '../../platform/email';
+import type { Mailer } from '../../platform/email';
 import type { JobRunner } from '../../platform/jobs';
 import type { NotificationPreferencesStore } from '../profile';
 import type { PushSender } from '../../platform/push';
@@ -23,6 +23,7 @@ import type { MessageRow, SupportRepository, TicketRow } from './support.reposit
 
 export interface SupportNotifierOptions {
   jobs: JobRunner;
+  mailer: Pick<Mailer, 'write'>;
   repo: SupportRepository;
   db: Db;
   push: PushSender;
@@ -54,7 +55,7 @@ export class SupportNotifier {
       message,
       url: this.queueUrl(t.id),
     });
-    const id = await this.o.jobs.schedule(SEND_EMAIL_JOB, { message: { to: this.o.supportEmail, replyTo: t.email, ...mail } }, { db: tx });
+    const id = await this.o.mailer.write(tx, { to: this.o.supportEmail, replyTo: t.email, ...mail });
     return id ? [id] : [];
   }
 
@@ -70,12 +71,8 @@ export class SupportNotifier {
     });
     const ids: Array<string | null> = [];
     ids.push(
-      await this.o.jobs.schedule(
-        SEND_EMAIL_JOB,
-        // A visitor answers by email: their reply goes to the support address.
-        { message: { to: t.email, replyTo: this.o.supportEmail, ...mail }, ...(t.userId ? { userId: t.userId } : {}) },
-        { db: tx },
-      ),
+      // A visitor answers by email: their reply goes to the support address.
+      await this.o.mailer.write(tx, { to: t.email, replyTo: this.o.supportEmail, ...mail }, t.userId ? { userId: t.userId } : {}),
     );
     if (t.userId) ids.push(await this.o.jobs.schedule(SUPPORT_PUSH_JOB, { messageId: answer.id }, { db: tx, dedupeKey: answer.id }));
     return ids.filter((id): id is string => !!id);

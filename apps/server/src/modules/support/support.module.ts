@@ -19,6 +19,7 @@ export function createSupportModule(ctx: AppContext): AppModule {
   const limiter = new RateLimiter(db, ctx.config.rateLimitScale);
   const notifier = new SupportNotifier({
     jobs: ctx.jobs,
+    mailer: ctx.mailer,
     repo,
     db,
     push: ctx.push,
