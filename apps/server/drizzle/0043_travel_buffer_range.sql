@@ -4,7 +4,8 @@
 -- confirmed booking the professional has, a cost growing with their calendar (29 rows for one found in the
 -- booking bench's scratch database). The same window written as the index's expression (tstzrange(...) &&,
 -- exactly the two bounds below it, kept) narrows the scan to the jobs near the new one, as the pool read
--- does. Nothing else changes: same rule, same error.
+-- does. Nothing else changes: same rule, same error (greatest(): an end before its start still reaches the
+-- table's check constraint, bookings_schedule_check, instead of failing here as an invalid range).
 CREATE OR REPLACE FUNCTION "bookings_travel_buffer"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   p_lat double precision;
@@ -26,7 +27,7 @@ BEGIN
     FROM "cities" c WHERE c.id = NEW.city_id;
   SELECT b.id INTO clash FROM "bookings" b JOIN "cities" c ON c.id = b.city_id
     WHERE b.professional_id = NEW.professional_id AND b.id <> NEW.id AND b.status IN ('pending', 'confirmed')
-      AND tstzrange(b.scheduled_start, b.scheduled_end) && tstzrange(NEW.scheduled_start - interval '240 minutes', NEW.scheduled_end + interval '240 minutes')
+      AND tstzrange(b.scheduled_start, b.scheduled_end) && tstzrange(NEW.scheduled_start - interval '240 minutes', greatest(NEW.scheduled_end, NEW.scheduled_start) + interval '240 minutes')
       AND b.scheduled_start < NEW.scheduled_end + interval '240 minutes'
       AND b.scheduled_end > NEW.scheduled_start - interval '240 minutes'
       AND extract(epoch FROM greatest(NEW.scheduled_start - b.scheduled_end, b.scheduled_start - NEW.scheduled_end))
