@@ -160,6 +160,12 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     // costs past jit_above_cost and was compiled on every run, 150-170 ms of a 650 ms statement at 10k
     // professionals and 1M bookings (bench/travel.bench.ts, issue 42); short OLTP statements gain nothing from it.
     options: '-c jit=off',
+    // Idle connections kept 5 minutes (pg's default: 10 s). Each connection prepares the hot statements
+    // (a booking create's claim and write, the session read) once, then plans each five times before its
+    // generic plan (PostgreSQL's plan cache): a connection closed after 10 s without work paid all of that
+    // again on its next request (issue 40). allowExitOnIdle: a script's process still ends once its work is done.
+    idleTimeoutMillis: 300_000,
+    allowExitOnIdle: true,
     // Bounded waits (the database gone away must give a 503, not a request that hangs): connecting,
     // or waiting for a free connection, and each statement when a timeout is given.
     connectionTimeoutMillis: connectTimeoutMs,

@@ -29,6 +29,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
+import { scheduledJobs } from '../db/schema/system';
 import type { Clock } from './clock';
 import { coalesce } from './coalesce';
 import { metrics } from './metrics';
@@ -195,11 +196,20 @@ export class JobRunner {
   private stopped = true;
   /** Leased jobs running after their writer's answer (runLeased): awaited by `settled` and `stop`. */
   private readonly leased = new Set<Promise<unknown>>();
-  /** Leased runs that succeeded, marked done together (coalesce: one statement for those finishing meanwhile). */
+  /**
+   * Leased runs that succeeded, marked done together (coalesce: one statement for those finishing meanwhile).
+   * A named statement (the ids as one text parameter, whatever their number): it runs after every booking
+   * create, and as an unnamed one PostgreSQL parsed and planned it on every call (issue 40).
+   */
   private readonly leasedDone = coalesce<string>(async (ids) => {
-    await this.db.execute(sql`update scheduled_jobs set status = 'done', locked_until = null, last_error = null, updated_at = now()
-      where id = any(string_to_array(${ids.join(',')}, ',')::uuid[]) and status = 'running' and attempts = 1`);
+    this.leasedDoneStatement ??= this.db
+      .update(scheduledJobs)
+      .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: sql`now()` })
+      .where(sql`${scheduledJobs.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[]) and ${scheduledJobs.status} = 'running' and ${scheduledJobs.attempts} = 1`)
+      .prepare('jobs_leased_done');
+    await this.leasedDoneStatement.execute({ ids: ids.join(',') });
   });
+  private leasedDoneStatement: { execute(params: { ids: string }): Promise<unknown> } | undefined;
   /** Calls `fn` outside the caller's async context (a request's), as the loop's own work. */
   private readonly detached = AsyncResource.bind((fn: () => Promise<unknown>) => fn());
   private readonly leaseMs: number;
