@@ -14,7 +14,12 @@ import { readParts, writeReport } from './report';
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const size = Number(process.env.PROS_BENCH_HUGE ?? 1_000_000);
 console.log(`Load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
-const huge = await benchProsSearch(url, size, { service: false, reviewsEach: Number(process.env.PROS_BENCH_HUGE_REVIEWS ?? 2) });
+// PROS_BENCH_PORT: the server's port (default 3190), when another session's server holds it.
+const huge = await benchProsSearch(url, size, {
+  service: false,
+  reviewsEach: Number(process.env.PROS_BENCH_HUGE_REVIEWS ?? 2),
+  ...(process.env.PROS_BENCH_PORT ? { port: Number(process.env.PROS_BENCH_PORT) } : {}),
+});
 huge.measuredAt = new Date().toISOString();
 console.log(JSON.stringify(huge.http, null, 1));
 const parts = readParts();

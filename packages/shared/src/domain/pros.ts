@@ -14,6 +14,29 @@ export type ProfessionalStatus = (typeof PROFESSIONAL_STATUSES)[number];
 export const PRO_SEARCH_PAGE_SIZE = 12;
 
 /**
+ * The result count where counting is not free (issue 40): a text search, or a service together with a
+ * category, counts its matches only up to this many and one more; beyond, the answer says "more than
+ * PRO_SEARCH_COUNT_CAP" (`totalExact: false`). The unfiltered list and the city, category or service and
+ * minimum-rating filters read kept counters and are always exact. Pages do not depend on the count
+ * (`hasMore` is read from the page's one row more).
+ */
+export const PRO_SEARCH_COUNT_CAP = 1000;
+
+export interface ProSearchTotal {
+  /** The number of matches, or PRO_SEARCH_COUNT_CAP when there are more (then `totalExact` is false). */
+  total: number;
+  totalExact: boolean;
+}
+
+/**
+ * The count of a capped search from the rows counted, which stop at cap + 1: up to the cap it is the
+ * number of matches; beyond, "more than cap".
+ */
+export function cappedSearchTotal(counted: number, cap: number = PRO_SEARCH_COUNT_CAP): ProSearchTotal {
+  return counted > cap ? { total: cap, totalExact: false } : { total: counted, totalExact: true };
+}
+
+/**
  * Orders of the list: rating (best first, then most reviewed), reviews (most first), price (the real
  * hourly rate, lowest first) on /search; name, service and location on the finder (docs/professionals.md).
  */

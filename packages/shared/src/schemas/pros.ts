@@ -214,8 +214,14 @@ export type ProCard = z.infer<typeof proCardSchema>;
 export const proSearchResponseSchema = z
   .object({
     items: z.array(proCardSchema),
-    /** Every professional matching the filters (the finder's result count). */
+    /**
+     * Every professional matching the filters (the finder's result count); when `totalExact` is false,
+     * PRO_SEARCH_COUNT_CAP and more match ("more than ..."): a text search or a service with a category
+     * counts only that far (issue 40).
+     */
     total: z.number().int().nonnegative(),
+    /** false: more than `total` professionals match (the count stopped there); true: exactly `total`. */
+    totalExact: z.boolean(),
     page: z.number().int().min(1),
     pageSize: z.literal(PRO_SEARCH_PAGE_SIZE),
     hasMore: z.boolean(),

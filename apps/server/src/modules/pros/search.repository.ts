@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { PRO_SEARCH_PAGE_SIZE, type ProSearchSort, type Category } from '@khedma/shared';
+import { cappedSearchTotal, PRO_SEARCH_COUNT_CAP, PRO_SEARCH_PAGE_SIZE, type ProSearchSort, type ProSearchTotal, type Category } from '@khedma/shared';
 import { normalizeSearchText } from '@khedma/shared/domain/search';
 import type { Db } from '../../db/client';
 import {
@@ -96,6 +96,8 @@ const P = {
   pattern: sql.placeholder('pattern'),
   offset: sql.placeholder('offset'),
   wanted: sql.placeholder('wanted'),
+  /** Rows a capped count reads at most: the cap and one more (PRO_SEARCH_COUNT_CAP). */
+  countLimit: sql.placeholder('countLimit'),
 };
 const textCity = (i: number) => sql.placeholder(`textCity${i}`);
 const textService = (i: number) => sql.placeholder(`textService${i}`);
@@ -157,6 +159,7 @@ export class ProsSearchRepository {
       pattern: f.text === undefined ? undefined : containsPattern(f.text),
       offset,
       wanted: offset + PRO_SEARCH_PAGE_SIZE + 1,
+      countLimit: PRO_SEARCH_COUNT_CAP + 1,
     };
     f.textCityIds?.forEach((id, i) => (values[`textCity${i}`] = id));
     f.textServiceIds?.forEach((id, i) => (values[`textService${i}`] = id));
@@ -377,12 +380,14 @@ export class ProsSearchRepository {
    * services it names is offered (those services' key rows), or one of the cities it names is theirs
    * (that city's key rows, with a row of the city asked for). Each branch, when `order` is given, stops
    * at the page's end in that order: the page is the first rows of their union, whatever the number of
-   * matches.
+   * matches. Without `order` (a count), each branch stops after PRO_SEARCH_COUNT_CAP + 1 rows.
    */
   private textBranches(f: ProSearchFilter, order?: string): SQL {
     const city = f.city ? this.cityRef(f.city) : sql`${SEARCH_KEYS_ANY_CITY}::uuid`;
     const rating = f.minRating > 0 ? sql` and k.average_rating >= ${P.minRating}` : sql``;
-    const tail = order ? sql` order by ${sql.raw(order)} limit ${P.wanted}` : sql``;
+    // A page: each branch's first rows in its order. A count: each branch's first cap + 1 rows in any
+    // order (each branch holds one row per professional, so one full branch means more than the cap).
+    const tail = order ? sql` order by ${sql.raw(order)} limit ${P.wanted}` : sql` limit ${P.countLimit}`;
     // A count needs the ids alone: its ranges are then read from the keys' indexes only (no table rows).
     const cols = sql.raw(order ? 'k.professional_id, k.average_rating, k.total_reviews, k.hourly_rate, k.name' : 'k.professional_id');
     const branches: SQL[] = [
@@ -409,8 +414,49 @@ export class ProsSearchRepository {
       .offset(P.offset);
   }
 
-  /** How many professionals match (the finder's result count); the ratings join only when filtered by rating. */
-  async count(f: ProSearchFilter): Promise<number> {
+  /**
+   * How many professionals match (the finder's result count): exact from the kept counters for the
+   * unfiltered list and a city, category or service and minimum rating; counted up to
+   * PRO_SEARCH_COUNT_CAP + 1 rows for a text or a service with a category (issue 40: at 1M professionals
+   * the exact count of `q=plumb&city=casablanca` was 33 ms of PostgreSQL's CPU per search), "more than the
+   * cap" beyond (cappedSearchTotal). Which of the two depends on the filter alone, not on the path
+   * (keys or general query), so both paths answer the same.
+   */
+  async count(f: ProSearchFilter): Promise<ProSearchTotal> {
+    if (this.countsExactly(f)) return { total: await this.exactCount(f), totalExact: true };
+    if (this.onKeysText(f)) {
+      // A text with at most a city and a minimum rating: the union of its branches' key rows (index
+      // ranges), each branch stopped after cap + 1 rows.
+      const [row] = await this.run(
+        `text-count|${this.shape(f)}`,
+        () => this.db.select({ n: sql<number>`count(*)::int` }).from(sql`(${this.textBranches(f)}) as u`),
+        this.values(f),
+        { planEachCall: true },
+      );
+      return cappedSearchTotal(Number(row?.n ?? 0));
+    }
+    // A service with a category, or a text with either: the general query's rows, up to cap + 1
+    // (professionals_listed_idx and the GIN indexes).
+    const [row] = await this.run(
+      `capped-count|${this.shape(f)}`,
+      () => {
+        const base = this.db.select({ one: sql<number>`1`.as('one') }).from(professionals);
+        const query = f.minRating > 0 ? base.innerJoin(professionalRatings, eq(professionalRatings.professionalId, professionals.id)) : base;
+        const matches = query.where(this.conditions(f)).limit(P.countLimit).as('matches');
+        return this.db.select({ n: sql<number>`count(*)::int` }).from(matches);
+      },
+      this.values(f),
+    );
+    return cappedSearchTotal(Number(row?.n ?? 0));
+  }
+
+  /** Whether a filter's count is exact (kept counters): no text, and not a service together with a category. */
+  private countsExactly(f: ProSearchFilter): boolean {
+    return !f.text && !(f.serviceId && f.category);
+  }
+
+  /** The exact count of a filter without text (and not a service with a category). */
+  private async exactCount(f: ProSearchFilter): Promise<number> {
     if (this.onKeys(f)) {
       // Unfiltered: the count kept by a trigger (migration 0023), one row, whatever the number of professionals.
       if (!f.city && !f.category && !f.serviceId && !(f.minRating > 0)) return this.listedCount();
@@ -435,17 +481,7 @@ export class ProsSearchRepository {
       );
       return Number(row?.n ?? 0);
     }
-    if (this.onKeysText(f)) {
-      // A text with a city and a minimum rating: the union of its branches' key rows (index ranges).
-      const [row] = await this.run(
-        `text-count|${this.shape(f)}`,
-        () => this.db.select({ n: sql<number>`count(*)::int` }).from(sql`(${this.textBranches(f)}) as u`),
-        this.values(f),
-        { planEachCall: true },
-      );
-      return Number(row?.n ?? 0);
-    }
-    // A service with a category, or a text with either: the general query's count (professionals_listed_idx and the GIN indexes).
+    // The general query's count (useSearchKeys off: the tests and the bench compare both paths).
     const [row] = await this.run(
       `count|${this.shape(f)}`,
       () => {

@@ -1,7 +1,7 @@
 /**
  * The professional list of /search and of the finder (docs/professionals.md; docs/professionals.md real figures): filters
  * by city, service or category, minimum rating and text (first name, service, city), in pages of 12,
- * with the real rating, review count and hourly rate of each. And the finder's stats tiles.
+ * with the result count (exact, or "more than" PRO_SEARCH_COUNT_CAP for a text search), the real rating, review count and hourly rate of each. And the finder's stats tiles.
  */
 import { PRO_SEARCH_PAGE_SIZE, type Category } from '@khedma/shared';
 import type { ProCard, ProSearchQuery, ProSearchResponse, ProStats } from '@khedma/shared/schemas/pros';
@@ -44,7 +44,8 @@ export class ProsSearchService {
         reviewsCount,
       };
     });
-    return { items, total, page: q.page, pageSize: PRO_SEARCH_PAGE_SIZE, hasMore: rows.length > PRO_SEARCH_PAGE_SIZE };
+    // hasMore from the page's one row more, never from the count (which may stop at the cap).
+    return { items, total: total.total, totalExact: total.totalExact, page: q.page, pageSize: PRO_SEARCH_PAGE_SIZE, hasMore: rows.length > PRO_SEARCH_PAGE_SIZE };
   }
 
   async stats(): Promise<ProStats> {

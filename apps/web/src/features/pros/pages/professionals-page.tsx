@@ -13,6 +13,7 @@ import { pickLocalized, useLanguage } from '../../../lib/localized';
 import { useTranslation } from '../../../lib/use-translation';
 import { useProSearch, useProStats } from '../api';
 import { ProResults } from '../components/results';
+import { resultCountText } from '../components/result-count';
 import { categoryFilter, serviceFilterQuery, ServiceOptions, useServiceFilterLabel } from '../components/service-options';
 
 /**
@@ -55,7 +56,7 @@ export function ProfessionalsPage() {
   const service = serviceChoice ?? serviceFromCategoryParam(categoryParam, serviceList);
 
   const query = useProSearch({ q: search || undefined, city: city || undefined, sort, ...serviceFilterQuery(service) });
-  const total = query.data?.pages[0]?.total;
+  const count = query.data?.pages[0];
   const cityName = (slug: string) => {
     const c = cities.data?.find((x) => x.slug === slug);
     return c ? pickLocalized(c.name, language) : slug;
@@ -155,7 +156,7 @@ export function ProfessionalsPage() {
 
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <p role="status" className="font-semibold text-ink" data-testid="result-count">
-          {total === undefined ? t('loading') : t('resultCount', { count: total })}
+          {resultCountText(t, count)}
         </p>
         {chips.length ? (
           <ul aria-label={t('chips.label')} className="flex flex-wrap gap-2">

@@ -14,6 +14,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useSearchParamsPatch } from '../../../lib/use-search-params-patch';
 import { useProSearch } from '../api';
 import { ProResults } from '../components/results';
+import { resultCountText, showResultsText } from '../components/result-count';
 import { serviceFilterQuery, ServiceOptions } from '../components/service-options';
 
 type SearchSort = (typeof SEARCH_PAGE_SORTS)[number];
@@ -50,7 +51,7 @@ export function SearchPage() {
   // The filters' lists (the same queries as the filters': one request each).
   const cities = useCities();
   const services = useServices();
-  const total = query.data?.pages[0]?.total;
+  const count = query.data?.pages[0];
   const filters = { city, service, minRating, sort, update };
 
   return (
@@ -68,7 +69,7 @@ export function SearchPage() {
         <div>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <p role="status" className="font-semibold text-ink" data-testid="result-count">
-              {total === undefined ? t('loading') : t('resultCount', { count: total })}
+              {resultCountText(t, count)}
             </p>
             <Button variant="secondary" className="md:hidden" onClick={() => setDrawer(true)}>
               <SlidersHorizontal aria-hidden="true" className="size-5" />
@@ -104,7 +105,7 @@ export function SearchPage() {
         title={t('filters.label')}
         footer={
           <Button className="w-full" onClick={() => setDrawer(false)}>
-            {total === undefined ? t('filters.apply') : t('filters.show', { count: total })}
+            {showResultsText(t, count)}
           </Button>
         }
       >
