@@ -102,7 +102,7 @@ export function SiteFooter() {
         </nav>
       </div>
 
-      <div className="container-page flex flex-col gap-6 border-t border-white/10 py-8 [--offscreen-block-size:10.5rem] md:flex-row md:items-center md:justify-between md:[--offscreen-block-size:6rem]">
+      <div className="container-page flex flex-col gap-6 border-t border-white/10 py-8 md:flex-row md:items-center md:justify-between">
         <div>
           <p className="text-sm font-semibold text-white">{t('footer.getTheApp')}</p>
           <ul className="mt-3 flex flex-wrap gap-3">
