@@ -47,7 +47,8 @@ export function SiteFooter() {
   return (
     // While the floating Become a Professional button shows, room below the last line so it never covers it.
     <footer className="bg-primary-950 text-sand-200 [--focus-ring:var(--color-saffron-400)] [body:has([data-become-pro-fab])_&]:pb-[calc(5rem+env(safe-area-inset-bottom))]">
-      <div className="container-page grid gap-10 py-12 lg:grid-cols-[1.4fr_3fr]">
+      {/* [--offscreen-block-size]: the height of this block's content, without its padding (en, fr, ar at 360-1280 px), while the server's page skips it (root-layout.tsx). */}
+      <div className="container-page grid gap-10 py-12 [--offscreen-block-size:45rem] sm:[--offscreen-block-size:28rem] lg:grid-cols-[1.4fr_3fr] lg:[--offscreen-block-size:13.5rem]">
         <div className="space-y-5">
           <Link to={paths.home()} className="inline-flex rounded-lg" aria-label={t('a11y.homeLink')}>
             <Logo tone="light" />
