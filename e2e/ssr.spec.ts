@@ -209,6 +209,22 @@ test('the app takes a server-rendered page over without a change or an error, an
   expect(errors).toEqual([]);
 });
 
+test('a reader who came by a ?lang=ar link and went on before the app started keeps Arabic when the app takes over', async ({ page, baseURL }) => {
+  await skipCookieBanner(page);
+  const errors = collectErrors(page);
+  const all = await services(page);
+  // What a ?lang=ar page leaves when its reader clicks on before the app starts: the server's cookie,
+  // nothing in localStorage (the app never ran to store it).
+  await page.context().addCookies([{ name: 'khedma.lang', value: 'ar', url: baseURL! }]);
+  await page.goto('/services');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  expect(await page.evaluate(() => localStorage.getItem('khedma.lang'))).toBeNull();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByText(all[0]!.name.ar, { exact: true }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('a link prefetches its page when pointed at or focused, so the page is in by the click', async ({ page }) => {
   await skipCookieBanner(page);
   const pageChunks: string[] = [];

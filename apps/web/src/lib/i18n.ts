@@ -56,7 +56,24 @@ export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
   return namespaces.length ? i18n.loadNamespaces([...namespaces]) : Promise.resolve();
 }
 
+/**
+ * The language cookie, as the server read it to render this page (apps/server/src/http/pages.ts): the
+ * switch writes it with localStorage, and the server sets it alone when a `?lang=` page is served. A reader
+ * who followed a `?lang=ar` link and clicked on before the app started has it, not localStorage; the app
+ * must take the page over in the language it was rendered in.
+ */
+function readCookieLanguage(): Language | null {
+  if (typeof document === 'undefined') return null;
+  const value = document.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  return isLanguage(value) ? value : null;
+}
+
 function readStoredLanguage(): Language {
+  const fromCookie = readCookieLanguage();
+  if (fromCookie) return fromCookie;
   try {
     const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
