@@ -436,7 +436,7 @@ describe('a paid visit that is not confirmed by its series', () => {
     // The professional it now belongs to is asked to accept it, as for any booking; nobody is told it is confirmed.
     const mail = await outbox(t.app);
     expect(mail.some((m) => m.to === other.email && /New booking request/.test(m.subject ?? ''))).toBe(true);
-    expect(await t.database.db.select().from(s.scheduledJobs).where(eq(s.scheduledJobs.dedupeKey, `${id}:0:visit_confirmed`))).toEqual([]);
+    expect(await t.database.db.select().from(s.scheduledJobs).where(eq(s.scheduledJobs.dedupeKey, `recurring:${id}:0:visit_confirmed`))).toEqual([]);
     const proList = (await act(other, 'GET', '/api/bookings')).json<Array<{ id: string; canAccept: boolean }>>();
     expect(proList.find((x) => x.id === b!.id)).toMatchObject({ canAccept: true });
   });
