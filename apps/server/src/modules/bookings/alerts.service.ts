@@ -1,6 +1,6 @@
 /**
  * Status changes by web push, SMS and WhatsApp (docs/bookings.md#notifications), beside the emails: one durable
- * job per recipient and channel, enqueued after the change committed and run at once. Each job asks
+ * job per recipient and channel, written in the change's transaction and run at once after its commit. Each job asks
  * the recipient's preference when it runs (a channel turned off meanwhile stays off), renders the
  * notice in their language then, and sends: push to every browser they subscribed (a browser the push
  * service says is gone is deleted) unless they have the app open (its realtime event shows the
@@ -8,10 +8,12 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { bookingReference } from '@khedma/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../platform/jobs';
 import type { JobRunner } from '../../platform/jobs';
 import type { NotificationPreferencesStore } from '../profile';
-import { smsNumberOf } from '../profile';
+import { channelAllowedSql, smsNumberOf } from '../profile';
 import type { PresenceTracker } from '../../platform/presence';
 import type { PushSender } from '../../platform/push';
 import type { PushSubscriptions } from '../chat';
@@ -45,29 +47,43 @@ export class BookingAlerts {
   }
 
   /**
-   * After a committed change: the push and SMS jobs of each notice (kinds that are not notices, such
-   * as the customer's own cancellation, have none), and the WhatsApp job of the kinds with a template. Enqueued only where they can reach someone (a
-   * subscribed browser; SMS turned on), then run at once. Never throws: the change is saved.
+   * In the transaction of a change (`tx`): the push and SMS jobs of each notice (kinds that are not
+   * notices, such as the customer's own cancellation, have none), and the WhatsApp job of the kinds
+   * with a template, written only where they can reach someone (a subscribed browser; SMS or WhatsApp
+   * turned on), read in `tx`. Answers their ids, for `run` after the commit.
    */
-  async enqueue(bookingId: string, notices: ReadonlyArray<{ userId: string; kind: string }>): Promise<void> {
+  async write(tx: Db, bookingId: string, notices: ReadonlyArray<{ userId: string; kind: string }>): Promise<string[]> {
+    const ids: string[] = [];
     for (const n of notices) {
       const kind = n.kind;
       const notice = isNoticeKind(kind);
-      const whatsapp = isWhatsAppKind(kind);
+      const whatsapp = isWhatsAppKind(kind) && !!this.d.whatsapp;
       if (!notice && !whatsapp) continue;
+      const [reach] = rowsOf<{ push: boolean; sms: boolean; whatsapp: boolean }>(
+        await tx.execute(sql`
+          select exists (select 1 from push_subscriptions where user_id = ${n.userId}) as push,
+                 ${channelAllowedSql(n.userId, 'sms')} as sms,
+                 ${channelAllowedSql(n.userId, 'whatsapp')} as whatsapp`),
+      );
+      const written: Array<string | null> = [];
+      if (isNoticeKind(kind)) {
+        const payload = { bookingId, userId: n.userId, kind };
+        if (this.d.push.enabled && reach?.push) written.push(await this.d.jobs.schedule(BOOKING_PUSH_JOB, payload, { db: tx }));
+        if (reach?.sms) written.push(await this.d.jobs.schedule(BOOKING_SMS_JOB, payload, { db: tx }));
+      }
+      if (whatsapp && isWhatsAppKind(kind) && reach?.whatsapp) written.push(await this.d.jobs.schedule(BOOKING_WHATSAPP_JOB, { bookingId, userId: n.userId, kind }, { db: tx }));
+      for (const id of written) if (id) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** After the commit: the jobs `write` wrote, run at once (a failure stays queued and is retried; never throws). */
+  async run(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
       try {
-        const ids: Array<string | null> = [];
-        if (notice) {
-          const payload = { bookingId, userId: n.userId, kind };
-          if (this.d.push.enabled && (await this.d.subscriptions.of(n.userId)).length > 0) ids.push(await this.d.jobs.schedule(BOOKING_PUSH_JOB, payload));
-          if (await this.d.preferences.allows(n.userId, 'sms')) ids.push(await this.d.jobs.schedule(BOOKING_SMS_JOB, payload));
-        }
-        if (whatsapp && this.d.whatsapp && (await this.d.preferences.allows(n.userId, 'whatsapp'))) {
-          ids.push(await this.d.jobs.schedule(BOOKING_WHATSAPP_JOB, { bookingId, userId: n.userId, kind }));
-        }
-        for (const id of ids) if (id) await this.d.jobs.runJob(id);
+        await this.d.jobs.runJob(id);
       } catch (err) {
-        this.d.log.error({ err, bookingId }, 'booking notice could not be queued');
+        this.d.log.error({ err, jobId: id }, 'booking notice could not be run');
       }
     }
   }

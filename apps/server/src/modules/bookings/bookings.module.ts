@@ -22,7 +22,7 @@ import { bookingsRoutes } from './bookings.routes';
 import { CreationService } from './creation.service';
 import { RateLimiter } from '../../platform/rate-limit';
 import { IdempotencyStore } from './idempotency';
-import { announcePayment, LifecycleService } from './lifecycle.service';
+import { LifecycleService, writePaymentAnnouncement } from './lifecycle.service';
 import { ProfessionalPoolRepository } from './pool.repository';
 import { QuoteService } from './quote.service';
 import { RescheduleOptionsService } from './reschedule-options.service';
@@ -101,15 +101,13 @@ export function createBookingsModule(ctx: AppContext, { catalog, payments }: { c
     reminders,
   };
 
-  // An unpaid booking expired (payments): both parties are told, as for a failed payment.
-  ctx.events.on('payment.expired', async ({ bookingId }) => {
-    const view = await repo.view(bookingId);
-    if (view) await notifier.announce(view, 'payment_failed');
-  });
-  // A payment attempt a crash left unrecorded was recorded from the provider's answer: told as if it had just happened.
-  ctx.events.on('payment.reconciled', async ({ bookingId, outcome }) => {
-    const view = await repo.view(bookingId);
-    if (view) await announcePayment(notifier, view, outcome);
+  // A payment's outcome recorded (the provider's callback or a reconciliation), or an unpaid booking
+  // expired (told as a failed payment): both parties told, written in the payments transaction.
+  ctx.events.on('payment.settled', async ({ tx, bookingId, outcome, runAfterCommit }) => {
+    const view = await repo.with(tx).view(bookingId);
+    if (!view) return;
+    const announced = await writePaymentAnnouncement(tx, notifier, view, outcome);
+    for (const id of [...announced.emailIds, ...announced.alertIds]) runAfterCommit(id);
   });
   ctx.jobs.every('purge-idempotency-keys', 3_600_000, () => idempotency.purge());
 

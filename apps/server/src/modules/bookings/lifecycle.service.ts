@@ -2,7 +2,7 @@
  * What happens to a booking after it is placed (docs/bookings.md booking status; docs/bookings.md-2): paid,
  * accepted, declined, cancelled (with the cancellation fee), refunded, rescheduled, completed. Each
  * transition is checked by the shared state machine (checkTransition) under the booking's row lock,
- * then announced (notifier.ts) once committed. Money moves through the payments module's
+ * then announced (notifier.ts) in the same transaction, sent once it committed. Money moves through the payments module's
  * ledger in the same transaction; the escrow release after completion is scheduled by payments,
  * told through the `booking.completed` event.
  */
@@ -40,7 +40,7 @@ import type { LedgerRepository, PaymentsRepository, PaymentsService, RefundsServ
 import { freeFor, overlaps, worksAt } from './assignment.service';
 import { toBookingDto } from './bookings.dto';
 import { BOOKING_NOT_FOUND, isSlotConflict, reassignedMeanwhile, slotTaken, transitionError, windowError } from './bookings.errors';
-import type { BookingNotifier, EmailToSend } from './notifier';
+import type { Announcement, BookingNotifier, EmailToSend } from './notifier';
 import type { BookingView } from './bookings.repository';
 import type { BookingReads } from './reads.service';
 import { PRO_VISIBLE_PAYMENT, type BookingRecord, type BookingsRepository } from './bookings.repository';
@@ -64,6 +64,12 @@ export interface LifecycleDeps {
   reminders?: BookingReminders;
 }
 
+/** A change's booking as its transaction left it, and its announcement written there. */
+interface Announced {
+  view: BookingView;
+  announced: Announcement;
+}
+
 /** A change's answer and whether its emails were handed to the mailer (admin actions report it). */
 export interface Notified {
   booking: BookingDto;
@@ -77,20 +83,29 @@ const CANCEL_REFUSALS: Record<string, string> = {
 };
 
 /**
- * Both parties told of a payment's outcome: paid (the request reaches the professional), failed
- * (cancelled) or refunded (cancelled meanwhile). After the customer's own attempt, and after a
- * reconciliation of an attempt a crash left unrecorded (bookings.module.ts).
+ * Both parties told of a payment's outcome, in the transaction that records it (`tx`, after the
+ * change): paid (the request reaches the professional), failed (cancelled), refunded (cancelled
+ * meanwhile) or expired (the unpaid hold ran out: cancelled). Whoever records it (the provider's
+ * callback, a reconciliation, the expiry job) runs the announcement once it committed.
  */
-export async function announcePayment(notifier: BookingNotifier, view: BookingView, outcome: 'paid' | 'failed' | 'refunded'): Promise<void> {
-  if (outcome === 'failed') await notifier.announce(view, 'payment_failed', [{ to: 'customer', kind: 'payment_failed' }]);
-  else if (outcome === 'refunded') await notifier.announce(view, 'refund');
+export async function writePaymentAnnouncement(
+  tx: Db,
+  notifier: BookingNotifier,
+  view: BookingView,
+  outcome: 'paid' | 'failed' | 'refunded' | 'expired',
+): Promise<Announcement> {
+  if (outcome === 'expired') return notifier.write(tx, view, 'payment_failed');
+  if (outcome === 'failed') return notifier.write(tx, view, 'payment_failed', [{ to: 'customer', kind: 'payment_failed' }]);
+  if (outcome === 'refunded') return notifier.write(tx, view, 'refund');
   // Confirmed by its payment (a series visit, docs/recurring.md): the customer learns it is confirmed;
   // the professional was emailed by the payment's transaction and has nothing to accept.
-  else if (view.status === 'confirmed') await notifier.announce(view, 'paid', [
-    { to: 'customer', kind: 'paid' },
-    { to: 'customer', kind: 'confirmed' },
-  ]);
-  else await notifier.announce(view, 'paid', [
+  if (view.status === 'confirmed') {
+    return notifier.write(tx, view, 'paid', [
+      { to: 'customer', kind: 'paid' },
+      { to: 'customer', kind: 'confirmed' },
+    ]);
+  }
+  return notifier.write(tx, view, 'paid', [
     { to: 'customer', kind: 'paid' },
     { to: 'professional', kind: 'new_request' },
   ]);
@@ -137,7 +152,7 @@ export class LifecycleService {
   /** The assigned professional accepts a paid request: "Booking confirmed!". */
   async accept(user: SessionUser, id: string): Promise<BookingDto> {
     this.require(user, 'booking:accept:own');
-    await this.d.db.transaction(async (tx) => {
+    const done = await this.d.db.transaction(async (tx) => {
       const repo = this.d.repo.with(tx);
       const b = await this.lockForProfessional(repo, user, id);
       const t = checkTransition(b.status, 'confirmed', { role: 'professional', isAssigned: true });
@@ -146,8 +161,9 @@ export class LifecycleService {
       // Under the lock this always matches; the condition states the rule a reassignment races against.
       if (!(await repo.updateIf(id, { status: 'pending', professionalId: b.professionalId }, { status: 'confirmed' }))) throw reassignedMeanwhile();
       await this.d.reminders?.schedule(tx, id, b.scheduledStart, this.d.clock.now());
+      return this.announce(tx, id, 'accept', [{ to: 'customer', kind: 'confirmed' }]);
     });
-    return this.afterChange(user, id, 'accept', [{ to: 'customer', kind: 'confirmed' }]);
+    return (await this.afterCommit(user, done)).booking;
   }
 
   /** The assigned professional declines a request: cancelled, the customer refunded in full. */
@@ -256,28 +272,29 @@ export class LifecycleService {
         cancelledBy: user.id,
         cancellationReason: opts.reason ?? t.transition.action,
       });
-      return { action: t.transition.action, actor, outcome, held };
+      const money = held > 0 ? { fee: outcome.fee, refund: outcome.refund } : {};
+      const emails: EmailToSend[] =
+        actor === 'customer'
+          ? [
+              { to: 'customer', kind: 'cancelled_by_you', ...money },
+              { to: 'professional', kind: 'customer_cancelled', ...money },
+            ]
+          : actor === 'professional'
+            ? [{ to: 'customer', kind: t.transition.action === 'decline' ? 'declined' : 'professional_cancelled', ...money }]
+            : [{ to: 'customer', kind: 'refunded', ...money, reason: opts.reason }];
+      return { outcome, held, ...(await this.announce(tx, id, t.transition.action, emails)) };
     });
     if (done.held > 0) metrics.refunds.inc({ kind: done.outcome.refund === done.held ? 'full' : done.outcome.refund > 0 ? 'partial' : 'none' });
-    const money = done.held > 0 ? { fee: done.outcome.fee, refund: done.outcome.refund } : {};
-    const emails: EmailToSend[] =
-      done.actor === 'customer'
-        ? [
-            { to: 'customer', kind: 'cancelled_by_you', ...money },
-            { to: 'professional', kind: 'customer_cancelled', ...money },
-          ]
-        : done.actor === 'professional'
-          ? [{ to: 'customer', kind: done.action === 'decline' ? 'declined' : 'professional_cancelled', ...money }]
-          : [{ to: 'customer', kind: 'refunded', ...money, reason: opts.reason }];
-    return this.afterChangeNotified(user, id, done.action, emails);
+    return this.afterCommit(user, done);
   }
 
   /** The customer moves the booking to another free slot of the same professional, 24 h or more ahead. */
   async reschedule(user: SessionUser, id: string, input: RescheduleBookingRequest): Promise<BookingDto> {
     this.require(user, 'booking:cancel:own');
     const now = this.d.clock.now();
+    let done: Announced;
     try {
-      await this.d.db.transaction(async (tx) => {
+      done = await this.d.db.transaction(async (tx) => {
         const repo = this.d.repo.with(tx);
         const b = await repo.lock(id);
         if (!b || b.userId !== user.id) throw notFound(BOOKING_NOT_FOUND);
@@ -303,12 +320,13 @@ export class LifecycleService {
         // Travel from and to their other jobs from the booking's place (issue 42), as the options offered it.
         if (overlaps(pro.busy, w.start, w.end, id, await this.d.pool.with(tx).placeOf(b))) throw slotTaken();
         await repo.update(id, { scheduledStart: w.start, scheduledEnd: w.end, durationMinutes: w.durationMinutes, status: 'pending' });
+        return this.announce(tx, id, 'reschedule', [{ to: 'professional', kind: 'rescheduled' }]);
       });
     } catch (err) {
       if (isSlotConflict(err)) throw slotTaken();
       throw err;
     }
-    return this.afterChange(user, id, 'reschedule', [{ to: 'professional', kind: 'rescheduled' }]);
+    return (await this.afterCommit(user, done)).booking;
   }
 
   /** Admin "Complete" (Admin issue): completed now; the escrow is released 48 h later by a job. */
@@ -324,7 +342,7 @@ export class LifecycleService {
     this.require(user, 'booking:complete');
     const now = this.d.clock.now();
     const completionNotes = notes?.trim() || null;
-    await this.d.db.transaction(async (tx) => {
+    const done = await this.d.db.transaction(async (tx) => {
       const repo = this.d.repo.with(tx);
       const b = await repo.lock(id);
       if (!b) throw notFound(BOOKING_NOT_FOUND);
@@ -335,8 +353,9 @@ export class LifecycleService {
       await repo.update(id, { status: 'completed', completedAt: now, completionNotes });
       // Payments schedules the escrow release 48 h later, in this transaction.
       await this.d.events.emit('booking.completed', { tx, bookingId: id, completedAt: now });
+      return this.announce(tx, id, 'complete', [{ to: 'customer', kind: 'completed', notes: completionNotes ?? undefined }]);
     });
-    return this.afterChangeNotified(user, id, 'complete', [{ to: 'customer', kind: 'completed', notes: completionNotes ?? undefined }]);
+    return this.afterCommit(user, done);
   }
 
   /**
@@ -364,9 +383,9 @@ export class LifecycleService {
   async reassign(user: SessionUser, id: string, professionalId: string, expectedStatus: 'pending' | 'confirmed'): Promise<Notified> {
     this.require(user, 'booking:reassign');
     const now = this.d.clock.now();
-    let previousUserId: string | undefined;
+    let done: Announced;
     try {
-      await this.d.db.transaction(async (tx) => {
+      done = await this.d.db.transaction(async (tx) => {
         const repo = this.d.repo.with(tx);
         const b = await repo.lock(id);
         if (!b) throw notFound(BOOKING_NOT_FOUND);
@@ -385,40 +404,43 @@ export class LifecycleService {
         if (!free || overlaps(pro.busy, b.scheduledStart, b.scheduledEnd, id, place)) {
           throw new AppError('NO_PROFESSIONAL_AVAILABLE', 'This professional is not available for this booking.', { professionalId: 'This professional is not available for this booking.' });
         }
-        const view = await this.d.repo.with(tx).view(id);
-        previousUserId = view?.proUserId;
+        const previousUserId = (await repo.view(id))?.proUserId;
         if (!(await repo.updateIf(id, { status: expectedStatus, professionalId: b.professionalId }, { professionalId }))) {
           throw new AppError('BOOKING_CHANGED', ADMIN_MESSAGES.changedMeanwhile);
         }
         // The chat moves with the booking (the previous professional no longer reads or writes it).
         await this.d.events.emit('booking.reassigned', { tx, bookingId: id, professionalId });
+        // The new professional is emailed once the booking is paid (before, it is not theirs to see).
+        const paid = (PRO_VISIBLE_PAYMENT as readonly string[]).includes(b.paymentStatus);
+        return this.announce(tx, id, 'reassign', paid ? [{ to: 'professional', kind: 'assigned' }] : [], previousUserId ? [previousUserId] : []);
       });
     } catch (err) {
       if (isSlotConflict(err)) throw slotTaken();
       throw err;
     }
-    const paid = await this.d.repo.view(id);
-    const emails: EmailToSend[] = paid && (PRO_VISIBLE_PAYMENT as readonly string[]).includes(paid.paymentStatus) ? [{ to: 'professional', kind: 'assigned' }] : [];
-    return this.afterChangeNotified(user, id, 'reassign', emails, previousUserId ? [previousUserId] : []);
+    return this.afterCommit(user, done);
   }
 
-  /** Announces a committed change and answers with the booking as `user` sees it. */
-  private async afterChange(user: SessionUser, id: string, action: Parameters<BookingNotifier['announce']>[1], emails: EmailToSend[]): Promise<BookingDto> {
-    return (await this.afterChangeNotified(user, id, action, emails)).booking;
-  }
-
-  /** `afterChange`, also saying whether the emails were handed to the mailer. */
-  private async afterChangeNotified(
-    user: SessionUser,
+  /**
+   * In the change's transaction, after it: the booking as it now is, and its announcement written there
+   * (notifier.ts: event, emails, alerts), so it exists exactly when the change does.
+   */
+  private async announce(
+    tx: Db,
     id: string,
-    action: Parameters<BookingNotifier['announce']>[1],
+    action: Parameters<BookingNotifier['write']>[2],
     emails: EmailToSend[],
     alsoTell: readonly string[] = [],
-  ): Promise<Notified> {
-    const view = await this.d.repo.view(id);
+  ): Promise<Announced> {
+    const view = await this.d.repo.with(tx).view(id);
     if (!view) throw notFound(BOOKING_NOT_FOUND);
-    const emailSent = await this.d.notifier.announce(view, action, emails, [], alsoTell);
+    return { view, announced: await this.d.notifier.write(tx, view, action, emails, alsoTell) };
+  }
+
+  /** Once the change committed: its announcement sent, and the booking as `user` sees it, with whether its emails were written. */
+  private async afterCommit(user: SessionUser, { view, announced }: Announced): Promise<Notified> {
+    await this.d.notifier.run(announced);
     const viewer = this.d.reads.viewerOf(user, view) ?? 'admin';
-    return { booking: toBookingDto(view, await this.d.repo.lines([id]), viewer, this.d.clock.now()), emailSent };
+    return { booking: toBookingDto(view, await this.d.repo.lines([view.id]), viewer, this.d.clock.now()), emailSent: announced.emailed };
   }
 }

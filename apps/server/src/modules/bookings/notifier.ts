@@ -1,14 +1,17 @@
 /**
- * What happens around a booking change once it is committed: the realtime event to the customer and
- * the professional, and the emails in each recipient's language. Emails go through ctx.mailer: a
- * durable job each, sent at once and retried when delivery fails. Failures to announce are logged,
- * never thrown: the change itself is already saved, and clients re-fetch on reconnect. A new
- * booking's event is the exception: the statement that inserts it sends it (`createdNotification`).
+ * How a booking change is told, written in the change's own transaction (issue 39): the realtime event
+ * to the customer and the professional (a NOTIFY, delivered at commit), the emails in each recipient's
+ * language (ctx.mailer: a durable job each) and the push, SMS and WhatsApp jobs (alerts.service.ts);
+ * run at once after the commit, retried by the job loop when delivery fails or the instance died
+ * first. A new booking's are written by the statement that inserts it (`createdNotification`,
+ * `createdEmail`).
  */
 import { toLocal } from '@khedma/shared/domain/time';
 import { bookingReference, type BookingAction } from '@khedma/shared';
 import type { BookingEventData } from '@khedma/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import type { EmailMessage, Mailer } from '../../platform/email';
 import type { EnqueueJob } from '../../platform/jobs';
 import type { RealtimeHub, RealtimeNotification } from '../../platform/realtime';
@@ -27,6 +30,14 @@ export interface EmailToSend {
   notes?: string;
 }
 
+/** What `write` wrote in a change's transaction, for `run` after its commit. */
+export interface Announcement {
+  emailIds: string[];
+  alertIds: string[];
+  /** Whether every email was written (admin actions report it). */
+  emailed: boolean;
+}
+
 export class BookingNotifier {
   constructor(
     private readonly recipients: RecipientsRepository,
@@ -39,31 +50,41 @@ export class BookingNotifier {
   ) {}
 
   /**
-   * Tells both parties (the professional once the booking is paid) and sends the emails. Answers
-   * whether every email was handed to the mailer (a durable job each); false when one could not be.
+   * Writes a change's announcement in its transaction `tx` (after the change, under its lock): the
+   * realtime event to both parties (the professional once the booking is paid) as a NOTIFY that
+   * PostgreSQL delivers at commit, each email's job (`Mailer.write`) and the push, SMS and WhatsApp
+   * jobs (`BookingAlerts.write`), reading the recipients in `tx`. So the notices exist exactly when the
+   * change does; `run` sends them once it committed. `emailed`: whether every email was written
+   * (false when a recipient is missing or an email could not be rendered, logged). A statement that
+   * fails throws, and the change with it.
    */
-  async announce(
+  async write(
+    tx: Db,
     view: BookingView,
-    action: BookingAction | 'created' | 'paid',
+    action: BookingAction | 'paid',
     emails: readonly EmailToSend[] = [],
-    /** Recipients already known (the signed-in customer), saving a lookup. */
-    known: readonly Recipient[] = [],
     /** Also tell this user (a professional the booking was taken from). */
     alsoTell: readonly string[] = [],
-  ): Promise<boolean> {
-    const data = eventData(view, action);
+  ): Promise<Announcement> {
     const proSees = (PRO_VISIBLE_PAYMENT as readonly string[]).includes(view.paymentStatus);
     const users = [...(proSees ? [view.userId, view.proUserId] : [view.userId]), ...alsoTell];
-    const [, emailed] = await Promise.all([
-      action === 'created' ? this.realtime.toUsers([view.userId], 'booking.created', data) : this.realtime.toUsers(users, 'booking.updated', data),
-      this.sendEmails(view, emails, known),
-    ]);
-    // The same notices by push and SMS, where the recipient takes them (email stays the record).
-    await this.alerts?.enqueue(
-      view.id,
-      emails.map((e) => ({ userId: e.to === 'customer' ? view.userId : view.proUserId, kind: e.kind })),
-    );
-    return emailed;
+    const event = this.realtime.notification(users, 'booking.updated', eventData(view, action));
+    if (event) await tx.execute(sql`select pg_notify(${event.channel}, ${event.payload})`);
+    const { ids: emailIds, emailed } = await this.writeEmails(tx, view, emails);
+    // The same notices by push, SMS and WhatsApp, where the recipient takes them (email stays the record).
+    const alertIds =
+      (await this.alerts?.write(
+        tx,
+        view.id,
+        emails.map((e) => ({ userId: e.to === 'customer' ? view.userId : view.proUserId, kind: e.kind })),
+      )) ?? [];
+    return { emailIds, alertIds, emailed };
+  }
+
+  /** After the commit of the change `write` announced: its emails and alerts sent at once (never throws). */
+  async run(announced: Announcement): Promise<void> {
+    await this.mailer.run(...announced.emailIds);
+    await this.alerts?.run(announced.alertIds);
   }
 
   /**
@@ -112,28 +133,29 @@ export class BookingNotifier {
     return { to: r.email, ...rendered };
   }
 
-  private async sendEmails(view: BookingView, emails: readonly EmailToSend[], known: readonly Recipient[]): Promise<boolean> {
-    if (emails.length === 0) return true;
-    let sent = true;
-    try {
-      const wanted = [...new Set(emails.map((e) => (e.to === 'customer' ? view.userId : view.proUserId)))];
-      const missing = wanted.filter((id) => !known.some((r) => r.userId === id));
-      const recipients = [...known, ...(missing.length ? await this.recipients.recipients(missing) : [])];
-      for (const e of emails) {
-        const userId = e.to === 'customer' ? view.userId : view.proUserId;
-        const r = recipients.find((x) => x.userId === userId);
-        if (!r) {
-          sent = false;
-          continue;
-        }
-        // A notification: sent only if the recipient takes email when its job runs.
-        await this.mailer.send(this.message(view, e, r), { userId });
+  private async writeEmails(tx: Db, view: BookingView, emails: readonly EmailToSend[]): Promise<{ ids: string[]; emailed: boolean }> {
+    if (emails.length === 0) return { ids: [], emailed: true };
+    const wanted = [...new Set(emails.map((e) => (e.to === 'customer' ? view.userId : view.proUserId)))];
+    const recipients = await this.recipients.with(tx).recipients(wanted);
+    const ids: string[] = [];
+    let emailed = true;
+    for (const e of emails) {
+      const userId = e.to === 'customer' ? view.userId : view.proUserId;
+      const r = recipients.find((x) => x.userId === userId);
+      let message: EmailMessage;
+      try {
+        if (!r) throw new Error(`no recipient ${userId}`);
+        message = this.message(view, e, r);
+      } catch (err) {
+        this.log.error({ err, bookingId: view.id }, 'booking email failed');
+        emailed = false;
+        continue;
       }
-    } catch (err) {
-      this.log.error({ err, bookingId: view.id }, 'booking email failed');
-      return false;
+      // A notification: sent only if the recipient takes email when its job runs.
+      const id = await this.mailer.write(tx, message, { userId });
+      if (id) ids.push(id);
     }
-    return sent;
+    return { ids, emailed };
   }
 }
 

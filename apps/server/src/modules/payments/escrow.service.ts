@@ -6,6 +6,7 @@
 import { assertMoney, checkTransition, isReleaseDue, percentOf, PRO_COMMISSION_RATE, releaseAt, releaseEntries } from '@khedma/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../platform/events';
+import type { JobRunner } from '../../platform/jobs';
 import type { LedgerRepository } from './ledger.repository';
 import type { PaymentsRepository } from './payments.repository';
 
@@ -22,6 +23,8 @@ export class EscrowService {
     private readonly repo: PaymentsRepository,
     private readonly ledger: LedgerRepository,
     private readonly events: EventBus,
+    /** Runs, after the expiry's commit, the jobs its listeners wrote in it (the announcement). */
+    private readonly jobs: Pick<JobRunner, 'runJob'>,
   ) {}
 
   /**
@@ -56,6 +59,7 @@ export class EscrowService {
 
   /** booking.expire_unpaid: a booking still unpaid after 30 min is cancelled, freeing the slot. */
   async expireUnpaid(bookingId: string): Promise<void> {
+    const afterCommit: string[] = [];
     const expired = await this.db.transaction(async (tx) => {
       const repo = this.repo.with(tx);
       const b = await repo.lockBooking(bookingId);
@@ -68,9 +72,12 @@ export class EscrowService {
       const t = checkTransition(b.status, 'cancelled', { role: 'system' });
       if (!t.ok) return false;
       await repo.updateBooking(bookingId, { status: 'cancelled', cancellationReason: 'payment_not_received', cancellationFee: 0 });
+      // The bookings module tells both parties, in this transaction.
+      await this.events.emit('payment.settled', { tx, bookingId, outcome: 'expired', runAfterCommit: (id) => void (id && afterCommit.push(id)) });
       return true;
     });
-    // The bookings module tells both parties.
+    for (const id of afterCommit) await this.jobs.runJob(id);
+    // Other capabilities follow (a job request reopens).
     if (expired) await this.events.emit('payment.expired', { bookingId });
   }
 }

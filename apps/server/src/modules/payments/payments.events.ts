@@ -14,6 +14,13 @@ declare module '../../platform/events' {
      * enqueued in `tx`, run at once once the payment committed (an email).
      */
     'payment.succeeded': { tx: Db; bookingId: string; at: Date; runAfterCommit: (jobId: string | null) => void };
+    /**
+     * A payment's outcome recorded (from the provider's callback or a lookup), or an unpaid booking
+     * expired: emitted inside the transaction that records it (`tx`, after the change and after
+     * `payment.succeeded`), so what a listener writes (the bookings module's announcement: event,
+     * emails, alerts) commits with it. `runAfterCommit` takes the id of each job to run at once after.
+     */
+    'payment.settled': { tx: Db; bookingId: string; outcome: 'paid' | 'failed' | 'refunded' | 'expired'; runAfterCommit: (jobId: string | null) => void };
   }
 }
 

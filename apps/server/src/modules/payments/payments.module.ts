@@ -35,7 +35,7 @@ export function createPaymentsModule(ctx: AppContext): PaymentsModule {
   const repo = new PaymentsRepository(db);
   const ledger = new LedgerRepository(db);
   const service = new PaymentsService(db, repo, ledger, ctx.payments, ctx.jobs, ctx.events, ctx.clock, ctx.log);
-  const escrow = new EscrowService(db, repo, ledger, ctx.events);
+  const escrow = new EscrowService(db, repo, ledger, ctx.events, ctx.jobs);
   const refunds = new RefundsService(repo, ctx.payments, ctx.jobs, ctx.log, db);
   const reconciliation = new ReconciliationService(db, ctx.payments);
 

@@ -206,7 +206,10 @@ export class PaymentsService {
     v: Extract<CallbackVerdict, { ok: true }> & { captured?: boolean },
   ): Promise<{ kind: 'recorded'; outcome: PaymentOutcome } | { kind: 'duplicate'; detail: string; capture: boolean } | { kind: 'late'; detail: string }> {
     const afterCommit: string[] = [];
+    const runAfterCommit = (id: string | null) => void (id && afterCommit.push(id));
     const result = await this.db.transaction(async (tx) => {
+      // The outcome told in this transaction (the bookings module writes its announcement).
+      const settled = (outcome: PaymentOutcome) => this.events.emit('payment.settled', { tx, bookingId, outcome, runAfterCommit });
       const repo = this.repo.with(tx);
       const ledger = this.ledger.with(tx);
       const b = await repo.lockBooking(bookingId);
@@ -222,6 +225,7 @@ export class PaymentsService {
         if (t.ok && b.status === 'pending' && b.paymentStatus === 'pending') {
           await repo.updateBooking(bookingId, { status: 'cancelled', paymentStatus: 'failed', cancellationReason: 'payment_failed', cancellationFee: 0 });
         }
+        await settled('failed');
         return { kind: 'recorded' as const, outcome: 'failed' as const };
       }
       if (b.status === 'pending' && b.paymentStatus === 'pending') {
@@ -229,7 +233,8 @@ export class PaymentsService {
         await repo.record(paymentId, { status: 'succeeded', providerRef: v.providerRef, failureReason: null });
         await repo.updateBooking(bookingId, { paymentStatus: 'paid' });
         // What follows a payment in other capabilities, in this transaction (a series visit is confirmed).
-        await this.events.emit('payment.succeeded', { tx, bookingId, at: this.clock.now(), runAfterCommit: (id) => void (id && afterCommit.push(id)) });
+        await this.events.emit('payment.succeeded', { tx, bookingId, at: this.clock.now(), runAfterCommit });
+        await settled('paid');
         return { kind: 'recorded' as const, outcome: 'paid' as const };
       }
       if (!v.captured) {
@@ -244,6 +249,7 @@ export class PaymentsService {
       await repo.updateBooking(bookingId, { paymentStatus: 'refunded' });
       const refund = await repo.addRefund({ paymentId, bookingId, amount: p.amount, reason: 'cancelled before the payment completed' });
       await this.jobs.schedule(PAYMENT_REFUND_JOB, { refundId: refund.id }, { dedupeKey: `refund:${refund.id}`, db: tx });
+      await settled('refunded');
       return { kind: 'recorded' as const, outcome: 'refunded' as const };
     });
     for (const id of afterCommit) await this.jobs.runJob(id);

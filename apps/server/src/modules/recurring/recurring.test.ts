@@ -117,7 +117,7 @@ describe('a weekly series', () => {
     // As an accept does: the reminders scheduled, and the professional emailed in the payment's transaction.
     const reminders = await t.database.db.select().from(s.scheduledJobs).where(eq(s.scheduledJobs.kind, 'booking.reminder'));
     expect(reminders.filter((j) => (j.payload as { bookingId?: string }).bookingId === b!.id).length).toBeGreaterThan(0);
-    const confirmedNotice = await t.database.db.select().from(s.scheduledJobs).where(and(eq(s.scheduledJobs.kind, 'recurring.notice'), eq(s.scheduledJobs.dedupeKey, `${series.id}:0:visit_confirmed`)));
+    const confirmedNotice = await t.database.db.select().from(s.scheduledJobs).where(and(eq(s.scheduledJobs.kind, 'email.send'), eq(s.scheduledJobs.dedupeKey, `recurring:${series.id}:0:visit_confirmed`)));
     expect(confirmedNotice.map((j) => j.status)).toEqual(['done']);
     const mail = await outbox(t.app);
     expect(mail.filter((m) => m.to === pro.email && /Visit confirmed/.test(m.subject ?? ''))).toHaveLength(1);
@@ -436,7 +436,7 @@ describe('a paid visit that is not confirmed by its series', () => {
     // The professional it now belongs to is asked to accept it, as for any booking; nobody is told it is confirmed.
     const mail = await outbox(t.app);
     expect(mail.some((m) => m.to === other.email && /New booking request/.test(m.subject ?? ''))).toBe(true);
-    expect(await t.database.db.select().from(s.scheduledJobs).where(eq(s.scheduledJobs.dedupeKey, `${id}:0:visit_confirmed`))).toEqual([]);
+    expect(await t.database.db.select().from(s.scheduledJobs).where(eq(s.scheduledJobs.dedupeKey, `recurring:${id}:0:visit_confirmed`))).toEqual([]);
     const proList = (await act(other, 'GET', '/api/bookings')).json<Array<{ id: string; canAccept: boolean }>>();
     expect(proList.find((x) => x.id === b!.id)).toMatchObject({ canAccept: true });
   });

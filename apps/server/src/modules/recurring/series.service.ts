@@ -41,12 +41,12 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import type { Mailer } from '../../platform/email';
+import type { EmailMessage, Mailer } from '../../platform/email';
 import type { JobRunner } from '../../platform/jobs';
 import type { RecipientsRepository } from '../auth';
 import { isSlotConflict, overlaps, worksAt, type BookingUseCases, type ProfessionalPoolRepository } from '../bookings';
 import { EXPIRE_UNPAID_JOB } from '../payments';
-import { RECURRING_NOTICE_JOB, RECURRING_SERIES_JOB } from './recurring.jobs';
+import { RECURRING_SERIES_JOB } from './recurring.jobs';
 import { renderRecurringEmail, TO_PROFESSIONAL, type RecurringEmailKind } from './recurring.emails';
 import type { BookingRow, OccurrenceWithBooking, SeriesRepository, SeriesRow, SeriesView } from './series.repository';
 import { copiedColumns } from './series.repository';
@@ -327,18 +327,34 @@ export class SeriesService {
     return { ...recurringQuote({ servicePrice: base, serviceLabel: 'Hourly rate' }), addOns: [] };
   }
 
-  private notice(tx: Db, seriesId: string, seq: number | undefined, kind: RecurringEmailKind): Promise<string | null> {
-    return this.d.jobs.schedule(RECURRING_NOTICE_JOB, { seriesId, kind, ...(seq !== undefined ? { seq } : {}) }, { dedupeKey: `${seriesId}:${seq ?? ''}:${kind}`, db: tx });
+  /**
+   * A series' email (docs/recurring.md), written in the transaction of the change it reports (`tx`:
+   * the series, its visits and the recipient read there), so it exists exactly when the change does;
+   * once per series, visit and kind (dedupe key). Answers its job's id, run after the commit.
+   */
+  private async notice(tx: Db, seriesId: string, seq: number | undefined, kind: RecurringEmailKind): Promise<string | null> {
+    const email = await this.noticeEmail(tx, { seriesId, seq, kind });
+    if (!email) return null;
+    return this.d.mailer.write(tx, email.message, { userId: email.userId, dedupeKey: `recurring:${seriesId}:${seq ?? ''}:${kind}` });
   }
 
-  /** The notice job: the email, in the recipient's language, to the customer (or the professional for a new series). */
+  /**
+   * A `recurring.notice` job stored before its email was written in the change's transaction
+   * (2026-11-29): its email written now, under the same dedupe key, and sent.
+   */
   async sendNotice(payload: { seriesId: string; seq?: number; kind: RecurringEmailKind }): Promise<void> {
-    const series = await this.d.repo.view(payload.seriesId);
-    if (!series) return;
+    await this.d.mailer.run(await this.notice(this.d.db, payload.seriesId, payload.seq, payload.kind));
+  }
+
+  /** The email of a notice, in the recipient's language, to the customer (or the professional for a new series). */
+  private async noticeEmail(db: Db, payload: { seriesId: string; seq?: number; kind: RecurringEmailKind }): Promise<{ message: EmailMessage; userId: string } | null> {
+    const repo = this.d.repo.with(db);
+    const series = await repo.view(payload.seriesId);
+    if (!series) return null;
     const to = TO_PROFESSIONAL.has(payload.kind) ? series.proUserId : series.userId;
-    const [recipient] = await this.d.recipients.recipients([to]);
-    if (!recipient) return;
-    const occurrences = await this.d.repo.occurrences(series.id);
+    const [recipient] = await this.d.recipients.with(db).recipients([to]);
+    if (!recipient) return null;
+    const occurrences = await repo.occurrences(series.id);
     const row = payload.seq !== undefined ? occurrences.find((o) => o.seq === payload.seq) : undefined;
     const planned = plannedOccurrence(scheduleOf(series), payload.seq ?? 0);
     const start = row?.booking?.scheduledStart ?? row?.movedStart ?? planned.start;
@@ -356,7 +372,7 @@ export class SeriesService {
       recipient.locale,
       recipient.name,
     );
-    await this.d.mailer.send({ to: recipient.email, ...email }, { userId: recipient.userId });
+    return { message: { to: recipient.email, ...email }, userId: recipient.userId };
   }
 
   // ------------------------------------------------------------------------------------------
