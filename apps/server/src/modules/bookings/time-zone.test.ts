@@ -3,6 +3,7 @@
  * runtime's own time-zone data (Node 20.20: 2025c, UTC+1). The instants below are written out by hand
  * from Morocco's clock, not computed by the code under test.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, bookingTestApp, outboxTo, paidBooking, type BookingTestApp } from './bookings.test-helpers';
 
@@ -18,6 +19,10 @@ describe('a booking at 10:00 on 30 November 2026 in Casablanca', () => {
     t.app.ctx.clock.set(new Date('2026-11-24T12:00:00Z'));
     try {
       const b = await paidBooking(t.app, t.customer, { date: '2026-11-30', startTime: '10:00', endTime: '12:00' });
+      // Booked on the test's clock, as a customer would have on 24 November: the database stamps created_at
+      // with its own clock, and a booking stamped later than the previews below would read as inside its
+      // 15-minute free window (this test failed on 2026-11-29 from 08:45, its previews being at 09:00).
+      await t.database.db.execute(sql`update bookings set created_at = '2026-11-24T12:00:00Z' where id = ${b.id}`);
       // Morocco is on UTC+0: 10:00 there is 10:00 UTC (the runtime's 2025c rules gave 09:00 UTC).
       expect(b.scheduledStart).toBe('2026-11-30T10:00:00.000Z');
       expect(b.scheduledEnd).toBe('2026-11-30T12:00:00.000Z');
