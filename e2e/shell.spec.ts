@@ -585,6 +585,31 @@ test.describe('Become a Professional button', () => {
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'become-pro-fab-ar-390-bottom.png') });
       expect(errors).toEqual([]);
     });
+
+    test('it steps aside from the empty dashboard’s Book a Service, and comes back once scrolled on', async ({ page, request }) => {
+      const errors = watchErrors(page);
+      await signIn(page, await createCustomer(request));
+      await openSettled(page, '/dashboard');
+      const fab = fabOf(page);
+      const book = page.locator('main').getByRole('link', { name: 'Book a Service' }).last();
+      await expect(page.getByText('You have no bookings yet.')).toBeVisible();
+      await book.scrollIntoViewIfNeeded();
+      // Put the empty state's button where the button floats: the bottom of the screen.
+      await page.evaluate(() => {
+        const links = [...document.querySelectorAll('main [data-keep-clear]')];
+        const last = links[links.length - 1]!;
+        window.scrollBy({ top: last.getBoundingClientRect().bottom - (window.innerHeight - 24), behavior: 'instant' });
+      });
+      await expect(fab).toBeHidden();
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'become-pro-fab-en-390-empty-dashboard.png') });
+      // Nothing over it: a tap reaches it (Playwright refuses a click an element above would take).
+      await book.click({ trial: true, timeout: 5_000 });
+      // Scrolled on, the button is clear of it, and the floating button is back.
+      await page.evaluate(() => window.scrollBy({ top: 200, behavior: 'instant' }));
+      await expect(fab.getByRole('link', { name: 'Become a Professional' })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { BriefcaseBusiness, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link, useLocation } from 'react-router';
 import { onConsentChange, readConsent } from '../../features/consent/consent';
@@ -50,6 +50,45 @@ function useCookieBannerShown(): boolean {
   return shown;
 }
 
+/**
+ * True while one of the page's own main actions (an element marked `data-keep-clear`, such as the empty
+ * dashboard's Book a Service) lies under the button: it steps aside then, and comes back once the page is
+ * scrolled on. Checked at most once a frame, on scroll, resize and changes of the page's content.
+ */
+function useOverKeptClear(ref: RefObject<HTMLElement | null>, active: boolean): boolean {
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const box = ref.current?.getBoundingClientRect();
+      if (!box) return;
+      const hit = Array.from(document.querySelectorAll('[data-keep-clear]')).some((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+      });
+      setOver(hit);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    const main = document.getElementById('main');
+    const changes = main ? new MutationObserver(schedule) : null;
+    if (main) changes?.observe(main, { childList: true, subtree: true });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      changes?.disconnect();
+    };
+  }, [active, ref]);
+  return over;
+}
+
 const focusRing = 'focus-visible:ring-2 focus-visible:ring-white'; // a white gap inside the global outline, visible on dark pages too
 
 export function BecomeProFab({ userId }: { userId: string }) {
@@ -57,6 +96,9 @@ export function BecomeProFab({ userId }: { userId: string }) {
   const { pathname } = useLocation();
   const bannerShown = useCookieBannerShown();
   const [dismissed, setDismissed] = useState(() => readDismissed(userId));
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = !dismissed && !bannerShown && showsBecomeProFabOn(pathname);
+  const stepAside = useOverKeptClear(ref, shown);
 
   // A dismissal in another tab hides it here too.
   useEffect(() => {
@@ -67,13 +109,17 @@ export function BecomeProFab({ userId }: { userId: string }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [userId]);
 
-  if (dismissed || bannerShown || !showsBecomeProFabOn(pathname)) return null;
+  if (!shown) return null;
 
   return (
     <div
+      ref={ref}
       data-become-pro-fab=""
+      data-stepped-aside={stepAside ? '' : undefined}
       className={
         'fixed end-4 bottom-[calc(1rem+env(safe-area-inset-bottom))] z-40 flex items-center gap-2 motion-safe:animate-rise-in ' +
+        // Never over the page's own main action (data-keep-clear): hidden, but still measured, until scrolled on.
+        (stepAside ? 'invisible ' : '') +
         // Not over a page's main action (Book, Continue to payment): its bar is fixed at the bottom on phones
         // and ends the form, on the inline-end side, on wider screens.
         '[body:has([data-action-bar])_&]:hidden'

@@ -135,7 +135,7 @@ function Dashboard({ user, name, permissions }: { user: SessionUser; name: strin
             {t('links.pendingRequests')}
           </ButtonLink>
         ) : !permissions.includes('booking:create') ? null : (
-          <ButtonLink to={paths.bookService()} variant="accent">
+          <ButtonLink to={paths.bookService()} variant="accent" data-keep-clear="">
             <CalendarPlus aria-hidden="true" className="size-4" />
             {t('links.bookService')}
           </ButtonLink>
@@ -284,7 +284,7 @@ function BookingsTab({ isPro, canBook }: { isPro: boolean; canBook: boolean }) {
             <ClipboardList aria-hidden="true" className="mx-auto size-12 text-sand-500" />
             <p className="mt-3 font-semibold text-ink">{isPro ? t('bookings.emptyPro') : t('bookings.empty')}</p>
             {isPro || !canBook ? null : (
-              <ButtonLink to={paths.bookService()} className="mt-4">
+              <ButtonLink to={paths.bookService()} className="mt-4" data-keep-clear="">
                 {t('links.bookService')}
               </ButtonLink>
             )}
