@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { modulePlugin, type AppModule } from '../../module';
 import { RateLimiter } from '../../platform/rate-limit';
 import { ChatPushService } from './push.service';
+import { PushSubscriptions } from './push-subscriptions';
 import { CHAT_PUSH_JOB } from './chat.jobs';
 import { ChatRepository } from './chat.repository';
 import { registerChatRealtime } from './chat.realtime';
@@ -21,7 +22,7 @@ export function createChatModule(ctx: AppContext): AppModule {
   const repo = new ChatRepository(ctx.database.db);
   const conversations = new ConversationsService(repo, ctx.realtime);
   const messages = new MessagesService(repo, conversations, ctx.storage, ctx.clock, ctx.realtime, new RateLimiter(ctx.database.db, ctx.config.rateLimitScale));
-  const pushes = new ChatPushService(repo, ctx.push, ctx.realtime.presence, ctx.log, ctx.preferences);
+  const pushes = new ChatPushService(repo, new PushSubscriptions(ctx.database.db, ctx.push, ctx.log), ctx.realtime.presence, ctx.preferences);
   ctx.jobs.register(CHAT_PUSH_JOB, (job) => pushes.newMessage(job.payload.messageId));
   registerChatRealtime(ctx.realtime, repo);
   // A reassigned booking's conversation goes to its new professional, in the reassignment's transaction;

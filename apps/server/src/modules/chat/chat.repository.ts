@@ -300,8 +300,4 @@ export class ChatRepository {
   async deleteSubscription(userId: string, endpoint: string): Promise<number> {
     return (await this.rows(sql`delete from push_subscriptions where user_id = ${userId} and endpoint = ${endpoint} returning id`)).length;
   }
-
-  async deleteSubscriptionById(id: string): Promise<void> {
-    await this.db.execute(sql`delete from push_subscriptions where id = ${id}`);
-  }
 }

@@ -24,6 +24,11 @@ export class PushSubscriptions {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Whether web push is configured at all (VAPID keys): without it nothing is sent. */
+  get enabled(): boolean {
+    return this.push.enabled;
+  }
+
   async of(userId: string): Promise<PushSubscriptionRow[]> {
     return rowsOf<PushSubscriptionRow>(await this.db.execute(sql`select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${userId} order by created_at`));
   }

@@ -6,11 +6,10 @@
  * (docs/chat.md#notification-preferences).
  */
 import type { Locale } from '@khedma/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationPreferencesStore } from '../profile';
-import { PushDeliveryError, type PushSender } from '../../platform/push';
 import type { PresenceTracker } from '../../platform/presence';
 import type { ChatRepository } from './chat.repository';
+import type { PushSubscriptions } from './push-subscriptions';
 
 const COPY: Record<Locale, { title: (name: string) => string; file: string; image: string }> = {
   en: { title: (n) => `New message from ${n}`, file: 'A file', image: 'A photo' },
@@ -21,14 +20,13 @@ const COPY: Record<Locale, { title: (name: string) => string; file: string; imag
 export class ChatPushService {
   constructor(
     private readonly repo: ChatRepository,
-    private readonly push: PushSender,
+    private readonly subscriptions: PushSubscriptions,
     private readonly presence: PresenceTracker,
-    private readonly log: FastifyBaseLogger,
     private readonly preferences: Pick<NotificationPreferencesStore, 'allows'>,
   ) {}
 
   async newMessage(messageId: string): Promise<void> {
-    if (!this.push.enabled) return;
+    if (!this.subscriptions.enabled) return;
     const target = await this.repo.pushTarget(messageId);
     if (!target || target.subscriptions.length === 0) return;
     // Asked when the job runs: push turned off after the message was sent stays off.
@@ -44,17 +42,7 @@ export class ChatPushService {
           ? copy.image
           : copy.file;
     const message = { title: copy.title(target.senderName), body, url: `/chat?conversation=${target.conversationId}`, tag: `conversation:${target.conversationId}` };
-    let retry: PushDeliveryError | null = null;
-    for (const s of target.subscriptions) {
-      try {
-        const result = await this.push.send({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, message, { urgency: 'high', ttlSeconds: 24 * 3600 });
-        if (result.status === 'gone') await this.repo.deleteSubscriptionById(s.id);
-      } catch (err) {
-        if (err instanceof PushDeliveryError && err.retryable) retry = err;
-        else this.log.warn({ err, messageId }, 'chat push failed');
-      }
-    }
-    // Some browser could not be reached for a reason that may pass: the job runs again later.
-    if (retry) throw retry;
+    // Gone browsers are deleted; a failure that may pass is thrown so the job runs again later.
+    await this.subscriptions.sendTo(target.subscriptions, message, { urgency: 'high', ttlSeconds: 24 * 3600 });
   }
 }

@@ -5,8 +5,6 @@ declare module '../../platform/events' {
   interface DomainEvents {
     /** An unpaid booking was cancelled by the system after UNPAID_BOOKING_TTL_MINUTES (committed). */
     'payment.expired': { bookingId: string };
-    /** A payment's outcome was recorded from the provider's verified callback or a lookup (committed). */
-    'payment.reconciled': { bookingId: string; outcome: 'paid' | 'failed' | 'refunded' };
     /**
      * A booking's payment succeeded: emitted inside the transaction that records it (`tx`), under the
      * booking's row lock, so a listener's change commits with the payment or not at all (a series visit

@@ -3,7 +3,8 @@
  * ledger, refunds sent to the provider, the release 48 h after completion, the expiry of unpaid
  * bookings and the daily reconciliation. Built before bookings, which app.ts hands its services
  * (PaymentsModule), and which uses the exports of index.ts; payments never imports bookings: it hears
- * `booking.completed` and says `payment.expired` and `payment.reconciled` (platform/events.ts).
+ * `booking.completed` and says `payment.expired` and, inside the transaction that records a payment,
+ * `payment.settled` (platform/events.ts).
  */
 import { releaseAt } from '@khedma/shared';
 import type { AppContext } from '../../context';

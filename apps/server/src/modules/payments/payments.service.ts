@@ -139,7 +139,6 @@ export class PaymentsService {
     if (result.kind === 'recorded') {
       metrics.payments.inc({ outcome: result.outcome });
       await log('accepted', result.outcome, payment.id);
-      await this.events.emit('payment.reconciled', { bookingId: payment.bookingId, outcome: result.outcome });
       return { answer: this.provider.callbackAnswer(verdict, result.outcome === 'paid'), recorded: { bookingId: payment.bookingId, outcome: result.outcome } };
     }
     await log(result.kind, result.detail, payment.id);
@@ -149,7 +148,7 @@ export class PaymentsService {
 
   /**
    * payment.reconcile: a payment still awaiting its callback is asked of the provider and recorded as
-   * the callback would have (`payment.reconciled`). Never charges anew. Idempotent.
+   * the callback would have (its announcements written with it, through `payment.settled`). Never charges anew. Idempotent.
    */
   async reconcile(paymentId: string): Promise<PaymentOutcome | 'settled' | 'waiting'> {
     const payment = await this.repo.payment(paymentId);
@@ -179,7 +178,6 @@ export class PaymentsService {
     });
     if (result.kind !== 'recorded') return 'settled';
     metrics.payments.inc({ outcome: result.outcome });
-    await this.events.emit('payment.reconciled', { bookingId: payment.bookingId, outcome: result.outcome });
     return result.outcome;
   }
 
