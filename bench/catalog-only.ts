@@ -27,6 +27,8 @@ console.table(
     'ratio to 3 headers': c.ratio,
     'rounds (ratio, to 3 headers, p99)': (c.rounds ?? []).map((r) => `${r.sameBytesRatio} ${r.ratio} ${r.khedma.p99}ms`).join(', '),
     'CPU µs/req (khedma, same bytes)': c.cpuUs ? `${c.cpuUs.khedma ?? '?'}, ${c.cpuUs.sameBytes ?? '?'}` : '-',
+    // The server's CPU with no request (ms/s), which each round's CPU per request carries divided by its rate.
+    'idle CPU ms/s': c.idleCpuMsPerSecond ?? '-',
     'load avg': c.loadAverage?.join(' → ') ?? '',
     errors: c.khedma.errors + c.khedma.non2xx,
   })),

@@ -53,7 +53,16 @@ export interface EndpointFigures {
   seconds?: number;
   /** The median round's CPU per request (µs): Khedma's server, the bare server sending the same bytes, the three-header one. */
   cpuUs?: RoundFigures['cpuUs'];
+  /**
+   * Khedma's server CPU with no request, in ms per second, read over IDLE_SECONDS before the warm-up: the
+   * job runner's polling, the instance lease, timers (on PGlite, its queries run in the server's process).
+   * Each round's CPU per request carries this divided by the round's rate.
+   */
+  idleCpuMsPerSecond?: number;
 }
+
+/** How long Khedma's server is watched without load before an endpoint's rounds (its background CPU). */
+const IDLE_SECONDS = 3;
 
 /** What a browser sends (Chromium 124+): the server picks brotli. */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -181,6 +190,10 @@ async function benchEndpoint(origin: string, spec: EndpointSpec, duration: numbe
   const withHeadersUrl = `http://127.0.0.1:${withHeaders.port}/`;
   try {
     const bareHeaders = headerSize((await rawGet(bareUrl, {})).lines);
+    const idleBefore = khedmaPid === undefined ? undefined : processCpuMs(khedmaPid);
+    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+    const idleAfter = khedmaPid === undefined ? undefined : processCpuMs(khedmaPid);
+    const idleCpuMsPerSecond = idleBefore === undefined || idleAfter === undefined ? undefined : Math.round((idleAfter - idleBefore) / IDLE_SECONDS);
     const loadBefore = os.loadavg()[0]!;
     // Warm both, then measure in alternating order.
     await load(`${origin}${endpoint}`, { duration: 2, headers: requestHeaders });
@@ -225,6 +238,7 @@ async function benchEndpoint(origin: string, spec: EndpointSpec, duration: numbe
       ...(spec.page ? { page: true } : {}),
       seconds: duration,
       cpuUs: median.cpuUs,
+      ...(idleCpuMsPerSecond === undefined ? {} : { idleCpuMsPerSecond }),
       bytes: body.length,
       khedma: median.khedma,
       bare: median.bare,
