@@ -55,6 +55,10 @@ export const serviceTypes = pgTable(
       .generatedAlwaysAs(
         sql`search_normalize("name" || E'\\n' || "name_fr" || E'\\n' || "name_ar" || E'\\n' || "description" || E'\\n' || "description_fr" || E'\\n' || "description_ar")`,
       ),
+    /** The names and category folded by search_normalize(): what a professional search's text is compared with (migration 0044). */
+    namesSearchText: text('names_search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`search_normalize("name" || E'\\n' || "name_fr" || E'\\n' || "name_ar" || E'\\n' || "category")`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -21,6 +21,10 @@ export const cities = pgTable(
     centerLat: doublePrecision('center_lat'),
     centerLng: doublePrecision('center_lng'),
     radiusKm: doublePrecision('radius_km'),
+    /** The names and slug folded by search_normalize(): what a professional search's text is compared with (migration 0044). */
+    namesSearchText: text('names_search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`search_normalize("name" || E'\\n' || "name_fr" || E'\\n' || "name_ar" || E'\\n' || "slug")`),
     createdAt: createdAt(),
   },
   // "cities select ordered by name": a handful of rows, no index needed.

@@ -49,13 +49,15 @@ async function search(query: string): Promise<Page> {
   return res.json();
 }
 
-/** The searches that count up to the cap: a text on the keys (with a city, without, with a rating), and on the general query. */
+/** The searches that count up to the cap: a text on the keys (with a city, without, with a rating, with a category or a service), and on the general query. */
 const capped = () => [
   'q=nabil&city=casablanca&sort=name',
   'q=nabil&sort=rating',
   'q=NABIL&city=casablanca&minRating=0&sort=price',
   `service=${serviceId}&category=plumbing&sort=name`,
   'q=nabil&category=plumbing&sort=name',
+  `q=nabil&service=${serviceId}&city=casablanca&sort=rating`,
+  'q=plumb&category=plumbing&city=casablanca&sort=price',
   // A text that names the service's category: the service's key rows (one branch full by itself).
   'q=plumb&city=casablanca&sort=name',
 ];
@@ -104,6 +106,7 @@ describe('GET /api/pros: the count of an expensive search stops at the cap', () 
       await t.database.db.execute(sql`update professionals set name = 'Noureddine' where user_id in ('cap-2', 'cap-3', 'cap-4')`);
       expect(await search('q=noured&city=casablanca')).toMatchObject({ total: 3, totalExact: true, hasMore: false });
       expect(await search(`q=noured&service=${serviceId}&category=plumbing`)).toMatchObject({ total: 3, totalExact: true, hasMore: false });
+      expect(await search('q=noured&category=plumbing&sort=rating')).toMatchObject({ total: 3, totalExact: true, hasMore: false });
       expect(await search('q=nabil&city=casablanca')).toMatchObject({ total: PRO_SEARCH_COUNT_CAP - 3, totalExact: true });
     } finally {
       await t.database.db.execute(sql`update professionals set status = 'active', name = 'Nabil' where user_id in ('cap-1', 'cap-2', 'cap-3', 'cap-4')`);

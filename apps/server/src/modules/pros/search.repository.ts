@@ -33,6 +33,8 @@ export interface ProSearchFilter {
   /** Services and cities whose names match the text (found first: they are few). */
   textServiceIds?: string[];
   textCityIds?: string[];
+  /** Whether any listed professional's first name contains the text (false: the keys' name part is left out). */
+  textNames?: boolean;
 }
 
 /** LIKE pattern of a text typed by someone: %, _ and \ are taken literally. */
@@ -145,7 +147,7 @@ export class ProsSearchRepository {
       f.serviceId ? 'service' : '',
       f.category ? 'category' : '',
       f.minRating > 0 ? 'rating' : '',
-      f.text ? `text-${f.textCityIds?.length ?? 0}-${f.textServiceIds?.length ?? 0}` : '',
+      f.text ? `text-${f.textCityIds?.length ?? 0}-${f.textServiceIds?.length ?? 0}${f.textNames === false ? '-nonames' : ''}` : '',
     ].join('|');
   }
 
@@ -177,36 +179,35 @@ export class ProsSearchRepository {
     return sql`(select c.id from ${cities} c where ${match} and c.is_active)`;
   }
 
-  /** Active services and cities whose name (in any language) contains the text, folded like the catalogue search. */
-  async textMatches(text: string): Promise<{ serviceIds: string[]; cityIds: string[] }> {
-    const values = { pattern: containsPattern(normalizeSearchText(text)) };
-    const [services, places] = await Promise.all([
-      this.run('text-services', () =>
-        this.db
-        .select({ id: serviceTypes.id })
-        .from(serviceTypes)
-        .where(
-          and(
-            eq(serviceTypes.isActive, true),
-            sql`search_normalize(${serviceTypes.name} || E'\\n' || ${serviceTypes.nameFr} || E'\\n' || ${serviceTypes.nameAr} || E'\\n' || ${serviceTypes.category}) like ${P.pattern}`,
-          ),
-        ),
-        values,
-      ),
-      this.run('text-cities', () =>
-        this.db
-        .select({ id: cities.id })
-        .from(cities)
-        .where(
-          and(
-            eq(cities.isActive, true),
-            sql`search_normalize(${cities.name} || E'\\n' || ${cities.nameFr} || E'\\n' || ${cities.nameAr} || E'\\n' || ${cities.slug}) like ${P.pattern}`,
-          ),
-        ),
-        values,
-      ),
-    ]);
-    return { serviceIds: services.map((s) => s.id), cityIds: places.map((c) => c.id) };
+  /**
+   * Active services and cities whose name (in any language) contains the text, folded like the catalogue
+   * search, and whether any listed professional's first name contains it, in one statement. The names are
+   * kept folded (migration 0044; issue 40: two statements, each folding every name on each call, were
+   * 0.4-0.5 ms of PostgreSQL's CPU per text search). The first names are checked on the keys' "any city,
+   * any category" rows: by the trigram index of migration 0041 for a text few names contain, else by a walk
+   * in rating order stopped at the first match (as EXISTS, the planner walked the name index and read
+   * 500k names before the first Nadia at 1M: 1.8 s; the rating does not follow the name). A text that is
+   * no one's name then leaves the names out of the keys' union, whose name part would otherwise read every
+   * key row of a category to find none (4.4 s for `q=plumb&category=plumbing` at 1M). Planned with its
+   * values on each call, as the text's other statements (see `run`).
+   */
+  async textMatches(text: string): Promise<{ serviceIds: string[]; cityIds: string[]; names: boolean }> {
+    const rows = await this.run(
+      'text-matches',
+      () =>
+        this.db.select({ kind: sql<'service' | 'city' | 'name'>`m.kind`, id: sql<string | null>`m.id` }).from(sql`(
+          select 'service' as kind, st.id from ${serviceTypes} st where st.is_active and st.names_search_text like ${P.pattern}
+          union all
+          select 'city', c.id from ${cities} c where c.is_active and c.names_search_text like ${P.pattern}
+          union all
+          select 'name', null::uuid from (select 1 from ${keys} k
+            where k.city_id = ${SEARCH_KEYS_ANY_CITY}::uuid and k.category = '' and k.name ilike ${sql.placeholder('namePattern')}
+            order by k.average_rating desc, k.total_reviews desc, k.professional_id limit 1) as n) as m`),
+      { pattern: containsPattern(normalizeSearchText(text)), namePattern: containsPattern(text) },
+      { planEachCall: true },
+    );
+    const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.id!);
+    return { serviceIds: ids('service'), cityIds: ids('city'), names: rows.some((r) => r.kind === 'name') };
   }
 
   private conditions(f: ProSearchFilter): SQL {
@@ -366,11 +367,12 @@ export class ProsSearchRepository {
 
   /**
    * A text search on the keys (issue 40; the general query read every professional of the city and
-   * checked the text on each: 0.8 s at 100k for `q=plumb&city=casablanca`): whether this filter and
-   * order take it. A text with only a city and a minimum rating, in an order the keys hold.
+   * checked the text on each: 0.8 s at 100k for `q=plumb&city=casablanca`, and 0.5 s at 1M for a text
+   * with a category): whether this filter and order take it. A text with a city, a category or a
+   * service (not both) and a minimum rating, in an order the keys hold.
    */
   private onKeysText(f: ProSearchFilter, sort?: ProSearchSort): boolean {
-    if (!this.useSearchKeys || !f.text || f.category || f.serviceId) return false;
+    if (!this.useSearchKeys || !f.text || (f.category && f.serviceId)) return false;
     return sort === undefined || sort in KEY_SORT_COLUMNS || (sort === 'location' && !!f.city);
   }
 
@@ -378,28 +380,37 @@ export class ProsSearchRepository {
    * The professionals a text matches, as key rows of the city asked for (or of any city): the first
    * name contains it (the keys' copy of the name, a trigram index: migration 0041), or one of the
    * services it names is offered (those services' key rows), or one of the cities it names is theirs
-   * (that city's key rows, with a row of the city asked for). Each branch, when `order` is given, stops
-   * at the page's end in that order: the page is the first rows of their union, whatever the number of
-   * matches. Without `order` (a count), each branch stops after PRO_SEARCH_COUNT_CAP + 1 rows.
+   * (that city's key rows, with a row of the city asked for); the names part only when some listed
+   * professional's first name contains the text (`textNames`). With a category or a service (the facet),
+   * each branch keeps the professionals who also have the facet's key row in the city asked for: the
+   * names are read on the facet's rows, the services' and cities' rows are checked against it (a
+   * primary-key probe per row read). Each branch, when `order` is given, stops at the page's end in that
+   * order: the page is the first rows of their union, whatever the number of matches. Without `order`
+   * (a count), each branch stops after PRO_SEARCH_COUNT_CAP + 1 rows.
    */
   private textBranches(f: ProSearchFilter, order?: string): SQL {
     const city = f.city ? this.cityRef(f.city) : sql`${SEARCH_KEYS_ANY_CITY}::uuid`;
+    const facet = f.category || f.serviceId ? this.keysFacet(f) : sql`''`;
+    const hasFacet = f.category || f.serviceId ? sql` and exists (select 1 from ${keys} kf where kf.professional_id = k.professional_id and kf.city_id = ${city} and kf.category = ${facet})` : sql``;
     const rating = f.minRating > 0 ? sql` and k.average_rating >= ${P.minRating}` : sql``;
     // A page: each branch's first rows in its order. A count: each branch's first cap + 1 rows in any
     // order (each branch holds one row per professional, so one full branch means more than the cap).
     const tail = order ? sql` order by ${sql.raw(order)} limit ${P.wanted}` : sql` limit ${P.countLimit}`;
     // A count needs the ids alone: its ranges are then read from the keys' indexes only (no table rows).
     const cols = sql.raw(order ? 'k.professional_id, k.average_rating, k.total_reviews, k.hourly_rate, k.name' : 'k.professional_id');
-    const branches: SQL[] = [
-      sql`(select ${cols} from ${keys} k where k.city_id = ${city} and k.category = '' and k.name ilike ${P.pattern}${rating}${tail})`,
-    ];
+    const branches: SQL[] = [];
+    if (f.textNames !== false) {
+      branches.push(sql`(select ${cols} from ${keys} k where k.city_id = ${city} and k.category = ${facet} and k.name ilike ${P.pattern}${rating}${tail})`);
+    }
     (f.textServiceIds ?? []).forEach((_, i) =>
-      branches.push(sql`(select ${cols} from ${keys} k where k.city_id = ${city} and k.category = (${textService(i)})::uuid::text${rating}${tail})`),
+      branches.push(sql`(select ${cols} from ${keys} k where k.city_id = ${city} and k.category = (${textService(i)})::uuid::text${rating}${hasFacet}${tail})`),
     );
     (f.textCityIds ?? []).forEach((_, i) =>
-      branches.push(sql`(select ${cols} from ${keys} k where k.city_id = (${textCity(i)})::uuid and k.category = ''${rating}
+      branches.push(sql`(select ${cols} from ${keys} k where k.city_id = (${textCity(i)})::uuid and k.category = ${facet}${rating}
         and exists (select 1 from ${keys} k2 where k2.professional_id = k.professional_id and k2.city_id = ${city} and k2.category = '')${tail})`),
     );
+    // A text that names nothing and no one: no rows (an empty union is no statement).
+    if (branches.length === 0) branches.push(sql`(select ${cols} from ${keys} k where false)`);
     return sql.join(branches, sql` union `);
   }
 
@@ -425,8 +436,8 @@ export class ProsSearchRepository {
   async count(f: ProSearchFilter): Promise<ProSearchTotal> {
     if (this.countsExactly(f)) return { total: await this.exactCount(f), totalExact: true };
     if (this.onKeysText(f)) {
-      // A text with at most a city and a minimum rating: the union of its branches' key rows (index
-      // ranges), each branch stopped after cap + 1 rows.
+      // A text with at most a city, a category or a service, and a minimum rating: the union of its
+      // branches' key rows (index ranges), each branch stopped after cap + 1 rows.
       const [row] = await this.run(
         `text-count|${this.shape(f)}`,
         () => this.db.select({ n: sql<number>`count(*)::int` }).from(sql`(${this.textBranches(f)}) as u`),
@@ -435,7 +446,8 @@ export class ProsSearchRepository {
       );
       return cappedSearchTotal(Number(row?.n ?? 0));
     }
-    // A service with a category, or a text with either: the general query's rows, up to cap + 1
+    // A service with a category (with a text or not), or a text on the general query (useSearchKeys
+    // off): the general query's rows, up to cap + 1
     // (professionals_listed_idx and the GIN indexes).
     const [row] = await this.run(
       `capped-count|${this.shape(f)}`,

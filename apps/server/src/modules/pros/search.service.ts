@@ -25,7 +25,7 @@ export class ProsSearchService {
     const filter: ProSearchFilter = { minRating: q.minRating, serviceId: q.service, category: q.category, city: q.city };
     if (q.q) {
       const matches = await this.repo.textMatches(q.q);
-      Object.assign(filter, { text: q.q, textServiceIds: matches.serviceIds, textCityIds: matches.cityIds });
+      Object.assign(filter, { text: q.q, textServiceIds: matches.serviceIds, textCityIds: matches.cityIds, textNames: matches.names });
     }
     const [rows, total] = await Promise.all([this.repo.page(filter, q.sort, q.page), this.repo.count(filter)]);
     const pageRows = rows.slice(0, PRO_SEARCH_PAGE_SIZE);
