@@ -167,6 +167,18 @@ describe('search keys (migration 0018)', () => {
       await new ProsSearchService(onKeys).search(proSearchQuerySchema.parse({ ...facet, sort: 'name' }));
       expect(branches, JSON.stringify(facet)).toHaveBeenCalled();
     }
+    // Whether anyone's first name holds the text is asked only with a category or a service, where it
+    // spares the names branch a walk of the facet's rows; with a city alone the names branch is kept.
+    for (const [query, checkNames] of [
+      [{ q: 'plumb', city: 'casablanca' }, false],
+      [{ q: 'plumb' }, false],
+      [{ q: 'plumb', category: 'plumbing' }, true],
+    ] as const) {
+      const own = new ProsSearchRepository(t.database.db);
+      const matches = vi.spyOn(own, 'textMatches');
+      await new ProsSearchService(own).search(proSearchQuerySchema.parse({ ...query, sort: 'name' }));
+      expect(matches, JSON.stringify(query)).toHaveBeenCalledWith('plumb', { checkNames });
+    }
     // A service id spelt in capitals (the API takes any spelling of a uuid) finds the same.
     const service = FACETS.find((f) => f.service && !f.category)!.service!;
     const lower = await everyPage({ service, city: 'casablanca', sort: 'rating' }, true);

@@ -181,33 +181,39 @@ export class ProsSearchRepository {
 
   /**
    * Active services and cities whose name (in any language) contains the text, folded like the catalogue
-   * search, and whether any listed professional's first name contains it, in one statement. The names are
+   * search, and (`checkNames`: asked with a category or a service) whether any listed professional's first
+   * name contains it, in one statement. The names are
    * kept folded (migration 0044; issue 40: two statements, each folding every name on each call, were
    * 0.4-0.5 ms of PostgreSQL's CPU per text search). The first names are checked on the keys' "any city,
    * any category" rows: by the trigram index of migration 0041 for a text few names contain, else by a walk
    * in rating order stopped at the first match (as EXISTS, the planner walked the name index and read
    * 500k names before the first Nadia at 1M: 1.8 s; the rating does not follow the name). A text that is
    * no one's name then leaves the names out of the keys' union, whose name part would otherwise read every
-   * key row of a category to find none (4.4 s for `q=plumb&category=plumbing` at 1M). Planned with its
-   * values on each call, as the text's other statements (see `run`).
+   * key row of a category to find none (4.4 s for `q=plumb&category=plumbing` at 1M). With the names it is
+   * planned with its values on each call (the walk's plan depends on the text), as the text's other
+   * statements (see `run`); without them it reads the two small tables alone, a named statement.
    */
-  async textMatches(text: string): Promise<{ serviceIds: string[]; cityIds: string[]; names: boolean }> {
+  async textMatches(text: string, { checkNames = true } = {}): Promise<{ serviceIds: string[]; cityIds: string[]; names?: boolean }> {
     const rows = await this.run(
-      'text-matches',
+      checkNames ? 'text-matches-names' : 'text-matches',
       () =>
         this.db.select({ kind: sql<'service' | 'city' | 'name'>`m.kind`, id: sql<string | null>`m.id` }).from(sql`(
           select 'service' as kind, st.id from ${serviceTypes} st where st.is_active and st.names_search_text like ${P.pattern}
           union all
           select 'city', c.id from ${cities} c where c.is_active and c.names_search_text like ${P.pattern}
-          union all
+          ${
+            checkNames
+              ? sql`union all
           select 'name', null::uuid from (select 1 from ${keys} k
             where k.city_id = ${SEARCH_KEYS_ANY_CITY}::uuid and k.category = '' and k.name ilike ${sql.placeholder('namePattern')}
-            order by k.average_rating desc, k.total_reviews desc, k.professional_id limit 1) as n) as m`),
-      { pattern: containsPattern(normalizeSearchText(text)), namePattern: containsPattern(text) },
-      { planEachCall: true },
+            order by k.average_rating desc, k.total_reviews desc, k.professional_id limit 1) as n`
+              : sql``
+          }) as m`),
+      checkNames ? { pattern: containsPattern(normalizeSearchText(text)), namePattern: containsPattern(text) } : { pattern: containsPattern(normalizeSearchText(text)) },
+      { planEachCall: checkNames },
     );
     const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.id!);
-    return { serviceIds: ids('service'), cityIds: ids('city'), names: rows.some((r) => r.kind === 'name') };
+    return { serviceIds: ids('service'), cityIds: ids('city'), ...(checkNames ? { names: rows.some((r) => r.kind === 'name') } : {}) };
   }
 
   private conditions(f: ProSearchFilter): SQL {
