@@ -348,7 +348,7 @@ export async function benchPages(port: number): Promise<PagesFigures> {
   const server = await startServer(port);
   try {
     const { firstLoads, benchmarkIndex, paths } = await benchFirstLoads(server.url);
-    const lighthouse = await runLighthouse(server.url, paths);
+    const lighthouse = await runLighthouse(server.url, paths, Number(process.env.LIGHTHOUSE_CHROME_PORT ?? 9333));
     return { firstLoad: firstLoads[0]!, firstLoads, benchmarkIndex, lighthouse };
   } finally {
     await server.stop();

@@ -283,7 +283,8 @@ await part('chat', async () => {
 // Page weight (first load of each public page, long tasks under a 4x CPU slowdown, Playwright in Debian's
 // Chromium) and Lighthouse mobile.
 await part('pages', async () => {
-  const pages = await benchPages(3203);
+  // FIRST_LOAD_PORT: the server's port, LIGHTHOUSE_CHROME_PORT the browsers' (this and the next), for a host shared with other runs.
+  const pages = await benchPages(Number(process.env.FIRST_LOAD_PORT ?? 3203));
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(`\nFirst loads (benchmark index before and after: ${pages.benchmarkIndex?.join(', ')}):`);
   console.table(

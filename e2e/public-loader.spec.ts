@@ -131,3 +131,30 @@ test.describe('public pages load the loader alone, and the app when the reader a
     await expect.poll(() => page.evaluate(() => localStorage.getItem('khedma.signedIn'))).toBeNull();
   });
 });
+
+test.describe('the page looks the same before and after the app takes it over (decision 0032)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+
+  /** The stylesheets in the page, by path. */
+  const stylesheets = (page: Page) =>
+    page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname));
+
+  for (const lang of ['en', 'ar'] as const) {
+    test(`the public pages' stylesheet, then the app's: the first screen is the same (${lang})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await skipCookieBanner(page);
+      await page.goto(`/?lang=${lang}`);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => document.fonts.ready);
+      expect(await stylesheets(page)).toEqual([expect.stringMatching(/^\/assets\/public-[\w-]+\.css$/)]);
+      const before = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+      // Nothing touched: the loader starts the app 5 s after the load, with the app's stylesheet.
+      await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => document.fonts.ready);
+      expect(await stylesheets(page)).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/)]);
+      const after = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+      expect(after.equals(before), 'the first screen before and after the takeover').toBe(true);
+    });
+  }
+});

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './src/build/precompress-plugin';
 import { preloadFonts } from './src/build/preload-fonts-plugin';
+import { publicStylesheet } from './src/build/public-stylesheet-plugin';
 import { reactDomSentinels } from './src/build/react-sentinels-plugin';
 import { serviceWorker } from './src/build/service-worker-plugin';
 
@@ -18,7 +19,7 @@ const proxy = {
 export default defineConfig(({ isSsrBuild }) => ({
   // The server render (src/entry-server.tsx, `vite build --ssr`) is one self-contained ES module in
   // dist/.ssr that the API server imports: no service worker, no precompressed copies, no public files.
-  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), reactDomSentinels(), tailwindcss(), preloadFonts(/inter-latin-wght-normal-[\w-]+\.woff2$/, { ar: /ibm-plex-sans-arabic-arabic-\d+-normal-[\w-]+\.woff2$/ }), serviceWorker(), precompress()],
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), reactDomSentinels(), tailwindcss(), publicStylesheet(), preloadFonts(/inter-latin-wght-normal-[\w-]+\.woff2$/, { ar: /ibm-plex-sans-arabic-arabic-\d+-normal-[\w-]+\.woff2$/ }), serviceWorker(), precompress()],
   ssr: { noExternal: true },
   // React's production build on the server too (Node would otherwise pick it from NODE_ENV at run time).
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
@@ -41,6 +42,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // phone. Links prefetch the page they point to on intent instead (src/app/prefetch.ts).
     modulePreload: { resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? deps : []) },
     rolldownOptions: {
+      // The public pages' stylesheet is an entry of its own (src/public.css, decision 0032): index.html
+      // names it for the server (publicStylesheet), which links it in the pages it renders.
+      input: { index: 'index.html', public: 'src/public.css' },
       output: {
         codeSplitting: {
           groups: [

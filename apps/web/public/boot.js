@@ -37,7 +37,38 @@
       link.href = href;
       document.head.appendChild(link);
     });
-    import(entry);
+    withAppStylesheet(function () {
+      import(entry);
+    });
+  }
+
+  /**
+   * The page came with the public pages' stylesheet (decision 0032); the app draws with every class of
+   * the app, so it runs once the app's stylesheet is in (fetched beside its scripts). That sheet holds
+   * every rule of the public one, in the same order and layers, so the public one goes in the same task
+   * (one style pass for both changes) and the page looks the same. If the sheet cannot load, the app runs
+   * anyway, on the public one.
+   */
+  function withAppStylesheet(run) {
+    var href = script.getAttribute('data-style');
+    if (!href) return run();
+    var link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.crossOrigin = '';
+    link.href = href;
+    var done = false;
+    function loaded(event) {
+      if (done) return;
+      done = true;
+      if (event.type === 'load') {
+        var publicSheet = document.querySelector('link[rel="stylesheet"][data-public-stylesheet]');
+        if (publicSheet) publicSheet.remove();
+      }
+      run();
+    }
+    link.addEventListener('load', loaded);
+    link.addEventListener('error', loaded);
+    document.head.appendChild(link);
   }
 
   /** A press on a link or a form's submit button leaves the page by itself: no app to start for it. */

@@ -140,6 +140,18 @@ describe('server-rendered pages: pure parts', () => {
     expect(JSON.parse(state.slice(0, state.indexOf('</script>')))).toEqual({ s: '</script><script>alert(1)</script>' });
   });
 
+  it('links the public pages\' stylesheet in place of the app\'s, which the loader adds when it starts the app (decision 0032)', () => {
+    const publicLink = '<link rel="stylesheet" crossorigin href="/assets/public-mno.css" data-public-stylesheet>';
+    const template = serverTemplate(INDEX.replace('</head>', `    <!--khedma-public-stylesheet ${publicLink}-->\n  </head>`));
+    expect(template).toContain(publicLink);
+    expect(template).not.toContain('khedma-public-stylesheet');
+    expect(template).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index-jkl.css">');
+    expect(template).toContain('data-preload="/assets/react-def.js /assets/i18n-ghi.js" data-style="/assets/index-jkl.css"></script>');
+    // Where the app's stylesheet was, before the loader.
+    expect(template.indexOf(publicLink)).toBeLessThan(template.indexOf('/boot.js'));
+    expect(template.indexOf(publicLink)).toBeGreaterThan(template.indexOf('</title>'));
+  });
+
   it('preloads the Arabic faces on Arabic pages only (the comment the web build writes)', () => {
     const arabic = '<link rel="preload" href="/assets/plex-arabic-400-x.woff2" as="font" type="font/woff2" crossorigin>';
     const template = serverTemplate(INDEX.replace('</head>', `<!--khedma-preload-fonts:ar ${arabic}--></head>`));

@@ -147,11 +147,16 @@ function renderTag({ tag, key, attrs, text }: HeadTag): string {
 /** `<!--khedma-preload-fonts:ar <link rel="preload" ...>...-->`, written by the web build's preloadFonts. */
 const LANGUAGE_FONTS = /<!--khedma-preload-fonts:(\w+) (.*?)-->/g;
 
+/** `<!--khedma-public-stylesheet <link rel="stylesheet" ...>-->`, written by the web build's publicStylesheet. */
+const PUBLIC_STYLESHEET = /\s*<!--khedma-public-stylesheet (<link rel="stylesheet"[^>]*>)-->/;
+const APP_STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/;
+
 /**
  * index.html for server-rendered pages: the app's entry script and its module preloads move to the
  * small /boot.js loader, the first load's only script, which starts them when the reader acts on the
  * page, after the first paint for a reader signed in, or 5 s after the load for a reader who only
- * reads (apps/web/public/boot.js, decision 0031).
+ * reads (apps/web/public/boot.js, decision 0031). The page links the public pages' stylesheet in
+ * place of the app's, which the loader adds when it starts the app, before the app runs (decision 0032).
  */
 export function serverTemplate(template: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
@@ -162,7 +167,17 @@ export function serverTemplate(template: string): string {
     preloads.push(href);
     return '';
   });
-  const boot = `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`;
+  let appStylesheet = '';
+  const publicLink = PUBLIC_STYLESHEET.exec(html);
+  if (publicLink) {
+    html = html.replace(publicLink[0], '');
+    const appLink = APP_STYLESHEET.exec(html);
+    if (appLink) {
+      appStylesheet = ` data-style="${appLink[1]}"`;
+      html = html.replace(appLink[0], () => publicLink[1]!);
+    }
+  }
+  const boot = `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"${appStylesheet}></script>`;
   return html.replace('</head>', `    ${boot}\n  </head>`);
 }
 

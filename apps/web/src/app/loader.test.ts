@@ -68,6 +68,10 @@ interface Page {
   imported: string[];
   preloads: string[];
   html: Map<string, string>;
+  /** The stylesheets the loader added (the app's, decision 0032), each with its load or error to fire. */
+  stylesheets: Array<{ href: string; fire(type: 'load' | 'error'): void }>;
+  /** Whether the public pages' stylesheet is still in the page. */
+  hasPublicStylesheet(): boolean;
   fire(type: string, target?: FakeElement | null, at?: { clientX: number; clientY: number }): void;
   /** Runs the timers due after `ms` (the loader's own: the banner at 100 ms, the fallback start at 1500 ms). */
   runTimers(ms: number): void;
@@ -81,12 +85,14 @@ interface Page {
   listenersOf(type: string): number;
 }
 
-function openPage({ rendered = true, storage = {} as Record<string, string>, observers = true, idle = false, hidden = false } = {}): Page {
+function openPage({ rendered = true, storage = {} as Record<string, string>, observers = true, idle = false, hidden = false, appStylesheet = null as string | null } = {}): Page {
   const html = new Map<string, string>();
   const listeners: Record<string, Array<(event: unknown) => void>> = {};
   const timers: Array<{ fn: () => void; ms: number; done?: boolean }> = [];
   const imported: string[] = [];
   const preloads: string[] = [];
+  const stylesheets: Page['stylesheets'] = [];
+  let publicStylesheet = true;
   const paintCallbacks: Array<() => void> = [];
   const mutationCallbacks: Array<() => void> = [];
   const store = new Map(Object.entries(storage));
@@ -98,10 +104,23 @@ function openPage({ rendered = true, storage = {} as Record<string, string>, obs
   const context = {
     __import: (entry: string) => imported.push(entry),
     document: {
-      currentScript: { getAttribute: (name: string) => (name === 'data-entry' ? '/assets/index.js' : name === 'data-preload' ? '/assets/react.js /assets/app.js' : null) },
+      currentScript: {
+        getAttribute: (name: string) =>
+          name === 'data-entry' ? '/assets/index.js' : name === 'data-preload' ? '/assets/react.js /assets/app.js' : name === 'data-style' ? appStylesheet : null,
+      },
       documentElement: { getAttribute: (n: string) => html.get(n) ?? null, setAttribute: (n: string, v: string) => html.set(n, v) },
-      head: { appendChild: (link: { href: string }) => preloads.push(link.href) },
-      createElement: () => ({}),
+      head: {
+        appendChild: (link: { rel: string; href: string; on: Record<string, (event: { type: string }) => void> }) => {
+          if (link.rel === 'stylesheet') stylesheets.push({ href: link.href, fire: (type) => link.on[type]?.({ type }) });
+          else preloads.push(link.href);
+        },
+      },
+      createElement: () => {
+        const on: Record<string, (event: { type: string }) => void> = {};
+        return { on, addEventListener: (type: string, fn: (event: { type: string }) => void) => (on[type] = fn) };
+      },
+      querySelector: (selector: string) =>
+        selector.includes('data-public-stylesheet') && publicStylesheet ? { remove: () => (publicStylesheet = false) } : null,
       getElementById: (id: string) => (id === 'root' ? root : null),
       addEventListener: on,
       removeEventListener: off,
@@ -137,6 +156,8 @@ function openPage({ rendered = true, storage = {} as Record<string, string>, obs
     imported,
     preloads,
     html,
+    stylesheets,
+    hasPublicStylesheet: () => publicStylesheet,
     fire(type, target = element('p'), at = { clientX: 0, clientY: 0 }) {
       for (const fn of [...(listeners[type] ?? [])]) fn({ type, target, defaultPrevented: false, ...at });
     },
@@ -223,6 +244,27 @@ describe('/boot.js starts the app when it is needed', () => {
       expect(page.listenersOf(type)).toBe(0);
     });
   }
+
+  it('adds the app\'s stylesheet as it starts the app, runs the app once it is in, without the public one (decision 0032)', () => {
+    const page = openPage({ appStylesheet: '/assets/index.css' });
+    page.fire('keydown');
+    expect(page.preloads).toEqual(['/assets/react.js', '/assets/app.js']);
+    expect(page.stylesheets.map((sheet) => sheet.href)).toEqual(['/assets/index.css']);
+    expect(page.imported).toEqual([]);
+    expect(page.hasPublicStylesheet()).toBe(true);
+    page.stylesheets[0]!.fire('load');
+    expect(page.imported).toEqual(['/assets/index.js']);
+    expect(page.hasPublicStylesheet()).toBe(false);
+    page.stylesheets[0]!.fire('error');
+    expect(page.imported).toHaveLength(1);
+
+    // A sheet that cannot load: the app runs anyway, on the public one.
+    const failed = openPage({ appStylesheet: '/assets/index.css' });
+    failed.fire('keydown');
+    failed.stylesheets[0]!.fire('error');
+    expect(failed.imported).toEqual(['/assets/index.js']);
+    expect(failed.hasPublicStylesheet()).toBe(true);
+  });
 
   it('starts it when the pointer goes somewhere, not for the moves Chromium sends a resting mouse as the page lays out', () => {
     const page = openPage();

@@ -8,7 +8,7 @@ import { useLanguage } from '../lib/localized';
  * used (pointer, touch, focus, a key or a click inside it). A phone then spends its first moments on
  * what is on screen, not on the footer and the sections below the fold. A section below the fold can
  * also ask the browser to skip its layout until it nears the screen (`offscreen`: `skip-offscreen` in
- * styles.css, with its estimated size), on the server-rendered page only.
+ * styles/site.css, with its estimated size), on the server-rendered page only.
  *
  * It relies on React's selective hydration: a component that suspends while hydrating leaves its
  * Suspense boundary's server HTML in place, and React hydrates that boundary when the promise resolves.

@@ -32,7 +32,7 @@ export function RootLayout() {
   useScrollToTopOnNavigation();
   // The footer is below the fold on every page: taken over when it comes near or is used (one element,
   // so the layout rendering again leaves it waiting); on the server's page its blocks but the last skip
-  // their layout until they near the screen (skip-offscreen-footer in styles.css).
+  // their layout until they near the screen (skip-offscreen-footer in styles/site.css).
   const footer = useMemo(
     () => (
       <Deferred offscreen="skip-offscreen-footer">

@@ -142,7 +142,7 @@ export function onConsentChange(listener: (record: ConsentRecord | null) => void
 }
 
 /**
- * The banner's visibility, on <html data-consent>: "ask" shows it (styles.css), "given" keeps it hidden.
+ * The banner's visibility, on <html data-consent>: "ask" shows it (styles/site.css), "given" keeps it hidden.
  * The banner is in the server's page (features/consent/components/cookie-banner.tsx); /boot.js sets this before the app
  * runs, and the app keeps it in step afterwards.
  */

@@ -14,7 +14,7 @@ export const BANNER_DELAY_MS = 100;
 /**
  * The cookie banner (docs/public-site.md Cookie consent): Accept All, Essential Only and Cookie Settings.
  * It is part of every page as the server renders it, the same for everyone (nothing of a visitor is
- * rendered on the server), and hidden until <html data-consent="ask"> shows it (styles.css): /boot.js
+ * rendered on the server), and hidden until <html data-consent="ask"> shows it (styles/site.css): /boot.js
  * sets that 100 ms after a server-rendered page loads when the browser holds no valid choice, and handles
  * the buttons until the app takes the page over (docs/decisions/0008); from then on this component does,
  * and on pages the browser renders it sets the attribute itself. Without JavaScript it stays hidden: no
