@@ -9,7 +9,6 @@
  * Inside a transaction (`db.transaction`) statements keep the driver's own path.
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import type { Db } from './client';
 
 const { serialize } = protocol;
 
@@ -108,7 +107,7 @@ interface DrizzleSession {
  * `statements`: each statement object Drizzle builds for a name gets a client whose `query` runs it
  * as that named statement. Unnamed statements and transactions are left as they were.
  */
-export function useNamedStatements(db: Db, client: PGlite, statements: PglitePreparedStatements): void {
+export function useNamedStatements(db: object, client: PGlite, statements: PglitePreparedStatements): void {
   const session = (db as unknown as { session: DrizzleSession }).session;
   const prepareQuery = session.prepareQuery.bind(session);
   session.prepareQuery = (query, fields, name, ...rest) => {
