@@ -13,6 +13,7 @@ import pg from 'pg';
 import path from 'node:path';
 import { serverRoot } from '../paths';
 import { ListenerConnection, RecoveringPool, type ListenerHealth } from './connections';
+import { PglitePreparedStatements, useNamedStatements } from './pglite-prepared';
 
 export type { ListenerHealth } from './connections';
 import * as schema from './schema/index';
@@ -45,6 +46,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the raw instance (tests dump it as a template). */
   pglite?: PGlite;
+  /** PGlite only: the named statements Drizzle's `.prepare(name)` statements run as (pglite-prepared.ts). */
+  pgliteStatements?: PglitePreparedStatements;
 }
 
 export interface PoolStats {
@@ -118,10 +121,14 @@ async function openPglite(opts: OpenDatabaseOptions): Promise<Database> {
     extensions: { pg_trgm, btree_gist, citext },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Parsed once and planned as PostgreSQL plans a named statement, not at every execution (issue 40).
+  const statements = new PglitePreparedStatements(client);
+  useNamedStatements(db, client, statements);
   return {
     db,
     kind: 'pglite',
     pglite: client,
+    pgliteStatements: statements,
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },

@@ -37,6 +37,18 @@ export async function withStatements<T>(database: Database, fn: () => Promise<T>
     const client = database.pglite as unknown as Target;
     wrapQuery(client, 'query');
     wrapQuery(client, 'exec');
+    // Drizzle's named statements run as PGlite named statements (db/pglite-prepared.ts): one each.
+    const named = database.pgliteStatements as unknown as Target | undefined;
+    if (named) {
+      const query = named.query!;
+      named.query = function (this: unknown, ...args: unknown[]) {
+        if (mine()) statements.push(textOf(args[1]));
+        return query.apply(this, args);
+      };
+      undo.push(() => {
+        named.query = query;
+      });
+    }
     // A transaction: BEGIN, its statements (through the transaction's own query), COMMIT.
     const transaction = client.transaction!;
     client.transaction = function (this: unknown, fn: unknown) {

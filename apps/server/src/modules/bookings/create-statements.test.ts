@@ -43,4 +43,33 @@ describe('statements of POST /api/bookings', () => {
     expect(result.headers['idempotent-replayed']).toBe('true');
     expect(statements.length, shown(statements)).toBeLessThanOrEqual(3);
   });
+
+  it('on PGlite, the three are named statements, each parsed once (db/pglite-prepared.ts)', async () => {
+    const named = t.database.pgliteStatements;
+    if (!t.database.pglite) return;
+    expect(named, 'PGlite runs Drizzle named statements as its own').toBeDefined();
+    const names: string[] = [];
+    const query = named!.query;
+    named!.query = function (this: unknown, ...args: Parameters<typeof query>) {
+      names.push(args[0]);
+      return query.apply(this, args) as never;
+    } as typeof query;
+    try {
+      const first = await create({ professionalId: t.pro.professionalId, startTime: '12:00', endTime: '13:00' }, 'named-1');
+      expect(first.result.statusCode, first.result.body).toBe(201);
+      // The creation email's job (run after the answer) prepares its own statements: settled first.
+      await t.app.ctx.jobs.settled();
+      const prepared = named!.size;
+      const { result } = await create({ professionalId: t.pro.professionalId, startTime: '18:00', endTime: '19:00' }, 'named-2');
+      await t.app.ctx.jobs.settled();
+      expect(result.statusCode, result.body).toBe(201);
+      // The second create of the same shape prepares nothing new.
+      expect(named!.size).toBe(prepared);
+    } finally {
+      named!.query = query;
+    }
+    expect(names).toContain('auth_session_user');
+    expect(names.some((n) => n.startsWith('bookings_claim_pool_'))).toBe(true);
+    expect(names.some((n) => n.startsWith('bookings_insert_'))).toBe(true);
+  });
 });
