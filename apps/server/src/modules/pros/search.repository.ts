@@ -10,6 +10,7 @@ import { normalizeSearchText } from '@khedma/shared/domain/search';
 import type { Db } from '../../db/client';
 import {
   cities,
+  professionalFirstNames,
   professionalRatings,
   professionalListedCount,
   professionals,
@@ -181,39 +182,29 @@ export class ProsSearchRepository {
 
   /**
    * Active services and cities whose name (in any language) contains the text, folded like the catalogue
-   * search, and (`checkNames`: asked with a category or a service) whether any listed professional's first
-   * name contains it, in one statement. The names are
-   * kept folded (migration 0044; issue 40: two statements, each folding every name on each call, were
-   * 0.4-0.5 ms of PostgreSQL's CPU per text search). The first names are checked on the keys' "any city,
-   * any category" rows: by the trigram index of migration 0041 for a text few names contain, else by a walk
-   * in rating order stopped at the first match (as EXISTS, the planner walked the name index and read
-   * 500k names before the first Nadia at 1M: 1.8 s; the rating does not follow the name). A text that is
-   * no one's name then leaves the names out of the keys' union, whose name part would otherwise read every
-   * key row of a category to find none (4.4 s for `q=plumb&category=plumbing` at 1M). With the names it is
-   * planned with its values on each call (the walk's plan depends on the text), as the text's other
-   * statements (see `run`); without them it reads the two small tables alone, a named statement.
+   * search, and whether any professional's first name contains it, in one statement. The services' and cities'
+   * names are kept folded (migration 0044; issue 40: two statements, each folding every name on each call, were
+   * 0.4-0.5 ms of PostgreSQL's CPU per text search). The first names are looked up in the distinct first names
+   * (migration 0045, a few thousand rows where the keys hold millions): a text that is no one's name then leaves
+   * the names out of the keys' union. (Before, the check walked the keys in rating order to the first match,
+   * planned on each call: 0.7-1.1 ms of PostgreSQL's CPU, so it was made only with a category or a service.)
+   * The table keeps names nobody has any more, so "yes" may be stale (the union's names part then finds no key
+   * row, at the cost of an index probe) and "no" is always right.
    */
-  async textMatches(text: string, { checkNames = true } = {}): Promise<{ serviceIds: string[]; cityIds: string[]; names?: boolean }> {
+  async textMatches(text: string): Promise<{ serviceIds: string[]; cityIds: string[]; names: boolean }> {
     const rows = await this.run(
-      checkNames ? 'text-matches-names' : 'text-matches',
+      'text-matches-first-names',
       () =>
         this.db.select({ kind: sql<'service' | 'city' | 'name'>`m.kind`, id: sql<string | null>`m.id` }).from(sql`(
           select 'service' as kind, st.id from ${serviceTypes} st where st.is_active and st.names_search_text like ${P.pattern}
           union all
           select 'city', c.id from ${cities} c where c.is_active and c.names_search_text like ${P.pattern}
-          ${
-            checkNames
-              ? sql`union all
-          select 'name', null::uuid from (select 1 from ${keys} k
-            where k.city_id = ${SEARCH_KEYS_ANY_CITY}::uuid and k.category = '' and k.name ilike ${sql.placeholder('namePattern')}
-            order by k.average_rating desc, k.total_reviews desc, k.professional_id limit 1) as n`
-              : sql``
-          }) as m`),
-      checkNames ? { pattern: containsPattern(normalizeSearchText(text)), namePattern: containsPattern(text) } : { pattern: containsPattern(normalizeSearchText(text)) },
-      { planEachCall: checkNames },
+          union all
+          select 'name', null::uuid from (select 1 from ${professionalFirstNames} n where n.name ilike ${sql.placeholder('namePattern')} limit 1) as n) as m`),
+      { pattern: containsPattern(normalizeSearchText(text)), namePattern: containsPattern(text) },
     );
     const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.id!);
-    return { serviceIds: ids('service'), cityIds: ids('city'), ...(checkNames ? { names: rows.some((r) => r.kind === 'name') } : {}) };
+    return { serviceIds: ids('service'), cityIds: ids('city'), names: rows.some((r) => r.kind === 'name') };
   }
 
   private conditions(f: ProSearchFilter): SQL {
@@ -406,7 +397,10 @@ export class ProsSearchRepository {
     const cols = sql.raw(order ? 'k.professional_id, k.average_rating, k.total_reviews, k.hourly_rate, k.name' : 'k.professional_id');
     const branches: SQL[] = [];
     if (f.textNames !== false) {
-      branches.push(sql`(select ${cols} from ${keys} k where k.city_id = ${city} and k.category = ${facet} and k.name ilike ${P.pattern}${rating}${tail})`);
+      // The first names that contain the text (migration 0045: a few), then the keys' rows of those names: by
+      // equality, a range of the name index each, instead of every name of the city or facet tested in turn.
+      const names = sql`array(select n.name from ${professionalFirstNames} n where n.name ilike ${P.pattern})`;
+      branches.push(sql`(select ${cols} from ${keys} k where k.city_id = ${city} and k.category = ${facet} and k.name = any(${names})${rating}${tail})`);
     }
     (f.textServiceIds ?? []).forEach((_, i) =>
       branches.push(sql`(select ${cols} from ${keys} k where k.city_id = ${city} and k.category = (${textService(i)})::uuid::text${rating}${hasFacet}${tail})`),
