@@ -115,6 +115,15 @@ export const professionalSearchKeys = pgTable('professional_search_keys', {
 });
 
 /**
+ * The first names professionals go by (migration 0045), each once (a rare duplicate is harmless): a text
+ * search finds the names that contain the text here, then reads the keys' name index by equality on them.
+ * Kept by a trigger on professionals, never written by the application; a name nobody has any more stays.
+ */
+export const professionalFirstNames = pgTable('professional_first_names', {
+  name: text('name').notNull(),
+});
+
+/**
  * How many professionals are listed (active and approved): the unfiltered total of the search page
  * (migration 0023), one row kept by a trigger on professionals, instead of a count(*) over every one of
  * them on each search (issue 40). Never written by the application.

@@ -10,6 +10,7 @@ import { normalizeSearchText } from '@khedma/shared/domain/search';
 import type { Db } from '../../db/client';
 import {
   cities,
+  professionalFirstNames,
   professionalRatings,
   professionalListedCount,
   professionals,
@@ -123,15 +124,15 @@ export class ProsSearchRepository {
    * builds its text on each call (0.4-0.9 ms of the server's CPU per search at load 10). PGlite's driver
    * runs it as any statement.
    */
-  private run<T>(shape: string, build: () => Preparable<T>, values: Record<string, unknown>, { planEachCall = false } = {}): Promise<T> {
+  private run<T>(shape: string, build: () => Preparable<T>, values: Record<string, unknown>): Promise<T> {
     if (!this.namedStatements) return build().prepare('').execute(values);
-    const key = `${this.useSearchKeys ? 'keys' : 'general'}|${planEachCall ? 'unnamed|' : ''}${shape}`;
+    const key = `${this.useSearchKeys ? 'keys' : 'general'}|${shape}`;
     let statement = this.statements.get(key) as Executable<T> | undefined;
     if (!statement) {
+      // The text search's statements too (decision 0034): the text reaches the keys only through the first
+      // names' array, so one plan serves every text (planned on each call before: 1.2 ms for a 2 ms count at 1M).
       const query = build();
-      // Unnamed: planned with its values on every call (the text search's, whose best plan depends on
-      // the text: a pattern of two letters cannot use a trigram index, one of five finds its few rows by it).
-      statement = query.prepare(planEachCall ? '' : `pros_search_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`);
+      statement = query.prepare(`pros_search_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`);
       this.statements.set(key, statement);
     }
     return statement.execute(values);
@@ -181,39 +182,29 @@ export class ProsSearchRepository {
 
   /**
    * Active services and cities whose name (in any language) contains the text, folded like the catalogue
-   * search, and (`checkNames`: asked with a category or a service) whether any listed professional's first
-   * name contains it, in one statement. The names are
-   * kept folded (migration 0044; issue 40: two statements, each folding every name on each call, were
-   * 0.4-0.5 ms of PostgreSQL's CPU per text search). The first names are checked on the keys' "any city,
-   * any category" rows: by the trigram index of migration 0041 for a text few names contain, else by a walk
-   * in rating order stopped at the first match (as EXISTS, the planner walked the name index and read
-   * 500k names before the first Nadia at 1M: 1.8 s; the rating does not follow the name). A text that is
-   * no one's name then leaves the names out of the keys' union, whose name part would otherwise read every
-   * key row of a category to find none (4.4 s for `q=plumb&category=plumbing` at 1M). With the names it is
-   * planned with its values on each call (the walk's plan depends on the text), as the text's other
-   * statements (see `run`); without them it reads the two small tables alone, a named statement.
+   * search, and whether any professional's first name contains it, in one statement. The services' and cities'
+   * names are kept folded (migration 0044; issue 40: two statements, each folding every name on each call, were
+   * 0.4-0.5 ms of PostgreSQL's CPU per text search). The first names are looked up in the distinct first names
+   * (migration 0045, a few thousand rows where the keys hold millions): a text that is no one's name then leaves
+   * the names out of the keys' union. (Before, the check walked the keys in rating order to the first match,
+   * planned on each call: 0.7-1.1 ms of PostgreSQL's CPU, so it was made only with a category or a service.)
+   * The table keeps names nobody has any more, so "yes" may be stale (the union's names part then finds no key
+   * row, at the cost of an index probe) and "no" is always right.
    */
-  async textMatches(text: string, { checkNames = true } = {}): Promise<{ serviceIds: string[]; cityIds: string[]; names?: boolean }> {
+  async textMatches(text: string): Promise<{ serviceIds: string[]; cityIds: string[]; names: boolean }> {
     const rows = await this.run(
-      checkNames ? 'text-matches-names' : 'text-matches',
+      'text-matches-first-names',
       () =>
         this.db.select({ kind: sql<'service' | 'city' | 'name'>`m.kind`, id: sql<string | null>`m.id` }).from(sql`(
           select 'service' as kind, st.id from ${serviceTypes} st where st.is_active and st.names_search_text like ${P.pattern}
           union all
           select 'city', c.id from ${cities} c where c.is_active and c.names_search_text like ${P.pattern}
-          ${
-            checkNames
-              ? sql`union all
-          select 'name', null::uuid from (select 1 from ${keys} k
-            where k.city_id = ${SEARCH_KEYS_ANY_CITY}::uuid and k.category = '' and k.name ilike ${sql.placeholder('namePattern')}
-            order by k.average_rating desc, k.total_reviews desc, k.professional_id limit 1) as n`
-              : sql``
-          }) as m`),
-      checkNames ? { pattern: containsPattern(normalizeSearchText(text)), namePattern: containsPattern(text) } : { pattern: containsPattern(normalizeSearchText(text)) },
-      { planEachCall: checkNames },
+          union all
+          select 'name', null::uuid from (select 1 from ${professionalFirstNames} n where n.name ilike ${sql.placeholder('namePattern')} limit 1) as n) as m`),
+      { pattern: containsPattern(normalizeSearchText(text)), namePattern: containsPattern(text) },
     );
     const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.id!);
-    return { serviceIds: ids('service'), cityIds: ids('city'), ...(checkNames ? { names: rows.some((r) => r.kind === 'name') } : {}) };
+    return { serviceIds: ids('service'), cityIds: ids('city'), names: rows.some((r) => r.kind === 'name') };
   }
 
   private conditions(f: ProSearchFilter): SQL {
@@ -284,9 +275,7 @@ export class ProsSearchRepository {
   async page(f: ProSearchFilter, sort: ProSearchSort, page: number) {
     const offset = (page - 1) * PRO_SEARCH_PAGE_SIZE;
     const text = this.onKeysText(f, sort);
-    const ids = await this.run(`ids|${sort}|${this.shape(f)}`, () => (text ? this.textIdsStatement(f, sort) : this.idsStatement(f, sort)), this.values(f, offset), {
-      planEachCall: text,
-    });
+    const ids = await this.run(`ids|${sort}|${this.shape(f)}`, () => (text ? this.textIdsStatement(f, sort) : this.idsStatement(f, sort)), this.values(f, offset));
     if (ids.length === 0) return [];
     const rows = await this.run('cards', () => this.cardsStatement(), {
       ids: `{${ids.map((r) => r.id).join(',')}}`,
@@ -384,7 +373,7 @@ export class ProsSearchRepository {
 
   /**
    * The professionals a text matches, as key rows of the city asked for (or of any city): the first
-   * name contains it (the keys' copy of the name, a trigram index: migration 0041), or one of the
+   * name contains it (the keys' rows of the first names that do, migration 0045), or one of the
    * services it names is offered (those services' key rows), or one of the cities it names is theirs
    * (that city's key rows, with a row of the city asked for); the names part only when some listed
    * professional's first name contains the text (`textNames`). With a category or a service (the facet),
@@ -406,7 +395,10 @@ export class ProsSearchRepository {
     const cols = sql.raw(order ? 'k.professional_id, k.average_rating, k.total_reviews, k.hourly_rate, k.name' : 'k.professional_id');
     const branches: SQL[] = [];
     if (f.textNames !== false) {
-      branches.push(sql`(select ${cols} from ${keys} k where k.city_id = ${city} and k.category = ${facet} and k.name ilike ${P.pattern}${rating}${tail})`);
+      // The first names that contain the text (migration 0045: a few), then the keys' rows of those names: by
+      // equality, a range of the name index each, instead of every name of the city or facet tested in turn.
+      const names = sql`array(select n.name from ${professionalFirstNames} n where n.name ilike ${P.pattern})`;
+      branches.push(sql`(select ${cols} from ${keys} k where k.city_id = ${city} and k.category = ${facet} and k.name = any(${names})${rating}${tail})`);
     }
     (f.textServiceIds ?? []).forEach((_, i) =>
       branches.push(sql`(select ${cols} from ${keys} k where k.city_id = ${city} and k.category = (${textService(i)})::uuid::text${rating}${hasFacet}${tail})`),
@@ -448,7 +440,6 @@ export class ProsSearchRepository {
         `text-count|${this.shape(f)}`,
         () => this.db.select({ n: sql<number>`count(*)::int` }).from(sql`(${this.textBranches(f)}) as u`),
         this.values(f),
-        { planEachCall: true },
       );
       return cappedSearchTotal(Number(row?.n ?? 0));
     }

@@ -24,10 +24,7 @@ export class ProsSearchService {
     // The city is resolved inside the statements (an unknown one matches nobody, not "every city").
     const filter: ProSearchFilter = { minRating: q.minRating, serviceId: q.service, category: q.category, city: q.city };
     if (q.q) {
-      // Whether anyone's first name holds the text is worth its cost only where it can spare the names
-      // branch a walk of a whole category's or service's key rows (h-search: with a city alone it cost more
-      // than it saved); without it the names branch is kept, as before.
-      const matches = await this.repo.textMatches(q.q, { checkNames: Boolean(q.category || q.service) });
+      const matches = await this.repo.textMatches(q.q);
       Object.assign(filter, { text: q.q, textServiceIds: matches.serviceIds, textCityIds: matches.cityIds, textNames: matches.names });
     }
     const [rows, total] = await Promise.all([this.repo.page(filter, q.sort, q.page), this.repo.count(filter)]);
