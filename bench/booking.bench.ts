@@ -61,12 +61,13 @@ const RACE_REQUESTS = 200;
 const CONCURRENCY = 32;
 /**
  * The measured round (BOOKING_BENCH_SECONDS), after a warm-up round of the same creates that no figure counts
- * (BOOKING_BENCH_WARMUP_SECONDS): each pool connection's first executions of a statement parse it, fill the
- * backend's catalogue caches and plan it five times before its generic plan (docs/bookings.md#create-statements),
- * 12-18 ms of PostgreSQL CPU each instead of 1-2 ms, paid once per connection and not per create.
+ * (BOOKING_BENCH_WARMUP_CREATES, 15 per connection of the server's pool of 20): each pool connection's first
+ * executions of a statement parse it, fill the backend's catalogue caches and plan it five times before its
+ * generic plan (docs/bookings.md#create-statements), 12-18 ms of PostgreSQL CPU each instead of 1-2 ms, paid
+ * once per connection and not per create. A count, not a time: a loaded host makes fewer creates a second.
  */
 const THROUGHPUT_SECONDS = Number(process.env.BOOKING_BENCH_SECONDS ?? 10);
-const WARMUP_SECONDS = Number(process.env.BOOKING_BENCH_WARMUP_SECONDS ?? 3);
+const WARMUP_CREATES = Number(process.env.BOOKING_BENCH_WARMUP_CREATES ?? 300);
 /** Customers of the throughput part: twice this many creates fit in the unpaid-hold limit (2 each). */
 const LOAD_CUSTOMERS = Number(process.env.BOOKING_BENCH_CUSTOMERS ?? 3000);
 /**
@@ -360,7 +361,7 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
     });
     let next = 0;
     // One round of creates, `seconds` long, continuing along the slots (the warm-up's never asked again).
-    const round = async (seconds: number) => {
+    const round = async (length: { seconds: number } | { creates: number }) => {
       let created = 0;
       let failed = 0;
       let answered = 0;
@@ -369,7 +370,7 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
       const load = await autocannon({
         url: server.url,
         connections: CONCURRENCY,
-        duration: seconds,
+        ...('seconds' in length ? { duration: length.seconds } : { amount: length.creates }),
         requests: [
           {
             method: 'POST',
@@ -398,15 +399,15 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
       });
       return { created, failed, answered, load };
     };
-    if (WARMUP_SECONDS > 0) {
-      const warm = await round(WARMUP_SECONDS);
+    if (WARMUP_CREATES > 0) {
+      const warm = await round({ creates: WARMUP_CREATES });
       if (warm.failed || warm.load.errors || warm.load.timeouts) console.error(`  the warm-up: ${warm.failed} failed, ${warm.load.errors} errors, ${warm.load.timeouts} timeouts`);
     }
     const diag = DIAG && fresh ? await fresh.diagnostics() : undefined;
     const p0 = diag ? await poolMetrics(server.url) : undefined;
     const cpu = await cpuReader(server.pid, fresh);
     const started = performance.now();
-    const measured = await round(THROUGHPUT_SECONDS);
+    const measured = await round({ seconds: THROUGHPUT_SECONDS });
     const { created, answered, load } = measured;
     let { failed } = measured;
     const seconds = (performance.now() - started) / 1000;
