@@ -59,9 +59,23 @@ const CUSTOMERS = ['customer@demo.ma', 'customer2@demo.ma', 'sara.benmoussa@demo
 const PASSWORD = 'Demo!2345';
 const RACE_REQUESTS = 200;
 const CONCURRENCY = 32;
-const THROUGHPUT_SECONDS = 6;
+/**
+ * The measured round (BOOKING_BENCH_SECONDS), after a warm-up round of the same creates that no figure counts
+ * (BOOKING_BENCH_WARMUP_CREATES, 15 per connection of the server's pool of 20): each pool connection's first
+ * executions of a statement parse it, fill the backend's catalogue caches and plan it five times before its
+ * generic plan (docs/bookings.md#create-statements), 12-18 ms of PostgreSQL CPU each instead of 1-2 ms, paid
+ * once per connection and not per create. A count, not a time: a loaded host makes fewer creates a second.
+ */
+const THROUGHPUT_SECONDS = Number(process.env.BOOKING_BENCH_SECONDS ?? 10);
+const WARMUP_CREATES = Number(process.env.BOOKING_BENCH_WARMUP_CREATES ?? 300);
 /** Customers of the throughput part: twice this many creates fit in the unpaid-hold limit (2 each). */
-const LOAD_CUSTOMERS = Number(process.env.BOOKING_BENCH_CUSTOMERS ?? 1500);
+const LOAD_CUSTOMERS = Number(process.env.BOOKING_BENCH_CUSTOMERS ?? 3000);
+/**
+ * BOOKING_BENCH_DIAG=1 (PostgreSQL): the trigger functions' time (track_functions=all on the server's
+ * connections, pg_stat_user_functions after the measured round) and what the database's backends waited on
+ * during it (pg_stat_activity sampled every 20 ms, from a connection outside the bench's database).
+ */
+const DIAG = process.env.BOOKING_BENCH_DIAG === '1';
 
 /** Signed-in customers made through POST /api/dev/test-people (TEST_PEOPLE), 25 at a time. */
 async function testCustomers(url: string, n: number): Promise<string[]> {
@@ -200,8 +214,74 @@ async function freshPostgres(baseUrl: string) {
   await admin.end();
   const u = new URL(baseUrl);
   u.pathname = `/${name}`;
+  const plain = u.toString();
+  // Function timing on the server's own connections only (a superuser setting, given at connect time).
+  if (DIAG) u.searchParams.set('options', '-c track_functions=all');
   return {
     url: u.toString(),
+    /**
+     * BOOKING_BENCH_DIAG: zeroes the database's statistics (the warm-up's function calls), then samples what
+     * its backends wait on until `stopSampling`, from a connection to the base database (not counted as the
+     * bench database's CPU). `functions` (after the server stopped, so that its backends' counts are flushed):
+     * the trigger functions' calls and time.
+     */
+    async diagnostics() {
+      const own = new pg.Client({ connectionString: plain });
+      await own.connect();
+      await own.query('select pg_stat_reset()');
+      await own.end();
+      const sampler = new pg.Client({ connectionString: baseUrl });
+      await sampler.connect();
+      const counts = new Map<string, number>();
+      let samples = 0;
+      let active = 0;
+      let stopped = false;
+      const sampling = (async () => {
+        while (!stopped) {
+          const r = await sampler.query<{ wait: string; n: number }>(
+            `select coalesce(wait_event_type || ':' || wait_event, 'running') as wait, count(*)::int as n
+               from pg_stat_activity where datname = $1 and state = 'active' group by 1`,
+            [name],
+          );
+          samples++;
+          for (const row of r.rows) {
+            active += row.n;
+            counts.set(row.wait, (counts.get(row.wait) ?? 0) + row.n);
+          }
+          await new Promise((res) => setTimeout(res, 20));
+        }
+      })();
+      return {
+        async stopSampling() {
+          stopped = true;
+          await sampling;
+          await sampler.end();
+          return {
+            samples,
+            meanActive: +(active / Math.max(1, samples)).toFixed(2),
+            waits: [...counts].sort((a, b) => b[1] - a[1]).map(([wait, n]) => ({ wait, 'share of active': +(n / Math.max(1, active)).toFixed(3), 'mean backends': +(n / Math.max(1, samples)).toFixed(2) })),
+          };
+        },
+      };
+    },
+    async functions(requests: number) {
+      const a = new pg.Client({ connectionString: plain });
+      await a.connect();
+      try {
+        const r = await a.query<{ funcname: string; calls: string; total_time: number; self_time: number }>(
+          'select funcname, calls, total_time, self_time from pg_stat_user_functions order by self_time desc',
+        );
+        return r.rows.map((row) => ({
+          function: row.funcname,
+          calls: Number(row.calls),
+          'self ms per call': +(row.self_time / Number(row.calls)).toFixed(3),
+          'total ms per call': +(row.total_time / Number(row.calls)).toFixed(3),
+          'self ms per create': +(row.self_time / Math.max(1, requests)).toFixed(3),
+        }));
+      } finally {
+        await a.end();
+      }
+    },
     /** Backends connected to this database (the server's pool and listener), for CPU readings. */
     async backends(): Promise<number[]> {
       const a = new pg.Client({ connectionString: baseUrl });
@@ -231,15 +311,17 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
     DATABASE_URL: fresh ? fresh.url : '',
     ...(fresh ? { DB_POOL_MAX: '20' } : {}),
     // Sign-ins of six customers and the creates of a thousand, all from one address, whatever the limits.
-    RATE_LIMIT_SCALE: '100',
+    RATE_LIMIT_SCALE: '1000',
     // The throughput's customers are made through the development people route (no password hashing).
     TEST_PEOPLE: '1',
+    ...(DIAG ? { METRICS_TOKEN: METRICS_TOKEN } : {}),
   }).catch(async (err: unknown) => {
     // A server that does not start leaves no database behind either.
     await fresh?.drop();
     throw err;
   });
   const agent = new http.Agent({ keepAlive: true });
+  let diagnosed: { waits: Awaited<ReturnType<Awaited<ReturnType<NonNullable<typeof fresh>['diagnostics']>>['stopSampling']>>; requests: number; pool: { acquired: number; meanWaitMs: number } | null } | undefined;
   try {
     const idle = await idleRssMb(server.pid);
     const rss = rssSampler(server.pid);
@@ -277,46 +359,64 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
       const start = localToUtc(q.date!, q.startTime!).getTime();
       return !busy.some((b) => b.professionalId === q.professionalId && start < b.end + NEAR_MS && start + 30 * 60_000 > b.start - NEAR_MS);
     });
-    let created = 0;
-    let failed = 0;
-    let answered = 0;
     let next = 0;
+    // One round of creates, `seconds` long, continuing along the slots (the warm-up's never asked again).
+    const round = async (length: { seconds: number } | { creates: number }) => {
+      let created = 0;
+      let failed = 0;
+      let answered = 0;
+      // autocannon (raw sockets, requests written from prepared buffers) costs the bench far less CPU
+      // than a general HTTP client: the server and PostgreSQL share these two cores with it.
+      const load = await autocannon({
+        url: server.url,
+        connections: CONCURRENCY,
+        ...('seconds' in length ? { duration: length.seconds } : { amount: length.creates }),
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/bookings',
+            setupRequest: (req: autocannon.Request) => {
+              // About 6 500 slots: more than any run uses. Past them a slot would be asked twice (a replay), so say so.
+              if (next === queue.length) console.error('  FAIL: the bench ran out of free slots');
+              const i = next++ % queue.length;
+              return {
+                ...req,
+                headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate', cookie: loadCookies[i % loadCookies.length]!, 'idempotency-key': `load-${i}` },
+                body: JSON.stringify(queue[i]),
+              };
+            },
+            onResponse: (status: number, body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
+              answered++;
+              // A replay is no new booking (only possible past the slots, see above).
+              if (status === 201 && !headers?.['idempotent-replayed']) created++;
+              else {
+                failed++;
+                if (failed <= 3) console.error(`  a non-conflicting create answered ${status}: ${body.slice(0, 300)}`);
+              }
+            },
+          },
+        ],
+      });
+      return { created, failed, answered, load };
+    };
+    if (WARMUP_CREATES > 0) {
+      const warm = await round({ creates: WARMUP_CREATES });
+      if (warm.failed || warm.load.errors || warm.load.timeouts) console.error(`  the warm-up: ${warm.failed} failed, ${warm.load.errors} errors, ${warm.load.timeouts} timeouts`);
+    }
+    const diag = DIAG && fresh ? await fresh.diagnostics() : undefined;
+    const p0 = diag ? await poolMetrics(server.url) : undefined;
     const cpu = await cpuReader(server.pid, fresh);
     const started = performance.now();
-    // autocannon (raw sockets, requests written from prepared buffers) costs the bench far less CPU
-    // than a general HTTP client: the server and PostgreSQL share these two cores with it.
-    const load = await autocannon({
-      url: server.url,
-      connections: CONCURRENCY,
-      duration: THROUGHPUT_SECONDS,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/bookings',
-          setupRequest: (req: autocannon.Request) => {
-            // About 6 500 slots: more than any run uses. Past them a slot would be asked twice (a replay), so say so.
-            if (next === queue.length) console.error('  FAIL: the bench ran out of free slots');
-            const i = next++ % queue.length;
-            return {
-              ...req,
-              headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate', cookie: loadCookies[i % loadCookies.length]!, 'idempotency-key': `load-${i}` },
-              body: JSON.stringify(queue[i]),
-            };
-          },
-          onResponse: (status: number, body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
-            answered++;
-            // A replay is no new booking (only possible past the slots, see above).
-            if (status === 201 && !headers?.['idempotent-replayed']) created++;
-            else {
-              failed++;
-              if (failed <= 3) console.error(`  a non-conflicting create answered ${status}: ${body.slice(0, 300)}`);
-            }
-          },
-        },
-      ],
-    });
+    const measured = await round({ seconds: THROUGHPUT_SECONDS });
+    const { created, answered, load } = measured;
+    let { failed } = measured;
     const seconds = (performance.now() - started) / 1000;
     const cpuMsPerRequest = await cpu.perRequest(answered);
+    if (diag) {
+      const p1 = await poolMetrics(server.url);
+      const pool = p0 && p1 ? { acquired: p1.acquired - p0.acquired, meanWaitMs: +((1000 * (p1.waitSeconds - p0.waitSeconds)) / Math.max(1, p1.acquired - p0.acquired)).toFixed(2) } : null;
+      diagnosed = { waits: await diag.stopSampling(), requests: answered, pool };
+    }
     const underLoad = rss.stop();
     // Requests that got no answer at all (socket errors, timeouts) failed too.
     failed += load.errors + load.timeouts;
@@ -345,8 +445,27 @@ export async function benchBooking(engine: 'pglite' | 'postgres', port: number, 
   } finally {
     agent.destroy();
     await server.stop();
+    if (DIAG && fresh && diagnosed) {
+      console.log(`Backends of the bench database during the measured round (${diagnosed.waits.samples} samples): ${diagnosed.waits.meanActive} active on average`);
+      console.table(diagnosed.waits.waits);
+      if (diagnosed.pool) console.log(`Server's pool: ${diagnosed.pool.acquired} connections handed out, mean wait ${diagnosed.pool.meanWaitMs} ms`);
+      console.log('Functions during the measured round (track_functions=all; pg_stat_user_functions):');
+      console.table(await fresh.functions(diagnosed.requests).catch((err: unknown) => [{ error: String(err) }]));
+    }
     await fresh?.drop();
   }
+}
+
+const METRICS_TOKEN = 'booking-bench-diagnostics';
+
+/** The server's pool totals (GET /metrics, BOOKING_BENCH_DIAG only): connections handed out and seconds waited for one. */
+async function poolMetrics(url: string): Promise<{ acquired: number; waitSeconds: number } | null> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).catch(() => null);
+  if (!res?.ok) return null;
+  const text = await res.text();
+  const value = (metric: string) => Number(new RegExp(`^${metric} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const out = { acquired: value('khedma_db_pool_acquired_total'), waitSeconds: value('khedma_db_pool_wait_seconds_total') };
+  return Number.isFinite(out.acquired) && Number.isFinite(out.waitSeconds) ? out : null;
 }
 
 /**

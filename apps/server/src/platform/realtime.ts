@@ -42,6 +42,7 @@ import type { Database, Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { trustedOrigins } from '../http/origins';
 import { signedIn } from '../http/openapi';
+import { coalesce } from './coalesce';
 import { rowsOf } from './jobs';
 import { metrics } from './metrics';
 import { PresenceTracker } from './presence';
@@ -200,6 +201,29 @@ export class RealtimeHub {
       this.log.warn({ err, event }, 'realtime publish failed');
     }
   }
+
+  /**
+   * Sends a NOTIFY built by `notification` once the change it announces has committed, rather than in its
+   * transaction: on PostgreSQL a transaction that NOTIFYs holds the server's one notify lock from the start of
+   * its commit to its end, WAL flush included, so every such commit waits for the one before it to reach
+   * the disk (docs/decisions/0033-booking-created-event-after-commit.md). The NOTIFYs that arrive meanwhile
+   * go out in one statement (platform/coalesce.ts), which writes no WAL; an identical event in the same
+   * batch is delivered once (PostgreSQL folds duplicates in one transaction). Never throws.
+   */
+  async publishCommitted(n: RealtimeNotification): Promise<void> {
+    try {
+      await this.committed(n);
+    } catch (err) {
+      // A lost event costs a live update, not data: clients re-fetch on reconnect.
+      this.log.warn({ err, channel: n.channel }, 'realtime publish failed');
+    }
+  }
+
+  private readonly committed = coalesce<RealtimeNotification>(async (items) => {
+    await this.database.db.execute(
+      sql`select pg_notify(x.channel, x.payload) from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(channel text, payload text)`,
+    );
+  });
 
   /**
    * `event` for these users as a NOTIFY to run inside the caller's own statement or transaction, so

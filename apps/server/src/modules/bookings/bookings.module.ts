@@ -80,6 +80,7 @@ export function createBookingsModule(ctx: AppContext, { catalog, payments }: { c
       clock,
       providerName: ctx.payments.name,
       limiter: new RateLimiter(db, ctx.config.rateLimitScale),
+      announceAfterCommit: !ctx.database.pglite,
     }),
     lifecycle: new LifecycleService({
       db,

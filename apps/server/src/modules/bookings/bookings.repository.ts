@@ -62,7 +62,7 @@ export interface NewBookingWrite {
   job: EnqueueJob;
   /** The answer for the request's Idempotency-Key, stored with the booking. */
   answer?: { userId: string; key: string; answer: StoredAnswer };
-  /** The realtime event, sent when the statement commits. */
+  /** The realtime event, sent when the statement commits (PGlite; on PostgreSQL it is sent after, CreationDeps.announceAfterCommit). */
   notify?: RealtimeNotification | null;
   /**
    * The creation email's job (Mailer.job), written with the booking leased to this instance if the

@@ -70,6 +70,13 @@ export interface CreationDeps {
   providerName: string;
   /** Bookings made per account and per address (domain/holds.ts BOOKING_CREATE_LIMITS). */
   limiter: RateLimiter;
+  /**
+   * Whether the realtime event of a new booking is sent after its commit (PostgreSQL: a NOTIFY inside the
+   * write would hold the server's notify lock through the commit's WAL flush, one create at a time;
+   * docs/decisions/0033-booking-created-event-after-commit.md) rather than by the write itself (PGlite: one
+   * backend, no commits to serialise, and a statement saved).
+   */
+  announceAfterCommit?: boolean;
 }
 
 /** A booking from an accepted job quote: who, where, when (Casablanca wall clock) and the quoted price. */
@@ -570,7 +577,7 @@ export class CreationService {
           // Releases the slot if the booking is never paid.
           job: jobOf(EXPIRE_UNPAID_JOB, { bookingId: row.id }, { dedupeKey: row.id, runAt: new Date(now.getTime() + UNPAID_BOOKING_TTL_MINUTES * MINUTE) }),
           answer: answer(dto),
-          notify: notifier.createdNotification(view),
+          notify: this.d.announceAfterCommit ? null : notifier.createdNotification(view),
           email: email ?? undefined,
         };
         const discount = plan.discount;
@@ -586,6 +593,8 @@ export class CreationService {
           ({ emailJob } = await repo.insert(write));
         }
         metrics.bookingsCreated.inc();
+        // Before the answer, so that nothing the customer does next is announced ahead of it.
+        if (this.d.announceAfterCommit) await notifier.announceCreated(view);
         // Delivered after the answer; if this process dies first, any instance's job loop sends it.
         if (email && emailJob) notifier.sendCreated(emailJob, email.job);
         return dto;

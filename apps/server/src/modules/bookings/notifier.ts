@@ -95,6 +95,12 @@ export class BookingNotifier {
     return this.realtime.notification([view.userId], 'booking.created', eventData(view, 'created'));
   }
 
+  /** The same event sent once the booking's statement committed (RealtimeHub.publishCommitted). Never throws. */
+  async announceCreated(view: BookingView): Promise<void> {
+    const event = this.createdNotification(view);
+    if (event) await this.realtime.publishCommitted(event);
+  }
+
   /**
    * The creation email to the customer as a job (Mailer.job) for the statement that inserts the booking
    * to write, leased to this instance, if the customer takes email notifications; `sendCreated` runs it
