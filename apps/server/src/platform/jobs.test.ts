@@ -4,7 +4,9 @@ import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/db';
+import { withStatements } from '../test/statements';
 import { Clock } from './clock';
+import { InstanceLease } from './instance';
 import { JobRunner, rowsOf } from './jobs';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
@@ -105,5 +107,38 @@ describe('durable job runner', () => {
     await runner.enqueue({ kind: 't.unknown', runAt: at(0) });
     await runner.runDueJobs(at(0));
     expect((await job('t.unknown'))[0]).toMatchObject({ status: 'pending', last_error: 'No handler for job kind t.unknown' });
+  });
+
+  it("the loop's poll and the instance lease's renewal are one statement each, named (parsed once on PGlite)", async () => {
+    const runner = new JobRunner(database.db, log, new Clock());
+    const lease = new InstanceLease(database.db, log);
+    // Nothing due at T0 - 1 h: the poll that finds nothing, as every 2 s on an idle server.
+    const poll = () => runner.runDueJobs(at(-3600));
+    await poll();
+    await lease.renew();
+    const polled = await withStatements(database, poll);
+    const renewed = await withStatements(database, () => lease.renew());
+    expect(polled.statements).toHaveLength(1);
+    expect(renewed.statements).toHaveLength(1);
+    const named = database.pgliteStatements;
+    if (!database.pglite) return;
+    // On PGlite a named statement is prepared once (db/pglite-prepared.ts): more polls prepare nothing new.
+    const prepared = named!.size;
+    await poll();
+    await lease.renew();
+    expect(named!.size).toBe(prepared);
+    const names: string[] = [];
+    const query = named!.query;
+    named!.query = function (this: unknown, ...args: Parameters<typeof query>) {
+      names.push(args[0]);
+      return query.apply(this, args) as never;
+    } as typeof query;
+    try {
+      await poll();
+      await lease.renew();
+    } finally {
+      named!.query = query;
+    }
+    expect(names).toEqual(['jobs_claim_due', 'instance_lease_renew']);
   });
 });
