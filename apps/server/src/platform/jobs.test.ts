@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/db';
-import { withStatements } from '../test/statements';
+import { withNamedStatements, withStatements } from '../test/statements';
 import { Clock } from './clock';
 import { InstanceLease } from './instance';
 import { JobRunner, rowsOf } from './jobs';
@@ -127,18 +127,10 @@ describe('durable job runner', () => {
     await poll();
     await lease.renew();
     expect(named!.size).toBe(prepared);
-    const names: string[] = [];
-    const query = named!.query;
-    named!.query = function (this: unknown, ...args: Parameters<typeof query>) {
-      names.push(args[0]);
-      return query.apply(this, args) as never;
-    } as typeof query;
-    try {
+    const { names } = await withNamedStatements(database, async () => {
       await poll();
       await lease.renew();
-    } finally {
-      named!.query = query;
-    }
+    });
     expect(names).toEqual(['jobs_claim_due', 'instance_lease_renew']);
   });
 });

@@ -99,3 +99,23 @@ export async function withStatements<T>(database: Database, fn: () => Promise<T>
     for (const u of undo.reverse()) u();
   }
 }
+
+/**
+ * PGlite: runs `fn` and returns the names of the named statements (db/pglite-prepared.ts) run meanwhile, in
+ * order, from any async context (the job runner's after an answer included).
+ */
+export async function withNamedStatements<T>(database: Database, fn: () => Promise<T>): Promise<{ result: T; names: string[] }> {
+  const named = database.pgliteStatements;
+  if (!named) throw new Error('withNamedStatements: PGlite only');
+  const names: string[] = [];
+  const query = named.query;
+  named.query = function (this: unknown, ...args: Parameters<typeof query>) {
+    names.push(args[0]);
+    return query.apply(this, args) as never;
+  } as typeof query;
+  try {
+    return { result: await fn(), names };
+  } finally {
+    named.query = query;
+  }
+}

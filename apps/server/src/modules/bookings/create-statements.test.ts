@@ -10,7 +10,7 @@
  * docs/decisions/0033-booking-created-event-after-commit.md); on PGlite the write sends it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withStatements } from '../../test/statements';
+import { withNamedStatements, withStatements } from '../../test/statements';
 import { bookingTestApp, createBooking, releaseHolds, wizardBody, type BookingTestApp } from './bookings.test-helpers';
 
 let t: BookingTestApp;
@@ -56,13 +56,7 @@ describe('statements of POST /api/bookings', () => {
     const named = t.database.pgliteStatements;
     if (!t.database.pglite) return;
     expect(named, 'PGlite runs Drizzle named statements as its own').toBeDefined();
-    const names: string[] = [];
-    const query = named!.query;
-    named!.query = function (this: unknown, ...args: Parameters<typeof query>) {
-      names.push(args[0]);
-      return query.apply(this, args) as never;
-    } as typeof query;
-    try {
+    const { names } = await withNamedStatements(t.database, async () => {
       const first = await create({ professionalId: t.pro.professionalId, startTime: '12:00', endTime: '13:00' }, 'named-1');
       expect(first.result.statusCode, first.result.body).toBe(201);
       // The creation email's job (run after the answer) prepares its own statements: settled first.
@@ -73,9 +67,7 @@ describe('statements of POST /api/bookings', () => {
       expect(result.statusCode, result.body).toBe(201);
       // The second create of the same shape prepares nothing new.
       expect(named!.size).toBe(prepared);
-    } finally {
-      named!.query = query;
-    }
+    });
     expect(names).toContain('auth_session_user');
     expect(names.some((n) => n.startsWith('bookings_claim_pool_'))).toBe(true);
     expect(names.some((n) => n.startsWith('bookings_insert_'))).toBe(true);
